@@ -1,0 +1,46 @@
+// Module boundaries of DESIGN.md's folder table, enforced on every lint.
+const allowed = {
+  api: [],
+  config: ['api'],
+  client: ['api', 'config'],
+  registration: ['api', 'config', 'client'],
+  apps: ['api', 'config', 'client'],
+  ctl: ['config', 'client', 'api'],
+  cli: ['config', 'client', 'registration', 'apps', 'server', 'api'],
+  server: ['api', 'config'],
+  webhook: ['api', 'config', 'client'],
+  action: ['api', 'config', 'client', 'registration', 'apps'],
+};
+
+const boundaryRules = Object.entries(allowed).map(([folder, may]) => ({
+  name: `boundary-${folder}`,
+  comment: `src/${folder} may import only: ${may.length ? may.join(', ') : 'nothing of ours'}`,
+  severity: 'error',
+  from: { path: `^src/${folder}/` },
+  to: { path: '^src/', pathNot: [`^src/${folder}/`, ...may.map((m) => `^src/${m}/`)] },
+}));
+
+module.exports = {
+  forbidden: [
+    ...boundaryRules,
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'bin-is-the-only-importer-of-bin',
+      severity: 'error',
+      from: { pathNot: '^src/bin/' },
+      to: { path: '^src/bin/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'src/api/generated' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
