@@ -1,0 +1,17 @@
+// Original file: proto/orch/admin/execution.proto
+
+import type { WorkflowExecutionIdentifier as _orch_core_WorkflowExecutionIdentifier, WorkflowExecutionIdentifier__Output as _orch_core_WorkflowExecutionIdentifier__Output } from '../../orch/core/WorkflowExecutionIdentifier.js';
+import type { ExecutionSpec as _orch_admin_ExecutionSpec, ExecutionSpec__Output as _orch_admin_ExecutionSpec__Output } from '../../orch/admin/ExecutionSpec.js';
+import type { ExecutionClosure as _orch_admin_ExecutionClosure, ExecutionClosure__Output as _orch_admin_ExecutionClosure__Output } from '../../orch/admin/ExecutionClosure.js';
+
+export interface Execution {
+  'id'?: (_orch_core_WorkflowExecutionIdentifier | null);
+  'spec'?: (_orch_admin_ExecutionSpec | null);
+  'closure'?: (_orch_admin_ExecutionClosure | null);
+}
+
+export interface Execution__Output {
+  'id': (_orch_core_WorkflowExecutionIdentifier__Output | null);
+  'spec': (_orch_admin_ExecutionSpec__Output | null);
+  'closure': (_orch_admin_ExecutionClosure__Output | null);
+}

@@ -1,0 +1,11 @@
+// Original file: proto/orch/admin/execution.proto
+
+import type { WorkflowExecutionIdentifier as _orch_core_WorkflowExecutionIdentifier, WorkflowExecutionIdentifier__Output as _orch_core_WorkflowExecutionIdentifier__Output } from '../../orch/core/WorkflowExecutionIdentifier.js';
+
+export interface ExecutionCreateResponse {
+  'id'?: (_orch_core_WorkflowExecutionIdentifier | null);
+}
+
+export interface ExecutionCreateResponse__Output {
+  'id': (_orch_core_WorkflowExecutionIdentifier__Output | null);
+}

@@ -1,0 +1,33 @@
+// Original file: proto/orch/admin/execution.proto
+
+
+// Original file: /work/main/proto/orch/admin/execution.proto
+
+export const _orch_admin_ExecutionMetadata_ExecutionMode = {
+  MANUAL: 'MANUAL',
+  SCHEDULED: 'SCHEDULED',
+  SYSTEM: 'SYSTEM',
+  RELAUNCH: 'RELAUNCH',
+} as const;
+
+export type _orch_admin_ExecutionMetadata_ExecutionMode =
+  | 'MANUAL'
+  | 0
+  | 'SCHEDULED'
+  | 1
+  | 'SYSTEM'
+  | 2
+  | 'RELAUNCH'
+  | 3
+
+export type _orch_admin_ExecutionMetadata_ExecutionMode__Output = typeof _orch_admin_ExecutionMetadata_ExecutionMode[keyof typeof _orch_admin_ExecutionMetadata_ExecutionMode]
+
+export interface ExecutionMetadata {
+  'mode'?: (_orch_admin_ExecutionMetadata_ExecutionMode);
+  'principal'?: (string);
+}
+
+export interface ExecutionMetadata__Output {
+  'mode': (_orch_admin_ExecutionMetadata_ExecutionMode__Output);
+  'principal': (string);
+}

@@ -1,0 +1,17 @@
+// Original file: proto/orch/admin/launch_plan.proto
+
+import type { Identifier as _orch_core_Identifier, Identifier__Output as _orch_core_Identifier__Output } from '../../orch/core/Identifier.js';
+import type { LaunchPlanSpec as _orch_admin_LaunchPlanSpec, LaunchPlanSpec__Output as _orch_admin_LaunchPlanSpec__Output } from '../../orch/admin/LaunchPlanSpec.js';
+import type { LaunchPlanClosure as _orch_admin_LaunchPlanClosure, LaunchPlanClosure__Output as _orch_admin_LaunchPlanClosure__Output } from '../../orch/admin/LaunchPlanClosure.js';
+
+export interface LaunchPlan {
+  'id'?: (_orch_core_Identifier | null);
+  'spec'?: (_orch_admin_LaunchPlanSpec | null);
+  'closure'?: (_orch_admin_LaunchPlanClosure | null);
+}
+
+export interface LaunchPlan__Output {
+  'id': (_orch_core_Identifier__Output | null);
+  'spec': (_orch_admin_LaunchPlanSpec__Output | null);
+  'closure': (_orch_admin_LaunchPlanClosure__Output | null);
+}

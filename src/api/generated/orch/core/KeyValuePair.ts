@@ -1,0 +1,12 @@
+// Original file: proto/orch/core/literals.proto
+
+
+export interface KeyValuePair {
+  'key'?: (string);
+  'value'?: (string);
+}
+
+export interface KeyValuePair__Output {
+  'key': (string);
+  'value': (string);
+}

@@ -1,0 +1,11 @@
+// Original file: proto/orch/core/literals.proto
+
+import type { Literal as _orch_core_Literal, Literal__Output as _orch_core_Literal__Output } from '../../orch/core/Literal.js';
+
+export interface LiteralMap {
+  'literals'?: ({[key: string]: _orch_core_Literal});
+}
+
+export interface LiteralMap__Output {
+  'literals': ({[key: string]: _orch_core_Literal__Output});
+}

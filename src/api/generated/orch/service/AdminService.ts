@@ -1,0 +1,257 @@
+// Original file: proto/orch/service/admin.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from '../../orch/admin/EmptyResponse.js';
+import type { Execution as _orch_admin_Execution, Execution__Output as _orch_admin_Execution__Output } from '../../orch/admin/Execution.js';
+import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, ExecutionCreateRequest__Output as _orch_admin_ExecutionCreateRequest__Output } from '../../orch/admin/ExecutionCreateRequest.js';
+import type { ExecutionCreateResponse as _orch_admin_ExecutionCreateResponse, ExecutionCreateResponse__Output as _orch_admin_ExecutionCreateResponse__Output } from '../../orch/admin/ExecutionCreateResponse.js';
+import type { ExecutionList as _orch_admin_ExecutionList, ExecutionList__Output as _orch_admin_ExecutionList__Output } from '../../orch/admin/ExecutionList.js';
+import type { GetDomainRequest as _orch_admin_GetDomainRequest, GetDomainRequest__Output as _orch_admin_GetDomainRequest__Output } from '../../orch/admin/GetDomainRequest.js';
+import type { GetDomainsResponse as _orch_admin_GetDomainsResponse, GetDomainsResponse__Output as _orch_admin_GetDomainsResponse__Output } from '../../orch/admin/GetDomainsResponse.js';
+import type { GetVersionRequest as _orch_admin_GetVersionRequest, GetVersionRequest__Output as _orch_admin_GetVersionRequest__Output } from '../../orch/admin/GetVersionRequest.js';
+import type { GetVersionResponse as _orch_admin_GetVersionResponse, GetVersionResponse__Output as _orch_admin_GetVersionResponse__Output } from '../../orch/admin/GetVersionResponse.js';
+import type { LaunchPlan as _orch_admin_LaunchPlan, LaunchPlan__Output as _orch_admin_LaunchPlan__Output } from '../../orch/admin/LaunchPlan.js';
+import type { LaunchPlanCreateRequest as _orch_admin_LaunchPlanCreateRequest, LaunchPlanCreateRequest__Output as _orch_admin_LaunchPlanCreateRequest__Output } from '../../orch/admin/LaunchPlanCreateRequest.js';
+import type { LaunchPlanList as _orch_admin_LaunchPlanList, LaunchPlanList__Output as _orch_admin_LaunchPlanList__Output } from '../../orch/admin/LaunchPlanList.js';
+import type { ObjectGetRequest as _orch_admin_ObjectGetRequest, ObjectGetRequest__Output as _orch_admin_ObjectGetRequest__Output } from '../../orch/admin/ObjectGetRequest.js';
+import type { Project as _orch_admin_Project, Project__Output as _orch_admin_Project__Output } from '../../orch/admin/Project.js';
+import type { ProjectGetRequest as _orch_admin_ProjectGetRequest, ProjectGetRequest__Output as _orch_admin_ProjectGetRequest__Output } from '../../orch/admin/ProjectGetRequest.js';
+import type { ProjectListRequest as _orch_admin_ProjectListRequest, ProjectListRequest__Output as _orch_admin_ProjectListRequest__Output } from '../../orch/admin/ProjectListRequest.js';
+import type { ProjectRegisterRequest as _orch_admin_ProjectRegisterRequest, ProjectRegisterRequest__Output as _orch_admin_ProjectRegisterRequest__Output } from '../../orch/admin/ProjectRegisterRequest.js';
+import type { Projects as _orch_admin_Projects, Projects__Output as _orch_admin_Projects__Output } from '../../orch/admin/Projects.js';
+import type { ResourceListRequest as _orch_admin_ResourceListRequest, ResourceListRequest__Output as _orch_admin_ResourceListRequest__Output } from '../../orch/admin/ResourceListRequest.js';
+import type { Task as _orch_admin_Task, Task__Output as _orch_admin_Task__Output } from '../../orch/admin/Task.js';
+import type { TaskCreateRequest as _orch_admin_TaskCreateRequest, TaskCreateRequest__Output as _orch_admin_TaskCreateRequest__Output } from '../../orch/admin/TaskCreateRequest.js';
+import type { TaskList as _orch_admin_TaskList, TaskList__Output as _orch_admin_TaskList__Output } from '../../orch/admin/TaskList.js';
+import type { Workflow as _orch_admin_Workflow, Workflow__Output as _orch_admin_Workflow__Output } from '../../orch/admin/Workflow.js';
+import type { WorkflowCreateRequest as _orch_admin_WorkflowCreateRequest, WorkflowCreateRequest__Output as _orch_admin_WorkflowCreateRequest__Output } from '../../orch/admin/WorkflowCreateRequest.js';
+import type { WorkflowExecutionGetDataRequest as _orch_admin_WorkflowExecutionGetDataRequest, WorkflowExecutionGetDataRequest__Output as _orch_admin_WorkflowExecutionGetDataRequest__Output } from '../../orch/admin/WorkflowExecutionGetDataRequest.js';
+import type { WorkflowExecutionGetDataResponse as _orch_admin_WorkflowExecutionGetDataResponse, WorkflowExecutionGetDataResponse__Output as _orch_admin_WorkflowExecutionGetDataResponse__Output } from '../../orch/admin/WorkflowExecutionGetDataResponse.js';
+import type { WorkflowExecutionGetRequest as _orch_admin_WorkflowExecutionGetRequest, WorkflowExecutionGetRequest__Output as _orch_admin_WorkflowExecutionGetRequest__Output } from '../../orch/admin/WorkflowExecutionGetRequest.js';
+import type { WorkflowList as _orch_admin_WorkflowList, WorkflowList__Output as _orch_admin_WorkflowList__Output } from '../../orch/admin/WorkflowList.js';
+
+export interface AdminServiceClient extends grpc.Client {
+  CreateExecution(argument: _orch_admin_ExecutionCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  CreateExecution(argument: _orch_admin_ExecutionCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  CreateExecution(argument: _orch_admin_ExecutionCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  CreateExecution(argument: _orch_admin_ExecutionCreateRequest, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  createExecution(argument: _orch_admin_ExecutionCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  createExecution(argument: _orch_admin_ExecutionCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  createExecution(argument: _orch_admin_ExecutionCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  createExecution(argument: _orch_admin_ExecutionCreateRequest, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createLaunchPlan(argument: _orch_admin_LaunchPlanCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateTask(argument: _orch_admin_TaskCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTask(argument: _orch_admin_TaskCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTask(argument: _orch_admin_TaskCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTask(argument: _orch_admin_TaskCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createTask(argument: _orch_admin_TaskCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createTask(argument: _orch_admin_TaskCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createTask(argument: _orch_admin_TaskCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createTask(argument: _orch_admin_TaskCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createWorkflow(argument: _orch_admin_WorkflowCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  createWorkflow(argument: _orch_admin_WorkflowCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  GetDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  GetDomains(argument: _orch_admin_GetDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  GetDomains(argument: _orch_admin_GetDomainRequest, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  getDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  getDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  getDomains(argument: _orch_admin_GetDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  getDomains(argument: _orch_admin_GetDomainRequest, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  GetExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  GetExecution(argument: _orch_admin_WorkflowExecutionGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  GetExecution(argument: _orch_admin_WorkflowExecutionGetRequest, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  getExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  getExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  getExecution(argument: _orch_admin_WorkflowExecutionGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  getExecution(argument: _orch_admin_WorkflowExecutionGetRequest, callback: grpc.requestCallback<_orch_admin_Execution__Output>): grpc.ClientUnaryCall;
+  
+  GetExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getExecutionData(argument: _orch_admin_WorkflowExecutionGetDataRequest, callback: grpc.requestCallback<_orch_admin_WorkflowExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetLaunchPlan(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetLaunchPlan(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetLaunchPlan(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetLaunchPlan(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getLaunchPlan(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getLaunchPlan(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getLaunchPlan(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getLaunchPlan(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  
+  GetProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  GetProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  GetProject(argument: _orch_admin_ProjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  GetProject(argument: _orch_admin_ProjectGetRequest, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  getProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  getProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  getProject(argument: _orch_admin_ProjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  getProject(argument: _orch_admin_ProjectGetRequest, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
+  
+  GetTask(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  GetTask(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  GetTask(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  GetTask(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  getTask(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  getTask(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  getTask(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  getTask(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  
+  GetVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _orch_admin_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _orch_admin_GetVersionRequest, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _orch_admin_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _orch_admin_GetVersionRequest, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetWorkflow(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  GetWorkflow(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  GetWorkflow(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  GetWorkflow(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  getWorkflow(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  getWorkflow(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  getWorkflow(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  getWorkflow(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_Workflow__Output>): grpc.ClientUnaryCall;
+  
+  ListExecutions(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  ListExecutions(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  ListExecutions(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  ListExecutions(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  listExecutions(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  listExecutions(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  listExecutions(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  listExecutions(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
+  
+  ListLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlans(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlans(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlans(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlans(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  
+  ListProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  ListProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  ListProjects(argument: _orch_admin_ProjectListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  ListProjects(argument: _orch_admin_ProjectListRequest, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  listProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  listProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  listProjects(argument: _orch_admin_ProjectListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  listProjects(argument: _orch_admin_ProjectListRequest, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
+  
+  ListTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  ListTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  ListTasks(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  ListTasks(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  listTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  listTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  listTasks(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  listTasks(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  
+  ListWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  ListWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  ListWorkflows(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  ListWorkflows(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  listWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  listWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  listWorkflows(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  listWorkflows(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
+  
+  RegisterProject(argument: _orch_admin_ProjectRegisterRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  RegisterProject(argument: _orch_admin_ProjectRegisterRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  RegisterProject(argument: _orch_admin_ProjectRegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  RegisterProject(argument: _orch_admin_ProjectRegisterRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  registerProject(argument: _orch_admin_ProjectRegisterRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  registerProject(argument: _orch_admin_ProjectRegisterRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  registerProject(argument: _orch_admin_ProjectRegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  registerProject(argument: _orch_admin_ProjectRegisterRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateExecution: grpc.handleUnaryCall<_orch_admin_ExecutionCreateRequest__Output, _orch_admin_ExecutionCreateResponse>;
+  
+  CreateLaunchPlan: grpc.handleUnaryCall<_orch_admin_LaunchPlanCreateRequest__Output, _orch_admin_EmptyResponse>;
+  
+  CreateTask: grpc.handleUnaryCall<_orch_admin_TaskCreateRequest__Output, _orch_admin_EmptyResponse>;
+  
+  CreateWorkflow: grpc.handleUnaryCall<_orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse>;
+  
+  GetDomains: grpc.handleUnaryCall<_orch_admin_GetDomainRequest__Output, _orch_admin_GetDomainsResponse>;
+  
+  GetExecution: grpc.handleUnaryCall<_orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_Execution>;
+  
+  GetExecutionData: grpc.handleUnaryCall<_orch_admin_WorkflowExecutionGetDataRequest__Output, _orch_admin_WorkflowExecutionGetDataResponse>;
+  
+  GetLaunchPlan: grpc.handleUnaryCall<_orch_admin_ObjectGetRequest__Output, _orch_admin_LaunchPlan>;
+  
+  GetProject: grpc.handleUnaryCall<_orch_admin_ProjectGetRequest__Output, _orch_admin_Project>;
+  
+  GetTask: grpc.handleUnaryCall<_orch_admin_ObjectGetRequest__Output, _orch_admin_Task>;
+  
+  GetVersion: grpc.handleUnaryCall<_orch_admin_GetVersionRequest__Output, _orch_admin_GetVersionResponse>;
+  
+  GetWorkflow: grpc.handleUnaryCall<_orch_admin_ObjectGetRequest__Output, _orch_admin_Workflow>;
+  
+  ListExecutions: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_ExecutionList>;
+  
+  ListLaunchPlans: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_LaunchPlanList>;
+  
+  ListProjects: grpc.handleUnaryCall<_orch_admin_ProjectListRequest__Output, _orch_admin_Projects>;
+  
+  ListTasks: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_TaskList>;
+  
+  ListWorkflows: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_WorkflowList>;
+  
+  RegisterProject: grpc.handleUnaryCall<_orch_admin_ProjectRegisterRequest__Output, _orch_admin_EmptyResponse>;
+  
+}
+
+export interface AdminServiceDefinition extends grpc.ServiceDefinition {
+  CreateExecution: MethodDefinition<_orch_admin_ExecutionCreateRequest, _orch_admin_ExecutionCreateResponse, _orch_admin_ExecutionCreateRequest__Output, _orch_admin_ExecutionCreateResponse__Output>
+  CreateLaunchPlan: MethodDefinition<_orch_admin_LaunchPlanCreateRequest, _orch_admin_EmptyResponse, _orch_admin_LaunchPlanCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  CreateTask: MethodDefinition<_orch_admin_TaskCreateRequest, _orch_admin_EmptyResponse, _orch_admin_TaskCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  CreateWorkflow: MethodDefinition<_orch_admin_WorkflowCreateRequest, _orch_admin_EmptyResponse, _orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  GetDomains: MethodDefinition<_orch_admin_GetDomainRequest, _orch_admin_GetDomainsResponse, _orch_admin_GetDomainRequest__Output, _orch_admin_GetDomainsResponse__Output>
+  GetExecution: MethodDefinition<_orch_admin_WorkflowExecutionGetRequest, _orch_admin_Execution, _orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_Execution__Output>
+  GetExecutionData: MethodDefinition<_orch_admin_WorkflowExecutionGetDataRequest, _orch_admin_WorkflowExecutionGetDataResponse, _orch_admin_WorkflowExecutionGetDataRequest__Output, _orch_admin_WorkflowExecutionGetDataResponse__Output>
+  GetLaunchPlan: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_LaunchPlan, _orch_admin_ObjectGetRequest__Output, _orch_admin_LaunchPlan__Output>
+  GetProject: MethodDefinition<_orch_admin_ProjectGetRequest, _orch_admin_Project, _orch_admin_ProjectGetRequest__Output, _orch_admin_Project__Output>
+  GetTask: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Task, _orch_admin_ObjectGetRequest__Output, _orch_admin_Task__Output>
+  GetVersion: MethodDefinition<_orch_admin_GetVersionRequest, _orch_admin_GetVersionResponse, _orch_admin_GetVersionRequest__Output, _orch_admin_GetVersionResponse__Output>
+  GetWorkflow: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Workflow, _orch_admin_ObjectGetRequest__Output, _orch_admin_Workflow__Output>
+  ListExecutions: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_ExecutionList, _orch_admin_ResourceListRequest__Output, _orch_admin_ExecutionList__Output>
+  ListLaunchPlans: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_LaunchPlanList, _orch_admin_ResourceListRequest__Output, _orch_admin_LaunchPlanList__Output>
+  ListProjects: MethodDefinition<_orch_admin_ProjectListRequest, _orch_admin_Projects, _orch_admin_ProjectListRequest__Output, _orch_admin_Projects__Output>
+  ListTasks: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_TaskList, _orch_admin_ResourceListRequest__Output, _orch_admin_TaskList__Output>
+  ListWorkflows: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_WorkflowList, _orch_admin_ResourceListRequest__Output, _orch_admin_WorkflowList__Output>
+  RegisterProject: MethodDefinition<_orch_admin_ProjectRegisterRequest, _orch_admin_EmptyResponse, _orch_admin_ProjectRegisterRequest__Output, _orch_admin_EmptyResponse__Output>
+}

@@ -1,0 +1,27 @@
+// Original file: proto/orch/service/auth_metadata.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { PublicClientAuthConfigRequest as _orch_admin_PublicClientAuthConfigRequest, PublicClientAuthConfigRequest__Output as _orch_admin_PublicClientAuthConfigRequest__Output } from '../../orch/admin/PublicClientAuthConfigRequest.js';
+import type { PublicClientAuthConfigResponse as _orch_admin_PublicClientAuthConfigResponse, PublicClientAuthConfigResponse__Output as _orch_admin_PublicClientAuthConfigResponse__Output } from '../../orch/admin/PublicClientAuthConfigResponse.js';
+
+export interface AuthMetadataServiceClient extends grpc.Client {
+  GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AuthMetadataServiceHandlers extends grpc.UntypedServiceImplementation {
+  GetPublicClientConfig: grpc.handleUnaryCall<_orch_admin_PublicClientAuthConfigRequest__Output, _orch_admin_PublicClientAuthConfigResponse>;
+  
+}
+
+export interface AuthMetadataServiceDefinition extends grpc.ServiceDefinition {
+  GetPublicClientConfig: MethodDefinition<_orch_admin_PublicClientAuthConfigRequest, _orch_admin_PublicClientAuthConfigResponse, _orch_admin_PublicClientAuthConfigRequest__Output, _orch_admin_PublicClientAuthConfigResponse__Output>
+}

@@ -1,0 +1,301 @@
+import { DurationSyntaxError, formatDuration, parseDuration } from './duration.js';
+import { durationFromSeconds, timestampFromString, timestampToString } from './json.js';
+import type { Literal, LiteralMap, LiteralType, LiteralTypeOut, VariableMap } from './types.js';
+
+/**
+ * Variable types and values. Types are written in workflow files as `integer`, `float`, `string`,
+ * `boolean`, `datetime`, `duration`, `struct`, `[T]` (list), `{string: T}` (map), `enum(a,b)` and
+ * `T?` (optional) (DESIGN.md, "Workflow files"). Values cross the wire as Literals and reach task
+ * processes and webhook callers as plain JSON.
+ */
+
+const SIMPLE_NAMES = ['integer', 'float', 'string', 'boolean', 'datetime', 'duration', 'struct'] as const;
+type SimpleName = (typeof SIMPLE_NAMES)[number];
+const SIMPLE_ENUM: Record<SimpleName, string> = {
+  integer: 'INTEGER',
+  float: 'FLOAT',
+  string: 'STRING',
+  boolean: 'BOOLEAN',
+  datetime: 'DATETIME',
+  duration: 'DURATION',
+  struct: 'STRUCT',
+};
+
+/** Thrown by {@link parseType} for a malformed type expression. */
+export class TypeSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly text: string,
+  ) {
+    super(`invalid type ${JSON.stringify(text)}: ${message}`);
+    this.name = 'TypeSyntaxError';
+  }
+}
+
+/**
+ * Parses a type expression such as `integer`, `[string]`, `{string: float}`, `enum(a,b)` or `integer?`.
+ * @throws TypeSyntaxError naming what was expected.
+ */
+export function parseType(text: string): LiteralType {
+  const source = text.trim();
+  let pos = 0;
+  const skip = () => {
+    while (source[pos] === ' ') pos++;
+  };
+  const expect = (ch: string) => {
+    skip();
+    if (source[pos] !== ch) throw new TypeSyntaxError(`expected "${ch}" at column ${pos + 1}`, text);
+    pos++;
+  };
+  const parse = (): LiteralType => {
+    skip();
+    let result: LiteralType;
+    if (source[pos] === '[') {
+      pos++;
+      result = { collection_type: parse() };
+      expect(']');
+    } else if (source[pos] === '{') {
+      pos++;
+      skip();
+      if (!source.startsWith('string', pos)) throw new TypeSyntaxError('map keys must be string', text);
+      pos += 'string'.length;
+      expect(':');
+      result = { map_value_type: parse() };
+      expect('}');
+    } else {
+      const word = /^[a-z_]+/.exec(source.slice(pos))?.[0] ?? '';
+      pos += word.length;
+      if (word === 'enum') {
+        expect('(');
+        const close = source.indexOf(')', pos);
+        if (close < 0) throw new TypeSyntaxError('missing ")" after enum values', text);
+        const values = source
+          .slice(pos, close)
+          .split(',')
+          .map((v) => v.trim());
+        if (values.some((v) => !v)) throw new TypeSyntaxError('enum values must not be empty', text);
+        pos = close + 1;
+        result = { enum_type: { values } };
+      } else if ((SIMPLE_NAMES as readonly string[]).includes(word)) {
+        result = { simple: SIMPLE_ENUM[word as SimpleName] as LiteralType['simple'] };
+      } else {
+        throw new TypeSyntaxError(
+          `unknown type "${word || source.slice(pos)}"; expected one of ${SIMPLE_NAMES.join(', ')}, [T], {string: T}, enum(a,b) or T?`,
+          text,
+        );
+      }
+    }
+    skip();
+    if (source[pos] === '?') {
+      pos++;
+      result.optional = true;
+    }
+    return result;
+  };
+  const type = parse();
+  skip();
+  if (pos !== source.length) throw new TypeSyntaxError(`unexpected "${source.slice(pos)}"`, text);
+  return type;
+}
+
+/** Writes a type back in the syntax of {@link parseType}. */
+export function formatType(type: LiteralType | LiteralTypeOut): string {
+  let text: string;
+  if (type.collection_type) text = `[${formatType(type.collection_type)}]`;
+  else if (type.map_value_type) text = `{string: ${formatType(type.map_value_type)}}`;
+  else if (type.enum_type) text = `enum(${(type.enum_type.values ?? []).join(',')})`;
+  else {
+    const entry = Object.entries(SIMPLE_ENUM).find(([, v]) => v === type.simple);
+    text = entry ? entry[0] : 'none';
+  }
+  return type.optional ? `${text}?` : text;
+}
+
+/** One problem found while converting a value, with the dotted path of the value (`x`, `items[2]`). */
+export interface ValueProblem {
+  path: string;
+  message: string;
+}
+
+/** Thrown by {@link literalFromJson} and {@link literalMapFromJson}, carrying every problem found. */
+export class LiteralValueError extends Error {
+  constructor(readonly problems: ValueProblem[]) {
+    super(problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '));
+    this.name = 'LiteralValueError';
+  }
+}
+
+const NONE: Literal = { scalar: { none_type: {} } };
+
+function convert(
+  value: unknown,
+  type: LiteralType | LiteralTypeOut,
+  path: string,
+  problems: ValueProblem[],
+): Literal {
+  const fail = (message: string): Literal => {
+    problems.push({ path, message: `${message} (expected ${formatType(type)})` });
+    return NONE;
+  };
+  if (value === null || value === undefined) {
+    return type.optional ? NONE : fail('missing value');
+  }
+  if (type.collection_type) {
+    if (!Array.isArray(value)) return fail('not a list');
+    const itemType = type.collection_type;
+    return { collection: { literals: value.map((v, i) => convert(v, itemType, `${path}[${i}]`, problems)) } };
+  }
+  if (type.map_value_type) {
+    if (typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
+    const valueType = type.map_value_type;
+    return {
+      map: {
+        literals: Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [k, convert(v, valueType, `${path}.${k}`, problems)]),
+        ),
+      },
+    };
+  }
+  if (type.enum_type) {
+    const values = type.enum_type.values ?? [];
+    if (typeof value !== 'string' || !values.includes(value)) return fail(`not one of ${values.join(', ')}`);
+    return { scalar: { primitive: { string_value: value } } };
+  }
+  switch (type.simple) {
+    case 'INTEGER':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return fail('not an integer');
+      return { scalar: { primitive: { integer: String(value) } } };
+    case 'FLOAT':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail('not a number');
+      return { scalar: { primitive: { float_value: value } } };
+    case 'STRING':
+      if (typeof value !== 'string') return fail('not a string');
+      return { scalar: { primitive: { string_value: value } } };
+    case 'BOOLEAN':
+      if (typeof value !== 'boolean') return fail('not a boolean');
+      return { scalar: { primitive: { boolean: value } } };
+    case 'DATETIME':
+      if (typeof value !== 'string') return fail('not an RFC 3339 date-time string');
+      try {
+        return { scalar: { primitive: { datetime: timestampFromString(value) } } };
+      } catch {
+        return fail(`${JSON.stringify(value)} is not an RFC 3339 date-time`);
+      }
+    case 'DURATION':
+      if (typeof value !== 'string') return fail('not a duration string such as "1m30s"');
+      try {
+        return { scalar: { primitive: { duration: durationFromSeconds(parseDuration(value)) } } };
+      } catch (error) {
+        if (error instanceof DurationSyntaxError) return fail(`${JSON.stringify(value)} is not a duration`);
+        throw error;
+      }
+    case 'STRUCT':
+      if (typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
+      return { scalar: { json: JSON.stringify(value) } };
+    default:
+      return fail('has no type');
+  }
+}
+
+/**
+ * Converts a JSON value to a Literal of the given type.
+ * @throws LiteralValueError listing every mismatch, each with its path below `path`.
+ */
+export function literalFromJson(value: unknown, type: LiteralType | LiteralTypeOut, path = ''): Literal {
+  const problems: ValueProblem[] = [];
+  const literal = convert(value, type, path, problems);
+  if (problems.length) throw new LiteralValueError(problems);
+  return literal;
+}
+
+/**
+ * Converts a JSON object of named values to a LiteralMap against `variables`. Unknown names,
+ * missing non-optional values and wrong types are all reported together.
+ * @param required names that must be present (default: every non-optional variable).
+ * @throws LiteralValueError listing every problem.
+ */
+export function literalMapFromJson(
+  values: Record<string, unknown>,
+  variables: VariableMap | { variables?: VariableMap['variables'] },
+  required?: ReadonlySet<string>,
+): LiteralMap {
+  const problems: ValueProblem[] = [];
+  const vars = variables.variables ?? {};
+  const literals: Record<string, Literal> = {};
+  for (const name of Object.keys(values)) {
+    if (!(name in vars)) {
+      const known = Object.keys(vars);
+      problems.push({
+        path: name,
+        message: `unknown input${known.length ? `; known inputs are ${known.join(', ')}` : ''}`,
+      });
+    }
+  }
+  for (const [name, variable] of Object.entries(vars)) {
+    const type = variable?.type;
+    if (!type) continue;
+    if (!(name in values)) {
+      const mustHave = required ? required.has(name) : !type.optional;
+      if (mustHave) problems.push({ path: name, message: `missing required input (${formatType(type)})` });
+      continue;
+    }
+    literals[name] = convert(values[name], type, name, problems);
+  }
+  if (problems.length) throw new LiteralValueError(problems);
+  return { literals };
+}
+
+type AnyLiteral = {
+  scalar?: {
+    primitive?: object | null;
+    none_type?: object | null;
+    json?: string;
+    value?: string;
+  } | null;
+  collection?: { literals?: AnyLiteral[] } | null;
+  map?: { literals?: Record<string, AnyLiteral> } | null;
+};
+
+/**
+ * Converts a Literal (sender or receiver shape) to plain JSON: integers as numbers, datetimes as
+ * RFC 3339 strings, durations as Go-style strings, structs as objects, none as `null`.
+ */
+export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
+  if (!literal) return null;
+  if (literal.collection) return (literal.collection.literals ?? []).map(literalToJson);
+  if (literal.map) {
+    return Object.fromEntries(
+      Object.entries(literal.map.literals ?? {}).map(([k, v]) => [k, literalToJson(v)]),
+    );
+  }
+  const scalar = literal.scalar;
+  if (!scalar) return null;
+  if (scalar.primitive) {
+    const p = scalar.primitive as Record<string, unknown> & { value?: string };
+    const key = p.value ?? Object.keys(p).find((k) => p[k] !== null && p[k] !== undefined);
+    const v = key ? p[key] : undefined;
+    switch (key) {
+      case 'integer':
+        return Number(v);
+      case 'datetime':
+        return timestampToString(v as { seconds: string; nanos: number });
+      case 'duration': {
+        const d = v as { seconds: string; nanos: number };
+        return formatDuration(Number(d.seconds) + (d.nanos ?? 0) / 1e9);
+      }
+      default:
+        return v ?? null;
+    }
+  }
+  if (scalar.json !== undefined && scalar.json !== '' && (scalar.value ?? 'json') === 'json') {
+    return JSON.parse(scalar.json);
+  }
+  return null;
+}
+
+/** Converts a LiteralMap to a plain JSON object of its values. */
+export function literalMapToJson(
+  map: { literals?: Record<string, AnyLiteral> } | null | undefined,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(map?.literals ?? {}).map(([k, v]) => [k, literalToJson(v)]));
+}

@@ -1,0 +1,114 @@
+/**
+ * Friendly names for the generated message types. `X` is what a sender may write (fields optional);
+ * `XOut` is what a receiver gets (every field present, per LOADER_OPTIONS).
+ */
+export type { Execution, Execution__Output as ExecutionOut } from './generated/orch/admin/Execution.js';
+export type { ExecutionClosure__Output as ExecutionClosureOut } from './generated/orch/admin/ExecutionClosure.js';
+export type {
+  ExecutionCreateRequest,
+  ExecutionCreateRequest__Output as ExecutionCreateRequestOut,
+} from './generated/orch/admin/ExecutionCreateRequest.js';
+export type {
+  ExecutionList,
+  ExecutionList__Output as ExecutionListOut,
+} from './generated/orch/admin/ExecutionList.js';
+export type { GetVersionResponse__Output as GetVersionResponseOut } from './generated/orch/admin/GetVersionResponse.js';
+export type { LaunchPlan, LaunchPlan__Output as LaunchPlanOut } from './generated/orch/admin/LaunchPlan.js';
+export type { LaunchPlanList__Output as LaunchPlanListOut } from './generated/orch/admin/LaunchPlanList.js';
+export type {
+  LaunchPlanSpec,
+  LaunchPlanSpec__Output as LaunchPlanSpecOut,
+} from './generated/orch/admin/LaunchPlanSpec.js';
+export type { Project, Project__Output as ProjectOut } from './generated/orch/admin/Project.js';
+export type { Projects__Output as ProjectsOut } from './generated/orch/admin/Projects.js';
+export type { PublicClientAuthConfigResponse__Output as PublicClientConfigOut } from './generated/orch/admin/PublicClientAuthConfigResponse.js';
+export type { ResourceListRequest } from './generated/orch/admin/ResourceListRequest.js';
+export type { Task, Task__Output as TaskOut } from './generated/orch/admin/Task.js';
+export type { TaskList__Output as TaskListOut } from './generated/orch/admin/TaskList.js';
+export type { TaskSpec, TaskSpec__Output as TaskSpecOut } from './generated/orch/admin/TaskSpec.js';
+export type { Workflow, Workflow__Output as WorkflowOut } from './generated/orch/admin/Workflow.js';
+export type { WorkflowExecutionGetDataResponse__Output as ExecutionDataOut } from './generated/orch/admin/WorkflowExecutionGetDataResponse.js';
+export type { WorkflowList__Output as WorkflowListOut } from './generated/orch/admin/WorkflowList.js';
+export type {
+  WorkflowSpec,
+  WorkflowSpec__Output as WorkflowSpecOut,
+} from './generated/orch/admin/WorkflowSpec.js';
+export type { Binding, Binding__Output as BindingOut } from './generated/orch/core/Binding.js';
+export type {
+  BindingData,
+  BindingData__Output as BindingDataOut,
+} from './generated/orch/core/BindingData.js';
+export type {
+  CompiledWorkflowClosure,
+  CompiledWorkflowClosure__Output as CompiledWorkflowClosureOut,
+} from './generated/orch/core/CompiledWorkflowClosure.js';
+export type { ExecutionError } from './generated/orch/core/ExecutionError.js';
+export type { Identifier, Identifier__Output as IdentifierOut } from './generated/orch/core/Identifier.js';
+export type { Literal, Literal__Output as LiteralOut } from './generated/orch/core/Literal.js';
+export type { LiteralMap, LiteralMap__Output as LiteralMapOut } from './generated/orch/core/LiteralMap.js';
+export type {
+  LiteralType,
+  LiteralType__Output as LiteralTypeOut,
+} from './generated/orch/core/LiteralType.js';
+export type { Node, Node__Output as NodeOut } from './generated/orch/core/Node.js';
+export type {
+  ParameterMap,
+  ParameterMap__Output as ParameterMapOut,
+} from './generated/orch/core/ParameterMap.js';
+export type { Scalar } from './generated/orch/core/Scalar.js';
+export type {
+  TaskTemplate,
+  TaskTemplate__Output as TaskTemplateOut,
+} from './generated/orch/core/TaskTemplate.js';
+export type {
+  TypedInterface,
+  TypedInterface__Output as TypedInterfaceOut,
+} from './generated/orch/core/TypedInterface.js';
+export type {
+  VariableMap,
+  VariableMap__Output as VariableMapOut,
+} from './generated/orch/core/VariableMap.js';
+export type {
+  WorkflowExecutionIdentifier,
+  WorkflowExecutionIdentifier__Output as WorkflowExecutionIdentifierOut,
+} from './generated/orch/core/WorkflowExecutionIdentifier.js';
+export type {
+  WorkflowTemplate,
+  WorkflowTemplate__Output as WorkflowTemplateOut,
+} from './generated/orch/core/WorkflowTemplate.js';
+
+/** Execution phases (DESIGN.md, "Semantics"). */
+export type ExecutionPhase =
+  | 'UNDEFINED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDING'
+  | 'SUCCEEDED'
+  | 'FAILING'
+  | 'FAILED'
+  | 'ABORTING'
+  | 'ABORTED'
+  | 'TIMED_OUT';
+
+/** The phases after which an execution never changes again. */
+export const TERMINAL_PHASES: ReadonlySet<ExecutionPhase> = new Set([
+  'SUCCEEDED',
+  'FAILED',
+  'ABORTED',
+  'TIMED_OUT',
+]);
+
+/** Node id whose outputs are a workflow's inputs, in bindings. */
+export const START_NODE = 'start-node';
+
+/**
+ * The console URL of an execution (DESIGN.md): `{base}/console/projects/{p}/domains/{d}/executions/{name}`.
+ * @param base the console endpoint or the admin's public HTTP address, with or without a trailing slash.
+ */
+export function executionConsoleUrl(
+  base: string,
+  id: { project: string; domain: string; name: string },
+): string {
+  const seg = encodeURIComponent;
+  return `${base.replace(/\/+$/, '')}/console/projects/${seg(id.project)}/domains/${seg(id.domain)}/executions/${seg(id.name)}`;
+}
