@@ -1,0 +1,27 @@
+/**
+ * Endpoint forms the client accepts: `dns:///host:port`, `host:port`, `http://host:port` and
+ * `https://host:port` (DESIGN.md, client). Returns the gRPC target and whether the URL implied TLS.
+ * @throws Error for an empty endpoint, with the flags that set it.
+ */
+export function parseEndpoint(endpoint: string): { target: string; tlsFromScheme?: boolean } {
+  const text = endpoint.trim();
+  if (!text) {
+    throw new Error(
+      'no admin endpoint is configured: set --admin.endpoint (orchctl) or --orch.connection.host (orch)',
+    );
+  }
+  const url = /^(https?):\/\/([^/]+)\/?$/.exec(text);
+  if (url) {
+    const tls = url[1] === 'https';
+    const host = url[2] as string;
+    return {
+      target: `dns:///${host.includes(':') ? host : `${host}:${tls ? 443 : 80}`}`,
+      tlsFromScheme: tls,
+    };
+  }
+  if (text.startsWith('dns:///')) {
+    const host = text.slice('dns:///'.length);
+    return { target: `dns:///${host.includes(':') ? host : `${host}:443`}` };
+  }
+  return { target: text.includes(':') ? `dns:///${text}` : `dns:///${text}:443` };
+}
