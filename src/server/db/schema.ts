@@ -1,0 +1,78 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the admin database. Specs and closures are stored as canonical JSON text of their
+ * message objects; times are milliseconds since the epoch.
+ */
+export interface Database {
+  projects: ProjectTable;
+  tasks: EntityTable;
+  workflows: EntityTable;
+  launch_plans: LaunchPlanTable;
+  executions: ExecutionTable;
+  node_executions: NodeExecutionTable;
+}
+
+export interface ProjectTable {
+  id: string;
+  name: string;
+  description: string;
+  labels: string;
+  state: number;
+  created_at: number;
+}
+
+/** Tasks and workflows: the versioned entity and its compiled form. */
+export interface EntityTable {
+  project: string;
+  domain: string;
+  name: string;
+  version: string;
+  /** SHA-256 hex of the canonical spec; equal digests mean identical registrations. */
+  digest: string;
+  /** Canonical JSON of the spec as registered. */
+  spec: string;
+  /** Canonical JSON of the compiled form (CompiledTask or CompiledWorkflowClosure). */
+  closure: string;
+  created_at: number;
+}
+
+export interface LaunchPlanTable extends EntityTable {
+  workflow_name: string;
+  workflow_version: string;
+  state: number;
+}
+
+export interface ExecutionTable {
+  id: Generated<number>;
+  project: string;
+  domain: string;
+  name: string;
+  launch_plan_name: string;
+  launch_plan_version: string;
+  workflow_name: string;
+  workflow_version: string;
+  phase: string;
+  /** Canonical JSON of the ExecutionSpec. */
+  spec: string;
+  inputs_key: string;
+  outputs_key: string | null;
+  /** JSON of the ExecutionError when the execution failed. */
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  /** Milliseconds from start to the terminal phase. */
+  duration_ms: number | null;
+}
+
+export interface NodeExecutionTable {
+  execution_id: number;
+  node_id: string;
+  phase: string;
+  attempts: number;
+  outputs_key: string | null;
+  error: string | null;
+  started_at: number | null;
+  updated_at: number;
+}

@@ -1,0 +1,49 @@
+import { type Server, type ServerUnaryCall, status as Status, type sendUnaryData } from '@grpc/grpc-js';
+import { loadApi } from '../api/proto.js';
+import { ServiceError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { Handler } from './services/admin.js';
+
+/** The services a server exposes: fully qualified service name → handlers by RPC name. */
+export type ServiceHandlers = Record<string, Record<string, Handler>>;
+
+/**
+ * Turns any thrown error into what a caller may see: a ServiceError's code and message as they are;
+ * anything else as Internal "internal error", with the detail logged (never sent).
+ */
+export function publicError(error: unknown, rpc: string, logger: Logger): { code: Status; message: string } {
+  if (error instanceof ServiceError) return { code: error.code, message: error.message };
+  logger.error('handler failed', {
+    rpc,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return { code: Status.INTERNAL, message: 'internal error' };
+}
+
+/** Adds every service of `services` to a gRPC server, each RPC bound to its handler. */
+export function addGrpcServices(server: Server, services: ServiceHandlers, logger: Logger): void {
+  const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
+  for (const [fullName, handlers] of Object.entries(services)) {
+    const shortName = fullName.replace(/^orch\.service\./, '');
+    const definition = api[shortName];
+    if (!definition) throw new Error(`unknown service ${fullName}`);
+    const implementation: Record<
+      string,
+      (call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void
+    > = {};
+    for (const rpc of Object.keys(definition.service)) {
+      const handler = handlers[rpc];
+      implementation[rpc] = (call, callback) => {
+        if (!handler) {
+          callback({ code: Status.UNIMPLEMENTED, message: `${fullName}/${rpc} is not implemented` });
+          return;
+        }
+        handler(call.request as Record<string, unknown>).then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(publicError(error, rpc, logger)),
+        );
+      };
+    }
+    server.addService(definition.service as never, implementation);
+  }
+}

@@ -1,0 +1,182 @@
+import { status as Status } from '@grpc/grpc-js';
+import express, { type Request, type Response, type Router } from 'express';
+import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
+import { loadApi } from '../../api/proto.js';
+import { httpStatusOf, invalidArgument } from '../errors.js';
+import type { ServiceHandlers } from '../grpc.js';
+import { publicError } from '../grpc.js';
+import type { Logger } from '../logger.js';
+
+const ADMIN = 'orch.service.AdminService';
+const AUTH_METADATA = 'orch.service.AuthMetadataService';
+
+type Build = (req: Request) => Record<string, unknown>;
+
+interface Route {
+  method: 'get' | 'post';
+  path: string;
+  service: string;
+  rpc: string;
+  /** Builds the request message (JSON form) from path parameters, query and body. */
+  build: Build;
+}
+
+const body: Build = (req) => (req.body && typeof req.body === 'object' ? req.body : {});
+const listQuery = (req: Request) => {
+  const q = req.query as Record<string, string | undefined>;
+  const out: Record<string, unknown> = {};
+  if (q.limit !== undefined) {
+    if (!/^\d+$/.test(q.limit))
+      throw invalidArgument(`query parameter limit: "${q.limit}" is not a whole number`);
+    out.limit = Number(q.limit);
+  }
+  if (q.token !== undefined) out.token = q.token;
+  if (q.filters !== undefined) out.filters = q.filters;
+  return out;
+};
+const resourceList: Build = (req) => ({
+  id: { project: req.params.project, domain: req.params.domain, name: req.params.name ?? '' },
+  ...listQuery(req),
+});
+const objectGet =
+  (resourceType: string): Build =>
+  (req) => ({
+    id: {
+      resource_type: resourceType,
+      project: req.params.project,
+      domain: req.params.domain,
+      name: req.params.name,
+      version: req.params.version,
+    },
+  });
+const executionId: Build = (req) => ({
+  id: { project: req.params.project, domain: req.params.domain, name: req.params.name },
+});
+
+/** Every RPC served as JSON under `/api/v1` (DESIGN.md, "HTTP side"). */
+const ROUTES: Route[] = [
+  { method: 'post', path: '/api/v1/projects', service: ADMIN, rpc: 'RegisterProject', build: body },
+  { method: 'get', path: '/api/v1/projects', service: ADMIN, rpc: 'ListProjects', build: listQuery },
+  {
+    method: 'get',
+    path: '/api/v1/projects/:id',
+    service: ADMIN,
+    rpc: 'GetProject',
+    build: (r) => ({ id: r.params.id }),
+  },
+  { method: 'get', path: '/api/v1/domains', service: ADMIN, rpc: 'GetDomains', build: () => ({}) },
+  ...(
+    [
+      ['tasks', 'Task', 'TASK'],
+      ['workflows', 'Workflow', 'WORKFLOW'],
+      ['launch_plans', 'LaunchPlan', 'LAUNCH_PLAN'],
+    ] as const
+  ).flatMap(([plural, singular, resourceType]): Route[] => [
+    { method: 'post', path: `/api/v1/${plural}`, service: ADMIN, rpc: `Create${singular}`, build: body },
+    {
+      method: 'get',
+      path: `/api/v1/${plural}/:project/:domain/:name/:version`,
+      service: ADMIN,
+      rpc: `Get${singular}`,
+      build: objectGet(resourceType),
+    },
+    {
+      method: 'get',
+      path: `/api/v1/${plural}/:project/:domain{/:name}`,
+      service: ADMIN,
+      rpc: `List${singular}s`,
+      build: resourceList,
+    },
+  ]),
+  { method: 'post', path: '/api/v1/executions', service: ADMIN, rpc: 'CreateExecution', build: body },
+  {
+    method: 'get',
+    path: '/api/v1/executions/:project/:domain/:name',
+    service: ADMIN,
+    rpc: 'GetExecution',
+    build: executionId,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/executions/:project/:domain',
+    service: ADMIN,
+    rpc: 'ListExecutions',
+    build: resourceList,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/data/executions/:project/:domain/:name',
+    service: ADMIN,
+    rpc: 'GetExecutionData',
+    build: executionId,
+  },
+  { method: 'get', path: '/api/v1/version', service: ADMIN, rpc: 'GetVersion', build: () => ({}) },
+  {
+    method: 'get',
+    path: '/config/v1/orch_client',
+    service: AUTH_METADATA,
+    rpc: 'GetPublicClientConfig',
+    build: () => ({}),
+  },
+];
+
+function sendError(res: Response, code: Status, message: string): void {
+  res.status(httpStatusOf(code)).json({ code, message, details: [] });
+}
+
+/**
+ * The JSON gateway: the same handlers as gRPC, under `/api/v1/...`, with snake_case fields, enums
+ * as names, 64-bit integers as strings and timestamps as RFC 3339. Errors answer
+ * `{code, message, details}` with the HTTP status of DESIGN.md's mapping.
+ */
+export function createGateway(services: ServiceHandlers, logger: Logger): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '10mb' }));
+  const methods = (service: string) => loadApi().root.lookupService(service).methods;
+
+  for (const route of ROUTES) {
+    const method = methods(route.service)[route.rpc];
+    const handler = services[route.service]?.[route.rpc];
+    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
+    const requestType = method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '';
+    const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
+    router[route.method](route.path, async (req: Request, res: Response) => {
+      try {
+        let request: Record<string, unknown>;
+        try {
+          request = fromJson(requestType, route.build(req));
+        } catch (error) {
+          if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
+          throw error;
+        }
+        const response = await handler(request);
+        res.json(toJson(responseType, response));
+      } catch (error) {
+        const { code, message } = publicError(error, route.rpc, logger);
+        sendError(res, code, message);
+      }
+    });
+  }
+
+  router.use('/api', (_req: Request, res: Response) => sendError(res, Status.NOT_FOUND, 'no such API route'));
+  return router;
+}
+
+/** Answers malformed JSON bodies with 400 in the gateway's error shape (Express error middleware). */
+export function jsonErrorHandler(
+  error: unknown,
+  _req: Request,
+  res: Response,
+  next: (error?: unknown) => void,
+): void {
+  const parseError = error as { type?: string; status?: number } | null;
+  if (parseError?.type === 'entity.parse.failed') {
+    sendError(res, Status.INVALID_ARGUMENT, 'request body is not valid JSON');
+    return;
+  }
+  if (parseError?.type === 'entity.too.large') {
+    sendError(res, Status.RESOURCE_EXHAUSTED, 'request body is too large');
+    return;
+  }
+  next(error);
+}

@@ -1,0 +1,150 @@
+import { once } from 'node:events';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
+import express from 'express';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/load.js';
+import { openSqlite } from './db/connect.js';
+import { Repository } from './db/repository.js';
+import type { Database } from './db/schema.js';
+import { LocalExecutor } from './executor/local.js';
+import { addGrpcServices, type ServiceHandlers } from './grpc.js';
+import { createGateway, jsonErrorHandler } from './http/gateway.js';
+import { type Logger, silentLogger } from './logger.js';
+import { createAdminHandlers, DOMAINS } from './services/admin.js';
+import { createAuthMetadataHandlers } from './services/auth-metadata.js';
+import { LocalBlobStore } from './storage/blob-store.js';
+
+/** The configuration the admin server reads (sections `server.*` and `database.*`). */
+export type ServerConfig = Pick<Config, 'server' | 'database'>;
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  config: ServerConfig;
+  /** Folder for the default database file, the blob store and task working directories. */
+  dataDir: string;
+  logger?: Logger;
+  /** Interface to listen on. @default '127.0.0.1' (the sandbox is not meant to be reachable from elsewhere) */
+  host?: string;
+  /** Environment handed to task processes (PATH, HOME); never the server's whole environment. */
+  taskEnv?: Record<string, string>;
+}
+
+/** Where a listening server can be reached. */
+export interface ServerAddresses {
+  grpcPort: number;
+  httpPort: number;
+  /** `localhost:<grpcPort>`, for `--admin.endpoint` / `--orch.connection.host`. */
+  grpcEndpoint: string;
+  /** `http://localhost:<httpPort>`: the HTTP side and the console. */
+  httpEndpoint: string;
+  /** The SQLite database file in use. */
+  databaseFile: string;
+}
+
+/** A created admin server: call `listen()` once, then `close()`. */
+export interface AdminServer {
+  /** Opens the database (migrating it), seeds the default project, binds both ports, resumes executions. */
+  listen(): Promise<ServerAddresses>;
+  /** Stops both listeners, the executor (killing task processes) and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The project every server has, with the three domains (spec: `-p default -d development`). */
+export const DEFAULT_PROJECT = 'default';
+
+/**
+ * Creates the admin server: gRPC on `server.grpc.port` and JSON over HTTP on `server.httpPort`
+ * (0 picks a free port), sharing one set of handlers, over SQLite (`database.sqlite.file`, default
+ * `<dataDir>/orch.db`), a local blob store and the local executor.
+ */
+export function createServer(options: ServerOptions): AdminServer {
+  const logger = options.logger ?? silentLogger;
+  const host = options.host ?? '127.0.0.1';
+  let db: Kysely<Database> | undefined;
+  let executor: LocalExecutor | undefined;
+  let grpcServer: GrpcServer | undefined;
+  let httpServer: HttpServer | undefined;
+  let httpEndpoint = '';
+
+  return {
+    async listen() {
+      const databaseFile = options.config.database.sqlite.file || join(options.dataDir, 'orch.db');
+      db = await openSqlite(databaseFile);
+      const repo = new Repository(db);
+      if (!(await repo.getProject(DEFAULT_PROJECT))) {
+        await repo.insertProject({
+          id: DEFAULT_PROJECT,
+          name: DEFAULT_PROJECT,
+          description: `default project (domains ${DOMAINS.join(', ')})`,
+          labels: '{}',
+          state: 0,
+          created_at: Date.now(),
+        });
+      }
+      const blobs = new LocalBlobStore(join(options.dataDir, 'storage'));
+      executor = new LocalExecutor({
+        repo,
+        blobs,
+        logger,
+        workDir: join(options.dataDir, 'work'),
+        baseEnv: options.taskEnv ?? {},
+      });
+      const services: ServiceHandlers = {
+        'orch.service.AdminService': createAdminHandlers({ repo, blobs, executor }),
+        'orch.service.AuthMetadataService': createAuthMetadataHandlers({ httpEndpoint: () => httpEndpoint }),
+      };
+
+      const app = express();
+      app.disable('x-powered-by');
+      app.get('/healthcheck', (_req, res) => {
+        res.json({ status: 'ok' });
+      });
+      app.use(createGateway(services, logger));
+      app.use(jsonErrorHandler);
+      httpServer = app.listen(options.config.server.httpPort, host);
+      await once(httpServer, 'listening');
+      const httpPort = (httpServer.address() as AddressInfo).port;
+      httpEndpoint = `http://localhost:${httpPort}`;
+
+      grpcServer = new GrpcServer({ 'grpc.max_receive_message_length': 10 * 1024 * 1024 });
+      addGrpcServices(grpcServer, services, logger);
+      const server = grpcServer;
+      const grpcPort = await new Promise<number>((resolve, reject) => {
+        server.bindAsync(
+          `${host}:${options.config.server.grpc.port}`,
+          ServerCredentials.createInsecure(),
+          (error, port) => (error ? reject(error) : resolve(port)),
+        );
+      });
+      await executor.resume();
+      logger.info('admin server listening', { grpcPort, httpPort, databaseFile });
+      return { grpcPort, httpPort, grpcEndpoint: `localhost:${grpcPort}`, httpEndpoint, databaseFile };
+    },
+
+    async close() {
+      const grpc = grpcServer;
+      if (grpc) {
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => grpc.forceShutdown(), 2000);
+          grpc.tryShutdown(() => {
+            clearTimeout(force);
+            resolve();
+          });
+        });
+      }
+      if (httpServer) {
+        httpServer.closeAllConnections();
+        await new Promise<void>((resolve) => httpServer?.close(() => resolve()));
+      }
+      await executor?.close();
+      await db?.destroy();
+      grpcServer = undefined;
+      httpServer = undefined;
+      executor = undefined;
+      db = undefined;
+    },
+  };
+}

@@ -1,0 +1,591 @@
+import { randomBytes } from 'node:crypto';
+import { durationFromSeconds, timestampFromDate } from '../../api/json.js';
+import { LiteralValueError, literalFromJson, literalToJson } from '../../api/literals.js';
+import type {
+  CompiledWorkflowClosureOut,
+  ExecutionCreateRequestOut,
+  IdentifierOut,
+  LaunchPlanSpecOut,
+  LiteralMapOut,
+  LiteralOut,
+  LiteralTypeOut,
+  TaskSpecOut,
+  TaskTemplateOut,
+  WorkflowExecutionIdentifierOut,
+  WorkflowSpecOut,
+} from '../../api/types.js';
+import { ORCH_VERSION } from '../../api/version.js';
+import { compileWorkflow } from '../compiler.js';
+import { isUniqueViolation } from '../db/connect.js';
+import { BadTokenError, type EntityKey, type EntityKind, type Repository } from '../db/repository.js';
+import { alreadyExists, invalidArgument, notFound } from '../errors.js';
+import type { Executor } from '../executor/executor.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { canonicalMessage, differingPaths, fullMessage, minimalMessage } from './messages.js';
+
+/** The domains every project has (spec: development, staging, production). */
+export const DOMAINS = Object.freeze(['development', 'staging', 'production']);
+
+/** Largest page a list call answers; larger `limit`s are capped. */
+export const MAX_PAGE_SIZE = 1000;
+const DEFAULT_PAGE_SIZE = 100;
+
+/** What the admin service needs; built by `createServer`. */
+export interface AdminServiceDeps {
+  repo: Repository;
+  blobs: BlobStore;
+  executor: Executor;
+  /** Milliseconds since the epoch. @default Date.now */
+  now?: () => number;
+}
+
+type Req = Record<string, unknown>;
+/** A unary handler shared by gRPC and the HTTP gateway: request object in, response object out. */
+export type Handler = (request: Req) => Promise<object>;
+
+const ENTITY_KINDS: Record<EntityKind, { label: string; specType: string; resourceType: string }> = {
+  tasks: { label: 'task', specType: 'orch.admin.TaskSpec', resourceType: 'TASK' },
+  workflows: { label: 'workflow', specType: 'orch.admin.WorkflowSpec', resourceType: 'WORKFLOW' },
+  launch_plans: { label: 'launch plan', specType: 'orch.admin.LaunchPlanSpec', resourceType: 'LAUNCH_PLAN' },
+};
+
+const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+const EXECUTION_NAME_LENGTH = 20;
+
+/** A generated execution name: 20 lowercase characters starting with a letter (DESIGN.md, "Semantics"). */
+export function generateExecutionName(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const alphabet = `${letters}0123456789`;
+  const bytes = randomBytes(EXECUTION_NAME_LENGTH);
+  let name = letters[(bytes[0] ?? 0) % letters.length] as string;
+  for (let i = 1; i < EXECUTION_NAME_LENGTH; i++) name += alphabet[(bytes[i] ?? 0) % alphabet.length];
+  return name;
+}
+
+function requireText(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw invalidArgument(`missing ${field}`);
+  if (value.length > 255) throw invalidArgument(`${field} is longer than 255 characters`);
+  return value;
+}
+
+function requireDomain(domain: unknown, field = 'domain'): string {
+  const value = requireText(domain, field);
+  if (!DOMAINS.includes(value)) {
+    throw invalidArgument(`${field} "${value}" is not one of ${DOMAINS.join(', ')}`);
+  }
+  return value;
+}
+
+function pageOf(request: Req): { limit: number; token: string } {
+  const raw = Number(request.limit ?? 0);
+  const limit = raw > 0 ? Math.min(raw, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  return { limit, token: typeof request.token === 'string' ? request.token : '' };
+}
+
+async function withPageToken<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof BadTokenError)
+      throw invalidArgument('invalid page token: pass a token from a previous page');
+    throw error;
+  }
+}
+
+const timestamp = (ms: number) => timestampFromDate(new Date(ms));
+
+/**
+ * The handlers of `orch.service.AdminService`, keyed by RPC name. Errors are ServiceErrors
+ * (InvalidArgument, NotFound, AlreadyExists); anything else is a server fault.
+ */
+export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Handler> {
+  const { repo, blobs, executor } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function requireProject(project: unknown, domain: unknown): Promise<void> {
+    const id = requireText(project, 'project');
+    requireDomain(domain);
+    if (!(await repo.getProject(id))) throw notFound(`project "${id}" does not exist`);
+  }
+
+  function entityKey(id: IdentifierOut | null | undefined): EntityKey {
+    if (!id) throw invalidArgument('missing id');
+    return {
+      project: requireText(id.project, 'id.project'),
+      domain: requireDomain(id.domain, 'id.domain'),
+      name: requireText(id.name, 'id.name'),
+      version: requireText(id.version, 'id.version'),
+    };
+  }
+
+  const describe = (kind: EntityKind, key: EntityKey) =>
+    `${ENTITY_KINDS[kind].label} ${key.project}/${key.domain}/${key.name} version ${key.version}`;
+
+  /**
+   * Stores a new entity version: identical spec → AlreadyExists, different spec → InvalidArgument
+   * naming the differing fields (DESIGN.md, "Semantics").
+   */
+  async function createEntity(
+    kind: EntityKind,
+    key: EntityKey,
+    spec: unknown,
+    closure: object,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    await requireProject(key.project, key.domain);
+    const { text, digest } = canonicalMessage(ENTITY_KINDS[kind].specType, spec);
+    const existing = await repo.getEntity(kind, key);
+    const conflict = async (found: { digest: string; spec: string }) => {
+      if (found.digest === digest) throw alreadyExists(`${describe(kind, key)} already exists`);
+      const paths = differingPaths(JSON.parse(found.spec), JSON.parse(text));
+      throw invalidArgument(
+        `${describe(kind, key)} already exists with a different spec; differing fields: ${paths.join(', ')}`,
+      );
+    };
+    if (existing) await conflict(existing);
+    try {
+      await repo.insertEntity(kind, {
+        ...key,
+        digest,
+        spec: text,
+        closure: JSON.stringify(closure),
+        created_at: now(),
+        ...extra,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await repo.getEntity(kind, key);
+      if (winner) await conflict(winner);
+      throw error;
+    }
+  }
+
+  async function loadEntity(kind: EntityKind, id: IdentifierOut | null | undefined) {
+    const key = entityKey(id);
+    const row = await repo.getEntity(kind, key);
+    if (!row) throw notFound(`${describe(kind, key)} does not exist`);
+    return row;
+  }
+
+  const identifier = (kind: EntityKind, row: EntityKey) => ({
+    resource_type: ENTITY_KINDS[kind].resourceType,
+    project: row.project,
+    domain: row.domain,
+    name: row.name,
+    version: row.version,
+  });
+
+  function taskMessage(row: { closure: string; created_at: number } & EntityKey) {
+    const closure = JSON.parse(row.closure) as Record<string, unknown>;
+    return { id: identifier('tasks', row), closure: { ...closure, created_at: timestamp(row.created_at) } };
+  }
+  function workflowMessage(row: { closure: string; created_at: number } & EntityKey) {
+    const closure = JSON.parse(row.closure) as Record<string, unknown>;
+    return {
+      id: identifier('workflows', row),
+      closure: { ...closure, created_at: timestamp(row.created_at) },
+    };
+  }
+  function launchPlanMessage(
+    row: { spec: string; closure: string; created_at: number; state: number } & EntityKey,
+  ) {
+    const closure = JSON.parse(row.closure) as Record<string, unknown>;
+    return {
+      id: identifier('launch_plans', row),
+      spec: JSON.parse(row.spec),
+      closure: {
+        ...closure,
+        state: row.state,
+        created_at: timestamp(row.created_at),
+        updated_at: timestamp(row.created_at),
+      },
+    };
+  }
+
+  function listScope(request: Req) {
+    const id = (request.id ?? {}) as { project?: string; domain?: string; name?: string };
+    return {
+      project: requireText(id.project, 'id.project'),
+      domain: requireDomain(id.domain, 'id.domain'),
+      name: id.name || undefined,
+    };
+  }
+
+  async function readLiterals(key: string | null): Promise<LiteralMapOut | undefined> {
+    if (!key) return undefined;
+    return JSON.parse((await blobs.get(key)).toString('utf8')) as LiteralMapOut;
+  }
+
+  type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecution']>>>;
+  async function executionMessage(row: ExecutionRow) {
+    const closure: Record<string, unknown> = {
+      phase: row.phase,
+      created_at: timestamp(row.created_at),
+      updated_at: timestamp(row.updated_at),
+      workflow_id: {
+        resource_type: 'WORKFLOW',
+        project: row.project,
+        domain: row.domain,
+        name: row.workflow_name,
+        version: row.workflow_version,
+      },
+    };
+    if (row.started_at !== null) closure.started_at = timestamp(row.started_at);
+    if (row.duration_ms !== null) closure.duration = durationFromSeconds(row.duration_ms / 1000);
+    if (row.error) closure.error = JSON.parse(row.error);
+    else if (row.outputs_key) closure.outputs = await readLiterals(row.outputs_key);
+    return {
+      id: { project: row.project, domain: row.domain, name: row.name },
+      spec: JSON.parse(row.spec),
+      closure,
+    };
+  }
+
+  async function loadExecution(id: WorkflowExecutionIdentifierOut | null | undefined): Promise<ExecutionRow> {
+    if (!id) throw invalidArgument('missing id');
+    const key = {
+      project: requireText(id.project, 'id.project'),
+      domain: requireDomain(id.domain, 'id.domain'),
+      name: requireText(id.name, 'id.name'),
+    };
+    const row = await repo.getExecution(key);
+    if (!row) throw notFound(`execution ${key.project}/${key.domain}/${key.name} does not exist`);
+    return row;
+  }
+
+  return {
+    async RegisterProject(request) {
+      const project = (request.project ?? {}) as {
+        id?: string;
+        name?: string;
+        description?: string;
+        labels?: object;
+      };
+      const id = requireText(project.id, 'project.id');
+      if (!NAME_PATTERN.test(id))
+        throw invalidArgument(`project.id "${id}" must match ${NAME_PATTERN.source}`);
+      try {
+        await repo.insertProject({
+          id,
+          name: project.name || id,
+          description: project.description ?? '',
+          labels: JSON.stringify(project.labels ?? {}),
+          state: 0,
+          created_at: now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw alreadyExists(`project "${id}" already exists`);
+        throw error;
+      }
+      return {};
+    },
+
+    async GetProject(request) {
+      const id = requireText(request.id, 'id');
+      const row = await repo.getProject(id);
+      if (!row) throw notFound(`project "${id}" does not exist`);
+      return projectMessage(row);
+    },
+
+    async ListProjects() {
+      const rows = await repo.listProjects();
+      return { projects: rows.map(projectMessage), token: '' };
+    },
+
+    async GetDomains() {
+      return { domains: DOMAINS.map((d) => ({ id: d, name: d })) };
+    },
+
+    async CreateTask(request) {
+      const key = entityKey(request.id as IdentifierOut);
+      const spec = minimalMessage<TaskSpecOut>('orch.admin.TaskSpec', request.spec);
+      const template = fullMessage<TaskTemplateOut>('orch.core.TaskTemplate', spec.template);
+      const problems = checkTaskTemplate(template);
+      if (problems.length)
+        throw invalidArgument(`${describe('tasks', key)} is invalid: ${problems.join('; ')}`);
+      template.id = { ...identifier('tasks', key), org: '' } as IdentifierOut;
+      await createEntity('tasks', key, spec, {
+        compiled_task: { template: minimalMessage('orch.core.TaskTemplate', template) },
+      });
+      return {};
+    },
+    async GetTask(request) {
+      return taskMessage(await loadEntity('tasks', request.id as IdentifierOut));
+    },
+    async ListTasks(request) {
+      const scope = listScope(request);
+      const page = await withPageToken(() => repo.listEntities('tasks', scope, pageOf(request)));
+      return { tasks: page.rows.map(taskMessage), token: page.token };
+    },
+
+    async CreateWorkflow(request) {
+      const key = entityKey(request.id as IdentifierOut);
+      const spec = minimalMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', request.spec);
+      const template = fullMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', spec).template;
+      if (!template) throw invalidArgument(`${describe('workflows', key)} has no template`);
+      template.id = { ...identifier('workflows', key), org: '' } as IdentifierOut;
+      const tasks = new Map<string, TaskTemplateOut>();
+      for (const node of template.nodes) {
+        const ref = node.task_node?.reference_id;
+        if (!ref?.name || !ref.version) continue;
+        const row = await repo.getEntity('tasks', {
+          project: ref.project || key.project,
+          domain: ref.domain || key.domain,
+          name: ref.name,
+          version: ref.version,
+        });
+        if (row) {
+          const compiled = JSON.parse(row.closure) as { compiled_task: { template: unknown } };
+          tasks.set(node.id, fullMessage('orch.core.TaskTemplate', compiled.compiled_task.template));
+        }
+      }
+      const closure = compileWorkflow(template, (nodeId) => tasks.get(nodeId));
+      await createEntity('workflows', key, spec, {
+        compiled_workflow: minimalMessage('orch.core.CompiledWorkflowClosure', closure),
+      });
+      return {};
+    },
+    async GetWorkflow(request) {
+      return workflowMessage(await loadEntity('workflows', request.id as IdentifierOut));
+    },
+    async ListWorkflows(request) {
+      const scope = listScope(request);
+      const page = await withPageToken(() => repo.listEntities('workflows', scope, pageOf(request)));
+      return { workflows: page.rows.map(workflowMessage), token: page.token };
+    },
+
+    async CreateLaunchPlan(request) {
+      const key = entityKey(request.id as IdentifierOut);
+      const spec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', request.spec);
+      const workflowKey = entityKey(
+        spec.workflow_id
+          ? {
+              ...spec.workflow_id,
+              project: spec.workflow_id.project || key.project,
+              domain: spec.workflow_id.domain || key.domain,
+            }
+          : null,
+      );
+      const workflowRow = await repo.getEntity('workflows', workflowKey);
+      if (!workflowRow)
+        throw invalidArgument(
+          `launch plan ${key.name}: ${describe('workflows', workflowKey)} does not exist`,
+        );
+      const compiled = JSON.parse(workflowRow.closure) as { compiled_workflow: CompiledWorkflowClosureOut };
+      const iface = fullMessage<CompiledWorkflowClosureOut>(
+        'orch.core.CompiledWorkflowClosure',
+        compiled.compiled_workflow,
+      ).primary?.template?.interface;
+      const inputs = iface?.inputs?.variables ?? {};
+      const fixed = spec.fixed_inputs?.literals ?? {};
+      const defaults = spec.default_inputs?.parameters ?? {};
+      const problems: string[] = [];
+      for (const name of [...Object.keys(fixed), ...Object.keys(defaults)]) {
+        if (!inputs[name]) problems.push(`"${name}" is not an input of the workflow`);
+      }
+      for (const name of Object.keys(fixed)) {
+        if (defaults[name]) problems.push(`"${name}" is both fixed and defaulted`);
+      }
+      if (problems.length)
+        throw invalidArgument(`launch plan ${key.name} is invalid: ${problems.join('; ')}`);
+      const expected: Record<string, unknown> = {};
+      for (const [name, variable] of Object.entries(inputs)) {
+        if (fixed[name]) continue;
+        const given = defaults[name];
+        if (given?.default) expected[name] = { var: variable, default: given.default };
+        else expected[name] = { var: variable, required: !variable.type?.optional };
+      }
+      await createEntity(
+        'launch_plans',
+        key,
+        { ...spec, workflow_id: identifier('workflows', workflowKey) },
+        {
+          expected_inputs: { parameters: expected },
+          expected_outputs: iface?.outputs ?? { variables: {} },
+        },
+        { workflow_name: workflowKey.name, workflow_version: workflowKey.version, state: 1 },
+      );
+      return {};
+    },
+    async GetLaunchPlan(request) {
+      const row = await loadEntity('launch_plans', request.id as IdentifierOut);
+      return launchPlanMessage(row as typeof row & { state: number });
+    },
+    async ListLaunchPlans(request) {
+      const scope = listScope(request);
+      const page = await withPageToken(() => repo.listEntities('launch_plans', scope, pageOf(request)));
+      return {
+        launch_plans: page.rows.map((r) => launchPlanMessage(r as typeof r & { state: number })),
+        token: page.token,
+      };
+    },
+
+    async CreateExecution(request) {
+      const req = request as unknown as ExecutionCreateRequestOut;
+      await requireProject(req.project, req.domain);
+      let name = req.name;
+      if (name) {
+        if (!NAME_PATTERN.test(name) || name.length > 63) {
+          throw invalidArgument(
+            `execution name "${name}" must match ${NAME_PATTERN.source} and be at most 63 characters`,
+          );
+        }
+      } else {
+        name = generateExecutionName();
+      }
+      const lpId = req.spec?.launch_plan;
+      const lpKey = entityKey(
+        lpId ? { ...lpId, project: lpId.project || req.project, domain: lpId.domain || req.domain } : null,
+      );
+      const lpRow = await repo.getEntity('launch_plans', lpKey);
+      if (!lpRow) throw notFound(`${describe('launch_plans', lpKey)} does not exist`);
+      const lpSpec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', JSON.parse(lpRow.spec));
+      const lpClosure = JSON.parse(lpRow.closure) as {
+        expected_inputs: { parameters: Record<string, Parameter> };
+      };
+      const inputs = resolveInputs(
+        lpKey.name,
+        lpClosure.expected_inputs.parameters,
+        lpSpec.fixed_inputs?.literals ?? {},
+        req.inputs?.literals ?? {},
+      );
+      const created = now();
+      const inputsKey = `executions/${req.project}/${req.domain}/${name}/inputs.json`;
+      if (await repo.getExecution({ project: req.project, domain: req.domain, name })) {
+        throw alreadyExists(`execution ${req.project}/${req.domain}/${name} already exists`);
+      }
+      await blobs.put(
+        inputsKey,
+        JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
+      );
+      const spec = minimalMessage('orch.admin.ExecutionSpec', {
+        launch_plan: identifier('launch_plans', lpKey),
+        metadata: req.spec?.metadata ?? { mode: 'MANUAL' },
+      });
+      let id: number;
+      try {
+        id = await repo.insertExecution({
+          project: req.project,
+          domain: req.domain,
+          name,
+          launch_plan_name: lpKey.name,
+          launch_plan_version: lpKey.version,
+          workflow_name: lpRow.workflow_name,
+          workflow_version: lpRow.workflow_version,
+          phase: 'QUEUED',
+          spec: JSON.stringify(spec),
+          inputs_key: inputsKey,
+          outputs_key: null,
+          error: null,
+          created_at: created,
+          updated_at: created,
+          started_at: null,
+          duration_ms: null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw alreadyExists(`execution ${req.project}/${req.domain}/${name} already exists`);
+        throw error;
+      }
+      executor.submit(id);
+      return { id: { project: req.project, domain: req.domain, name } };
+    },
+
+    async GetExecution(request) {
+      return executionMessage(await loadExecution(request.id as WorkflowExecutionIdentifierOut));
+    },
+    async ListExecutions(request) {
+      const scope = listScope(request);
+      const page = await withPageToken(() => repo.listExecutions(scope, pageOf(request)));
+      return { executions: await Promise.all(page.rows.map(executionMessage)), token: page.token };
+    },
+    async GetExecutionData(request) {
+      const row = await loadExecution(request.id as WorkflowExecutionIdentifierOut);
+      return {
+        full_inputs: await readLiterals(row.inputs_key),
+        full_outputs: (await readLiterals(row.outputs_key)) ?? { literals: {} },
+      };
+    },
+
+    async GetVersion() {
+      return { control_plane_version: { version: ORCH_VERSION, build: '', build_time: '' } };
+    },
+  };
+}
+
+interface Parameter {
+  var: { type: unknown };
+  default?: LiteralOut;
+  required?: boolean;
+}
+
+function projectMessage(row: {
+  id: string;
+  name: string;
+  description: string;
+  labels: string;
+  state: number;
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    labels: JSON.parse(row.labels),
+    state: row.state,
+    domains: DOMAINS.map((d) => ({ id: d, name: d })),
+  };
+}
+
+function checkTaskTemplate(template: TaskTemplateOut): string[] {
+  const problems: string[] = [];
+  if (!template.container?.command.length) problems.push('container.command is empty');
+  for (const side of ['inputs', 'outputs'] as const) {
+    for (const [name, variable] of Object.entries(template.interface?.[side]?.variables ?? {})) {
+      if (!variable.type) problems.push(`interface.${side}.${name} has no type`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The inputs an execution runs with: fixed inputs, then given values, then defaults. Every problem
+ * (unknown input, overriding a fixed input, missing required input, wrong type) is reported at once.
+ * @throws ServiceError InvalidArgument.
+ */
+function resolveInputs(
+  launchPlan: string,
+  expected: Record<string, Parameter>,
+  fixed: Record<string, LiteralOut>,
+  given: Record<string, LiteralOut>,
+): Record<string, LiteralOut> {
+  const problems: string[] = [];
+  const result: Record<string, LiteralOut> = { ...fixed };
+  for (const [name, value] of Object.entries(given)) {
+    if (fixed[name]) problems.push(`input "${name}" is fixed by the launch plan and cannot be overridden`);
+    else if (!expected[name]) problems.push(`unknown input "${name}"`);
+    else {
+      const type = fullMessage<LiteralTypeOut>('orch.core.LiteralType', expected[name].var.type);
+      const mismatch = literalTypeMismatch(value, type);
+      if (mismatch) problems.push(`input "${name}": ${mismatch}`);
+      result[name] = value;
+    }
+  }
+  for (const [name, parameter] of Object.entries(expected)) {
+    if (name in result) continue;
+    if (parameter.default) result[name] = parameter.default;
+    else if (parameter.required) problems.push(`missing required input "${name}"`);
+  }
+  if (problems.length) throw invalidArgument(`launch plan ${launchPlan}: ${problems.join('; ')}`);
+  return result;
+}
+
+/** Why `literal` does not fit `type` (by converting it through JSON against the type), or '' when it does. */
+function literalTypeMismatch(literal: LiteralOut, type: LiteralTypeOut): string {
+  try {
+    literalFromJson(literalToJson(literal), type);
+    return '';
+  } catch (error) {
+    if (error instanceof LiteralValueError) return error.message;
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import { canonicalJson, digestOf } from '../../api/canonical.js';
+import { LOADER_OPTIONS, messageType } from '../../api/proto.js';
+
+/**
+ * The minimal, canonical form of a message object: unset and default fields dropped, oneof
+ * helper properties dropped, so that the same message sent over gRPC or as JSON gives the same
+ * text and the same digest.
+ * @param typeName fully qualified message name, e.g. `orch.admin.TaskSpec`.
+ */
+export function minimalMessage<T = Record<string, unknown>>(typeName: string, message: unknown): T {
+  const type = messageType(typeName);
+  return type.toObject(type.fromObject((message ?? {}) as Record<string, unknown>), {
+    ...LOADER_OPTIONS,
+    defaults: false,
+    oneofs: false,
+  }) as T;
+}
+
+/** The full form handlers return (every field present, as {@link LOADER_OPTIONS} gives). */
+export function fullMessage<T>(typeName: string, message: unknown): T {
+  const type = messageType(typeName);
+  return type.toObject(type.fromObject((message ?? {}) as Record<string, unknown>), LOADER_OPTIONS) as T;
+}
+
+/** Canonical JSON text and SHA-256 hex digest of a message. */
+export function canonicalMessage(typeName: string, message: unknown): { text: string; digest: string } {
+  const minimal = minimalMessage(typeName, message);
+  return { text: canonicalJson(minimal), digest: digestOf(minimal) };
+}
+
+/**
+ * The field paths at which two JSON values differ, e.g. `template.interface.inputs.variables.x.type`.
+ * @param limit at most this many paths are returned.
+ */
+export function differingPaths(a: unknown, b: unknown, limit = 10, path = ''): string[] {
+  const out: string[] = [];
+  const visit = (x: unknown, y: unknown, at: string) => {
+    if (out.length >= limit) return;
+    if (x && y && typeof x === 'object' && typeof y === 'object' && Array.isArray(x) === Array.isArray(y)) {
+      const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+      for (const key of [...keys].sort()) {
+        const child = Array.isArray(x) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+        visit((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], child);
+      }
+      return;
+    }
+    if (canonicalJson(x ?? null) !== canonicalJson(y ?? null)) out.push(at || '(root)');
+  };
+  visit(a, b, path);
+  return out;
+}

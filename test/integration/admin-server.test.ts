@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
+import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
+import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import { idOf, nodeTask, registerAddOne } from '../helpers/specs.js';
+
+const X_INTEGER = { variables: { x: { type: parseType('integer') } } };
+const inputs = (x: unknown) => literalMapFromJson({ x }, X_INTEGER);
+
+describe('admin server over gRPC and HTTP, real SQLite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await registerAddOne(server.client, 'v1');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test('has the default project with the three domains', async () => {
+    const project = await server.client.getProject('default');
+    expect(project.domains.map((d) => d.id)).toEqual(['development', 'staging', 'production']);
+  });
+
+  test('GET /healthcheck answers 200', async () => {
+    const res = await fetch(`${server.addresses.httpEndpoint}/healthcheck`);
+    expect(res.status).toBe(200);
+  });
+
+  test('re-registering an identical task answers AlreadyExists', async () => {
+    const id = idOf('TASK', 'wf.add_one', 'v1');
+    const again = registerAddOne(server.client, 'v1');
+    await expect(again).rejects.toBeInstanceOf(AlreadyExistsError);
+    const task = await server.client.getTask(id);
+    expect(task.closure?.compiled_task?.template?.container?.command[0]).toBe('node');
+  });
+
+  test('a different spec under an existing id answers InvalidArgument naming the field', async () => {
+    const id = idOf('TASK', 'wf.add_one', 'v1');
+    const changed = nodeTask('wf.add_one', 'v1', 'process.exit(0)', { x: 'integer' }, { o0: 'integer' });
+    const error = await server.client.createTask(id, changed).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(String((error as Error).message)).toMatch(/template\.container\.command\[2\]/);
+  });
+
+  test('a workflow referencing an unregistered task does not compile', async () => {
+    const missing = idOf('TASK', 'wf.nope', 'v9');
+    const error = await server.client
+      .createWorkflow(idOf('WORKFLOW', 'wf.broken', 'v1'), {
+        template: {
+          interface: { inputs: X_INTEGER, outputs: { variables: {} } },
+          nodes: [{ id: 'n0', task_node: { reference_id: missing }, inputs: [] }],
+          outputs: [],
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as Error).message).toMatch(/wf\.nope version v9 is not registered/);
+  });
+
+  test('an execution runs the task as a subprocess and records SUCCEEDED with outputs', async () => {
+    const id = await server.client.createExecution({
+      project: 'default',
+      domain: 'development',
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+      inputs: inputs(2),
+    });
+    expect(id.name).toMatch(/^[a-z][a-z0-9]{19}$/);
+    const execution = await waitForExecution(server.client, id);
+    expect(execution.closure?.phase).toBe('SUCCEEDED');
+    expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 3 });
+    const data = await server.client.getExecutionData(id);
+    expect(literalMapToJson(data.full_inputs)).toEqual({ x: 2 });
+    expect(literalMapToJson(data.full_outputs)).toEqual({ o0: 3 });
+
+    // The HTTP side serves the same execution as JSON.
+    const res = await fetch(
+      `${server.addresses.httpEndpoint}/api/v1/executions/default/development/${id.name}`,
+    );
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { closure: { phase: string; started_at: string } };
+    expect(json.closure.phase).toBe('SUCCEEDED');
+    expect(json.closure.started_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  test('a failing task records FAILED with the error', async () => {
+    const script = "process.stderr.write('boom: no luck');process.exit(3)";
+    await registerAddOne(server.client, 'fails', script);
+    const id = await server.client.createExecution({
+      project: 'default',
+      domain: 'development',
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'fails') },
+      inputs: inputs(1),
+    });
+    const execution = await waitForExecution(server.client, id);
+    expect(execution.closure?.phase).toBe('FAILED');
+    expect(execution.closure?.error?.message).toMatch(/exited with code 3: boom: no luck/);
+  });
+
+  test('bad inputs are rejected before anything runs, every problem named', async () => {
+    const error = await server.client
+      .createExecution({
+        project: 'default',
+        domain: 'development',
+        spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+        inputs: { literals: { y: { scalar: { primitive: { integer: '1' } } } } },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as Error).message).toMatch(/unknown input "y"/);
+    expect((error as Error).message).toMatch(/missing required input "x"/);
+    const list = await server.client.listExecutions({ id: { project: 'default', domain: 'development' } });
+    expect(list.executions.every((e) => e.closure?.phase !== 'QUEUED')).toBe(true);
+  });
+
+  test('unknown executions answer NotFound over gRPC and 404 over HTTP', async () => {
+    const id = { project: 'default', domain: 'development', name: 'nosuchexecution' };
+    await expect(server.client.getExecution(id)).rejects.toBeInstanceOf(NotFoundError);
+    const res = await fetch(
+      `${server.addresses.httpEndpoint}/api/v1/executions/default/development/nosuchexecution`,
+    );
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      code: 5,
+      message: expect.stringMatching(/does not exist/),
+      details: [],
+    });
+  });
+
+  test('lists page with an opaque token, newest first', async () => {
+    for (let i = 0; i < 3; i++) {
+      await server.client.createExecution({
+        project: 'default',
+        domain: 'development',
+        spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+        inputs: inputs(i),
+      });
+    }
+    const scope = { id: { project: 'default', domain: 'development' } };
+    const first = await server.client.listExecutions({ ...scope, limit: 2 });
+    expect(first.executions).toHaveLength(2);
+    expect(first.token).not.toBe('');
+    const second = await server.client.listExecutions({ ...scope, limit: 100, token: first.token });
+    const names = [...first.executions, ...second.executions].map((e) => e.id?.name);
+    expect(new Set(names).size).toBe(names.length);
+    const res = await fetch(`${server.addresses.httpEndpoint}/api/v1/executions/default/development?limit=1`);
+    const body = (await res.json()) as { executions: unknown[]; token: string };
+    expect(body.executions).toHaveLength(1);
+    expect(typeof body.token).toBe('string');
+  });
+});
