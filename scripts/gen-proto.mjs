@@ -23,7 +23,9 @@ function walk(dir) {
 
 const out = check ? mkdtempSync(join(tmpdir(), 'orch-gen-')) : target;
 if (!check) rmSync(target, { recursive: true, force: true });
-const files = walk(protoDir)
+// The service files import every message file; generating from them alone gives one aggregate type
+// per service and one file per message, without a redundant aggregate per imported file.
+const files = walk(join(protoDir, 'orch', 'service'))
   .filter((f) => f.endsWith('.proto'))
   .map((f) => relative(protoDir, f));
 execFileSync(
