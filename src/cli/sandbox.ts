@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
+import { loadConfig } from '../config/load.js';
+import type { Logger } from '../server/logger.js';
+import { createServer } from '../server/server.js';
+
+/** A logger writing one line per event to stderr: `<level> <message> {fields}`. */
+function stderrLogger(io: CliIO): Logger {
+  const line = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+    io.stderr.write(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
+  };
+  return { info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/**
+ * `orch sandbox start`: the admin server on the embedded default (SQLite, local storage, local
+ * executor) with its data under `~/.orchctl/sandbox`, in the foreground until interrupted.
+ * Prints the endpoints first, so scripts can read them (`Admin gRPC endpoint: localhost:<port>`).
+ */
+export function addSandboxCommands(program: Command, io: CliIO): void {
+  const sandbox = program.command('sandbox').description('run a local admin server on the embedded default');
+  addFlagOptions(
+    sandbox
+      .command('start')
+      .description('start the admin server in the foreground (Ctrl+C stops it)')
+      .addHelpText(
+        'after',
+        '\nData (database, storage, task working directories) lives in ~/.orchctl/sandbox.\n' +
+          'Ports default to 8089 (gRPC) and 8088 (HTTP); 0 picks free ones.\n',
+      ),
+    ['config', 'server.httpPort', 'server.grpc.port', 'database.sqlite.file'],
+  ).action(async (_opts: unknown, command: Command) => {
+    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const dataDir = join(io.home, '.orchctl', 'sandbox');
+    const taskEnv: Record<string, string> = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) {
+      const value = io.env[name];
+      if (value) taskEnv[name] = value;
+    }
+    const server = createServer({ config, dataDir, logger: stderrLogger(io), taskEnv });
+    const addresses = await server.listen();
+    io.stdout.write(
+      [
+        `orch sandbox is running (data in ${dataDir})`,
+        `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
+        `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
+        `Console: ${addresses.httpEndpoint}/console`,
+        `Database: ${addresses.databaseFile}`,
+        '',
+        'Use it with:',
+        `  orch register <file> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
+        `  orchctl get execution <name> -p default -d development --admin.endpoint ${addresses.grpcEndpoint} --admin.insecure`,
+        'Press Ctrl+C to stop.',
+        '',
+      ].join('\n'),
+    );
+    const signal = await io.interrupted;
+    io.stderr.write(`info received ${signal}, stopping\n`);
+    await server.close();
+    io.stdout.write('orch sandbox stopped\n');
+  });
+}
