@@ -1,0 +1,20 @@
+/**
+ * `npm run demo`: the main job on the embedded default, through the built binaries (see main-job.ts).
+ * Exits 0 when the execution SUCCEEDED with output 3, 1 otherwise.
+ */
+import { runMainJob } from './main-job.js';
+
+try {
+  const result = await runMainJob((line) => console.log(line));
+  console.log('');
+  console.log(`Computed version: ${result.version}`);
+  console.log(`Execution URL:    ${result.url}`);
+  console.log(`Phase:            ${result.phase}`);
+  console.log(`Output o0:        ${result.outputs.o0}`);
+  console.log('');
+  console.log(result.tableOutput.trimEnd());
+  process.exitCode = result.phase === 'SUCCEEDED' && result.outputs.o0 === 3 ? 0 : 1;
+} catch (error) {
+  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,222 @@
+/**
+ * The main job end to end through the built binaries, as subprocesses: sandbox on free ports in a
+ * temporary home, register the add-one example, start the webhook, POST {"x": 2} with the bearer
+ * key, wait for the execution with `orchctl get execution`, stop everything. Used by `npm run demo`
+ * and by the end-to-end test, so both exercise the same steps.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file lives in `scripts/`). */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = (name: string) => join(ROOT, 'lib', 'bin', `${name}.js`);
+
+/** A running binary: everything it printed so far, and a way to stop it. */
+export interface RunningProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first capture group of the first stdout line matching `pattern`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Sends SIGTERM, waits for the exit (SIGKILL after `graceMs`), resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/** Starts `node lib/bin/<name>.js ...args` with the given environment. */
+export function startBinary(name: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, [BIN(name), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    waitFor(pattern, timeoutMs = 30000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(out);
+          if (match) {
+            cleanup();
+            resolve(match[1] ?? match[0]);
+          }
+        };
+        const onExit = () => {
+          cleanup();
+          reject(new Error(`${name} exited before printing ${pattern}:\n${out}${err}`));
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms:\n${out}${err}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.off('exit', onExit);
+        };
+        child.stdout?.on('data', check);
+        child.once('exit', onExit);
+        check();
+      });
+    },
+    async stop(graceMs = 5000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const [code] = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Runs a binary to completion; resolves with its exit code and output. */
+export async function runBinary(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const running = startBinary(name, args, env);
+  const [code] = (await once(running.child, 'close')) as [number | null];
+  return { code, stdout: running.stdout(), stderr: running.stderr() };
+}
+
+/** What the main job saw, for printing (demo) and asserting (end-to-end test). */
+export interface MainJobResult {
+  grpcEndpoint: string;
+  registerOutput: string;
+  version: string;
+  /** Status of the POST with a wrong key (401 expected) and executions counted before and after it. */
+  wrongKeyStatus: number;
+  executionsBeforeWrongKey: number;
+  executionsAfterWrongKey: number;
+  url: string;
+  executionName: string;
+  phase: string;
+  outputs: Record<string, unknown>;
+  /** `orchctl get execution <name>` in table form, as printed. */
+  tableOutput: string;
+  /** PIDs of every long-running child, to check none is left behind. */
+  pids: number[];
+}
+
+/**
+ * Runs the main job. `log` receives progress lines as the steps happen.
+ * @throws Error naming the step that failed, with the output of the binary involved.
+ */
+export async function runMainJob(log: (line: string) => void = () => {}): Promise<MainJobResult> {
+  const home = await mkdtemp(join(tmpdir(), 'orch-demo-'));
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: process.env.LANG };
+  const running: RunningProcess[] = [];
+  try {
+    log(`Starting the sandbox (home ${home})`);
+    const sandbox = startBinary(
+      'orch',
+      ['sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
+      env,
+    );
+    running.push(sandbox);
+    const grpcEndpoint = await sandbox.waitFor(/Admin gRPC endpoint: (\S+)/);
+    const connection = ['--orch.connection.host', grpcEndpoint, '--orch.connection.insecure'];
+    log(`Sandbox gRPC endpoint: ${grpcEndpoint}`);
+
+    const wfFile = join(ROOT, 'examples', 'add-one', 'wf.yaml');
+    const registered = await runBinary('orch', ['register', wfFile, ...connection], env);
+    if (registered.code !== 0)
+      throw new Error(`orch register failed (${registered.code}):\n${registered.stderr}`);
+    log(registered.stdout.trimEnd());
+    const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1];
+    if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
+
+    const apiKey = randomBytes(24).toString('base64url');
+    const webhook = startBinary('orch-webhook', ['--port', '0', ...connection], {
+      ...env,
+      WEBHOOK_API_KEY: apiKey,
+    });
+    running.push(webhook);
+    const webhookUrl = await webhook.waitFor(/listening on (\S+)/);
+    log(`Webhook listening on ${webhookUrl}`);
+
+    const ctl = ['-p', 'default', '-d', 'development', '--admin.endpoint', grpcEndpoint, '--admin.insecure'];
+    const countExecutions = async () => {
+      const listed = await runBinary('orchctl', ['get', 'execution', ...ctl, '-o', 'json'], env);
+      if (listed.code !== 0) throw new Error(`orchctl get execution failed:\n${listed.stderr}`);
+      return (JSON.parse(listed.stdout) as unknown[]).length;
+    };
+    const launchUrl = `${webhookUrl}/run-workflow/default/development/wf.add_one_wf/${version}`;
+    const post = (key: string) =>
+      fetch(launchUrl, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({ x: 2 }),
+      });
+
+    const executionsBeforeWrongKey = await countExecutions();
+    const wrong = await post(`${apiKey}x`);
+    const executionsAfterWrongKey = await countExecutions();
+    log(`POST with a wrong key: ${wrong.status}`);
+
+    const response = await post(apiKey);
+    const body = (await response.json()) as { url?: string; error?: string };
+    if (response.status !== 200 || !body.url) {
+      throw new Error(`webhook answered ${response.status}: ${JSON.stringify(body)}`);
+    }
+    const executionName = body.url.split('/').pop() ?? '';
+    log(`Execution URL: ${body.url}`);
+
+    let phase = '';
+    let execution: { closure?: { phase?: string; outputs?: { literals?: Record<string, unknown> } } } = {};
+    const deadline = Date.now() + 60000;
+    while (!['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(phase)) {
+      if (Date.now() > deadline) throw new Error(`execution ${executionName} still ${phase} after 60 s`);
+      const got = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl, '-o', 'json'], env);
+      if (got.code !== 0) throw new Error(`orchctl get execution failed:\n${got.stderr}`);
+      execution = JSON.parse(got.stdout);
+      phase = execution.closure?.phase ?? '';
+      if (phase !== 'SUCCEEDED') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const table = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl], env);
+    const outputs = Object.fromEntries(
+      Object.entries(execution.closure?.outputs?.literals ?? {}).map(([k, v]) => [k, primitiveOf(v)]),
+    );
+    return {
+      grpcEndpoint,
+      registerOutput: registered.stdout,
+      version,
+      wrongKeyStatus: wrong.status,
+      executionsBeforeWrongKey,
+      executionsAfterWrongKey,
+      url: body.url,
+      executionName,
+      phase,
+      outputs,
+      tableOutput: table.stdout,
+      pids: running.map((p) => p.child.pid ?? 0),
+    };
+  } finally {
+    for (const process of running.reverse()) await process.stop();
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+/** The plain value of a JSON-mapped scalar literal (`{"scalar": {"primitive": {"integer": "3"}}}` → 3). */
+function primitiveOf(literal: unknown): unknown {
+  const primitive = (literal as { scalar?: { primitive?: Record<string, unknown> } }).scalar?.primitive ?? {};
+  const [key, value] = Object.entries(primitive).find(([, v]) => v !== null && v !== undefined) ?? [];
+  return key === 'integer' ? Number(value) : value;
+}

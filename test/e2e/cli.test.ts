@@ -1,0 +1,109 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ROOT, runBinary } from '../../scripts/main-job.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('orch and orchctl as subprocesses against an in-process admin server', () => {
+  let server: TestServer;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let connection: string[];
+  let wfFile: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    home = await mkdtemp(join(tmpdir(), 'orch-cli-'));
+    env = { PATH: process.env.PATH, HOME: home };
+    connection = ['--orch.connection.host', server.addresses.grpcEndpoint, '--orch.connection.insecure'];
+    wfFile = join(home, 'wf.yaml');
+    await cp(join(ROOT, 'examples', 'add-one', 'wf.yaml'), wfFile);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const versionIn = (stdout: string) => /^Computed version is (\S+)$/m.exec(stdout)?.[1];
+
+  test('registering the same file twice succeeds with the same version; any change gives a new one', async () => {
+    const first = await runBinary('orch', ['register', wfFile, ...connection], env);
+    expect(first.code).toBe(0);
+    const again = await runBinary('orch', ['register', wfFile, ...connection], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+
+    const text = await readFile(wfFile, 'utf8');
+    await writeFile(wfFile, text.replace('retries: 1', 'retries: 2'));
+    const changed = await runBinary('orch', ['register', wfFile, ...connection], env);
+    expect(changed.code).toBe(0);
+    expect(versionIn(changed.stdout)).not.toBe(versionIn(first.stdout));
+    await writeFile(wfFile, text);
+  });
+
+  test('an invalid file fails with file:line:column and exit code 1, registering nothing', async () => {
+    const bad = join(home, 'bad.yaml');
+    await writeFile(bad, 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');
+    const result = await runBinary('orch', ['register', bad, ...connection], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:\\d+: `));
+    const tasks = await server.client.listTasks({
+      id: { project: 'default', domain: 'development', name: 'bad.t' },
+    });
+    expect(tasks.tasks).toEqual([]);
+  });
+
+  test('usage errors exit 2 and say what was wrong', async () => {
+    const unknown = await runBinary('orch', ['register', wfFile, '--no-such-flag'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option '--no-such-flag'/);
+    const noProject = await runBinary(
+      'orchctl',
+      ['get', 'execution', 'abc', '--admin.endpoint', server.addresses.grpcEndpoint, '--admin.insecure'],
+      env,
+    );
+    expect(noProject.code).toBe(2);
+    expect(noProject.stderr).toMatch(/project is required/);
+    const badOutput = await runBinary(
+      'orchctl',
+      ['get', 'project', '-o', 'xml', '--admin.endpoint', 'x:1'],
+      env,
+    );
+    expect(badOutput.code).toBe(2);
+    expect(badOutput.stderr).toMatch(/unknown output format "xml"/);
+  });
+
+  test('an unreachable admin exits 1 with a hint', async () => {
+    const result = await runBinary(
+      'orchctl',
+      ['get', 'project', 'default', '--admin.endpoint', 'localhost:1', '--admin.insecure'],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/not reachable/);
+    expect(result.stderr).toMatch(/orch sandbox start/);
+  });
+
+  test('orchctl get project prints the default project as a table and as JSON', async () => {
+    const args = [
+      'get',
+      'project',
+      'default',
+      '--admin.endpoint',
+      server.addresses.grpcEndpoint,
+      '--admin.insecure',
+    ];
+    const table = await runBinary('orchctl', args, env);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^ID\s+NAME\s+DOMAINS/);
+    expect(table.stdout).toContain('development,staging,production');
+    const json = await runBinary('orchctl', [...args, '-o', 'json'], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: 'default' });
+  });
+
+  test('the webhook refuses to start without WEBHOOK_API_KEY', async () => {
+    const result = await runBinary('orch-webhook', ['--port', '0', ...connection], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/WEBHOOK_API_KEY/);
+  });
+});
