@@ -49,7 +49,7 @@ execFileSync(
 for (const file of walk(out).filter((f) => f.endsWith('.ts'))) {
   const text = readFileSync(file, 'utf8')
     .replace(/(from\s+'\.{1,2}\/[^']*?)(?<!\.js)'/g, "$1.js'")
-    .replace(/^\/\/ Original file: .*?\/proto\//m, '// Original file: proto/');
+    .replace(/^\/\/ Original file: .*?\/proto\//gm, '// Original file: proto/');
   writeFileSync(file, text);
 }
 if (check) {

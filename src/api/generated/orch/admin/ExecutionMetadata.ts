@@ -1,7 +1,7 @@
 // Original file: proto/orch/admin/execution.proto
 
 
-// Original file: /work/main/proto/orch/admin/execution.proto
+// Original file: proto/orch/admin/execution.proto
 
 export const _orch_admin_ExecutionMetadata_ExecutionMode = {
   MANUAL: 'MANUAL',

@@ -2,7 +2,7 @@
 
 import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain__Output } from '../../orch/admin/Domain.js';
 
-// Original file: /work/main/proto/orch/admin/project.proto
+// Original file: proto/orch/admin/project.proto
 
 export const _orch_admin_Project_ProjectState = {
   ACTIVE: 'ACTIVE',

@@ -1,7 +1,7 @@
 // Original file: proto/orch/admin/common.proto
 
 
-// Original file: /work/main/proto/orch/admin/common.proto
+// Original file: proto/orch/admin/common.proto
 
 export const _orch_admin_Sort_Direction = {
   DESCENDING: 'DESCENDING',

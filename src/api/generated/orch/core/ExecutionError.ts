@@ -1,7 +1,7 @@
 // Original file: proto/orch/core/execution.proto
 
 
-// Original file: /work/main/proto/orch/core/execution.proto
+// Original file: proto/orch/core/execution.proto
 
 export const _orch_core_ExecutionError_ErrorKind = {
   UNKNOWN: 'UNKNOWN',

@@ -1,7 +1,7 @@
 // Original file: proto/orch/core/execution.proto
 
 
-// Original file: /work/main/proto/orch/core/execution.proto
+// Original file: proto/orch/core/execution.proto
 
 export const _orch_core_WorkflowExecution_Phase = {
   UNDEFINED: 'UNDEFINED',
