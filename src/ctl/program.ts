@@ -46,7 +46,9 @@ function requireScope(config: Config): { project: string; domain: string } {
 const seconds = (d: { seconds: string; nanos: number } | null | undefined) =>
   d ? Number(d.seconds) + d.nanos / 1e9 : undefined;
 const isoTime = (t: { seconds: string; nanos: number } | null | undefined) =>
-  t && Number(t.seconds) > 0 ? new Date(Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6)).toISOString() : '';
+  t && Number(t.seconds) > 0
+    ? new Date(Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6)).toISOString()
+    : '';
 
 function executionRow(e: ExecutionOut): string[] {
   const closure = e.closure;
