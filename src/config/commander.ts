@@ -1,7 +1,7 @@
 import { type Command, CommanderError, Option } from 'commander';
 import { ConfigError } from './errors.js';
 import type { RawValue } from './load.js';
-import { FLAGS, findFlag } from './registry.js';
+import { ALL_FLAGS, type FlagSpec, findFlag } from './registry.js';
 
 /** Where a command tree writes and what it may know of its surroundings; the bin entry builds it. */
 export interface CliIO {
@@ -13,6 +13,8 @@ export interface CliIO {
   home: string;
   /** Settles when the user interrupts (SIGINT/SIGTERM); long-running commands stop then. */
   interrupted: Promise<string>;
+  /** Asks a yes/no question on the terminal; absent when there is no terminal to ask. */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 /** What a command tree turns an error into: the text the user sees, an optional hint, the exit code. */
@@ -23,31 +25,50 @@ export interface DescribedError {
 }
 
 function parseBool(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
+  if (value === undefined) return true;
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === '1') return true;
+  if (lower === 'false' || lower === '0') return false;
   throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`, `--${name}`);
 }
 
+/** The help text of a flag: its usage, its choices, and a plain note when its runtime is not built. */
+export function flagHelp(flag: FlagSpec): string {
+  let text = flag.usage || flag.name;
+  if (flag.choices) text += ` (one of ${flag.choices.join(', ')})`;
+  if (flag.runtime) text += ` [accepted and validated; takes effect with ${flag.runtime}, not built yet]`;
+  return text;
+}
+
+/** The value placeholder `--help` shows for a type (`<string>`, `<int>`, ... ; `[bool]` for booleans). */
+export function flagArgument(flag: Pick<FlagSpec, 'type'>): string {
+  return flag.type === 'bool' ? '[bool]' : `<${flag.type}>`;
+}
+
+const collect = (value: string, previous: unknown) => [...(Array.isArray(previous) ? previous : []), value];
+
 /**
- * Adds registry flags to a command as options: `-p, --project <string>`, `--admin.insecure [bool]`
- * (given alone it means true; `--admin.insecure=false` turns it off). The help text and default come
- * from the registry (DESIGN.md, "Configuration"), so `--help` cannot drift from the flag reference.
+ * Adds registry flags to a command as options, grouped in `--help` by the spec's sections:
+ * `-p, --project <string>`; `--admin.insecure [bool]` (alone it means true; `--admin.insecure=false`
+ * turns it off); list and map flags may repeat. Help shows each flag's type and its default as the spec
+ * gives it; the parser sets no defaults itself, so environment, file and registry defaults apply in
+ * `loadConfig` (DESIGN.md, "Configuration").
  * @param names dotted flag names; all registry flags when omitted.
  * @throws Error when a name is not in the registry (a programming error).
  */
 export function addFlagOptions(command: Command, names?: readonly string[]): Command {
-  const flags = names ? names.map((n) => findFlag(n) ?? fail(n)) : FLAGS;
+  const flags = names ? names.map((n) => findFlag(n) ?? fail(n)) : ALL_FLAGS;
   for (const flag of flags) {
     const long = `--${flag.name}`;
     const head = flag.short ? `-${flag.short}, ${long}` : long;
-    const option =
-      flag.type === 'bool'
-        ? new Option(`${head} [bool]`, flag.usage).argParser((v: string | undefined) =>
-            parseBool(v, flag.name),
-          )
-        : new Option(`${head} <${flag.type}>`, flag.usage);
-    if (flag.default !== undefined && flag.type !== 'bool') {
-      option.default(undefined, Array.isArray(flag.default) ? flag.default.join(',') : String(flag.default));
+    const help = flag.default === undefined ? flagHelp(flag) : `${flagHelp(flag)} (default: ${flag.default})`;
+    const option = new Option(`${head} ${flagArgument(flag)}`, help).helpGroup(`${flag.section} flags:`);
+    // Keep the dotted name as the value's key: commander would camel-case `logger.show-source` and
+    // cannot name `orch.internalConnectionConfig.-` at all.
+    option.attributeName = () => flag.name;
+    if (flag.type === 'bool') option.argParser((v: string | undefined) => parseBool(v, flag.name));
+    else if (flag.type === 'strings' || flag.type === 'stringArray' || flag.type === 'stringToString') {
+      option.argParser(collect);
     }
     command.addOption(option);
   }
@@ -62,7 +83,7 @@ function fail(name: string): never {
 export function flagValues(command: Command): Record<string, RawValue> {
   const values = command.optsWithGlobals() as Record<string, RawValue>;
   const out: Record<string, RawValue> = {};
-  for (const flag of FLAGS) {
+  for (const flag of ALL_FLAGS) {
     const value = values[flag.name];
     if (value !== undefined) out[flag.name] = value;
   }

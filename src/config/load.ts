@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import { ConfigError } from './errors.js';
-import { envName, FLAGS, type FlagSpec } from './registry.js';
+import { parseQuantity, QuantitySyntaxError } from './quantity.js';
+import { ALL_FLAGS, envName, type FlagSpec, findFlag, nearestFlag } from './registry.js';
+import type { Config, FlagValue } from './types.js';
+
+export type { Config } from './types.js';
 
 /** A raw flag value as the argument parser hands it over. */
 export type RawValue = string | boolean | string[] | undefined;
@@ -18,69 +23,134 @@ export interface ConfigSources {
   home?: string;
 }
 
-/** The effective configuration: nested by the dots of the flag names, frozen. */
-export interface Config {
-  readonly config?: string;
-  readonly project?: string;
-  readonly domain?: string;
-  readonly org?: string;
-  readonly output: string;
-  readonly console: { readonly endpoint?: string };
-  readonly admin: { readonly endpoint?: string; readonly insecure: boolean };
-  readonly orch: { readonly connection: { readonly host?: string; readonly insecure: boolean } };
-  readonly server: { readonly httpPort: number; readonly grpc: { readonly port: number } };
-  readonly database: { readonly sqlite: { readonly file?: string } };
-  /** Path of the config file that was loaded, if any. */
-  readonly configFile?: string;
+/** One problem or warning, with where it came from (`file:line:column`, `--flag`, `ORCHCTL_...`). */
+export interface ConfigProblem {
+  source: string;
+  message: string;
 }
 
-function coerce(flag: FlagSpec, raw: unknown, source: string): unknown {
-  switch (flag.type) {
-    case 'bool':
-      if (typeof raw === 'boolean') return raw;
-      if (raw === 'true' || raw === '1') return true;
-      if (raw === 'false' || raw === '0' || raw === '') return false;
-      throw new ConfigError(`expected true or false, got ${JSON.stringify(raw)}`, source);
-    case 'int': {
-      const text = String(raw).trim();
-      if (!/^-?\d+$/.test(text))
-        throw new ConfigError(`expected an integer, got ${JSON.stringify(raw)}`, source);
-      return Number(text);
-    }
-    case 'strings':
-      if (Array.isArray(raw)) return raw.map(String);
-      return String(raw)
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-    default:
-      if (typeof raw === 'object' && raw !== null) {
-        throw new ConfigError(`expected a ${flag.type}, got ${JSON.stringify(raw)}`, source);
-      }
-      return String(raw);
-  }
+/** What {@link loadConfigReport} found. */
+export interface ConfigReport {
+  config: Config;
+  /** The config files read, in order (later ones override earlier ones). */
+  files: string[];
+  /** Unknown keys in config files, each naming the nearest known key. */
+  warnings: ConfigProblem[];
 }
 
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const parts = dotted.split('.');
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    node[part] ??= {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1] as string] = value;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
+/** Options of {@link loadConfigReport}. */
+export interface LoadOptions {
+  /** Config files to load instead of the discovered one (`orchctl config --file`). */
+  files?: readonly string[];
+  /** Report unknown keys as errors rather than warnings. */
+  strict?: boolean;
+  /** Collect every problem into one ConfigError instead of stopping at the first. @default true */
+  collect?: boolean;
 }
 
 /**
- * Finds the config file: `--config`, else `$ORCHCTL_CONFIG`, else `~/.orchctl/config.yaml` when it exists.
+ * Converts one raw value (from a flag, a variable, a file or the registry default) to the flag's type.
+ * @throws ConfigError naming `source`: bool not true/false, int not a whole number (int32 range
+ * checked), malformed duration or quantity, value not among the flag's choices.
+ */
+export function coerceFlagValue(flag: FlagSpec, raw: unknown, source: string): FlagValue {
+  const bad = (what: string) => new ConfigError(`expected ${what}, got ${JSON.stringify(raw)}`, source);
+  switch (flag.type) {
+    case 'bool': {
+      if (typeof raw === 'boolean') return raw;
+      const text = String(raw).toLowerCase();
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0' || text === '') return false;
+      throw bad('true or false');
+    }
+    case 'int':
+    case 'int32': {
+      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      if (!/^-?\d+$/.test(text)) throw bad('a whole number');
+      const value = Number(text);
+      if (!Number.isSafeInteger(value)) throw bad('a whole number within range');
+      if (flag.type === 'int32' && (value < -(2 ** 31) || value >= 2 ** 31))
+        throw bad('a 32-bit whole number');
+      return value;
+    }
+    case 'strings':
+    case 'stringArray': {
+      const listType = flag.type;
+      if (Array.isArray(raw)) return Object.freeze(raw.flatMap((v) => listItems(String(v), listType)));
+      if (typeof raw === 'object' && raw !== null) throw bad('a list of strings');
+      return Object.freeze(listItems(String(raw), listType));
+    }
+    case 'stringToString': {
+      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+        const entries = Object.entries(raw as Record<string, unknown>);
+        if (entries.some(([, v]) => v !== null && typeof v === 'object')) throw bad('a map of strings');
+        return Object.freeze(Object.fromEntries(entries.map(([k, v]) => [k, String(v ?? '')])));
+      }
+      const items = Array.isArray(raw) ? raw.map(String) : listItems(String(raw), 'strings');
+      const map: Record<string, string> = {};
+      for (const item of items) {
+        const at = item.indexOf('=');
+        if (at <= 0) throw new ConfigError(`expected key=value pairs, got ${JSON.stringify(item)}`, source);
+        map[item.slice(0, at)] = item.slice(at + 1);
+      }
+      return Object.freeze(map);
+    }
+    default: {
+      if (raw !== null && typeof raw === 'object') throw bad('a string');
+      const text = String(raw);
+      if (flag.format === 'duration') {
+        try {
+          parseDuration(text);
+        } catch (error) {
+          if (error instanceof DurationSyntaxError) throw bad('a duration such as 15s, 5m0s or 1h0m0s');
+          throw error;
+        }
+      }
+      if (flag.format === 'quantity') {
+        try {
+          parseQuantity(text);
+        } catch (error) {
+          if (error instanceof QuantitySyntaxError) throw bad('a size such as 6Mi or 512Ki');
+          throw error;
+        }
+      }
+      if (flag.choices) {
+        const choice = flag.choices.find((c) => c.toLowerCase() === text.toLowerCase());
+        if (!choice) throw bad(`one of ${flag.choices.join(', ')}`);
+        return choice;
+      }
+      return text;
+    }
+  }
+}
+
+/** `a,b` or `[a,b]` as items; a stringArray keeps commas inside items. */
+function listItems(text: string, type: 'strings' | 'stringArray'): string[] {
+  const inner = text.trim().replace(/^\[(.*)\]$/s, '$1');
+  if (!inner.trim()) return [];
+  if (type === 'stringArray' && !/^\[.*\]$/s.test(text.trim())) return [text];
+  return inner
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The effective default of a flag: its registry default coerced, unset for placeholders. */
+export function defaultValue(flag: FlagSpec): FlagValue {
+  if (flag.type === 'bool') return flag.default === 'true';
+  if (flag.type === 'strings' || flag.type === 'stringArray') {
+    return flag.default && !flag.placeholder
+      ? coerceFlagValue(flag, flag.default, 'default')
+      : Object.freeze([]);
+  }
+  if (flag.type === 'stringToString') return Object.freeze({});
+  if (flag.default === undefined || flag.placeholder) return undefined;
+  return coerceFlagValue(flag, flag.default, `default of --${flag.name}`);
+}
+
+/**
+ * Finds the config file: `--config`, else `$ORCHCTL_CONFIG`, else `~/.orchctl/config.yaml` when it
+ * exists (DESIGN.md, "Configuration").
  * @throws ConfigError when `--config` or `$ORCHCTL_CONFIG` names a file that does not exist.
  */
 export function resolveConfigFile(sources: ConfigSources): string | undefined {
@@ -95,53 +165,159 @@ export function resolveConfigFile(sources: ConfigSources): string | undefined {
       throw new ConfigError(`config file ${fromEnv} does not exist`, 'ORCHCTL_CONFIG');
     return fromEnv;
   }
-  const fallback = join(sources.home ?? homedir(), '.orchctl', 'config.yaml');
+  const fallback = defaultConfigPath(sources.home);
   return existsSync(fallback) ? fallback : undefined;
 }
 
-function readConfigFile(path: string): Map<string, { value: unknown; where: string }> {
-  const text = readFileSync(path, 'utf8');
-  const doc = parseDocument(text, { prettyErrors: true });
-  if (doc.errors.length) {
-    throw new ConfigError(doc.errors.map((e) => e.message).join('\n'), path);
-  }
-  const values = new Map<string, { value: unknown; where: string }>();
-  const walk = (node: unknown, prefix: string) => {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) {
-      values.set(prefix, { value: node, where: path });
-      return;
-    }
-    for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
-      const name = prefix ? `${prefix}.${key}` : key;
-      if (FLAGS.some((f) => f.name === name)) values.set(name, { value: child, where: `${path} (${name})` });
-      else walk(child, name);
-    }
-  };
-  walk(doc.toJS() ?? {}, '');
-  return values;
+/** `~/.orchctl/config.yaml` under `home`. */
+export function defaultConfigPath(home?: string): string {
+  return join(home ?? homedir(), '.orchctl', 'config.yaml');
+}
+
+interface FileValue {
+  value: unknown;
+  where: string;
 }
 
 /**
- * Builds the effective configuration with precedence flag > environment (`ORCHCTL_*`) > config file > default.
- * @throws ConfigError naming the flag, variable or file of a value that does not parse.
+ * Reads a config file's values by flag name, with `file:line:column` of each; unknown keys become
+ * warnings naming the nearest known key.
+ * @throws ConfigError when the file cannot be read or is not YAML.
  */
-export function loadConfig(sources: ConfigSources): Config {
-  const configFile = resolveConfigFile(sources);
-  const fromFile = configFile
-    ? readConfigFile(configFile)
-    : new Map<string, { value: unknown; where: string }>();
+export function readConfigFile(path: string): { values: Map<string, FileValue>; warnings: ConfigProblem[] } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read config file: ${(error as Error).message}`, path);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const where = (node: Node | null | undefined) => {
+    const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
+    return `${path}:${line}:${col}`;
+  };
+  if (doc.errors.length) {
+    const first = doc.errors[0];
+    const { line, col } = lineCounter.linePos(first?.pos[0] ?? 0);
+    throw new ConfigError(first?.message.split('\n')[0] ?? 'invalid YAML', `${path}:${line}:${col}`);
+  }
+  const values = new Map<string, FileValue>();
+  const warnings: ConfigProblem[] = [];
+  const walk = (node: unknown, prefix: string) => {
+    if (!isMap(node)) {
+      if (prefix || (node && !(isScalar(node) && node.value === null))) {
+        warnings.push({
+          source: where(node as Node),
+          message: `${prefix || 'the document'} should be a mapping`,
+        });
+      }
+      return;
+    }
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      const name = prefix ? `${prefix}.${key}` : key;
+      const valueNode = pair.value as Node | null;
+      if (findFlag(name)) {
+        values.set(name, {
+          value: valueNode ? valueNode.toJSON() : null,
+          where: where(valueNode ?? (pair.key as Node)),
+        });
+      } else if (ALL_FLAGS.some((f) => f.name.startsWith(`${name}.`))) {
+        walk(valueNode, name);
+      } else {
+        const near = nearestFlag(name);
+        warnings.push({
+          source: where(pair.key as Node),
+          message: `unknown key ${name}${near ? ` (did you mean ${near}?)` : ''}`,
+        });
+      }
+    }
+  };
+  walk(doc.contents, '');
+  return { values, warnings };
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const parts = dotted.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Builds the effective configuration with precedence flag > environment (`ORCHCTL_*`) > config file
+ * > default, and reports what it read.
+ * @throws ConfigError listing every bad value (each with its flag, variable or file:line:column), and
+ * under `strict` every unknown key.
+ */
+export function loadConfigReport(sources: ConfigSources, options: LoadOptions = {}): ConfigReport {
+  const files = options.files?.length
+    ? [...options.files]
+    : [resolveConfigFile(sources)].filter((f) => f !== undefined);
+  const fromFiles = new Map<string, FileValue>();
+  const warnings: ConfigProblem[] = [];
+  for (const file of files) {
+    if (!existsSync(file)) throw new ConfigError(`config file ${file} does not exist`, '--file');
+    const read = readConfigFile(file);
+    for (const [name, value] of read.values) fromFiles.set(name, value);
+    warnings.push(...read.warnings);
+  }
+  const problems: ConfigError[] = [];
+  if (options.strict) for (const w of warnings) problems.push(new ConfigError(w.message, w.source));
+
   const result: Record<string, unknown> = {};
-  for (const flag of FLAGS) {
+  for (const flag of ALL_FLAGS) {
     const cli = sources.flags[flag.name];
     const env = sources.env[envName(flag)];
-    const file = fromFile.get(flag.name);
-    let value: unknown;
-    if (cli !== undefined) value = coerce(flag, cli, `--${flag.name}`);
-    else if (env !== undefined) value = coerce(flag, env, envName(flag));
-    else if (file !== undefined && file.value !== null) value = coerce(flag, file.value, file.where);
-    else value = flag.type === 'bool' ? (flag.default ?? false) : flag.default;
+    const file = fromFiles.get(flag.name);
+    let value: FlagValue;
+    try {
+      if (cli !== undefined) value = coerceFlagValue(flag, cli, `--${flag.name}`);
+      else if (env !== undefined) value = coerceFlagValue(flag, env, envName(flag));
+      else if (file !== undefined && file.value !== null)
+        value = coerceFlagValue(flag, file.value, file.where);
+      else value = defaultValue(flag);
+    } catch (error) {
+      if (!(error instanceof ConfigError) || options.collect === false) throw error;
+      problems.push(error);
+      value = defaultValue(flag);
+    }
     setPath(result, flag.name, value);
   }
-  result.configFile = configFile;
-  return deepFreeze(result) as unknown as Config;
+  if (problems.length === 1) throw problems[0];
+  if (problems.length > 1) {
+    throw new ConfigError(
+      `${problems.length} problems:\n${problems.map((p) => `  ${p.message}`).join('\n')}`,
+      'configuration',
+    );
+  }
+  result.configFile = files[files.length - 1];
+  return { config: deepFreeze(result) as unknown as Config, files, warnings: options.strict ? [] : warnings };
+}
+
+/**
+ * Builds the effective configuration (see {@link loadConfigReport}); warnings are dropped.
+ * @throws ConfigError naming the flag, variable or file of a value that does not parse.
+ */
+export function loadConfig(sources: ConfigSources, options: LoadOptions = {}): Config {
+  return loadConfigReport(sources, options).config;
+}
+
+/** A flag's effective value by dotted name. */
+export function valueAt(config: Config, name: string): FlagValue {
+  let node: unknown = config;
+  for (const part of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node as FlagValue;
 }

@@ -17,8 +17,8 @@ import { createAdminHandlers, DOMAINS } from './services/admin.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { LocalBlobStore } from './storage/blob-store.js';
 
-/** The configuration the admin server reads (sections `server.*` and `database.*`). */
-export type ServerConfig = Pick<Config, 'server' | 'database'>;
+/** The configuration the admin server reads (sections `server.*`, `database.*`, `sharedservice.*`). */
+export type ServerConfig = Pick<Config, 'server' | 'database' | 'sharedservice'>;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -109,7 +109,13 @@ export function createServer(options: ServerOptions): AdminServer {
       const httpPort = (httpServer.address() as AddressInfo).port;
       httpEndpoint = `http://localhost:${httpPort}`;
 
-      grpcServer = new GrpcServer({ 'grpc.max_receive_message_length': 10 * 1024 * 1024 });
+      const shared = options.config.sharedservice.grpc;
+      grpcServer = new GrpcServer({
+        'grpc.max_receive_message_length':
+          options.config.server.grpc.maxMessageSizeBytes ?? shared.maxMessageSizeBytes,
+        'grpc.max_concurrent_streams': shared.maxConcurrentStreams,
+        'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
+      });
       addGrpcServices(grpcServer, services, logger);
       const server = grpcServer;
       const grpcPort = await new Promise<number>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminClient } from '../../src/client/admin-client.js';
+import { loadConfig } from '../../src/config/load.js';
 import { createServer, type ServerAddresses } from '../../src/server/server.js';
 
 /** A real admin server in-process on free ports over a fresh SQLite file, and a client to it. */
@@ -16,7 +17,11 @@ export interface TestServer {
 export async function startTestServer(): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
   const server = createServer({
-    config: { server: { httpPort: 0, grpc: { port: 0 } }, database: { sqlite: {} } },
+    config: loadConfig({
+      flags: { 'server.httpPort': '0', 'server.grpc.port': '0' },
+      env: {},
+      home: dataDir,
+    }),
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });

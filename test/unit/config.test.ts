@@ -21,7 +21,7 @@ describe('configuration precedence: flag > environment > config file > default',
     const config = loadConfig({ flags: {}, env: {}, home: await homeWithConfig() });
     expect(config.server.httpPort).toBe(8088);
     expect(config.server.grpc.port).toBe(8089);
-    expect(config.output).toBe('table');
+    expect(config.output).toBe('TABLE');
     expect(config.admin.insecure).toBe(false);
   });
 

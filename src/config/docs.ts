@@ -1,0 +1,82 @@
+import { flagHelp } from './commander.js';
+import { ALL_FLAGS, envName, type FlagSpec, SECTIONS } from './registry.js';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/**
+ * The configuration reference in Markdown, generated from the registry: one table per section with
+ * flag, type, default (as the spec gives it), environment variable and meaning. Printed by
+ * `orchctl config docs` and kept in the README.
+ */
+export function configReferenceMarkdown(): string {
+  const lines: string[] = [
+    `Every flag below is accepted on the command line (\`--name\`), as an environment variable, and as a`,
+    'nested key of the config file (`admin.endpoint` is `admin: {endpoint: ...}`). Precedence: flag >',
+    'environment > config file > default. Durations are Go-style (`1h0m0s`); sizes are quantities (`6Mi`).',
+    `${ALL_FLAGS.length} flags.`,
+  ];
+  for (const section of SECTIONS) {
+    lines.push(
+      '',
+      `### ${section}`,
+      '',
+      '| Flag | Type | Default | Environment | Meaning |',
+      '|---|---|---|---|---|',
+    );
+    for (const flag of ALL_FLAGS.filter((f) => f.section === section)) {
+      const name = flag.short ? `\`-${flag.short}, --${flag.name}\`` : `\`--${flag.name}\``;
+      const type = flag.type === 'bool' ? 'bool' : flag.type + (flag.format ? ` (${flag.format})` : '');
+      lines.push(
+        `| ${name} | ${type} | ${flag.default ? `\`${cell(flag.default)}\`` : ''} | \`${envName(flag)}\` | ${cell(flagHelp(flag))} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function schemaOf(flag: FlagSpec): Record<string, unknown> {
+  const description = flagHelp(flag);
+  switch (flag.type) {
+    case 'bool':
+      return { type: 'boolean', description };
+    case 'int':
+    case 'int32':
+      return { type: 'integer', description };
+    case 'strings':
+    case 'stringArray':
+      return { type: 'array', items: { type: 'string' }, description };
+    case 'stringToString':
+      return { type: 'object', additionalProperties: { type: 'string' }, description };
+    default: {
+      const schema: Record<string, unknown> = { type: 'string', description };
+      if (flag.choices) schema.enum = [...flag.choices];
+      if (flag.format === 'duration') schema.pattern = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
+      if (flag.format === 'quantity') schema.pattern = '^[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$';
+      return schema;
+    }
+  }
+}
+
+/**
+ * A JSON Schema (draft 2020-12) of the config file, generated from the registry: nested objects by the
+ * dots of the flag names, no other keys allowed, each leaf typed as its flag.
+ */
+export function configJsonSchema(): Record<string, unknown> {
+  type Node = { type: 'object'; properties: Record<string, unknown>; additionalProperties: false };
+  const root: Node = { type: 'object', properties: {}, additionalProperties: false };
+  for (const flag of ALL_FLAGS) {
+    const parts = flag.name.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      node.properties[part] ??= { type: 'object', properties: {}, additionalProperties: false };
+      node = node.properties[part] as Node;
+    }
+    node.properties[parts[parts.length - 1] as string] = schemaOf(flag);
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://orch.dev/schemas/orchctl-config.schema.json',
+    title: 'orchctl configuration file',
+    ...root,
+  };
+}
