@@ -1,4 +1,21 @@
-import { type ServiceError, status as Status } from '@grpc/grpc-js';
+import type { ServiceError, status } from '@grpc/grpc-js';
+
+/**
+ * The gRPC status codes these errors use (values of `@grpc/grpc-js`'s `status`), kept here so that
+ * importing the errors does not load gRPC: command lines print errors without ever opening a channel.
+ */
+const Status = {
+  UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  FAILED_PRECONDITION: 9,
+  UNAVAILABLE: 14,
+  UNAUTHENTICATED: 16,
+} as const satisfies Partial<Record<keyof typeof status, number>>;
+type Status = status;
 
 /**
  * Errors of the admin client: one class per failure a caller handles differently. Each carries the

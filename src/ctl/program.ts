@@ -1,147 +1,68 @@
 import { Command } from 'commander';
-import { literalMapToJson } from '../api/literals.js';
-import type { ExecutionOut, ProjectOut } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
-import { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
-import { ConfigError } from '../config/errors.js';
-import { type Config, loadConfig } from '../config/load.js';
-import { formatMessages, formatTable, parseOutputFormat } from './printers.js';
-
-/** Flags every `orchctl get` command accepts (the rest of the registry arrives with `orchctl config`). */
-const GET_FLAGS = [
-  'config',
-  'project',
-  'domain',
-  'org',
-  'output',
-  'console.endpoint',
-  'admin.endpoint',
-  'admin.insecure',
-];
-
-function clientFor(config: Config): AdminClient {
-  if (!config.admin.endpoint) {
-    throw new ConfigError(
-      'no admin endpoint configured; pass --admin.endpoint <host:port> (and --admin.insecure for a local sandbox) ' +
-        'or set admin.endpoint in the config file',
-      '--admin.endpoint',
-    );
-  }
-  return new AdminClient({
-    endpoint: config.admin.endpoint,
-    insecure: config.admin.insecure,
-    consoleEndpoint: config.console.endpoint,
-    clientName: `orchctl/${ORCH_VERSION}`,
-  });
-}
-
-function requireScope(config: Config): { project: string; domain: string } {
-  if (!config.project) throw new ConfigError('a project is required', '-p, --project');
-  if (!config.domain) throw new ConfigError('a domain is required', '-d, --domain');
-  return { project: config.project, domain: config.domain };
-}
-
-const seconds = (d: { seconds: string; nanos: number } | null | undefined) =>
-  d ? Number(d.seconds) + d.nanos / 1e9 : undefined;
-const isoTime = (t: { seconds: string; nanos: number } | null | undefined) =>
-  t && Number(t.seconds) > 0
-    ? new Date(Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6)).toISOString()
-    : '';
-
-function executionRow(e: ExecutionOut): string[] {
-  const closure = e.closure;
-  const outputs = closure?.outputs
-    ? Object.entries(literalMapToJson(closure.outputs))
-        .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-        .join(' ')
-    : (closure?.error?.message ?? '');
-  const elapsed = seconds(closure?.duration);
-  return [
-    e.id?.name ?? '',
-    e.spec?.launch_plan?.name ?? '',
-    e.spec?.launch_plan?.version ?? '',
-    String(closure?.phase ?? ''),
-    isoTime(closure?.started_at),
-    elapsed === undefined ? '' : `${elapsed.toFixed(3)}s`,
-    outputs,
-  ];
-}
-
-function projectRow(p: ProjectOut): string[] {
-  return [p.id, p.name, p.domains.map((d) => d.id).join(','), p.description];
-}
+import { loadConfigReport } from '../config/load.js';
+import { addConfigCommands, ValidationFailed } from './config-commands.js';
 
 /**
- * The `orchctl` command tree: `get execution`, `get project`. Configuration comes from the registry
- * flags, `ORCHCTL_*` variables and the config file (DESIGN.md, "Configuration").
+ * The `orchctl` command tree: `get execution|project` and `config init|validate|discover|docs`. `get` and
+ * `config` take every registry flag, inherited by their subcommands (spec, "Control CLI commands");
+ * configuration comes from flags, `ORCHCTL_*` variables and the config file (DESIGN.md, "Configuration").
  */
 export function createOrchctlProgram(io: CliIO): Command {
   const program = new Command('orchctl')
-    .description('Control CLI of the orch admin service: read projects and executions')
-    .version(ORCH_VERSION, '--version', 'print the version');
-  const get = program.command('get').description('fetch resources from the admin service');
-
-  const load = (command: Command) => loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
-
-  addFlagOptions(
-    get
-      .command('execution')
-      .alias('executions')
-      .argument('[name]', 'execution name; lists the newest executions when omitted')
-      .description('show an execution (phase, outputs) or list executions of a project and domain')
+    .description('Control CLI of the orch admin service: read projects and executions, manage configuration')
+    .version(ORCH_VERSION, '--version', 'print the version')
+    .configureHelp({ showGlobalOptions: true });
+  const get = addFlagOptions(
+    program
+      .command('get')
+      .description('fetch resources from the admin service')
       .addHelpText(
         'after',
-        '\nExample:\n  orchctl get execution f8a3... -p default -d development -o json\n',
+        '\nSubcommands inherit every flag above, e.g. orchctl get execution <name> -p <p> -d <d>.\n',
       ),
-    GET_FLAGS,
-  ).action(async (name: string | undefined, _opts: unknown, command: Command) => {
-    const config = load(command);
-    const format = parseOutputFormat(config.output);
-    const scope = requireScope(config);
-    const client = clientFor(config);
-    try {
-      const executions = name
-        ? [await client.getExecution({ ...scope, name })]
-        : (await client.listExecutions({ id: scope, limit: 100 })).executions;
-      if (format === 'table') {
-        const headers = ['NAME', 'LAUNCH PLAN', 'VERSION', 'PHASE', 'STARTED', 'ELAPSED', 'OUTPUTS'];
-        io.stdout.write(formatTable(headers, executions.map(executionRow)));
-      } else {
-        io.stdout.write(formatMessages('orch.admin.Execution', executions, format, !name));
-      }
-    } finally {
-      client.close();
-    }
-  });
+  );
 
-  addFlagOptions(
-    get
-      .command('project')
-      .alias('projects')
-      .argument('[name]', 'project id; lists every project when omitted')
-      .description('show a project or list projects'),
-    GET_FLAGS,
-  ).action(async (name: string | undefined, _opts: unknown, command: Command) => {
-    const config = load(command);
-    const format = parseOutputFormat(config.output);
-    const client = clientFor(config);
-    try {
-      const projects = name ? [await client.getProject(name)] : (await client.listProjects()).projects;
-      if (format === 'table') {
-        io.stdout.write(formatTable(['ID', 'NAME', 'DOMAINS', 'DESCRIPTION'], projects.map(projectRow)));
-      } else {
-        io.stdout.write(formatMessages('orch.admin.Project', projects, format, !name));
-      }
-    } finally {
-      client.close();
-    }
-  });
+  const load = (command: Command) => {
+    const report = loadConfigReport({ flags: flagValues(command), env: io.env, home: io.home });
+    for (const warning of report.warnings)
+      io.stderr.write(`warning: ${warning.source}: ${warning.message}\n`);
+    return report.config;
+  };
+
+  get
+    .command('execution')
+    .alias('executions')
+    .argument('[name]', 'execution name; lists the newest executions when omitted')
+    .description('show an execution (phase, outputs) or list executions of a project and domain')
+    .addHelpText('after', '\nExample:\n  orchctl get execution f8a3... -p default -d development -o json\n')
+    .action(async (name: string | undefined, _opts: unknown, command: Command) => {
+      const config = load(command);
+      // Loaded on use: the admin client (gRPC, protobuf) is the heaviest import; --help needs none of it.
+      const { getExecutions } = await import('./get-actions.js');
+      await getExecutions(name, config, io);
+    });
+
+  get
+    .command('project')
+    .alias('projects')
+    .argument('[name]', 'project id; lists every project when omitted')
+    .description('show a project or list projects')
+    .action(async (name: string | undefined, _opts: unknown, command: Command) => {
+      const config = load(command);
+      const { getProjects } = await import('./get-actions.js');
+      await getProjects(name, config, io);
+    });
+
+  addConfigCommands(program, io);
   return program;
 }
 
 /** Runs `orchctl` with `argv` (without node and script); resolves to the exit code. */
 export function runOrchctl(argv: readonly string[], io: CliIO): Promise<number> {
-  return runProgram(createOrchctlProgram(io), argv, io, describeRuntimeError);
+  return runProgram(createOrchctlProgram(io), argv, io, (error) =>
+    error instanceof ValidationFailed ? { message: error.message, exitCode: 1 } : describeRuntimeError(error),
+  );
 }

@@ -70,7 +70,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
       env,
     );
     expect(badOutput.code).toBe(2);
-    expect(badOutput.stderr).toMatch(/unknown output format "xml"/);
+    expect(badOutput.stderr).toMatch(/--output: expected one of TABLE, JSON, YAML, DOT, DOTURL, got "xml"/);
   });
 
   test('an unreachable admin exits 1 with a hint', async () => {
