@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// CLI start-up cost, as ratios to `node -e 0` on this machine (medians of N runs each):
+//   orchctl --help                      (goal: under 3x)
+//   orchctl get project default -o json against a local sandbox
+// Run with `npm run bench:cli-startup` (builds first).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'lib', 'bin', `${name}.js`);
+const runs = Number(process.env.RUNS ?? 15);
+
+function median(args) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const home = mkdtempSync(join(tmpdir(), 'orch-bench-'));
+const sandbox = spawn(
+  process.execPath,
+  [bin('orch'), 'sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
+  {
+    env: { PATH: process.env.PATH, HOME: home },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  },
+);
+try {
+  const endpoint = await new Promise((resolve, reject) => {
+    let out = '';
+    sandbox.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /Admin gRPC endpoint: (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    sandbox.on('exit', () => reject(new Error(`sandbox exited: ${out}`)));
+  });
+  const baseline = median(['-e', '0']);
+  const help = median([bin('orchctl'), '--help']);
+  const getHelp = median([bin('orchctl'), 'get', '-h']);
+  const get = median([
+    bin('orchctl'),
+    'get',
+    'project',
+    'default',
+    '-o',
+    'json',
+    '--admin.endpoint',
+    endpoint,
+    '--admin.insecure',
+  ]);
+  console.log(`node -e 0:                         ${baseline.toFixed(1)} ms`);
+  console.log(`orchctl --help:                    ${help.toFixed(1)} ms`);
+  console.log(`orchctl get -h:                    ${getHelp.toFixed(1)} ms`);
+  console.log(`orchctl get project default -o json: ${get.toFixed(1)} ms`);
+  console.log(`ratio orchctl get project / node -e 0: ${(get / baseline).toFixed(2)}`);
+  console.log(`ratio orchctl get -h / node -e 0: ${(getHelp / baseline).toFixed(2)}`);
+  console.log(`ratio orchctl --help / node -e 0: ${(help / baseline).toFixed(2)}`);
+} finally {
+  sandbox.kill('SIGTERM');
+  await new Promise((resolve) => sandbox.once('exit', resolve));
+  rmSync(home, { recursive: true, force: true });
+}
