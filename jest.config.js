@@ -8,4 +8,6 @@ export default {
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
 };

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
 import express from 'express';
 import type { Kysely } from 'kysely';
+import { parseDuration } from '../api/duration.js';
 import type { Config } from '../config/load.js';
-import { openSqlite } from './db/connect.js';
+import { openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
 import type { Database } from './db/schema.js';
 import { LocalExecutor } from './executor/local.js';
@@ -18,7 +19,7 @@ import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { LocalBlobStore } from './storage/blob-store.js';
 
 /** The configuration the admin server reads (sections `server.*`, `database.*`, `sharedservice.*`). */
-export type ServerConfig = Pick<Config, 'server' | 'database' | 'sharedservice'>;
+export type ServerConfig = Pick<Config, 'server' | 'database' | 'db' | 'sharedservice' | 'orch'>;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -30,6 +31,11 @@ export interface ServerOptions {
   host?: string;
   /** Environment handed to task processes (PATH, HOME); never the server's whole environment. */
   taskEnv?: Record<string, string>;
+  /**
+   * The embedded default: SQLite in `<dataDir>/orch.db` unless `--database.sqlite.file` is set. When
+   * false (`orch serve`), a server without a SQLite file uses PostgreSQL. @default true
+   */
+  embedded?: boolean;
 }
 
 /** Where a listening server can be reached. */
@@ -40,8 +46,8 @@ export interface ServerAddresses {
   grpcEndpoint: string;
   /** `http://localhost:<httpPort>`: the HTTP side and the console. */
   httpEndpoint: string;
-  /** The SQLite database file in use. */
-  databaseFile: string;
+  /** The database in use: a SQLite file or `postgres://user@host:port/dbname`. */
+  database: string;
 }
 
 /** A created admin server: call `listen()` once, then `close()`. */
@@ -71,8 +77,13 @@ export function createServer(options: ServerOptions): AdminServer {
 
   return {
     async listen() {
-      const databaseFile = options.config.database.sqlite.file || join(options.dataDir, 'orch.db');
-      db = await openSqlite(databaseFile);
+      const handle = await openDatabase(options.config, {
+        defaultSqliteFile: options.embedded === false ? undefined : join(options.dataDir, 'orch.db'),
+        attempts: options.config.orch.connection.maxRetries + 1,
+        logger,
+        parseSeconds: parseDuration,
+      });
+      db = handle.db;
       const repo = new Repository(db);
       if (!(await repo.getProject(DEFAULT_PROJECT))) {
         await repo.insertProject({
@@ -126,8 +137,14 @@ export function createServer(options: ServerOptions): AdminServer {
         );
       });
       await executor.resume();
-      logger.info('admin server listening', { grpcPort, httpPort, databaseFile });
-      return { grpcPort, httpPort, grpcEndpoint: `localhost:${grpcPort}`, httpEndpoint, databaseFile };
+      logger.info('admin server listening', { grpcPort, httpPort, database: handle.location });
+      return {
+        grpcPort,
+        httpPort,
+        grpcEndpoint: `localhost:${grpcPort}`,
+        httpEndpoint,
+        database: handle.location,
+      };
     },
 
     async close() {

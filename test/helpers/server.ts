@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { loadConfig } from '../../src/config/load.js';
 import { createServer, type ServerAddresses } from '../../src/server/server.js';
+import { createTestDatabase, testCluster } from './postgres.js';
 
-/** A real admin server in-process on free ports over a fresh SQLite file, and a client to it. */
+/** A real admin server in-process on free ports over a fresh database, and a client to it. */
 export interface TestServer {
   addresses: ServerAddresses;
   client: AdminClient;
@@ -13,15 +14,28 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts {@link TestServer}; call `stop()` in afterAll/afterEach. */
-export async function startTestServer(): Promise<TestServer> {
+/** The databases suites run against: SQLite always, PostgreSQL when the global setup started one. */
+export type TestDatabase = 'sqlite' | 'postgres';
+export const TEST_DATABASES: TestDatabase[] = testCluster() ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Starts {@link TestServer} over a fresh database; call `stop()` in afterAll/afterEach. */
+export async function startTestServer(database: TestDatabase = 'sqlite'): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
+  const cluster = testCluster();
+  if (database === 'postgres' && !cluster) throw new Error('no PostgreSQL test cluster is running');
+  const dbFlags = database === 'postgres' && cluster ? await createTestDatabase(cluster) : {};
   const server = createServer({
     config: loadConfig({
-      flags: { 'server.httpPort': '0', 'server.grpc.port': '0' },
+      flags: {
+        'server.httpPort': '0',
+        'server.grpc.port': '0',
+        'orch.connection.maxRetries': '0',
+        ...dbFlags,
+      },
       env: {},
       home: dataDir,
     }),
+    embedded: database === 'sqlite',
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
-import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, nodeTask, registerAddOne } from '../helpers/specs.js';
 
 const X_INTEGER = { variables: { x: { type: parseType('integer') } } };
 const inputs = (x: unknown) => literalMapFromJson({ x }, X_INTEGER);
 
-describe('admin server over gRPC and HTTP, real SQLite', () => {
+describe.each(TEST_DATABASES)('admin server over gRPC and HTTP on %s', (database) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(database);
     await registerAddOne(server.client, 'v1');
   });
   afterAll(async () => {

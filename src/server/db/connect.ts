@@ -1,28 +1,249 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config/load.js';
+import type { Logger } from '../logger.js';
 import { migrateToLatest } from './migrations.js';
 import type { Database } from './schema.js';
 
+/** The databases the admin server runs on. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open, migrated database. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where it is, for logs and messages: a file path or `postgres://user@host:port/dbname` (never a password). */
+  location: string;
+}
+
+/** The configuration sections the database reads. */
+export type DatabaseConfig = Pick<Config, 'database' | 'db'>;
+
+/** Settings of a PostgreSQL connection, from `--database.postgres.*` or the alternative `--db.*` section. */
+export interface PostgresSettings {
+  host: string;
+  port: number;
+  dbname: string;
+  username: string;
+  password?: string;
+  /** Extra options as `key=value` pairs separated by spaces or `&` (`sslmode=disable`). */
+  options: string;
+  debug: boolean;
+  maxOpenConnections: number;
+  maxIdleConnections: number;
+  /** Seconds a connection may be reused; 0 means no limit. */
+  connMaxLifeTimeSeconds: number;
+}
+
+/** Thrown when the database cannot be reached or migrated; the message never holds a password. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+function readPassword(password: string | undefined, path: string | undefined): string | undefined {
+  if (path) {
+    try {
+      return readFileSync(path, 'utf8').trim();
+    } catch (error) {
+      throw new DatabaseUnavailableError(
+        `cannot read the database password file ${path}: ${(error as Error).message}`,
+      );
+    }
+  }
+  return password || undefined;
+}
+
 /**
- * Opens (creating if needed) the SQLite database at `file`, in WAL mode, and migrates it.
- * @param file path of the database file (`--database.sqlite.file`); reused when it exists.
- * @throws Error when the file cannot be opened or a migration fails.
+ * The PostgreSQL settings in effect: the `--db.*` section when any of its connection flags differs from
+ * its default, else `--database.postgres.*` (spec, "Database"), with the pool from `--database.*`.
+ * @param parseSeconds converts a Go duration (`1h0m0s`) to seconds.
  */
-export async function openSqlite(file: string): Promise<Kysely<Database>> {
-  mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+export function postgresSettings(
+  config: DatabaseConfig,
+  parseSeconds: (text: string) => number,
+): PostgresSettings {
+  const { db, database } = config;
+  const dbSectionUsed =
+    db.host !== 'postgres' ||
+    db.port !== 5432 ||
+    db.dbname !== 'postgres' ||
+    db.username !== 'postgres' ||
+    Boolean(db.password) ||
+    Boolean(db.passwordPath);
+  if (dbSectionUsed) {
+    return {
+      host: db.host,
+      port: db.port,
+      dbname: db.dbname,
+      username: db.username,
+      password: readPassword(db.password, db.passwordPath),
+      options: db.options,
+      debug: db.debug,
+      maxOpenConnections: db.connectionPool.maxOpenConnections ?? database.maxOpenConnections,
+      maxIdleConnections: db.connectionPool.maxIdleConnections ?? database.maxIdleConnections,
+      connMaxLifeTimeSeconds: parseSeconds(db.connectionPool.maxConnectionLifetime),
+    };
+  }
+  const postgres = database.postgres;
+  return {
+    host: postgres.host,
+    port: postgres.port,
+    dbname: postgres.dbname,
+    username: postgres.username,
+    password: readPassword(postgres.password, postgres.passwordPath),
+    options: postgres.options,
+    debug: postgres.debug,
+    maxOpenConnections: database.maxOpenConnections,
+    maxIdleConnections: database.maxIdleConnections,
+    connMaxLifeTimeSeconds: parseSeconds(database.connMaxLifeTime),
+  };
+}
+
+function parseOptions(options: string): Record<string, string> {
+  return Object.fromEntries(
+    options
+      .split(/[\s&]+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}
+
+const INT8_OID = 20;
+
+/**
+ * Opens (creating if needed) a SQLite database file, in WAL mode, and migrates it.
+ * @param file path of the database file (`--database.sqlite.file`); reused when it exists.
+ * @throws DatabaseUnavailableError when the file cannot be opened or a migration fails.
+ */
+export async function openSqlite(
+  file: string,
+  options: { foreignKeys?: boolean } = {},
+): Promise<DatabaseHandle> {
+  let sqlite: SQLite.Database;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    if (options.foreignKeys) sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `cannot open the SQLite database ${file}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrateToLatest(db as Kysely<unknown>);
-  return db;
+  await migrateToLatest(db as Kysely<unknown>, 'sqlite');
+  return { db, dialect: 'sqlite', location: file };
+}
+
+/**
+ * Connects to PostgreSQL, retrying a bounded number of times, and migrates it.
+ * @param attempts connection attempts before giving up (1 s, 2 s, 4 s... between them).
+ * @throws DatabaseUnavailableError naming host, port, database and user (never the password).
+ */
+export async function openPostgres(
+  settings: PostgresSettings,
+  options: { attempts?: number; logger?: Logger; foreignKeys?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const location = `postgres://${settings.username}@${settings.host}:${settings.port}/${settings.dbname}`;
+  const extra = parseOptions(settings.options);
+  const sslmode = extra.sslmode ?? 'disable';
+  const pool = new pg.Pool({
+    host: settings.host,
+    port: settings.port,
+    database: settings.dbname,
+    user: settings.username,
+    password: settings.password,
+    ssl:
+      sslmode === 'disable'
+        ? false
+        : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' },
+    application_name: extra.application_name ?? 'orch-admin',
+    max: Math.max(1, settings.maxOpenConnections),
+    maxLifetimeSeconds: settings.connMaxLifeTimeSeconds || undefined,
+    connectionTimeoutMillis: 10_000,
+    // 64-bit integers (times in milliseconds, ids) as numbers; they stay below 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', (error) =>
+    options.logger?.warn('idle database connection failed', { error: error.message }),
+  );
+  const attempts = Math.max(1, options.attempts ?? 5);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      client.release();
+      break;
+    } catch (error) {
+      if (attempt >= attempts) {
+        await pool.end().catch(() => {});
+        throw new DatabaseUnavailableError(
+          `cannot reach PostgreSQL at ${location} after ${attempts} attempts: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      options.logger?.warn('database not reachable yet, retrying', { location, attempt });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 1000 * 2 ** (attempt - 1))));
+    }
+  }
+  const log = settings.debug
+    ? (event: LogEvent) =>
+        options.logger?.info('sql', { sql: event.query.sql, ms: event.queryDurationMillis })
+    : undefined;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  try {
+    await migrateToLatest(db as Kysely<unknown>, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect: 'postgres', location };
 }
 
 /** True when `error` is a unique or primary-key violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * Opens the database the configuration names: SQLite when `--database.sqlite.file` is set (or, for the
+ * embedded default, `defaultSqliteFile`), else PostgreSQL from `--database.postgres.*` / `--db.*`.
+ * @throws DatabaseUnavailableError when it cannot be reached or migrated.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: {
+    defaultSqliteFile?: string;
+    attempts?: number;
+    logger?: Logger;
+    parseSeconds: (text: string) => number;
+  },
+): Promise<DatabaseHandle> {
+  const foreignKeys = config.database.enableForeignKeyConstraintWhenMigrating;
+  const file = config.database.sqlite.file || options.defaultSqliteFile;
+  if (file) return openSqlite(file, { foreignKeys });
+  return openPostgres(postgresSettings(config, options.parseSeconds), {
+    attempts: options.attempts,
+    logger: options.logger,
+    foreignKeys,
+  });
 }

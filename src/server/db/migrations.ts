@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
+/** The SQL dialects migrations are written for. */
+export type MigrationDialect = 'sqlite' | 'postgres';
+
 /**
  * Versioned migrations, applied in name order on start. Never edit a released one: add a new one.
+ * The few column types that differ between SQLite and PostgreSQL (auto-increment ids) follow `dialect`.
  */
-const MIGRATIONS: Record<string, Migration> = {
+const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
   '0001_initial': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -43,7 +47,9 @@ const MIGRATIONS: Record<string, Migration> = {
       }
       await db.schema
         .createTable('executions')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('project', 'text', (c) => c.notNull())
         .addColumn('domain', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
@@ -74,7 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('node_executions')
-        .addColumn('execution_id', 'integer', (c) => c.notNull())
+        .addColumn('execution_id', 'bigint', (c) => c.notNull())
         .addColumn('node_id', 'text', (c) => c.notNull())
         .addColumn('phase', 'text', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -87,15 +93,14 @@ const MIGRATIONS: Record<string, Migration> = {
       await sql`select 1`.execute(db);
     },
   },
-};
-
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+});
 
 /**
  * Brings the database schema up to date.
  * @throws Error naming the migration that failed.
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
