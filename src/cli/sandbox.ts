@@ -46,7 +46,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Console: ${addresses.httpEndpoint}/console`,
-        `Database: ${addresses.databaseFile}`,
+        `Database: ${addresses.database}`,
         '',
         'Use it with:',
         `  orch register <file> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
