@@ -148,4 +148,62 @@ describe.each(TEST_DATABASES)('admin server over gRPC and HTTP on %s', (database
     expect(body.executions).toHaveLength(1);
     expect(typeof body.token).toBe('string');
   });
+
+  test('lists filter with eq, value_in, contains and time comparisons, and sort by a field', async () => {
+    const scope = { id: { project: 'default', domain: 'development' } };
+    const all = await server.client.listExecutions({ ...scope, limit: 1000 });
+    const succeeded = await server.client.listExecutions({
+      ...scope,
+      filters: 'eq(execution.phase,SUCCEEDED)',
+    });
+    expect(succeeded.executions.length).toBeGreaterThan(0);
+    expect(succeeded.executions.every((e) => e.closure?.phase === 'SUCCEEDED')).toBe(true);
+    const either = await server.client.listExecutions({
+      ...scope,
+      filters: 'value_in(phase,SUCCEEDED;FAILED)',
+    });
+    expect(either.executions.length).toBe(
+      all.executions.filter((e) => ['SUCCEEDED', 'FAILED'].includes(String(e.closure?.phase))).length,
+    );
+    const one = all.executions[0]?.id?.name as string;
+    const byName = await server.client.listExecutions({
+      ...scope,
+      filters: `contains(name,${one.slice(2, 9)})`,
+    });
+    expect(byName.executions.map((e) => e.id?.name)).toContain(one);
+    const future = await server.client.listExecutions({
+      ...scope,
+      filters: 'gt(created_at,2100-01-01T00:00:00Z)',
+    });
+    expect(future.executions).toEqual([]);
+    const failsVersion = await server.client.listExecutions({
+      ...scope,
+      filters: 'eq(launch_plan.version,fails)',
+    });
+    expect(failsVersion.executions.map((e) => e.spec?.launch_plan?.version)).toEqual(['fails']);
+    const sorted = await server.client.listExecutions({
+      ...scope,
+      sort_by: { key: 'name', direction: 'ASCENDING' },
+    });
+    const names = sorted.executions.map((e) => e.id?.name as string);
+    expect(names).toEqual([...names].sort());
+  });
+
+  test.each([
+    ['eq(nme,x)', /unknown field nme/],
+    ['eq(name)', /"eq\(name\)" is not of the form/],
+    ['like(name,x)', /unknown operator like/],
+    ['gt(created_at,yesterday)', /yesterday is not an RFC 3339 timestamp/],
+    ['eq(phase,DONE)', /DONE is not one of/],
+    ['contains(created_at,2)', /contains applies only to text fields/],
+  ])('filter %s answers InvalidArgument naming the term', async (filters, message) => {
+    const request = { id: { project: 'default', domain: 'development' }, filters };
+    const error = await server.client.listExecutions(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as Error).message).toMatch(message);
+    const res = await fetch(
+      `${server.addresses.httpEndpoint}/api/v1/executions/default/development?filters=${encodeURIComponent(filters)}`,
+    );
+    expect(res.status).toBe(400);
+  });
 });

@@ -135,6 +135,7 @@ export async function openSqlite(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('case_sensitive_like = ON');
     if (options.foreignKeys) sqlite.pragma('foreign_keys = ON');
   } catch (error) {
     throw new DatabaseUnavailableError(

@@ -1,4 +1,13 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { SortOrder } from './filters.js';
 import type {
   Database,
   EntityTable,
@@ -34,21 +43,61 @@ export class BadTokenError extends Error {
   }
 }
 
-function encodeToken(createdAt: number, ...tiebreak: (string | number)[]): string {
-  return Buffer.from(JSON.stringify([createdAt, ...tiebreak])).toString('base64url');
+/** The position after which the next page starts: the sort key and tiebreak values of the last row. */
+type Cursor = (string | number)[];
+
+function encodeToken(sort: SortOrder, cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([sort.field, sort.direction, ...cursor])).toString('base64url');
 }
 
-function decodeToken(token: string): [number, ...(string | number)[]] | undefined {
+function decodeToken(token: string, sort: SortOrder, size: number): Cursor | undefined {
   if (!token) return undefined;
   try {
     const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'number')
-      return value as [number, ...(string | number)[]];
+    if (
+      Array.isArray(value) &&
+      value.length === size + 2 &&
+      value[0] === sort.field &&
+      value[1] === sort.direction &&
+      value.slice(2).every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
+      return value.slice(2) as Cursor;
+    }
   } catch {
     // fall through
   }
   throw new BadTokenError();
 }
+
+/**
+ * Rows strictly after `cursor` in the order of `columns` (all in `direction`): the keyset condition
+ * `(a, b, c) < (x, y, z)` written out, which both SQLite and PostgreSQL can answer from an index.
+ */
+function after<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: string[],
+  cursor: Cursor,
+  direction: 'asc' | 'desc',
+): Expression<SqlBool> {
+  const op = direction === 'desc' ? '<' : '>';
+  return eb.or(
+    columns.map((column, i) =>
+      eb.and([
+        ...columns.slice(0, i).map((c, j) => eb(sql.ref(c), '=', cursor[j] as string | number)),
+        eb(sql.ref(column), op, cursor[i] as string | number),
+      ]),
+    ),
+  );
+}
+
+/** What a list call asks for besides the page: a filter and an order. */
+export interface ListQuery<DB, TB extends keyof DB> {
+  where?: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
+  sort: SortOrder;
+}
+
+/** The default order: newest first. */
+export const NEWEST_FIRST: SortOrder = { field: 'created_at', column: 'created_at', direction: 'desc' };
 
 /**
  * Data access of the admin service. Lists are newest first with keyset pagination on
@@ -96,41 +145,31 @@ export class Repository {
     kind: EntityKind,
     scope: { project: string; domain: string; name?: string },
     page: PageRequest,
+    query: ListQuery<Database, EntityKind> = { sort: NEWEST_FIRST },
   ): Promise<{ rows: Selectable<EntityTable>[]; token: string }> {
-    const after = decodeToken(page.token);
-    let query = this.db
-      .selectFrom(kind)
+    const { sort } = query;
+    const columns = sort.column === 'name' ? ['name', 'version'] : [sort.column, 'name', 'version'];
+    const cursor = decodeToken(page.token, sort, columns.length);
+    let select = this.db
+      .selectFrom(kind as 'tasks')
       .selectAll()
       .where('project', '=', scope.project)
       .where('domain', '=', scope.domain);
-    if (scope.name) query = query.where('name', '=', scope.name);
-    if (after) {
-      const [createdAt, name, version] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', createdAt),
-          eb.and([eb('created_at', '=', createdAt), eb('name', '>', String(name))]),
-          eb.and([
-            eb('created_at', '=', createdAt),
-            eb('name', '=', String(name)),
-            eb('version', '>', String(version)),
-          ]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('name')
-      .orderBy('version')
-      .limit(page.limit + 1)
-      .execute();
-    const more = rows.length > page.limit;
+    if (scope.name) select = select.where('name', '=', scope.name);
+    if (query.where) select = select.where(query.where as never);
+    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
+    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
+    const rows = await select.limit(page.limit + 1).execute();
     const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1];
-    return {
-      rows: pageRows,
-      token: more && last ? encodeToken(last.created_at, last.name, last.version) : '',
-    };
+    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
+    const token =
+      rows.length > page.limit && last
+        ? encodeToken(
+            sort,
+            columns.map((c) => last[c] as string | number),
+          )
+        : '';
+    return { rows: pageRows, token };
   }
 
   async insertExecution(row: Insertable<ExecutionTable>): Promise<number> {
@@ -163,32 +202,31 @@ export class Repository {
   async listExecutions(
     scope: { project: string; domain: string; name?: string },
     page: PageRequest,
+    query: ListQuery<Database, 'executions'> = { sort: NEWEST_FIRST },
   ): Promise<{ rows: Selectable<ExecutionTable>[]; token: string }> {
-    const after = decodeToken(page.token);
-    let query = this.db
+    const { sort } = query;
+    const columns = sort.column === 'id' ? ['id'] : [sort.column, 'id'];
+    const cursor = decodeToken(page.token, sort, columns.length);
+    let select = this.db
       .selectFrom('executions')
       .selectAll()
       .where('project', '=', scope.project)
       .where('domain', '=', scope.domain);
-    if (scope.name) query = query.where('launch_plan_name', '=', scope.name);
-    if (after) {
-      const [createdAt, id] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', createdAt),
-          eb.and([eb('created_at', '=', createdAt), eb('id', '<', Number(id))]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit + 1)
-      .execute();
-    const more = rows.length > page.limit;
+    if (scope.name) select = select.where('launch_plan_name', '=', scope.name);
+    if (query.where) select = select.where(query.where);
+    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
+    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
+    const rows = await select.limit(page.limit + 1).execute();
     const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1];
-    return { rows: pageRows, token: more && last ? encodeToken(last.created_at, last.id) : '' };
+    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
+    const token =
+      rows.length > page.limit && last
+        ? encodeToken(
+            sort,
+            columns.map((c) => last[c] as string | number),
+          )
+        : '';
+    return { rows: pageRows, token };
   }
 
   /** Executions that have not reached a terminal phase (for resuming after a restart). */

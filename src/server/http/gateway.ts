@@ -32,6 +32,9 @@ const listQuery = (req: Request) => {
   }
   if (q.token !== undefined) out.token = q.token;
   if (q.filters !== undefined) out.filters = q.filters;
+  if (q['sort_by.key'] !== undefined) {
+    out.sort_by = { key: q['sort_by.key'], direction: q['sort_by.direction'] ?? 'DESCENDING' };
+  }
   return out;
 };
 const resourceList: Build = (req) => ({

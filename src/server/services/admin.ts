@@ -17,7 +17,15 @@ import type {
 import { ORCH_VERSION } from '../../api/version.js';
 import { compileWorkflow } from '../compiler.js';
 import { isUniqueViolation } from '../db/connect.js';
-import { BadTokenError, type EntityKey, type EntityKind, type Repository } from '../db/repository.js';
+import { type FieldSpec, filterWhere, parseFilters, sortOrder } from '../db/filters.js';
+import {
+  BadTokenError,
+  type EntityKey,
+  type EntityKind,
+  type ListQuery,
+  type Repository,
+} from '../db/repository.js';
+import type { Database } from '../db/schema.js';
 import { alreadyExists, invalidArgument, notFound } from '../errors.js';
 import type { Executor } from '../executor/executor.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -48,6 +56,59 @@ const ENTITY_KINDS: Record<EntityKind, { label: string; specType: string; resour
   workflows: { label: 'workflow', specType: 'orch.admin.WorkflowSpec', resourceType: 'WORKFLOW' },
   launch_plans: { label: 'launch plan', specType: 'orch.admin.LaunchPlanSpec', resourceType: 'LAUNCH_PLAN' },
 };
+
+const PHASES = Object.fromEntries(
+  [
+    'UNDEFINED',
+    'QUEUED',
+    'RUNNING',
+    'SUCCEEDING',
+    'SUCCEEDED',
+    'FAILING',
+    'FAILED',
+    'ABORTED',
+    'TIMED_OUT',
+    'ABORTING',
+  ].map((p) => [p, p]),
+);
+
+/** Filterable and sortable fields of executions (DESIGN.md, "List calls"). */
+export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
+  name: { column: 'name', kind: 'text', sortable: true },
+  phase: { column: 'phase', kind: 'enum', values: PHASES, sortable: true },
+  created_at: { column: 'created_at', kind: 'time', sortable: true },
+  updated_at: { column: 'updated_at', kind: 'time', sortable: true },
+  started_at: { column: 'started_at', kind: 'time' },
+  'launch_plan.name': { column: 'launch_plan_name', kind: 'text' },
+  'launch_plan.version': { column: 'launch_plan_version', kind: 'text' },
+  'workflow.name': { column: 'workflow_name', kind: 'text' },
+  'workflow.version': { column: 'workflow_version', kind: 'text' },
+};
+
+/** Filterable and sortable fields of tasks, workflows and launch plans. */
+export const ENTITY_FIELDS: Readonly<Record<string, FieldSpec>> = {
+  name: { column: 'name', kind: 'text', sortable: true },
+  version: { column: 'version', kind: 'text' },
+  created_at: { column: 'created_at', kind: 'time', sortable: true },
+};
+const LAUNCH_PLAN_FIELDS: Readonly<Record<string, FieldSpec>> = {
+  ...ENTITY_FIELDS,
+  state: { column: 'state', kind: 'enum', values: { INACTIVE: 0, ACTIVE: 1 } },
+  'workflow.name': { column: 'workflow_name', kind: 'text' },
+  'workflow.version': { column: 'workflow_version', kind: 'text' },
+};
+
+/** The filter and order of a list request. @throws ServiceError InvalidArgument naming a bad term. */
+function listQuery<TB extends keyof Database>(
+  request: Req,
+  fields: Readonly<Record<string, FieldSpec>>,
+): ListQuery<Database, TB> {
+  const filters = typeof request.filters === 'string' ? request.filters : '';
+  return {
+    where: filterWhere<Database, TB>(parseFilters(filters), fields),
+    sort: sortOrder(request.sort_by as { key?: string; direction?: string } | null, fields),
+  };
+}
 
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 const EXECUTION_NAME_LENGTH = 20;
@@ -314,7 +375,8 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     },
     async ListTasks(request) {
       const scope = listScope(request);
-      const page = await withPageToken(() => repo.listEntities('tasks', scope, pageOf(request)));
+      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
+      const page = await withPageToken(() => repo.listEntities('tasks', scope, pageOf(request), query));
       return { tasks: page.rows.map(taskMessage), token: page.token };
     },
 
@@ -350,7 +412,8 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     },
     async ListWorkflows(request) {
       const scope = listScope(request);
-      const page = await withPageToken(() => repo.listEntities('workflows', scope, pageOf(request)));
+      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
+      const page = await withPageToken(() => repo.listEntities('workflows', scope, pageOf(request), query));
       return { workflows: page.rows.map(workflowMessage), token: page.token };
     },
 
@@ -413,7 +476,10 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     },
     async ListLaunchPlans(request) {
       const scope = listScope(request);
-      const page = await withPageToken(() => repo.listEntities('launch_plans', scope, pageOf(request)));
+      const query = listQuery<EntityKind>(request, LAUNCH_PLAN_FIELDS);
+      const page = await withPageToken(() =>
+        repo.listEntities('launch_plans', scope, pageOf(request), query),
+      );
       return {
         launch_plans: page.rows.map((r) => launchPlanMessage(r as typeof r & { state: number })),
         token: page.token,
@@ -496,7 +562,8 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     },
     async ListExecutions(request) {
       const scope = listScope(request);
-      const page = await withPageToken(() => repo.listExecutions(scope, pageOf(request)));
+      const query = listQuery<'executions'>(request, EXECUTION_FIELDS);
+      const page = await withPageToken(() => repo.listExecutions(scope, pageOf(request), query));
       return { executions: await Promise.all(page.rows.map(executionMessage)), token: page.token };
     },
     async GetExecutionData(request) {
