@@ -19,6 +19,9 @@ export type {
   LaunchPlanSpec,
   LaunchPlanSpec__Output as LaunchPlanSpecOut,
 } from './generated/orch/admin/LaunchPlanSpec.js';
+export type { NamedEntityIdentifierList__Output as NamedEntityIdentifierListOut } from './generated/orch/admin/NamedEntityIdentifierList.js';
+export type { NodeExecutionGetDataResponse__Output as NodeExecutionDataOut } from './generated/orch/admin/NodeExecutionGetDataResponse.js';
+export type { NodeExecutionList__Output as NodeExecutionListOut } from './generated/orch/admin/NodeExecutionList.js';
 export type { Project, Project__Output as ProjectOut } from './generated/orch/admin/Project.js';
 export type { Projects__Output as ProjectsOut } from './generated/orch/admin/Projects.js';
 export type { PublicClientAuthConfigResponse__Output as PublicClientConfigOut } from './generated/orch/admin/PublicClientAuthConfigResponse.js';

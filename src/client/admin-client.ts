@@ -11,6 +11,9 @@ import {
   type LaunchPlan,
   type LaunchPlanListOut,
   type LaunchPlanOut,
+  type NamedEntityIdentifierListOut,
+  type NodeExecutionDataOut,
+  type NodeExecutionListOut,
   type Project,
   type ProjectOut,
   type ProjectsOut,
@@ -152,6 +155,55 @@ export class AdminClient {
   /** The full inputs and outputs of an execution. */
   getExecutionData(id: WorkflowExecutionIdentifier): Promise<ExecutionDataOut> {
     return this.call(this.admin, 'GetExecutionData', { id });
+  }
+  /** Replaces a project's name, description, labels and state (`ARCHIVED` archives it). */
+  updateProject(project: Project): Promise<void> {
+    return this.call(this.admin, 'UpdateProject', project);
+  }
+  /** Names of the tasks, workflows or launch plans of a project and domain, a page at a time. */
+  listEntityIds(
+    kind: 'Task' | 'Workflow' | 'LaunchPlan',
+    request: { project: string; domain: string; limit?: number; token?: string },
+  ): Promise<NamedEntityIdentifierListOut> {
+    return this.call(this.admin, `List${kind}Ids`, request);
+  }
+  /** Activates or deactivates a launch plan version (activating deactivates the other versions of its name). */
+  updateLaunchPlan(id: Identifier, state: 'ACTIVE' | 'INACTIVE'): Promise<void> {
+    return this.call(this.admin, 'UpdateLaunchPlan', { id: { ...id, resource_type: 'LAUNCH_PLAN' }, state });
+  }
+  /** The active version of a launch plan name; NotFoundError when none is active. */
+  getActiveLaunchPlan(id: { project: string; domain: string; name: string }): Promise<LaunchPlanOut> {
+    return this.call(this.admin, 'GetActiveLaunchPlan', { id });
+  }
+  /** Stops a running execution; it ends ABORTED. InvalidArgumentError when it already ended. */
+  terminateExecution(id: WorkflowExecutionIdentifier, cause = ''): Promise<void> {
+    return this.call(this.admin, 'TerminateExecution', { id, cause });
+  }
+  /** Runs an execution's launch plan again with the same inputs; resolves to the new execution's id. */
+  async relaunchExecution(
+    id: WorkflowExecutionIdentifier,
+    name = '',
+  ): Promise<WorkflowExecutionIdentifierOut> {
+    const response = await this.call<{ id: WorkflowExecutionIdentifierOut }>(
+      this.admin,
+      'RelaunchExecution',
+      {
+        id,
+        name,
+      },
+    );
+    return response.id;
+  }
+  /** The node executions of an execution. */
+  listNodeExecutions(
+    id: WorkflowExecutionIdentifier,
+    request: { limit?: number; token?: string } = {},
+  ): Promise<NodeExecutionListOut> {
+    return this.call(this.admin, 'ListNodeExecutions', { workflow_execution_id: id, ...request });
+  }
+  /** The inputs and outputs of one node execution. */
+  getNodeExecutionData(id: WorkflowExecutionIdentifier, nodeId: string): Promise<NodeExecutionDataOut> {
+    return this.call(this.admin, 'GetNodeExecutionData', { id: { node_id: nodeId, execution_id: id } });
   }
   getVersion(): Promise<GetVersionResponseOut> {
     return this.call(this.admin, 'GetVersion', {});

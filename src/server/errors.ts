@@ -18,6 +18,7 @@ export class ServiceError extends Error {
 
 export const invalidArgument = (message: string) => new ServiceError(Status.INVALID_ARGUMENT, message);
 export const notFound = (message: string) => new ServiceError(Status.NOT_FOUND, message);
+export const failedPrecondition = (message: string) => new ServiceError(Status.FAILED_PRECONDITION, message);
 export const alreadyExists = (message: string) => new ServiceError(Status.ALREADY_EXISTS, message);
 
 /** HTTP status for each gRPC code (DESIGN.md, "HTTP side"). */

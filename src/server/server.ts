@@ -3,9 +3,12 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
+import { ReflectionService } from '@grpc/reflection';
 import express from 'express';
+import { HealthImplementation } from 'grpc-health-check';
 import type { Kysely } from 'kysely';
 import { parseDuration } from '../api/duration.js';
+import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
 import { openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
@@ -74,6 +77,7 @@ export function createServer(options: ServerOptions): AdminServer {
   let grpcServer: GrpcServer | undefined;
   let httpServer: HttpServer | undefined;
   let httpEndpoint = '';
+  let health: HealthImplementation | undefined;
 
   return {
     async listen() {
@@ -128,6 +132,14 @@ export function createServer(options: ServerOptions): AdminServer {
         'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
       });
       addGrpcServices(grpcServer, services, logger);
+      // Standard health (grpc.health.v1) and, unless --server.grpc.serverReflection=false, reflection.
+      health = new HealthImplementation(
+        Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),
+      );
+      health.addToServer(grpcServer);
+      if (options.config.server.grpc.serverReflection) {
+        new ReflectionService(loadApi().packageDefinition).addToServer(grpcServer);
+      }
       const server = grpcServer;
       const grpcPort = await new Promise<number>((resolve, reject) => {
         server.bindAsync(
@@ -148,6 +160,7 @@ export function createServer(options: ServerOptions): AdminServer {
     },
 
     async close() {
+      health?.setStatus('', 'NOT_SERVING');
       const grpc = grpcServer;
       if (grpc) {
         await new Promise<void>((resolve) => {

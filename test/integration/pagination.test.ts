@@ -27,6 +27,10 @@ async function open(database: string, dir: string): Promise<DatabaseHandle> {
 }
 
 let counter = 0;
+const nextProject = () => {
+  counter += 1;
+  return `p${counter}`;
+};
 function row(project: string, createdAt: number) {
   counter += 1;
   return {
@@ -71,7 +75,7 @@ describe.each(TEST_DATABASES)('keyset pagination of executions on %s', (database
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 30 }),
         fc.boolean(),
         async (times, limits, inserts, ascending) => {
-          const project = `p${(counter += 1)}`;
+          const project = nextProject();
           const base = 1_700_000_000_000;
           const initial = new Set<string>();
           for (const t of times) {
@@ -90,7 +94,10 @@ describe.each(TEST_DATABASES)('keyset pagination of executions on %s', (database
               { sort },
             );
             seen.push(...page.rows.map((r) => r.name));
-            for (let k = 0; k < (inserts[i % inserts.length] as number); k++) {
+            // Insert during the first pages only: in ascending order new rows join the end of the list,
+            // and a list that grows as fast as it is read never ends.
+            const inserting = i < 10 ? (inserts[i % inserts.length] as number) : 0;
+            for (let k = 0; k < inserting; k++) {
               // New rows are as new as the newest or newer: ties on created_at included.
               await repo.insertExecution(row(project, base + 5 + (k % 2)));
             }
@@ -108,7 +115,7 @@ describe.each(TEST_DATABASES)('keyset pagination of executions on %s', (database
   });
 
   test('a token from another sort order is rejected', async () => {
-    const project = `p${(counter += 1)}`;
+    const project = nextProject();
     for (let i = 0; i < 3; i++) await repo.insertExecution(row(project, 1_700_000_000_000 + i));
     const page = await repo.listExecutions({ project, domain: 'development' }, { limit: 1, token: '' });
     await expect(

@@ -3,6 +3,7 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from './google/protobuf/Duration.js';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.js';
+import type { ActiveLaunchPlanRequest as _orch_admin_ActiveLaunchPlanRequest, ActiveLaunchPlanRequest__Output as _orch_admin_ActiveLaunchPlanRequest__Output } from './orch/admin/ActiveLaunchPlanRequest.js';
 import type { CronSchedule as _orch_admin_CronSchedule, CronSchedule__Output as _orch_admin_CronSchedule__Output } from './orch/admin/CronSchedule.js';
 import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain__Output } from './orch/admin/Domain.js';
 import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from './orch/admin/EmptyResponse.js';
@@ -12,7 +13,10 @@ import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, Exec
 import type { ExecutionCreateResponse as _orch_admin_ExecutionCreateResponse, ExecutionCreateResponse__Output as _orch_admin_ExecutionCreateResponse__Output } from './orch/admin/ExecutionCreateResponse.js';
 import type { ExecutionList as _orch_admin_ExecutionList, ExecutionList__Output as _orch_admin_ExecutionList__Output } from './orch/admin/ExecutionList.js';
 import type { ExecutionMetadata as _orch_admin_ExecutionMetadata, ExecutionMetadata__Output as _orch_admin_ExecutionMetadata__Output } from './orch/admin/ExecutionMetadata.js';
+import type { ExecutionRelaunchRequest as _orch_admin_ExecutionRelaunchRequest, ExecutionRelaunchRequest__Output as _orch_admin_ExecutionRelaunchRequest__Output } from './orch/admin/ExecutionRelaunchRequest.js';
 import type { ExecutionSpec as _orch_admin_ExecutionSpec, ExecutionSpec__Output as _orch_admin_ExecutionSpec__Output } from './orch/admin/ExecutionSpec.js';
+import type { ExecutionTerminateRequest as _orch_admin_ExecutionTerminateRequest, ExecutionTerminateRequest__Output as _orch_admin_ExecutionTerminateRequest__Output } from './orch/admin/ExecutionTerminateRequest.js';
+import type { ExecutionTerminateResponse as _orch_admin_ExecutionTerminateResponse, ExecutionTerminateResponse__Output as _orch_admin_ExecutionTerminateResponse__Output } from './orch/admin/ExecutionTerminateResponse.js';
 import type { GetDomainRequest as _orch_admin_GetDomainRequest, GetDomainRequest__Output as _orch_admin_GetDomainRequest__Output } from './orch/admin/GetDomainRequest.js';
 import type { GetDomainsResponse as _orch_admin_GetDomainsResponse, GetDomainsResponse__Output as _orch_admin_GetDomainsResponse__Output } from './orch/admin/GetDomainsResponse.js';
 import type { GetVersionRequest as _orch_admin_GetVersionRequest, GetVersionRequest__Output as _orch_admin_GetVersionRequest__Output } from './orch/admin/GetVersionRequest.js';
@@ -22,14 +26,23 @@ import type { LaunchPlanClosure as _orch_admin_LaunchPlanClosure, LaunchPlanClos
 import type { LaunchPlanCreateRequest as _orch_admin_LaunchPlanCreateRequest, LaunchPlanCreateRequest__Output as _orch_admin_LaunchPlanCreateRequest__Output } from './orch/admin/LaunchPlanCreateRequest.js';
 import type { LaunchPlanList as _orch_admin_LaunchPlanList, LaunchPlanList__Output as _orch_admin_LaunchPlanList__Output } from './orch/admin/LaunchPlanList.js';
 import type { LaunchPlanSpec as _orch_admin_LaunchPlanSpec, LaunchPlanSpec__Output as _orch_admin_LaunchPlanSpec__Output } from './orch/admin/LaunchPlanSpec.js';
+import type { LaunchPlanUpdateRequest as _orch_admin_LaunchPlanUpdateRequest, LaunchPlanUpdateRequest__Output as _orch_admin_LaunchPlanUpdateRequest__Output } from './orch/admin/LaunchPlanUpdateRequest.js';
+import type { LaunchPlanUpdateResponse as _orch_admin_LaunchPlanUpdateResponse, LaunchPlanUpdateResponse__Output as _orch_admin_LaunchPlanUpdateResponse__Output } from './orch/admin/LaunchPlanUpdateResponse.js';
 import type { NamedEntityIdentifier as _orch_admin_NamedEntityIdentifier, NamedEntityIdentifier__Output as _orch_admin_NamedEntityIdentifier__Output } from './orch/admin/NamedEntityIdentifier.js';
 import type { NamedEntityIdentifierList as _orch_admin_NamedEntityIdentifierList, NamedEntityIdentifierList__Output as _orch_admin_NamedEntityIdentifierList__Output } from './orch/admin/NamedEntityIdentifierList.js';
 import type { NamedEntityIdentifierListRequest as _orch_admin_NamedEntityIdentifierListRequest, NamedEntityIdentifierListRequest__Output as _orch_admin_NamedEntityIdentifierListRequest__Output } from './orch/admin/NamedEntityIdentifierListRequest.js';
+import type { NodeExecution as _orch_admin_NodeExecution, NodeExecution__Output as _orch_admin_NodeExecution__Output } from './orch/admin/NodeExecution.js';
+import type { NodeExecutionClosure as _orch_admin_NodeExecutionClosure, NodeExecutionClosure__Output as _orch_admin_NodeExecutionClosure__Output } from './orch/admin/NodeExecutionClosure.js';
+import type { NodeExecutionGetDataRequest as _orch_admin_NodeExecutionGetDataRequest, NodeExecutionGetDataRequest__Output as _orch_admin_NodeExecutionGetDataRequest__Output } from './orch/admin/NodeExecutionGetDataRequest.js';
+import type { NodeExecutionGetDataResponse as _orch_admin_NodeExecutionGetDataResponse, NodeExecutionGetDataResponse__Output as _orch_admin_NodeExecutionGetDataResponse__Output } from './orch/admin/NodeExecutionGetDataResponse.js';
+import type { NodeExecutionList as _orch_admin_NodeExecutionList, NodeExecutionList__Output as _orch_admin_NodeExecutionList__Output } from './orch/admin/NodeExecutionList.js';
+import type { NodeExecutionListRequest as _orch_admin_NodeExecutionListRequest, NodeExecutionListRequest__Output as _orch_admin_NodeExecutionListRequest__Output } from './orch/admin/NodeExecutionListRequest.js';
 import type { ObjectGetRequest as _orch_admin_ObjectGetRequest, ObjectGetRequest__Output as _orch_admin_ObjectGetRequest__Output } from './orch/admin/ObjectGetRequest.js';
 import type { Project as _orch_admin_Project, Project__Output as _orch_admin_Project__Output } from './orch/admin/Project.js';
 import type { ProjectGetRequest as _orch_admin_ProjectGetRequest, ProjectGetRequest__Output as _orch_admin_ProjectGetRequest__Output } from './orch/admin/ProjectGetRequest.js';
 import type { ProjectListRequest as _orch_admin_ProjectListRequest, ProjectListRequest__Output as _orch_admin_ProjectListRequest__Output } from './orch/admin/ProjectListRequest.js';
 import type { ProjectRegisterRequest as _orch_admin_ProjectRegisterRequest, ProjectRegisterRequest__Output as _orch_admin_ProjectRegisterRequest__Output } from './orch/admin/ProjectRegisterRequest.js';
+import type { ProjectUpdateResponse as _orch_admin_ProjectUpdateResponse, ProjectUpdateResponse__Output as _orch_admin_ProjectUpdateResponse__Output } from './orch/admin/ProjectUpdateResponse.js';
 import type { Projects as _orch_admin_Projects, Projects__Output as _orch_admin_Projects__Output } from './orch/admin/Projects.js';
 import type { ResourceListRequest as _orch_admin_ResourceListRequest, ResourceListRequest__Output as _orch_admin_ResourceListRequest__Output } from './orch/admin/ResourceListRequest.js';
 import type { Schedule as _orch_admin_Schedule, Schedule__Output as _orch_admin_Schedule__Output } from './orch/admin/Schedule.js';
@@ -99,6 +112,7 @@ export interface ProtoGrpcType {
   }
   orch: {
     admin: {
+      ActiveLaunchPlanRequest: MessageTypeDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_ActiveLaunchPlanRequest__Output>
       CronSchedule: MessageTypeDefinition<_orch_admin_CronSchedule, _orch_admin_CronSchedule__Output>
       Domain: MessageTypeDefinition<_orch_admin_Domain, _orch_admin_Domain__Output>
       EmptyResponse: MessageTypeDefinition<_orch_admin_EmptyResponse, _orch_admin_EmptyResponse__Output>
@@ -108,7 +122,10 @@ export interface ProtoGrpcType {
       ExecutionCreateResponse: MessageTypeDefinition<_orch_admin_ExecutionCreateResponse, _orch_admin_ExecutionCreateResponse__Output>
       ExecutionList: MessageTypeDefinition<_orch_admin_ExecutionList, _orch_admin_ExecutionList__Output>
       ExecutionMetadata: MessageTypeDefinition<_orch_admin_ExecutionMetadata, _orch_admin_ExecutionMetadata__Output>
+      ExecutionRelaunchRequest: MessageTypeDefinition<_orch_admin_ExecutionRelaunchRequest, _orch_admin_ExecutionRelaunchRequest__Output>
       ExecutionSpec: MessageTypeDefinition<_orch_admin_ExecutionSpec, _orch_admin_ExecutionSpec__Output>
+      ExecutionTerminateRequest: MessageTypeDefinition<_orch_admin_ExecutionTerminateRequest, _orch_admin_ExecutionTerminateRequest__Output>
+      ExecutionTerminateResponse: MessageTypeDefinition<_orch_admin_ExecutionTerminateResponse, _orch_admin_ExecutionTerminateResponse__Output>
       GetDomainRequest: MessageTypeDefinition<_orch_admin_GetDomainRequest, _orch_admin_GetDomainRequest__Output>
       GetDomainsResponse: MessageTypeDefinition<_orch_admin_GetDomainsResponse, _orch_admin_GetDomainsResponse__Output>
       GetVersionRequest: MessageTypeDefinition<_orch_admin_GetVersionRequest, _orch_admin_GetVersionRequest__Output>
@@ -119,14 +136,23 @@ export interface ProtoGrpcType {
       LaunchPlanList: MessageTypeDefinition<_orch_admin_LaunchPlanList, _orch_admin_LaunchPlanList__Output>
       LaunchPlanSpec: MessageTypeDefinition<_orch_admin_LaunchPlanSpec, _orch_admin_LaunchPlanSpec__Output>
       LaunchPlanState: EnumTypeDefinition
+      LaunchPlanUpdateRequest: MessageTypeDefinition<_orch_admin_LaunchPlanUpdateRequest, _orch_admin_LaunchPlanUpdateRequest__Output>
+      LaunchPlanUpdateResponse: MessageTypeDefinition<_orch_admin_LaunchPlanUpdateResponse, _orch_admin_LaunchPlanUpdateResponse__Output>
       NamedEntityIdentifier: MessageTypeDefinition<_orch_admin_NamedEntityIdentifier, _orch_admin_NamedEntityIdentifier__Output>
       NamedEntityIdentifierList: MessageTypeDefinition<_orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierList__Output>
       NamedEntityIdentifierListRequest: MessageTypeDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierListRequest__Output>
+      NodeExecution: MessageTypeDefinition<_orch_admin_NodeExecution, _orch_admin_NodeExecution__Output>
+      NodeExecutionClosure: MessageTypeDefinition<_orch_admin_NodeExecutionClosure, _orch_admin_NodeExecutionClosure__Output>
+      NodeExecutionGetDataRequest: MessageTypeDefinition<_orch_admin_NodeExecutionGetDataRequest, _orch_admin_NodeExecutionGetDataRequest__Output>
+      NodeExecutionGetDataResponse: MessageTypeDefinition<_orch_admin_NodeExecutionGetDataResponse, _orch_admin_NodeExecutionGetDataResponse__Output>
+      NodeExecutionList: MessageTypeDefinition<_orch_admin_NodeExecutionList, _orch_admin_NodeExecutionList__Output>
+      NodeExecutionListRequest: MessageTypeDefinition<_orch_admin_NodeExecutionListRequest, _orch_admin_NodeExecutionListRequest__Output>
       ObjectGetRequest: MessageTypeDefinition<_orch_admin_ObjectGetRequest, _orch_admin_ObjectGetRequest__Output>
       Project: MessageTypeDefinition<_orch_admin_Project, _orch_admin_Project__Output>
       ProjectGetRequest: MessageTypeDefinition<_orch_admin_ProjectGetRequest, _orch_admin_ProjectGetRequest__Output>
       ProjectListRequest: MessageTypeDefinition<_orch_admin_ProjectListRequest, _orch_admin_ProjectListRequest__Output>
       ProjectRegisterRequest: MessageTypeDefinition<_orch_admin_ProjectRegisterRequest, _orch_admin_ProjectRegisterRequest__Output>
+      ProjectUpdateResponse: MessageTypeDefinition<_orch_admin_ProjectUpdateResponse, _orch_admin_ProjectUpdateResponse__Output>
       Projects: MessageTypeDefinition<_orch_admin_Projects, _orch_admin_Projects__Output>
       ResourceListRequest: MessageTypeDefinition<_orch_admin_ResourceListRequest, _orch_admin_ResourceListRequest__Output>
       Schedule: MessageTypeDefinition<_orch_admin_Schedule, _orch_admin_Schedule__Output>

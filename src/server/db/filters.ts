@@ -138,6 +138,8 @@ export function filterWhere<DB, TB extends keyof DB>(
             return eb(column, 'in', values);
           case 'value_not_in':
             return eb(column, 'not in', values);
+          default:
+            throw invalidArgument(`filter "${term.text}": unknown operator`);
         }
       }),
     );

@@ -93,6 +93,23 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       await sql`select 1`.execute(db);
     },
   },
+  '0002_node_inputs_and_names': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('node_executions').addColumn('inputs_key', 'text').execute();
+      for (const table of ['tasks', 'workflows', 'launch_plans']) {
+        await db.schema
+          .createIndex(`${table}_by_name`)
+          .on(table)
+          .columns(['project', 'domain', 'name'])
+          .execute();
+      }
+      await db.schema
+        .createIndex('executions_by_launch_plan')
+        .on('executions')
+        .columns(['project', 'domain', 'launch_plan_name', 'created_at'])
+        .execute();
+    },
+  },
 });
 
 /**

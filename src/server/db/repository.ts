@@ -114,8 +114,132 @@ export class Repository {
     await this.db.insertInto('projects').values(row).execute();
   }
 
-  listProjects(): Promise<Selectable<ProjectTable>[]> {
-    return this.db.selectFrom('projects').selectAll().orderBy('id').execute();
+  listProjects(where?: ListQuery<Database, 'projects'>['where']): Promise<Selectable<ProjectTable>[]> {
+    let select = this.db.selectFrom('projects').selectAll();
+    if (where) select = select.where(where);
+    return select.orderBy('id').execute();
+  }
+
+  /** Replaces a project's name, description, labels and state; false when it does not exist. */
+  async updateProject(
+    id: string,
+    changes: Pick<ProjectTable, 'name' | 'description' | 'labels' | 'state'>,
+  ): Promise<boolean> {
+    const result = await this.db.updateTable('projects').set(changes).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The distinct names of one kind of entity in a project and domain, in name order, a page at a time
+   * (keyset on the name).
+   */
+  async listEntityNames(
+    kind: EntityKind,
+    scope: { project: string; domain: string },
+    page: PageRequest,
+  ): Promise<{ names: string[]; token: string }> {
+    let after: string | undefined;
+    if (page.token) {
+      try {
+        after = JSON.parse(Buffer.from(page.token, 'base64url').toString('utf8')).name;
+      } catch {
+        throw new BadTokenError();
+      }
+      if (typeof after !== 'string') throw new BadTokenError();
+    }
+    let select = this.db
+      .selectFrom(kind as 'tasks')
+      .select('name')
+      .distinct()
+      .where('project', '=', scope.project)
+      .where('domain', '=', scope.domain);
+    if (after !== undefined) select = select.where('name', '>', after);
+    const rows = await select
+      .orderBy('name')
+      .limit(page.limit + 1)
+      .execute();
+    const names = rows.slice(0, page.limit).map((r) => r.name);
+    const last = names[names.length - 1];
+    const token =
+      rows.length > page.limit && last !== undefined
+        ? Buffer.from(JSON.stringify({ name: last })).toString('base64url')
+        : '';
+    return { names, token };
+  }
+
+  /** Sets a launch plan version's state; activating it deactivates the other versions of its name. */
+  async setLaunchPlanState(key: EntityKey, state: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (state === 1) {
+        await trx
+          .updateTable('launch_plans')
+          .set({ state: 0 })
+          .where('project', '=', key.project)
+          .where('domain', '=', key.domain)
+          .where('name', '=', key.name)
+          .where('version', '<>', key.version)
+          .execute();
+      }
+      const result = await trx
+        .updateTable('launch_plans')
+        .set({ state })
+        .where('project', '=', key.project)
+        .where('domain', '=', key.domain)
+        .where('name', '=', key.name)
+        .where('version', '=', key.version)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
+  }
+
+  /** The active version of a launch plan name, if any. */
+  getActiveLaunchPlan(scope: { project: string; domain: string; name: string }) {
+    return this.db
+      .selectFrom('launch_plans')
+      .selectAll()
+      .where('project', '=', scope.project)
+      .where('domain', '=', scope.domain)
+      .where('name', '=', scope.name)
+      .where('state', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /** The node executions of an execution, in node id order, a page at a time. */
+  async listNodeExecutions(
+    executionId: number,
+    page: PageRequest,
+  ): Promise<{ rows: Selectable<NodeExecutionTable>[]; token: string }> {
+    let after: string | undefined;
+    if (page.token) {
+      try {
+        after = JSON.parse(Buffer.from(page.token, 'base64url').toString('utf8')).node;
+      } catch {
+        throw new BadTokenError();
+      }
+      if (typeof after !== 'string') throw new BadTokenError();
+    }
+    let select = this.db.selectFrom('node_executions').selectAll().where('execution_id', '=', executionId);
+    if (after !== undefined) select = select.where('node_id', '>', after);
+    const rows = await select
+      .orderBy('node_id')
+      .limit(page.limit + 1)
+      .execute();
+    const pageRows = rows.slice(0, page.limit);
+    const last = pageRows[pageRows.length - 1];
+    const token =
+      rows.length > page.limit && last
+        ? Buffer.from(JSON.stringify({ node: last.node_id })).toString('base64url')
+        : '';
+    return { rows: pageRows, token };
+  }
+
+  getNodeExecution(executionId: number, nodeId: string) {
+    return this.db
+      .selectFrom('node_executions')
+      .selectAll()
+      .where('execution_id', '=', executionId)
+      .where('node_id', '=', nodeId)
+      .executeTakeFirst();
   }
 
   getEntity(kind: 'launch_plans', key: EntityKey): Promise<Selectable<LaunchPlanTable> | undefined>;
@@ -250,6 +374,7 @@ export class Repository {
       .onConflict((oc) =>
         oc.columns(['execution_id', 'node_id']).doUpdateSet({
           phase: row.phase,
+          inputs_key: row.inputs_key,
           attempts: row.attempts,
           outputs_key: row.outputs_key,
           error: row.error,

@@ -71,6 +71,8 @@ export interface NodeExecutionTable {
   node_id: string;
   phase: string;
   attempts: number;
+  /** Blob key of the node's inputs (a LiteralMap), once they are known. */
+  inputs_key: string | null;
   outputs_key: string | null;
   error: string | null;
   started_at: number | null;

@@ -56,6 +56,9 @@ class TaskFailure extends Error {
 /** Thrown inside a run when the executor is closing: the execution stays unfinished and resumes later. */
 class Interrupted extends Error {}
 
+/** Thrown inside a run when the execution was terminated: it ends ABORTED. */
+class Aborted extends Error {}
+
 const STDERR_TAIL_BYTES = 2048;
 const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
@@ -69,6 +72,8 @@ const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 export class LocalExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
   private readonly children = new Set<ChildProcess>();
+  private readonly childrenOf = new Map<number, Set<ChildProcess>>();
+  private readonly aborts = new Map<number, string>();
   private closed = false;
   private readonly now: () => number;
 
@@ -88,6 +93,28 @@ export class LocalExecutor implements Executor {
       })
       .finally(() => this.running.delete(executionId));
     this.running.set(executionId, run);
+  }
+
+  async abort(executionId: number, cause: string): Promise<boolean> {
+    const running = this.running.get(executionId);
+    if (running) {
+      this.aborts.set(executionId, cause);
+      for (const child of this.childrenOf.get(executionId) ?? []) child.kill('SIGKILL');
+      await running;
+      this.aborts.delete(executionId);
+      const row = await this.options.repo.getExecutionById(executionId);
+      return row?.phase === 'ABORTED';
+    }
+    const row = await this.options.repo.getExecutionById(executionId);
+    if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return false;
+    const at = this.now();
+    await this.options.repo.updateExecution(executionId, {
+      phase: 'ABORTED',
+      error: JSON.stringify({ code: 'Aborted', message: cause, kind: 'USER' }),
+      updated_at: at,
+      duration_ms: row.started_at === null ? 0 : at - row.started_at,
+    });
+    return true;
   }
 
   async resume(): Promise<void> {
@@ -146,6 +173,7 @@ export class LocalExecutor implements Executor {
 
       const nodes = new Map(template.nodes.map((n) => [n.id, n]));
       for (const nodeId of topologicalOrder(template.nodes)) {
+        if (this.aborts.has(executionId)) throw new Aborted();
         const node = nodes.get(nodeId);
         const ref = node?.task_node?.reference_id;
         const task = ref ? tasks.get(`${ref.name}@${ref.version}`) : undefined;
@@ -167,6 +195,14 @@ export class LocalExecutor implements Executor {
       );
       await finish({ phase: 'SUCCEEDED', outputs_key: outputsKey });
     } catch (error) {
+      const cause = this.aborts.get(executionId);
+      if (cause !== undefined) {
+        await finish({
+          phase: 'ABORTED',
+          error: JSON.stringify({ code: 'Aborted', message: cause, kind: 'USER' }),
+        });
+        return;
+      }
       if (error instanceof Interrupted || this.closed) throw new Interrupted();
       const failure =
         error instanceof TaskFailure
@@ -191,6 +227,11 @@ export class LocalExecutor implements Executor {
     const timeout = task.metadata?.timeout;
     const timeoutMs = timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
     const startedAt = this.now();
+    const inputsKey = `executions/${executionId}/nodes/${nodeId}/inputs.json`;
+    await this.options.blobs.put(
+      inputsKey,
+      JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
+    );
     let lastFailure: TaskFailure | undefined;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       await repo.upsertNodeExecution({
@@ -198,6 +239,7 @@ export class LocalExecutor implements Executor {
         node_id: nodeId,
         phase: 'RUNNING',
         attempts: attempt,
+        inputs_key: inputsKey,
         outputs_key: null,
         error: null,
         started_at: startedAt,
@@ -215,6 +257,7 @@ export class LocalExecutor implements Executor {
           node_id: nodeId,
           phase: 'SUCCEEDED',
           attempts: attempt,
+          inputs_key: inputsKey,
           outputs_key: key,
           error: null,
           started_at: startedAt,
@@ -223,6 +266,20 @@ export class LocalExecutor implements Executor {
         return outputs;
       } catch (error) {
         if (error instanceof Interrupted || this.closed) throw new Interrupted();
+        if (this.aborts.has(executionId)) {
+          await repo.upsertNodeExecution({
+            execution_id: executionId,
+            node_id: nodeId,
+            phase: 'ABORTED',
+            attempts: attempt,
+            inputs_key: inputsKey,
+            outputs_key: null,
+            error: JSON.stringify({ code: 'Aborted', message: this.aborts.get(executionId), kind: 'USER' }),
+            started_at: startedAt,
+            updated_at: this.now(),
+          });
+          throw new Aborted();
+        }
         if (!(error instanceof TaskFailure)) throw error;
         lastFailure = error;
         await repo.upsertNodeExecution({
@@ -230,6 +287,7 @@ export class LocalExecutor implements Executor {
           node_id: nodeId,
           phase: error.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED',
           attempts: attempt,
+          inputs_key: inputsKey,
           outputs_key: null,
           error: JSON.stringify({ code: error.code, message: error.message, kind: 'USER' }),
           started_at: startedAt,
@@ -273,6 +331,7 @@ export class LocalExecutor implements Executor {
     env.ORCH_OUTPUTS_FILE = outputsFile;
 
     const { code, signal, stderrTail, timedOut, spawnError } = await this.spawnTask(
+      executionId,
       program,
       args,
       dir,
@@ -280,6 +339,7 @@ export class LocalExecutor implements Executor {
       timeoutMs,
     );
     if (this.closed) throw new Interrupted();
+    if (this.aborts.has(executionId)) throw new Aborted();
     if (spawnError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${spawnError}`);
     if (timedOut) {
       throw new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
@@ -319,6 +379,7 @@ export class LocalExecutor implements Executor {
   }
 
   private spawnTask(
+    executionId: number,
     program: string,
     args: string[],
     cwd: string,
@@ -334,6 +395,9 @@ export class LocalExecutor implements Executor {
     return new Promise((resolve) => {
       const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       this.children.add(child);
+      const mine = this.childrenOf.get(executionId) ?? new Set<ChildProcess>();
+      this.childrenOf.set(executionId, mine);
+      mine.add(child);
       const stdoutLog = createWriteStream(join(cwd, 'stdout.log'));
       const stderrLog = createWriteStream(join(cwd, 'stderr.log'));
       child.stdout.pipe(stdoutLog);
@@ -358,6 +422,8 @@ export class LocalExecutor implements Executor {
       child.on('close', (code, signal) => {
         if (timer) clearTimeout(timer);
         this.children.delete(child);
+        mine.delete(child);
+        if (!mine.size) this.childrenOf.delete(executionId);
         stderrLog.end();
         stdoutLog.end();
         resolve({ code, signal, stderrTail: tail.toString('utf8').trim(), timedOut, spawnError });

@@ -13,7 +13,7 @@ const AUTH_METADATA = 'orch.service.AuthMetadataService';
 type Build = (req: Request) => Record<string, unknown>;
 
 interface Route {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   service: string;
   rpc: string;
@@ -22,7 +22,7 @@ interface Route {
 }
 
 const body: Build = (req) => (req.body && typeof req.body === 'object' ? req.body : {});
-const listQuery = (req: Request) => {
+const listQuery = (req: Request): Record<string, unknown> => {
   const q = req.query as Record<string, string | undefined>;
   const out: Record<string, unknown> = {};
   if (q.limit !== undefined) {
@@ -67,7 +67,43 @@ const ROUTES: Route[] = [
     rpc: 'GetProject',
     build: (r) => ({ id: r.params.id }),
   },
+  {
+    method: 'put',
+    path: '/api/v1/projects/:id',
+    service: ADMIN,
+    rpc: 'UpdateProject',
+    build: (r) => ({ ...(body(r) as object), id: r.params.id }),
+  },
   { method: 'get', path: '/api/v1/domains', service: ADMIN, rpc: 'GetDomains', build: () => ({}) },
+  ...(
+    [
+      ['task_ids', 'Task'],
+      ['workflow_ids', 'Workflow'],
+      ['launch_plan_ids', 'LaunchPlan'],
+    ] as const
+  ).map(
+    ([path, singular]): Route => ({
+      method: 'get',
+      path: `/api/v1/${path}/:project/:domain`,
+      service: ADMIN,
+      rpc: `List${singular}Ids`,
+      build: (r) => ({ project: r.params.project, domain: r.params.domain, ...listQuery(r) }),
+    }),
+  ),
+  {
+    method: 'put',
+    path: '/api/v1/launch_plans/:project/:domain/:name/:version',
+    service: ADMIN,
+    rpc: 'UpdateLaunchPlan',
+    build: (r) => ({ ...(body(r) as object), ...objectGet('LAUNCH_PLAN')(r) }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/active_launch_plans/:project/:domain/:name',
+    service: ADMIN,
+    rpc: 'GetActiveLaunchPlan',
+    build: (r) => ({ id: { project: r.params.project, domain: r.params.domain, name: r.params.name } }),
+  },
   ...(
     [
       ['tasks', 'Task', 'TASK'],
@@ -113,6 +149,34 @@ const ROUTES: Route[] = [
     rpc: 'GetExecutionData',
     build: executionId,
   },
+  {
+    method: 'delete',
+    path: '/api/v1/executions/:project/:domain/:name',
+    service: ADMIN,
+    rpc: 'TerminateExecution',
+    build: (r) => ({ ...(body(r) as object), ...executionId(r) }),
+  },
+  {
+    method: 'post',
+    path: '/api/v1/executions/relaunch',
+    service: ADMIN,
+    rpc: 'RelaunchExecution',
+    build: body,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/node_executions/:project/:domain/:name',
+    service: ADMIN,
+    rpc: 'ListNodeExecutions',
+    build: (r) => ({ workflow_execution_id: executionId(r).id, ...listQuery(r) }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/data/node_executions/:project/:domain/:name/:node_id',
+    service: ADMIN,
+    rpc: 'GetNodeExecutionData',
+    build: (r) => ({ id: { node_id: r.params.node_id, execution_id: executionId(r).id } }),
+  },
   { method: 'get', path: '/api/v1/version', service: ADMIN, rpc: 'GetVersion', build: () => ({}) },
   {
     method: 'get',
@@ -122,6 +186,11 @@ const ROUTES: Route[] = [
     build: () => ({}),
   },
 ];
+
+/** The gateway's routes: HTTP method, path and the RPC each serves. */
+export function gatewayRoutes(): { method: string; path: string; rpc: string }[] {
+  return ROUTES.map(({ method, path, service, rpc }) => ({ method, path, rpc: `${service}/${rpc}` }));
+}
 
 function sendError(res: Response, code: Status, message: string): void {
   res.status(httpStatusOf(code)).json({ code, message, details: [] });

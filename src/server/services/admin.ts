@@ -14,6 +14,7 @@ import type {
   WorkflowExecutionIdentifierOut,
   WorkflowSpecOut,
 } from '../../api/types.js';
+import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
 import { ORCH_VERSION } from '../../api/version.js';
 import { compileWorkflow } from '../compiler.js';
 import { isUniqueViolation } from '../db/connect.js';
@@ -26,7 +27,7 @@ import {
   type Repository,
 } from '../db/repository.js';
 import type { Database } from '../db/schema.js';
-import { alreadyExists, invalidArgument, notFound } from '../errors.js';
+import { alreadyExists, failedPrecondition, invalidArgument, notFound } from '../errors.js';
 import type { Executor } from '../executor/executor.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { canonicalMessage, differingPaths, fullMessage, minimalMessage } from './messages.js';
@@ -85,6 +86,13 @@ export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   'workflow.version': { column: 'workflow_version', kind: 'text' },
 };
 
+/** Filterable fields of projects. */
+const PROJECT_FIELDS: Readonly<Record<string, FieldSpec>> = {
+  id: { column: 'id', kind: 'text' },
+  name: { column: 'name', kind: 'text' },
+  state: { column: 'state', kind: 'enum', values: { ACTIVE: 0, ARCHIVED: 1, SYSTEM_GENERATED: 2 } },
+};
+
 /** Filterable and sortable fields of tasks, workflows and launch plans. */
 export const ENTITY_FIELDS: Readonly<Record<string, FieldSpec>> = {
   name: { column: 'name', kind: 'text', sortable: true },
@@ -111,6 +119,14 @@ function listQuery<TB extends keyof Database>(
 }
 
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+const PROJECT_STATES: Record<string, number> = {
+  ACTIVE: 0,
+  ARCHIVED: 1,
+  SYSTEM_GENERATED: 2,
+  '0': 0,
+  '1': 1,
+  '2': 2,
+};
 const EXECUTION_NAME_LENGTH = 20;
 
 /** A generated execution name: 20 lowercase characters starting with a letter (DESIGN.md, "Semantics"). */
@@ -314,7 +330,33 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     return row;
   }
 
-  return {
+  async function entityIds(kind: EntityKind, request: Req) {
+    const scope = { project: requireText(request.project, 'project'), domain: requireDomain(request.domain) };
+    const page = await withPageToken(() => repo.listEntityNames(kind, scope, pageOf(request)));
+    return { entities: page.names.map((name) => ({ ...scope, name, org: '' })), token: page.token };
+  }
+
+  function nodeExecutionMessage(
+    execution: ExecutionRow,
+    node: NonNullable<Awaited<ReturnType<Repository['getNodeExecution']>>>,
+  ) {
+    const closure: Record<string, unknown> = {
+      phase: node.phase,
+      attempts: node.attempts,
+      updated_at: timestamp(node.updated_at),
+    };
+    if (node.started_at !== null) closure.started_at = timestamp(node.started_at);
+    if (node.error) closure.error = JSON.parse(node.error);
+    return {
+      id: {
+        node_id: node.node_id,
+        execution_id: { project: execution.project, domain: execution.domain, name: execution.name },
+      },
+      closure,
+    };
+  }
+
+  const handlers: Record<string, Handler> = {
     async RegisterProject(request) {
       const project = (request.project ?? {}) as {
         id?: string;
@@ -348,8 +390,11 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       return projectMessage(row);
     },
 
-    async ListProjects() {
-      const rows = await repo.listProjects();
+    async ListProjects(request) {
+      const filters = typeof request.filters === 'string' ? request.filters : '';
+      const rows = await repo.listProjects(
+        filterWhere<Database, 'projects'>(parseFilters(filters), PROJECT_FIELDS),
+      );
       return { projects: rows.map(projectMessage), token: '' };
     },
 
@@ -466,7 +511,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
           expected_inputs: { parameters: expected },
           expected_outputs: iface?.outputs ?? { variables: {} },
         },
-        { workflow_name: workflowKey.name, workflow_version: workflowKey.version, state: 1 },
+        { workflow_name: workflowKey.name, workflow_version: workflowKey.version, state: 0 },
       );
       return {};
     },
@@ -574,10 +619,129 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       };
     },
 
+    async UpdateProject(request) {
+      const project = request as {
+        id?: string;
+        name?: string;
+        description?: string;
+        labels?: object;
+        state?: string | number;
+      };
+      const id = requireText(project.id, 'id');
+      const state = PROJECT_STATES[String(project.state ?? 'ACTIVE')];
+      if (state === undefined)
+        throw invalidArgument(`state ${String(project.state)} is not one of ACTIVE, ARCHIVED`);
+      const updated = await repo.updateProject(id, {
+        name: project.name || id,
+        description: project.description ?? '',
+        labels: JSON.stringify(project.labels ?? {}),
+        state,
+      });
+      if (!updated) throw notFound(`project "${id}" does not exist`);
+      return {};
+    },
+
+    async ListTaskIds(request) {
+      return entityIds('tasks', request);
+    },
+    async ListWorkflowIds(request) {
+      return entityIds('workflows', request);
+    },
+    async ListLaunchPlanIds(request) {
+      return entityIds('launch_plans', request);
+    },
+
+    async UpdateLaunchPlan(request) {
+      const key = entityKey(request.id as IdentifierOut);
+      const state = request.state === 'ACTIVE' || request.state === 1 ? 1 : 0;
+      if (!(await repo.setLaunchPlanState(key, state)))
+        throw notFound(`${describe('launch_plans', key)} does not exist`);
+      return {};
+    },
+    async GetActiveLaunchPlan(request) {
+      const id = (request.id ?? {}) as { project?: string; domain?: string; name?: string };
+      const scope = {
+        project: requireText(id.project, 'id.project'),
+        domain: requireDomain(id.domain, 'id.domain'),
+        name: requireText(id.name, 'id.name'),
+      };
+      const row = await repo.getActiveLaunchPlan(scope);
+      if (!row)
+        throw notFound(`launch plan ${scope.project}/${scope.domain}/${scope.name} has no active version`);
+      return launchPlanMessage(row);
+    },
+
+    async TerminateExecution(request) {
+      const row = await loadExecution(request.id as WorkflowExecutionIdentifierOut);
+      if (TERMINAL_PHASES.has(row.phase as ExecutionPhase)) {
+        throw failedPrecondition(`execution ${row.name} already ended ${row.phase}`);
+      }
+      const cause =
+        typeof request.cause === 'string' && request.cause ? request.cause : 'terminated by request';
+      if (!(await executor.abort(row.id, cause))) {
+        const now = await repo.getExecutionById(row.id);
+        throw failedPrecondition(`execution ${row.name} already ended ${now?.phase ?? ''}`);
+      }
+      return {};
+    },
+
+    async RelaunchExecution(request) {
+      const row = await loadExecution(request.id as WorkflowExecutionIdentifierOut);
+      const lpRow = await repo.getEntity('launch_plans', {
+        project: row.project,
+        domain: row.domain,
+        name: row.launch_plan_name,
+        version: row.launch_plan_version,
+      });
+      if (!lpRow) throw failedPrecondition(`the launch plan of execution ${row.name} no longer exists`);
+      const fixed = fullMessage<LaunchPlanSpecOut>(
+        'orch.admin.LaunchPlanSpec',
+        JSON.parse(lpRow.spec),
+      ).fixed_inputs;
+      const inputs = (await readLiterals(row.inputs_key))?.literals ?? {};
+      for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
+      return handlers.CreateExecution?.({
+        project: row.project,
+        domain: row.domain,
+        name: typeof request.name === 'string' ? request.name : '',
+        spec: {
+          launch_plan: identifier('launch_plans', {
+            project: row.project,
+            domain: row.domain,
+            name: row.launch_plan_name,
+            version: row.launch_plan_version,
+          }),
+          metadata: { mode: 'RELAUNCH', principal: '' },
+        },
+        inputs: { literals: inputs },
+      }) as Promise<object>;
+    },
+
+    async ListNodeExecutions(request) {
+      const row = await loadExecution(request.workflow_execution_id as WorkflowExecutionIdentifierOut);
+      const page = await withPageToken(() => repo.listNodeExecutions(row.id, pageOf(request)));
+      return {
+        node_executions: page.rows.map((node) => nodeExecutionMessage(row, node)),
+        token: page.token,
+      };
+    },
+    async GetNodeExecutionData(request) {
+      const id = (request.id ?? {}) as { node_id?: string; execution_id?: WorkflowExecutionIdentifierOut };
+      const row = await loadExecution(id.execution_id ?? null);
+      const nodeId = requireText(id.node_id, 'id.node_id');
+      const node = await repo.getNodeExecution(row.id, nodeId);
+      if (!node) throw notFound(`execution ${row.name} has no node ${nodeId}`);
+      return {
+        inputs: (await readLiterals(node.inputs_key)) ?? { literals: {} },
+        outputs: (await readLiterals(node.outputs_key)) ?? { literals: {} },
+      };
+    },
+
     async GetVersion() {
       return { control_plane_version: { version: ORCH_VERSION, build: '', build_time: '' } };
     },
   };
+  return handlers;
 }
 
 interface Parameter {

@@ -2,11 +2,15 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ActiveLaunchPlanRequest as _orch_admin_ActiveLaunchPlanRequest, ActiveLaunchPlanRequest__Output as _orch_admin_ActiveLaunchPlanRequest__Output } from '../../orch/admin/ActiveLaunchPlanRequest.js';
 import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from '../../orch/admin/EmptyResponse.js';
 import type { Execution as _orch_admin_Execution, Execution__Output as _orch_admin_Execution__Output } from '../../orch/admin/Execution.js';
 import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, ExecutionCreateRequest__Output as _orch_admin_ExecutionCreateRequest__Output } from '../../orch/admin/ExecutionCreateRequest.js';
 import type { ExecutionCreateResponse as _orch_admin_ExecutionCreateResponse, ExecutionCreateResponse__Output as _orch_admin_ExecutionCreateResponse__Output } from '../../orch/admin/ExecutionCreateResponse.js';
 import type { ExecutionList as _orch_admin_ExecutionList, ExecutionList__Output as _orch_admin_ExecutionList__Output } from '../../orch/admin/ExecutionList.js';
+import type { ExecutionRelaunchRequest as _orch_admin_ExecutionRelaunchRequest, ExecutionRelaunchRequest__Output as _orch_admin_ExecutionRelaunchRequest__Output } from '../../orch/admin/ExecutionRelaunchRequest.js';
+import type { ExecutionTerminateRequest as _orch_admin_ExecutionTerminateRequest, ExecutionTerminateRequest__Output as _orch_admin_ExecutionTerminateRequest__Output } from '../../orch/admin/ExecutionTerminateRequest.js';
+import type { ExecutionTerminateResponse as _orch_admin_ExecutionTerminateResponse, ExecutionTerminateResponse__Output as _orch_admin_ExecutionTerminateResponse__Output } from '../../orch/admin/ExecutionTerminateResponse.js';
 import type { GetDomainRequest as _orch_admin_GetDomainRequest, GetDomainRequest__Output as _orch_admin_GetDomainRequest__Output } from '../../orch/admin/GetDomainRequest.js';
 import type { GetDomainsResponse as _orch_admin_GetDomainsResponse, GetDomainsResponse__Output as _orch_admin_GetDomainsResponse__Output } from '../../orch/admin/GetDomainsResponse.js';
 import type { GetVersionRequest as _orch_admin_GetVersionRequest, GetVersionRequest__Output as _orch_admin_GetVersionRequest__Output } from '../../orch/admin/GetVersionRequest.js';
@@ -14,11 +18,20 @@ import type { GetVersionResponse as _orch_admin_GetVersionResponse, GetVersionRe
 import type { LaunchPlan as _orch_admin_LaunchPlan, LaunchPlan__Output as _orch_admin_LaunchPlan__Output } from '../../orch/admin/LaunchPlan.js';
 import type { LaunchPlanCreateRequest as _orch_admin_LaunchPlanCreateRequest, LaunchPlanCreateRequest__Output as _orch_admin_LaunchPlanCreateRequest__Output } from '../../orch/admin/LaunchPlanCreateRequest.js';
 import type { LaunchPlanList as _orch_admin_LaunchPlanList, LaunchPlanList__Output as _orch_admin_LaunchPlanList__Output } from '../../orch/admin/LaunchPlanList.js';
+import type { LaunchPlanUpdateRequest as _orch_admin_LaunchPlanUpdateRequest, LaunchPlanUpdateRequest__Output as _orch_admin_LaunchPlanUpdateRequest__Output } from '../../orch/admin/LaunchPlanUpdateRequest.js';
+import type { LaunchPlanUpdateResponse as _orch_admin_LaunchPlanUpdateResponse, LaunchPlanUpdateResponse__Output as _orch_admin_LaunchPlanUpdateResponse__Output } from '../../orch/admin/LaunchPlanUpdateResponse.js';
+import type { NamedEntityIdentifierList as _orch_admin_NamedEntityIdentifierList, NamedEntityIdentifierList__Output as _orch_admin_NamedEntityIdentifierList__Output } from '../../orch/admin/NamedEntityIdentifierList.js';
+import type { NamedEntityIdentifierListRequest as _orch_admin_NamedEntityIdentifierListRequest, NamedEntityIdentifierListRequest__Output as _orch_admin_NamedEntityIdentifierListRequest__Output } from '../../orch/admin/NamedEntityIdentifierListRequest.js';
+import type { NodeExecutionGetDataRequest as _orch_admin_NodeExecutionGetDataRequest, NodeExecutionGetDataRequest__Output as _orch_admin_NodeExecutionGetDataRequest__Output } from '../../orch/admin/NodeExecutionGetDataRequest.js';
+import type { NodeExecutionGetDataResponse as _orch_admin_NodeExecutionGetDataResponse, NodeExecutionGetDataResponse__Output as _orch_admin_NodeExecutionGetDataResponse__Output } from '../../orch/admin/NodeExecutionGetDataResponse.js';
+import type { NodeExecutionList as _orch_admin_NodeExecutionList, NodeExecutionList__Output as _orch_admin_NodeExecutionList__Output } from '../../orch/admin/NodeExecutionList.js';
+import type { NodeExecutionListRequest as _orch_admin_NodeExecutionListRequest, NodeExecutionListRequest__Output as _orch_admin_NodeExecutionListRequest__Output } from '../../orch/admin/NodeExecutionListRequest.js';
 import type { ObjectGetRequest as _orch_admin_ObjectGetRequest, ObjectGetRequest__Output as _orch_admin_ObjectGetRequest__Output } from '../../orch/admin/ObjectGetRequest.js';
 import type { Project as _orch_admin_Project, Project__Output as _orch_admin_Project__Output } from '../../orch/admin/Project.js';
 import type { ProjectGetRequest as _orch_admin_ProjectGetRequest, ProjectGetRequest__Output as _orch_admin_ProjectGetRequest__Output } from '../../orch/admin/ProjectGetRequest.js';
 import type { ProjectListRequest as _orch_admin_ProjectListRequest, ProjectListRequest__Output as _orch_admin_ProjectListRequest__Output } from '../../orch/admin/ProjectListRequest.js';
 import type { ProjectRegisterRequest as _orch_admin_ProjectRegisterRequest, ProjectRegisterRequest__Output as _orch_admin_ProjectRegisterRequest__Output } from '../../orch/admin/ProjectRegisterRequest.js';
+import type { ProjectUpdateResponse as _orch_admin_ProjectUpdateResponse, ProjectUpdateResponse__Output as _orch_admin_ProjectUpdateResponse__Output } from '../../orch/admin/ProjectUpdateResponse.js';
 import type { Projects as _orch_admin_Projects, Projects__Output as _orch_admin_Projects__Output } from '../../orch/admin/Projects.js';
 import type { ResourceListRequest as _orch_admin_ResourceListRequest, ResourceListRequest__Output as _orch_admin_ResourceListRequest__Output } from '../../orch/admin/ResourceListRequest.js';
 import type { Task as _orch_admin_Task, Task__Output as _orch_admin_Task__Output } from '../../orch/admin/Task.js';
@@ -68,6 +81,15 @@ export interface AdminServiceClient extends grpc.Client {
   createWorkflow(argument: _orch_admin_WorkflowCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   createWorkflow(argument: _orch_admin_WorkflowCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   
+  GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  getActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  
   GetDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
   GetDomains(argument: _orch_admin_GetDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
   GetDomains(argument: _orch_admin_GetDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetDomainsResponse__Output>): grpc.ClientUnaryCall;
@@ -103,6 +125,15 @@ export interface AdminServiceClient extends grpc.Client {
   getLaunchPlan(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
   getLaunchPlan(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
   getLaunchPlan(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
+  
+  GetNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  GetNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
+  getNodeExecutionData(argument: _orch_admin_NodeExecutionGetDataRequest, callback: grpc.requestCallback<_orch_admin_NodeExecutionGetDataResponse__Output>): grpc.ClientUnaryCall;
   
   GetProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
   GetProject(argument: _orch_admin_ProjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Project__Output>): grpc.ClientUnaryCall;
@@ -149,6 +180,15 @@ export interface AdminServiceClient extends grpc.Client {
   listExecutions(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
   listExecutions(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_ExecutionList__Output>): grpc.ClientUnaryCall;
   
+  ListLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listLaunchPlanIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  
   ListLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
   ListLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
   ListLaunchPlans(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
@@ -157,6 +197,15 @@ export interface AdminServiceClient extends grpc.Client {
   listLaunchPlans(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
   listLaunchPlans(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
   listLaunchPlans(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlanList__Output>): grpc.ClientUnaryCall;
+  
+  ListNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  ListNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  ListNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  ListNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  listNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  listNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  listNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
+  listNodeExecutions(argument: _orch_admin_NodeExecutionListRequest, callback: grpc.requestCallback<_orch_admin_NodeExecutionList__Output>): grpc.ClientUnaryCall;
   
   ListProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
   ListProjects(argument: _orch_admin_ProjectListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
@@ -167,6 +216,15 @@ export interface AdminServiceClient extends grpc.Client {
   listProjects(argument: _orch_admin_ProjectListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
   listProjects(argument: _orch_admin_ProjectListRequest, callback: grpc.requestCallback<_orch_admin_Projects__Output>): grpc.ClientUnaryCall;
   
+  ListTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listTaskIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  
   ListTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   ListTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   ListTasks(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
@@ -175,6 +233,15 @@ export interface AdminServiceClient extends grpc.Client {
   listTasks(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   listTasks(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   listTasks(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
+  
+  ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
+  listWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
   
   ListWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
   ListWorkflows(argument: _orch_admin_ResourceListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_WorkflowList__Output>): grpc.ClientUnaryCall;
@@ -194,6 +261,42 @@ export interface AdminServiceClient extends grpc.Client {
   registerProject(argument: _orch_admin_ProjectRegisterRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   registerProject(argument: _orch_admin_ProjectRegisterRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   
+  RelaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  RelaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  RelaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  RelaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  relaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  relaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  relaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  relaunchExecution(argument: _orch_admin_ExecutionRelaunchRequest, callback: grpc.requestCallback<_orch_admin_ExecutionCreateResponse__Output>): grpc.ClientUnaryCall;
+  
+  TerminateExecution(argument: _orch_admin_ExecutionTerminateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  TerminateExecution(argument: _orch_admin_ExecutionTerminateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  TerminateExecution(argument: _orch_admin_ExecutionTerminateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  TerminateExecution(argument: _orch_admin_ExecutionTerminateRequest, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  terminateExecution(argument: _orch_admin_ExecutionTerminateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  terminateExecution(argument: _orch_admin_ExecutionTerminateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  terminateExecution(argument: _orch_admin_ExecutionTerminateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  terminateExecution(argument: _orch_admin_ExecutionTerminateRequest, callback: grpc.requestCallback<_orch_admin_ExecutionTerminateResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateLaunchPlan(argument: _orch_admin_LaunchPlanUpdateRequest, callback: grpc.requestCallback<_orch_admin_LaunchPlanUpdateResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateProject(argument: _orch_admin_Project, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateProject(argument: _orch_admin_Project, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateProject(argument: _orch_admin_Project, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateProject(argument: _orch_admin_Project, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateProject(argument: _orch_admin_Project, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateProject(argument: _orch_admin_Project, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateProject(argument: _orch_admin_Project, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  updateProject(argument: _orch_admin_Project, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -205,6 +308,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateWorkflow: grpc.handleUnaryCall<_orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse>;
   
+  GetActiveLaunchPlan: grpc.handleUnaryCall<_orch_admin_ActiveLaunchPlanRequest__Output, _orch_admin_LaunchPlan>;
+  
   GetDomains: grpc.handleUnaryCall<_orch_admin_GetDomainRequest__Output, _orch_admin_GetDomainsResponse>;
   
   GetExecution: grpc.handleUnaryCall<_orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_Execution>;
@@ -212,6 +317,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   GetExecutionData: grpc.handleUnaryCall<_orch_admin_WorkflowExecutionGetDataRequest__Output, _orch_admin_WorkflowExecutionGetDataResponse>;
   
   GetLaunchPlan: grpc.handleUnaryCall<_orch_admin_ObjectGetRequest__Output, _orch_admin_LaunchPlan>;
+  
+  GetNodeExecutionData: grpc.handleUnaryCall<_orch_admin_NodeExecutionGetDataRequest__Output, _orch_admin_NodeExecutionGetDataResponse>;
   
   GetProject: grpc.handleUnaryCall<_orch_admin_ProjectGetRequest__Output, _orch_admin_Project>;
   
@@ -223,15 +330,31 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   ListExecutions: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_ExecutionList>;
   
+  ListLaunchPlanIds: grpc.handleUnaryCall<_orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList>;
+  
   ListLaunchPlans: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_LaunchPlanList>;
+  
+  ListNodeExecutions: grpc.handleUnaryCall<_orch_admin_NodeExecutionListRequest__Output, _orch_admin_NodeExecutionList>;
   
   ListProjects: grpc.handleUnaryCall<_orch_admin_ProjectListRequest__Output, _orch_admin_Projects>;
   
+  ListTaskIds: grpc.handleUnaryCall<_orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList>;
+  
   ListTasks: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_TaskList>;
+  
+  ListWorkflowIds: grpc.handleUnaryCall<_orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList>;
   
   ListWorkflows: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_WorkflowList>;
   
   RegisterProject: grpc.handleUnaryCall<_orch_admin_ProjectRegisterRequest__Output, _orch_admin_EmptyResponse>;
+  
+  RelaunchExecution: grpc.handleUnaryCall<_orch_admin_ExecutionRelaunchRequest__Output, _orch_admin_ExecutionCreateResponse>;
+  
+  TerminateExecution: grpc.handleUnaryCall<_orch_admin_ExecutionTerminateRequest__Output, _orch_admin_ExecutionTerminateResponse>;
+  
+  UpdateLaunchPlan: grpc.handleUnaryCall<_orch_admin_LaunchPlanUpdateRequest__Output, _orch_admin_LaunchPlanUpdateResponse>;
+  
+  UpdateProject: grpc.handleUnaryCall<_orch_admin_Project__Output, _orch_admin_ProjectUpdateResponse>;
   
 }
 
@@ -240,18 +363,28 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateLaunchPlan: MethodDefinition<_orch_admin_LaunchPlanCreateRequest, _orch_admin_EmptyResponse, _orch_admin_LaunchPlanCreateRequest__Output, _orch_admin_EmptyResponse__Output>
   CreateTask: MethodDefinition<_orch_admin_TaskCreateRequest, _orch_admin_EmptyResponse, _orch_admin_TaskCreateRequest__Output, _orch_admin_EmptyResponse__Output>
   CreateWorkflow: MethodDefinition<_orch_admin_WorkflowCreateRequest, _orch_admin_EmptyResponse, _orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  GetActiveLaunchPlan: MethodDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_LaunchPlan, _orch_admin_ActiveLaunchPlanRequest__Output, _orch_admin_LaunchPlan__Output>
   GetDomains: MethodDefinition<_orch_admin_GetDomainRequest, _orch_admin_GetDomainsResponse, _orch_admin_GetDomainRequest__Output, _orch_admin_GetDomainsResponse__Output>
   GetExecution: MethodDefinition<_orch_admin_WorkflowExecutionGetRequest, _orch_admin_Execution, _orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_Execution__Output>
   GetExecutionData: MethodDefinition<_orch_admin_WorkflowExecutionGetDataRequest, _orch_admin_WorkflowExecutionGetDataResponse, _orch_admin_WorkflowExecutionGetDataRequest__Output, _orch_admin_WorkflowExecutionGetDataResponse__Output>
   GetLaunchPlan: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_LaunchPlan, _orch_admin_ObjectGetRequest__Output, _orch_admin_LaunchPlan__Output>
+  GetNodeExecutionData: MethodDefinition<_orch_admin_NodeExecutionGetDataRequest, _orch_admin_NodeExecutionGetDataResponse, _orch_admin_NodeExecutionGetDataRequest__Output, _orch_admin_NodeExecutionGetDataResponse__Output>
   GetProject: MethodDefinition<_orch_admin_ProjectGetRequest, _orch_admin_Project, _orch_admin_ProjectGetRequest__Output, _orch_admin_Project__Output>
   GetTask: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Task, _orch_admin_ObjectGetRequest__Output, _orch_admin_Task__Output>
   GetVersion: MethodDefinition<_orch_admin_GetVersionRequest, _orch_admin_GetVersionResponse, _orch_admin_GetVersionRequest__Output, _orch_admin_GetVersionResponse__Output>
   GetWorkflow: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Workflow, _orch_admin_ObjectGetRequest__Output, _orch_admin_Workflow__Output>
   ListExecutions: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_ExecutionList, _orch_admin_ResourceListRequest__Output, _orch_admin_ExecutionList__Output>
+  ListLaunchPlanIds: MethodDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList__Output>
   ListLaunchPlans: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_LaunchPlanList, _orch_admin_ResourceListRequest__Output, _orch_admin_LaunchPlanList__Output>
+  ListNodeExecutions: MethodDefinition<_orch_admin_NodeExecutionListRequest, _orch_admin_NodeExecutionList, _orch_admin_NodeExecutionListRequest__Output, _orch_admin_NodeExecutionList__Output>
   ListProjects: MethodDefinition<_orch_admin_ProjectListRequest, _orch_admin_Projects, _orch_admin_ProjectListRequest__Output, _orch_admin_Projects__Output>
+  ListTaskIds: MethodDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList__Output>
   ListTasks: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_TaskList, _orch_admin_ResourceListRequest__Output, _orch_admin_TaskList__Output>
+  ListWorkflowIds: MethodDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList__Output>
   ListWorkflows: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_WorkflowList, _orch_admin_ResourceListRequest__Output, _orch_admin_WorkflowList__Output>
   RegisterProject: MethodDefinition<_orch_admin_ProjectRegisterRequest, _orch_admin_EmptyResponse, _orch_admin_ProjectRegisterRequest__Output, _orch_admin_EmptyResponse__Output>
+  RelaunchExecution: MethodDefinition<_orch_admin_ExecutionRelaunchRequest, _orch_admin_ExecutionCreateResponse, _orch_admin_ExecutionRelaunchRequest__Output, _orch_admin_ExecutionCreateResponse__Output>
+  TerminateExecution: MethodDefinition<_orch_admin_ExecutionTerminateRequest, _orch_admin_ExecutionTerminateResponse, _orch_admin_ExecutionTerminateRequest__Output, _orch_admin_ExecutionTerminateResponse__Output>
+  UpdateLaunchPlan: MethodDefinition<_orch_admin_LaunchPlanUpdateRequest, _orch_admin_LaunchPlanUpdateResponse, _orch_admin_LaunchPlanUpdateRequest__Output, _orch_admin_LaunchPlanUpdateResponse__Output>
+  UpdateProject: MethodDefinition<_orch_admin_Project, _orch_admin_ProjectUpdateResponse, _orch_admin_Project__Output, _orch_admin_ProjectUpdateResponse__Output>
 }

@@ -1,0 +1,21 @@
+// Original file: proto/orch/admin/execution.proto
+
+import type { _orch_core_NodeExecution_Phase, _orch_core_NodeExecution_Phase__Output } from '../../orch/core/NodeExecution.js';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp.js';
+import type { ExecutionError as _orch_core_ExecutionError, ExecutionError__Output as _orch_core_ExecutionError__Output } from '../../orch/core/ExecutionError.js';
+
+export interface NodeExecutionClosure {
+  'phase'?: (_orch_core_NodeExecution_Phase);
+  'started_at'?: (_google_protobuf_Timestamp | null);
+  'updated_at'?: (_google_protobuf_Timestamp | null);
+  'error'?: (_orch_core_ExecutionError | null);
+  'attempts'?: (number);
+}
+
+export interface NodeExecutionClosure__Output {
+  'phase': (_orch_core_NodeExecution_Phase__Output);
+  'started_at': (_google_protobuf_Timestamp__Output | null);
+  'updated_at': (_google_protobuf_Timestamp__Output | null);
+  'error': (_orch_core_ExecutionError__Output | null);
+  'attempts': (number);
+}

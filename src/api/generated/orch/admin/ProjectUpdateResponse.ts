@@ -1,0 +1,8 @@
+// Original file: proto/orch/admin/project.proto
+
+
+export interface ProjectUpdateResponse {
+}
+
+export interface ProjectUpdateResponse__Output {
+}

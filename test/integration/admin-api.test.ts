@@ -1,0 +1,237 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { toJson } from '../../src/api/json.js';
+import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
+import { loadApi } from '../../src/api/proto.js';
+import { InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
+import { gatewayRoutes } from '../../src/server/http/gateway.js';
+import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
+import { idOf, registerAddOne } from '../helpers/specs.js';
+
+const require = createRequire(import.meta.url);
+const X = { variables: { x: { type: parseType('integer') } } };
+const scope = { project: 'default', domain: 'development' };
+
+describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    await registerAddOne(server.client, 'v1');
+    await registerAddOne(server.client, 'v2');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test('projects can be updated and archived; filters see the state', async () => {
+    await server.client.registerProject({ id: 'flows', name: 'flows' });
+    await server.client.updateProject({
+      id: 'flows',
+      name: 'Flows',
+      description: 'team flows',
+      state: 'ARCHIVED',
+    });
+    const project = await server.client.getProject('flows');
+    expect(project).toMatchObject({ name: 'Flows', description: 'team flows', state: 'ARCHIVED' });
+    const archived = await server.client.listProjects({ filters: 'eq(state,ARCHIVED)' });
+    expect(archived.projects.map((p) => p.id)).toEqual(['flows']);
+    await expect(server.client.updateProject({ id: 'nope', name: 'x' })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  test('entity id lists give each name once, a page at a time', async () => {
+    const first = await server.client.listEntityIds('Task', { ...scope, limit: 1 });
+    expect(first.entities.map((e) => e.name)).toEqual(['wf.add_one']);
+    const workflows = await server.client.listEntityIds('Workflow', scope);
+    expect(workflows.entities.map((e) => e.name)).toEqual(['wf.add_one_wf']);
+    const plans = await server.client.listEntityIds('LaunchPlan', scope);
+    expect(plans.entities.map((e) => e.name)).toEqual(['wf.add_one_wf']);
+  });
+
+  test('at most one version of a launch plan is active', async () => {
+    const named = { ...scope, name: 'wf.add_one_wf' };
+    await expect(server.client.getActiveLaunchPlan(named)).rejects.toBeInstanceOf(NotFoundError);
+    await server.client.updateLaunchPlan(idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1'), 'ACTIVE');
+    expect((await server.client.getActiveLaunchPlan(named)).id?.version).toBe('v1');
+    await server.client.updateLaunchPlan(idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v2'), 'ACTIVE');
+    expect((await server.client.getActiveLaunchPlan(named)).id?.version).toBe('v2');
+    expect(
+      (await server.client.getLaunchPlan(idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1'))).closure?.state,
+    ).toBe('INACTIVE');
+  });
+
+  test('node executions and their data are recorded', async () => {
+    const id = await server.client.createExecution({
+      ...scope,
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+      inputs: literalMapFromJson({ x: 41 }, X),
+    });
+    await waitForExecution(server.client, id);
+    const nodes = await server.client.listNodeExecutions(id);
+    expect(nodes.node_executions.map((n) => [n.id?.node_id, n.closure?.phase, n.closure?.attempts])).toEqual([
+      ['n0', 'SUCCEEDED', 1],
+    ]);
+    const data = await server.client.getNodeExecutionData(id, 'n0');
+    expect(literalMapToJson(data.inputs)).toEqual({ x: 41 });
+    expect(literalMapToJson(data.outputs)).toEqual({ o0: 42 });
+  });
+
+  test('relaunch runs the same launch plan with the same inputs under a new name', async () => {
+    const id = await server.client.createExecution({
+      ...scope,
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+      inputs: literalMapFromJson({ x: 9 }, X),
+    });
+    await waitForExecution(server.client, id);
+    const again = await server.client.relaunchExecution(id, 'again-9');
+    expect(again.name).toBe('again-9');
+    const execution = await waitForExecution(server.client, again);
+    expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 10 });
+    expect(execution.spec?.metadata?.mode).toBe('RELAUNCH');
+  });
+
+  test('terminate stops a running execution, which ends ABORTED; a finished one cannot be terminated', async () => {
+    const slow = idOf('TASK', 'slow', 'v1');
+    await server.client.createTask(slow, {
+      template: {
+        id: slow,
+        type: 'container',
+        interface: { inputs: X, outputs: { variables: {} } },
+        container: { command: ['node', '-e', 'setTimeout(() => {}, 60000)'] },
+      },
+    });
+    const wf = idOf('WORKFLOW', 'slow_wf', 'v1');
+    await server.client.createWorkflow(wf, {
+      template: {
+        interface: { inputs: X, outputs: { variables: {} } },
+        nodes: [
+          {
+            id: 'n0',
+            task_node: { reference_id: slow },
+            inputs: [{ var: 'x', binding: { promise: { node_id: 'start-node', var: 'x' } } }],
+          },
+        ],
+        outputs: [],
+      },
+    });
+    await server.client.createLaunchPlan(idOf('LAUNCH_PLAN', 'slow_wf', 'v1'), { workflow_id: wf });
+    const id = await server.client.createExecution({
+      ...scope,
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'slow_wf', 'v1') },
+      inputs: literalMapFromJson({ x: 1 }, X),
+    });
+    for (let i = 0; i < 100; i++) {
+      const nodes = await server.client.listNodeExecutions(id);
+      if (nodes.node_executions[0]?.closure?.phase === 'RUNNING') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const started = Date.now();
+    await server.client.terminateExecution(id, 'no longer needed');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const execution = await server.client.getExecution(id);
+    expect(execution.closure?.phase).toBe('ABORTED');
+    expect(execution.closure?.error?.message).toBe('no longer needed');
+    await expect(server.client.terminateExecution(id)).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
+  test('gRPC health answers SERVING and reflection lists the services', async () => {
+    const healthDef = loadSync(
+      join(dirname(require.resolve('grpc-health-check/package.json')), 'proto/health/v1/health.proto'),
+      {
+        enums: String,
+      },
+    );
+    const health = grpc.loadPackageDefinition(healthDef) as unknown as {
+      grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
+    };
+    const healthClient = new health.grpc.health.v1.Health(
+      server.addresses.grpcEndpoint,
+      grpc.credentials.createInsecure(),
+    );
+    const status = await new Promise<{ status: string }>((resolve, reject) =>
+      (healthClient as unknown as { check: Function }).check(
+        { service: '' },
+        (err: Error, res: { status: string }) => (err ? reject(err) : resolve(res)),
+      ),
+    );
+    healthClient.close();
+    expect(status.status).toBe('SERVING');
+
+    const reflectionDef = loadSync(
+      join(
+        dirname(require.resolve('@grpc/reflection/package.json')),
+        'build/proto/grpc/reflection/v1/reflection.proto',
+      ),
+      { keepCase: true },
+    );
+    const reflection = grpc.loadPackageDefinition(reflectionDef) as unknown as {
+      grpc: { reflection: { v1: { ServerReflection: grpc.ServiceClientConstructor } } };
+    };
+    const client = new reflection.grpc.reflection.v1.ServerReflection(
+      server.addresses.grpcEndpoint,
+      grpc.credentials.createInsecure(),
+    );
+    const call = (
+      client as unknown as { ServerReflectionInfo: () => grpc.ClientDuplexStream<object, object> }
+    ).ServerReflectionInfo();
+    const response = await new Promise<{ list_services_response: { service: { name: string }[] } }>(
+      (resolve, reject) => {
+        call.on('data', resolve);
+        call.on('error', reject);
+        call.write({ list_services: '' });
+      },
+    );
+    call.end();
+    client.close();
+    const names = response.list_services_response.service.map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['orch.service.AdminService', 'orch.service.AuthMetadataService']),
+    );
+  });
+
+  test('the HTTP side answers the same data as gRPC', async () => {
+    const base = `${server.addresses.httpEndpoint}/api/v1`;
+    const get = async (path: string) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const lp = idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1');
+    expect(await get('/launch_plans/default/development/wf.add_one_wf/v1')).toEqual(
+      toJson('orch.admin.LaunchPlan', await server.client.getLaunchPlan(lp)),
+    );
+    expect(await get('/tasks/default/development/wf.add_one/v1')).toEqual(
+      toJson('orch.admin.Task', await server.client.getTask(idOf('TASK', 'wf.add_one', 'v1'))),
+    );
+    expect(await get('/projects/default')).toEqual(
+      toJson('orch.admin.Project', await server.client.getProject('default')),
+    );
+    expect(await get('/task_ids/default/development')).toEqual(
+      toJson('orch.admin.NamedEntityIdentifierList', await server.client.listEntityIds('Task', scope)),
+    );
+    const executions = await server.client.listExecutions({ id: scope, limit: 1 });
+    const name = executions.executions[0]?.id?.name as string;
+    expect(await get(`/executions/default/development/${name}`)).toEqual(
+      toJson('orch.admin.Execution', await server.client.getExecution({ ...scope, name })),
+    );
+    expect(await get(`/node_executions/default/development/${name}`)).toEqual(
+      toJson('orch.admin.NodeExecutionList', await server.client.listNodeExecutions({ ...scope, name })),
+    );
+    expect(await get('/version')).toEqual(
+      toJson('orch.admin.GetVersionResponse', await server.client.getVersion()),
+    );
+  });
+
+  test('every RPC has an HTTP route', () => {
+    const routed = new Set(gatewayRoutes().map((r) => r.rpc));
+    for (const service of ['orch.service.AdminService', 'orch.service.AuthMetadataService']) {
+      for (const method of Object.keys(loadApi().root.lookupService(service).methods)) {
+        expect(routed).toContain(`${service}/${method}`);
+      }
+    }
+  });
+});
