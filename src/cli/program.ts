@@ -14,6 +14,7 @@ import {
   WorkflowFileError,
 } from '../registration/index.js';
 import { addSandboxCommands } from './sandbox.js';
+import { addServeCommands } from './serve.js';
 
 /** Flags of commands that talk to the admin service through the platform client (`orch.*`). */
 const CLIENT_FLAGS = [
@@ -66,7 +67,7 @@ function describeOrchError(error: unknown) {
  */
 export function createOrchProgram(io: CliIO): Command {
   const program = new Command('orch')
-    .description('Platform CLI of orch: register workflows and run a local sandbox')
+    .description('Platform CLI of orch: register workflows, run a local sandbox or serve the admin server')
     .version(ORCH_VERSION, '--version', 'print the version');
 
   addFlagOptions(
@@ -105,6 +106,7 @@ export function createOrchProgram(io: CliIO): Command {
   });
 
   addSandboxCommands(program, io);
+  addServeCommands(program, io);
   return program;
 }
 

@@ -6,11 +6,21 @@ import type { Logger } from '../server/logger.js';
 import { createServer } from '../server/server.js';
 
 /** A logger writing one line per event to stderr: `<level> <message> {fields}`. */
-function stderrLogger(io: CliIO): Logger {
+export function stderrLogger(io: CliIO): Logger {
   const line = (level: string) => (message: string, fields?: Record<string, unknown>) => {
     io.stderr.write(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
   };
   return { info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/** The only variables task processes inherit from the server's environment (never its secrets). */
+export function taskEnvOf(io: CliIO): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) {
+    const value = io.env[name];
+    if (value) env[name] = value;
+  }
+  return env;
 }
 
 /**
@@ -33,12 +43,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
-    const taskEnv: Record<string, string> = {};
-    for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) {
-      const value = io.env[name];
-      if (value) taskEnv[name] = value;
-    }
-    const server = createServer({ config, dataDir, logger: stderrLogger(io), taskEnv });
+    const server = createServer({ config, dataDir, logger: stderrLogger(io), taskEnv: taskEnvOf(io) });
     const addresses = await server.listen();
     io.stdout.write(
       [

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type CallOptions, type ChannelCredentials, type Client, credentials, Metadata } from '@grpc/grpc-js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
@@ -37,6 +38,8 @@ export interface AdminClientOptions {
   endpoint: string;
   /** Plaintext instead of TLS. @default false */
   insecure?: boolean;
+  /** PEM file of the certificate authority that signed the server's certificate (`--admin.caCertFilePath`). */
+  caCertFile?: string;
   /** Deadline of each call, in seconds. @default 15 */
   deadlineSeconds?: number;
   /** Console base URL; when absent, the admin's advertised HTTP address is used. */
@@ -67,7 +70,9 @@ export class AdminClient {
   constructor(private readonly options: AdminClientOptions) {
     const { target, tlsFromScheme } = parseEndpoint(options.endpoint);
     const insecure = options.insecure ?? tlsFromScheme === false;
-    const creds: ChannelCredentials = insecure ? credentials.createInsecure() : credentials.createSsl();
+    const creds: ChannelCredentials = insecure
+      ? credentials.createInsecure()
+      : credentials.createSsl(options.caCertFile ? readFileSync(options.caCertFile) : null);
     const api = loadApi().grpc.orch.service;
     this.admin = new api.AdminService(target, creds);
     // Shares the channel of the first stub.

@@ -20,8 +20,27 @@ export function publicError(error: unknown, rpc: string, logger: Logger): { code
   return { code: Status.INTERNAL, message: 'internal error' };
 }
 
+/**
+ * One line of the access log (`--server.security.auditAccess`): transport, method, principal, outcome
+ * (gRPC code name) and duration in milliseconds. Calls are anonymous until authentication is enabled.
+ */
+export function accessRecord(transport: 'grpc' | 'http', method: string, code: Status, started: number) {
+  return {
+    transport,
+    method,
+    principal: 'anonymous',
+    outcome: Status[code] ?? String(code),
+    ms: Date.now() - started,
+  };
+}
+
 /** Adds every service of `services` to a gRPC server, each RPC bound to its handler. */
-export function addGrpcServices(server: Server, services: ServiceHandlers, logger: Logger): void {
+export function addGrpcServices(
+  server: Server,
+  services: ServiceHandlers,
+  logger: Logger,
+  audit?: Logger,
+): void {
   const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
   for (const [fullName, handlers] of Object.entries(services)) {
     const shortName = fullName.replace(/^orch\.service\./, '');
@@ -38,9 +57,17 @@ export function addGrpcServices(server: Server, services: ServiceHandlers, logge
           callback({ code: Status.UNIMPLEMENTED, message: `${fullName}/${rpc} is not implemented` });
           return;
         }
+        const started = Date.now();
         handler(call.request as Record<string, unknown>).then(
-          (response) => callback(null, response),
-          (error: unknown) => callback(publicError(error, rpc, logger)),
+          (response) => {
+            audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started));
+            callback(null, response);
+          },
+          (error: unknown) => {
+            const failure = publicError(error, rpc, logger);
+            audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started));
+            callback(failure);
+          },
         );
       };
     }

@@ -1,9 +1,12 @@
 import { once } from 'node:events';
-import type { Server as HttpServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
 import { ReflectionService } from '@grpc/reflection';
+import cors from 'cors';
 import express from 'express';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Kysely } from 'kysely';
@@ -61,6 +64,25 @@ export interface AdminServer {
   close(): Promise<void>;
 }
 
+/**
+ * Reads the certificate and key of `--server.security.ssl.*`.
+ * @throws Error naming the flag whose file is missing or unreadable.
+ */
+function readTls(ssl: { certificateFile?: string; keyFile?: string }): { cert: Buffer; key: Buffer } {
+  const read = (path: string | undefined, flag: string) => {
+    if (!path) throw new Error(`--server.security.secure needs ${flag}`);
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new Error(`${flag} ${path}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    cert: read(ssl.certificateFile, '--server.security.ssl.certificateFile'),
+    key: read(ssl.keyFile, '--server.security.ssl.keyFile'),
+  };
+}
+
 /** The project every server has, with the three domains (spec: `-p default -d development`). */
 export const DEFAULT_PROJECT = 'default';
 
@@ -81,6 +103,10 @@ export function createServer(options: ServerOptions): AdminServer {
 
   return {
     async listen() {
+      // Everything that can fail on bad configuration comes before the database is opened.
+      const security = options.config.server.security;
+      const tls = security.secure ? readTls(security.ssl) : undefined;
+      const audit = security.auditAccess ? logger : undefined;
       const handle = await openDatabase(options.config, {
         defaultSqliteFile: options.embedded === false ? undefined : join(options.dataDir, 'orch.db'),
         attempts: options.config.orch.connection.maxRetries + 1,
@@ -114,15 +140,28 @@ export function createServer(options: ServerOptions): AdminServer {
 
       const app = express();
       app.disable('x-powered-by');
+      if (security.allowCors) {
+        const origins = security.allowedOrigins;
+        app.use(
+          cors({
+            origin: origins.includes('*') ? '*' : [...origins],
+            allowedHeaders: [...security.allowedHeaders],
+          }),
+        );
+      }
       app.get('/healthcheck', (_req, res) => {
         res.json({ status: 'ok' });
       });
-      app.use(createGateway(services, logger));
+      app.use(createGateway(services, logger, audit));
       app.use(jsonErrorHandler);
-      httpServer = app.listen(options.config.server.httpPort, host);
+      httpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
+      // Slow-header clients are cut off after --server.readHeaderTimeoutSeconds (spec default 32).
+      httpServer.headersTimeout = options.config.server.readHeaderTimeoutSeconds * 1000;
+      httpServer.requestTimeout = Math.max(httpServer.requestTimeout, httpServer.headersTimeout);
+      httpServer.listen(options.config.server.httpPort, host);
       await once(httpServer, 'listening');
       const httpPort = (httpServer.address() as AddressInfo).port;
-      httpEndpoint = `http://localhost:${httpPort}`;
+      httpEndpoint = `${tls ? 'https' : 'http'}://localhost:${httpPort}`;
 
       const shared = options.config.sharedservice.grpc;
       grpcServer = new GrpcServer({
@@ -131,7 +170,7 @@ export function createServer(options: ServerOptions): AdminServer {
         'grpc.max_concurrent_streams': shared.maxConcurrentStreams,
         'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
       });
-      addGrpcServices(grpcServer, services, logger);
+      addGrpcServices(grpcServer, services, logger, audit);
       // Standard health (grpc.health.v1) and, unless --server.grpc.serverReflection=false, reflection.
       health = new HealthImplementation(
         Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),
@@ -144,7 +183,9 @@ export function createServer(options: ServerOptions): AdminServer {
       const grpcPort = await new Promise<number>((resolve, reject) => {
         server.bindAsync(
           `${host}:${options.config.server.grpc.port}`,
-          ServerCredentials.createInsecure(),
+          tls
+            ? ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false)
+            : ServerCredentials.createInsecure(),
           (error, port) => (error ? reject(error) : resolve(port)),
         );
       });

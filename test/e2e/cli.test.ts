@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ROOT, runBinary } from '../../scripts/main-job.js';
+import { ROOT, runBinary, startBinary } from '../../scripts/main-job.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('orch and orchctl as subprocesses against an in-process admin server', () => {
@@ -105,5 +105,73 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     const result = await runBinary('orch-webhook', ['--port', '0', ...connection], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/WEBHOOK_API_KEY/);
+  });
+});
+
+describe('orch serve', () => {
+  test('migrate applies the migrations once, then finds the schema up to date', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orch-serve-'));
+    const flags = ['--database.sqlite.file', join(dir, 'admin.db')];
+    const first = await runBinary('orch', ['serve', 'migrate', ...flags], {
+      PATH: process.env.PATH,
+      HOME: dir,
+    });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Applied 0001_initial, 0002_\w+ to .*admin\.db$/m);
+    const again = await runBinary('orch', ['serve', 'migrate', ...flags], {
+      PATH: process.env.PATH,
+      HOME: dir,
+    });
+    expect(again.stdout).toMatch(/admin\.db is up to date/);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('serves from configuration and stops cleanly on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orch-serve-'));
+    const args = ['serve', '--database.sqlite.file', join(dir, 'admin.db'), '--storage.type', 'local'];
+    const serve = startBinary(
+      'orch',
+      [...args, '--storage.container', dir, '--server.grpc.port', '0', '--server.httpPort', '0'],
+      {
+        PATH: process.env.PATH,
+        HOME: dir,
+      },
+    );
+    const http = await serve.waitFor(/Admin HTTP endpoint: (\S+)/);
+    expect((await fetch(`${http}/api/v1/projects/default`)).status).toBe(200);
+    expect(await serve.stop()).toBe(0);
+    expect(serve.stdout()).toContain('orch admin server stopped');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('refuses to start when PostgreSQL is unreachable, naming it but never the password', async () => {
+    const result = await runBinary(
+      'orch',
+      [
+        'serve',
+        '--storage.type',
+        'local',
+        '--database.postgres.host',
+        '127.0.0.1',
+        '--database.postgres.port',
+        '1',
+        '--database.postgres.password',
+        'sekret-pw',
+        '--orch.connection.maxRetries',
+        '0',
+      ],
+      { PATH: process.env.PATH, HOME: tmpdir() },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /cannot reach PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:1\/postgres after 1 attempts/,
+    );
+    expect(result.stdout + result.stderr).not.toContain('sekret-pw');
+  });
+
+  test('says plainly that storage backends other than local are not available yet', async () => {
+    const result = await runBinary('orch', ['serve'], { PATH: process.env.PATH, HOME: tmpdir() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/storage type s3 is not available yet/);
   });
 });

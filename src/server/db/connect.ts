@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where it is, for logs and messages: a file path or `postgres://user@host:port/dbname` (never a password). */
   location: string;
+  /** The migrations this open applied (empty when the schema was up to date). */
+  applied: string[];
 }
 
 /** The configuration sections the database reads. */
@@ -146,8 +148,8 @@ export async function openSqlite(
     );
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrateToLatest(db as Kysely<unknown>, 'sqlite');
-  return { db, dialect: 'sqlite', location: file };
+  const applied = await migrateToLatest(db as Kysely<unknown>, 'sqlite');
+  return { db, dialect: 'sqlite', location: file, applied };
 }
 
 /**
@@ -211,12 +213,12 @@ export async function openPostgres(
     : undefined;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   try {
-    await migrateToLatest(db as Kysely<unknown>, 'postgres');
+    const applied = await migrateToLatest(db as Kysely<unknown>, 'postgres');
+    return { db, dialect: 'postgres', location, applied };
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, dialect: 'postgres', location };
 }
 
 /** True when `error` is a unique or primary-key violation (SQLite or PostgreSQL). */

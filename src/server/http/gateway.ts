@@ -4,7 +4,7 @@ import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
 import type { ServiceHandlers } from '../grpc.js';
-import { publicError } from '../grpc.js';
+import { accessRecord, publicError } from '../grpc.js';
 import type { Logger } from '../logger.js';
 
 const ADMIN = 'orch.service.AdminService';
@@ -201,7 +201,7 @@ function sendError(res: Response, code: Status, message: string): void {
  * as names, 64-bit integers as strings and timestamps as RFC 3339. Errors answer
  * `{code, message, details}` with the HTTP status of DESIGN.md's mapping.
  */
-export function createGateway(services: ServiceHandlers, logger: Logger): Router {
+export function createGateway(services: ServiceHandlers, logger: Logger, audit?: Logger): Router {
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
   const methods = (service: string) => loadApi().root.lookupService(service).methods;
@@ -213,6 +213,7 @@ export function createGateway(services: ServiceHandlers, logger: Logger): Router
     const requestType = method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '';
     const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
     router[route.method](route.path, async (req: Request, res: Response) => {
+      const started = Date.now();
       try {
         let request: Record<string, unknown>;
         try {
@@ -222,9 +223,11 @@ export function createGateway(services: ServiceHandlers, logger: Logger): Router
           throw error;
         }
         const response = await handler(request);
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started));
         res.json(toJson(responseType, response));
       } catch (error) {
         const { code, message } = publicError(error, route.rpc, logger);
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started));
         sendError(res, code, message);
       }
     });

@@ -1,0 +1,94 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { parseDuration } from '../api/duration.js';
+import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
+import { ConfigError } from '../config/errors.js';
+import { type Config, loadConfigReport } from '../config/load.js';
+import { openDatabase } from '../server/db/connect.js';
+import { createServer } from '../server/server.js';
+import { stderrLogger, taskEnvOf } from './sandbox.js';
+
+/** Storage types the admin server can use today (`--storage.type`); the others arrive with their backends. */
+const BUILT_STORAGE = ['local'];
+
+/**
+ * Where a served admin keeps blobs and task working directories: with `--storage.type local`, the
+ * folder `--storage.container` (default `~/.orchctl/serve`).
+ * @throws ConfigError for a storage type that is not built yet.
+ */
+function dataDirOf(config: Config, io: CliIO): string {
+  if (!BUILT_STORAGE.includes(config.storage.type)) {
+    throw new ConfigError(
+      `storage type ${config.storage.type} is not available yet; use --storage.type local (with --storage.container <folder>)`,
+      '--storage.type',
+    );
+  }
+  return config.storage.container || join(io.home || homedir(), '.orchctl', 'serve');
+}
+
+function load(command: Command, io: CliIO): Config {
+  const report = loadConfigReport({ flags: flagValues(command), env: io.env, home: io.home });
+  for (const warning of report.warnings) io.stderr.write(`warning: ${warning.source}: ${warning.message}\n`);
+  return report.config;
+}
+
+/**
+ * `orch serve`: the admin server from configuration (the production entry): PostgreSQL from
+ * `--database.postgres.*` unless `--database.sqlite.file` is set, TLS with `--server.security.secure`,
+ * in the foreground until interrupted. `orch serve migrate` only brings the database schema up to date.
+ */
+export function addServeCommands(program: Command, io: CliIO): void {
+  const serve = addFlagOptions(
+    program
+      .command('serve')
+      .description('run the admin server from configuration (PostgreSQL or SQLite, local storage)')
+      .addHelpText('after', '\nExample:\n  orch serve --config /etc/orch/admin.yaml\n'),
+  ).action(async (_opts: unknown, command: Command) => {
+    const config = load(command, io);
+    const dataDir = dataDirOf(config, io);
+    const server = createServer({
+      config,
+      dataDir,
+      embedded: false,
+      host: '0.0.0.0',
+      logger: stderrLogger(io),
+      taskEnv: taskEnvOf(io),
+    });
+    const addresses = await server.listen();
+    io.stdout.write(
+      [
+        `orch admin server is running (storage in ${dataDir})`,
+        `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
+        `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
+        `Database: ${addresses.database}`,
+        '',
+      ].join('\n'),
+    );
+    const signal = await io.interrupted;
+    io.stderr.write(`info received ${signal}, finishing in-flight calls\n`);
+    await server.close();
+    io.stdout.write('orch admin server stopped\n');
+  });
+
+  serve
+    .command('migrate')
+    .description('apply pending database migrations and exit')
+    .action(async (_opts: unknown, command: Command) => {
+      const config = load(command, io);
+      const handle = await openDatabase(config, {
+        attempts: config.orch.connection.maxRetries + 1,
+        logger: stderrLogger(io),
+        parseSeconds: parseDuration,
+      });
+      try {
+        io.stdout.write(
+          handle.applied.length
+            ? `Applied ${handle.applied.join(', ')} to ${handle.location}\n`
+            : `${handle.location} is up to date\n`,
+        );
+      } finally {
+        await handle.db.destroy();
+      }
+    });
+}

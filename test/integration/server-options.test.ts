@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { UnavailableError } from '../../src/client/errors.js';
+import { loadConfig } from '../../src/config/load.js';
+import type { Logger } from '../../src/server/logger.js';
+import { createServer, type ServerAddresses } from '../../src/server/server.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'orch-server-options-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function withServer(
+  flags: Record<string, string>,
+  run: (addresses: ServerAddresses, lines: string[]) => Promise<void>,
+): Promise<void> {
+  const lines: string[] = [];
+  const record = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  };
+  const logger: Logger = { info: record('info'), warn: record('warn'), error: record('error') };
+  const dataDir = await mkdtemp(join(dir, 'data-'));
+  const server = createServer({
+    config: loadConfig({
+      flags: { 'server.httpPort': '0', 'server.grpc.port': '0', ...flags },
+      env: {},
+      home: dataDir,
+    }),
+    dataDir,
+    logger,
+  });
+  const addresses = await server.listen();
+  try {
+    await run(addresses, lines);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('TLS with --server.security.secure', () => {
+  let cert: string;
+  let key: string;
+  beforeAll(async () => {
+    cert = join(dir, 'cert.pem');
+    key = join(dir, 'key.pem');
+    execFileSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+    ]);
+  });
+
+  test('serves gRPC and HTTP over TLS; a plaintext client is refused', async () => {
+    const flags = {
+      'server.security.secure': 'true',
+      'server.security.ssl.certificateFile': cert,
+      'server.security.ssl.keyFile': key,
+    };
+    await withServer(flags, async (addresses) => {
+      expect(addresses.httpEndpoint).toMatch(/^https:\/\/localhost:\d+$/);
+      const client = new AdminClient({
+        endpoint: addresses.grpcEndpoint,
+        caCertFile: cert,
+        deadlineSeconds: 5,
+      });
+      expect((await client.getProject('default')).id).toBe('default');
+      client.close();
+
+      const plain = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 2 });
+      await expect(plain.getProject('default')).rejects.toBeInstanceOf(UnavailableError);
+      plain.close();
+
+      const ca = await readFile(cert);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpsRequest(`${addresses.httpEndpoint}/healthcheck`, { ca }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    });
+  });
+
+  test('a missing key file is named', async () => {
+    const flags = {
+      'server.security.secure': 'true',
+      'server.security.ssl.certificateFile': cert,
+      'server.security.ssl.keyFile': join(dir, 'absent.pem'),
+    };
+    await expect(withServer(flags, async () => {})).rejects.toThrow(
+      /--server\.security\.ssl\.keyFile .*absent\.pem/,
+    );
+  });
+});
+
+describe('CORS', () => {
+  test('answers preflights with the configured origins and headers', async () => {
+    await withServer({}, async (addresses) => {
+      const res = await fetch(`${addresses.httpEndpoint}/api/v1/projects`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://console.example.com',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'orch-authorization',
+        },
+      });
+      expect(res.status).toBeLessThan(300);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type,orch-authorization');
+    });
+  });
+
+  test('is off with --server.security.allowCors=false', async () => {
+    await withServer({ 'server.security.allowCors': 'false' }, async (addresses) => {
+      const res = await fetch(`${addresses.httpEndpoint}/api/v1/projects`, {
+        headers: { origin: 'https://console.example.com' },
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+});
+
+describe('--server.security.auditAccess', () => {
+  test('logs every call with its principal, method and outcome, on both transports', async () => {
+    await withServer({ 'server.security.auditAccess': 'true' }, async (addresses, lines) => {
+      const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true });
+      await client.getProject('default');
+      await client.getProject('missing').catch(() => {});
+      client.close();
+      await fetch(`${addresses.httpEndpoint}/api/v1/projects/default`);
+      const access = lines.filter((l) => l.startsWith('info access'));
+      expect(access).toHaveLength(3);
+      expect(access[0]).toContain('"transport":"grpc","method":"orch.service.AdminService/GetProject"');
+      expect(access[0]).toContain('"principal":"anonymous","outcome":"OK"');
+      expect(access[1]).toContain('"outcome":"NOT_FOUND"');
+      expect(access[2]).toContain('"transport":"http"');
+    });
+  });
+
+  test('logs nothing of the kind when off', async () => {
+    await withServer({}, async (addresses, lines) => {
+      await fetch(`${addresses.httpEndpoint}/api/v1/projects/default`);
+      expect(lines.filter((l) => l.startsWith('info access'))).toEqual([]);
+    });
+  });
+});
+
+describe('configuration files drive the server', () => {
+  test('a config file sets the database file', async () => {
+    const file = join(dir, 'admin.yaml');
+    const database = join(dir, 'from-config.db');
+    await writeFile(file, `database:\n  sqlite:\n    file: ${database}\n`);
+    const dataDir = await mkdtemp(join(dir, 'data-'));
+    const server = createServer({
+      config: loadConfig({
+        flags: { config: file, 'server.httpPort': '0', 'server.grpc.port': '0' },
+        env: {},
+      }),
+      dataDir,
+    });
+    const addresses = await server.listen();
+    await server.close();
+    expect(addresses.database).toBe(database);
+  });
+});
