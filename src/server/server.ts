@@ -42,6 +42,8 @@ export interface ServerOptions {
    * false (`orch serve`), a server without a SQLite file uses PostgreSQL. @default true
    */
   embedded?: boolean;
+  /** Executions the local executor runs at once; more wait QUEUED. @default CPUs x 2 */
+  executorParallelism?: number;
 }
 
 /** Where a listening server can be reached. */
@@ -132,6 +134,7 @@ export function createServer(options: ServerOptions): AdminServer {
         logger,
         workDir: join(options.dataDir, 'work'),
         baseEnv: options.taskEnv ?? {},
+        maxParallel: options.executorParallelism,
       });
       const services: ServiceHandlers = {
         'orch.service.AdminService': createAdminHandlers({ repo, blobs, executor }),

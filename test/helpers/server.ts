@@ -19,7 +19,10 @@ export type TestDatabase = 'sqlite' | 'postgres';
 export const TEST_DATABASES: TestDatabase[] = testCluster() ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** Starts {@link TestServer} over a fresh database; call `stop()` in afterAll/afterEach. */
-export async function startTestServer(database: TestDatabase = 'sqlite'): Promise<TestServer> {
+export async function startTestServer(
+  database: TestDatabase = 'sqlite',
+  options: { executorParallelism?: number } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
   const cluster = testCluster();
   if (database === 'postgres' && !cluster) throw new Error('no PostgreSQL test cluster is running');
@@ -36,6 +39,7 @@ export async function startTestServer(database: TestDatabase = 'sqlite'): Promis
       home: dataDir,
     }),
     embedded: database === 'sqlite',
+    executorParallelism: options.executorParallelism,
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });

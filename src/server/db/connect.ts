@@ -122,6 +122,25 @@ function parseOptions(options: string): Record<string, string> {
 const INT8_OID = 20;
 
 /**
+ * Makes `prepare` reuse compiled statements by SQL text (at most 500). Kysely prepares every query
+ * it runs; the same few statements serve every call, and compiling them each time was a seventh of
+ * a CreateExecution's server time. Safe because statements run to completion synchronously.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
+/**
  * Opens (creating if needed) a SQLite database file, in WAL mode, and migrates it.
  * @param file path of the database file (`--database.sqlite.file`); reused when it exists.
  * @throws DatabaseUnavailableError when the file cannot be opened or a migration fails.
@@ -147,6 +166,7 @@ export async function openSqlite(
       },
     );
   }
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const applied = await migrateToLatest(db as Kysely<unknown>, 'sqlite');
   return { db, dialect: 'sqlite', location: file, applied };

@@ -110,6 +110,11 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0003_inline_inputs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('executions').addColumn('inputs_inline', 'text').execute();
+    },
+  },
 });
 
 /**

@@ -70,24 +70,21 @@ function decodeToken(token: string, sort: SortOrder, size: number): Cursor | und
 }
 
 /**
- * Rows strictly after `cursor` in the order of `columns` (all in `direction`): the keyset condition
- * `(a, b, c) < (x, y, z)` written out, which both SQLite and PostgreSQL can answer from an index.
+ * Rows strictly after `cursor` in the order of `columns` (all in `direction`), as a row-value
+ * comparison `(a, b) < (x, y)`: SQLite and PostgreSQL both answer it with a range scan of the index,
+ * so a deep page costs what the first page costs. (The expanded `a < x OR (a = x AND b < y)` form
+ * made SQLite scan from the start of the range: 3x slower at 100k rows.)
  */
 function after<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
+  _eb: ExpressionBuilder<DB, TB>,
   columns: string[],
   cursor: Cursor,
   direction: 'asc' | 'desc',
 ): Expression<SqlBool> {
-  const op = direction === 'desc' ? '<' : '>';
-  return eb.or(
-    columns.map((column, i) =>
-      eb.and([
-        ...columns.slice(0, i).map((c, j) => eb(sql.ref(c), '=', cursor[j] as string | number)),
-        eb(sql.ref(column), op, cursor[i] as string | number),
-      ]),
-    ),
-  );
+  const op = direction === 'desc' ? sql.raw('<') : sql.raw('>');
+  const left = sql.join(columns.map((c) => sql.ref(c)));
+  const right = sql.join(cursor.map((v) => sql.val(v)));
+  return sql<SqlBool>`(${left}) ${op} (${right})`;
 }
 
 /** What a list call asks for besides the page: a filter and an order. */
@@ -303,6 +300,11 @@ export class Repository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return result.id;
+  }
+
+  /** Removes an execution row (only when its creation could not be completed). */
+  async deleteExecution(id: number): Promise<void> {
+    await this.db.deleteFrom('executions').where('id', '=', id).execute();
   }
 
   getExecution(key: {

@@ -55,7 +55,10 @@ export interface ExecutionTable {
   phase: string;
   /** Canonical JSON of the ExecutionSpec. */
   spec: string;
+  /** Blob key of the inputs when they are large; '' when they are inline. */
   inputs_key: string;
+  /** The inputs' LiteralMap JSON when small (see storage/execution-data.ts). */
+  inputs_inline: string | null;
   outputs_key: string | null;
   /** JSON of the ExecutionError when the execution failed. */
   error: string | null;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
 import {
@@ -24,6 +25,7 @@ import type { Repository } from '../db/repository.js';
 import type { Logger } from '../logger.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { readInputs } from '../storage/execution-data.js';
 import type { Executor } from './executor.js';
 
 /** Options of {@link LocalExecutor}. */
@@ -38,6 +40,8 @@ export interface LocalExecutorOptions {
    * typically `PATH` and `HOME` of the server. Never the server's whole environment, which may hold secrets.
    */
   baseEnv: Record<string, string>;
+  /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
+  maxParallel?: number;
   /** Milliseconds since the epoch. @default Date.now */
   now?: () => number;
 }
@@ -76,16 +80,33 @@ export class LocalExecutor implements Executor {
   private readonly aborts = new Map<number, string>();
   private closed = false;
   private readonly now: () => number;
+  private readonly maxParallel: number;
+  private active = 0;
+  private readonly started = new Set<number>();
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: LocalExecutorOptions) {
     this.now = options.now ?? Date.now;
+    this.maxParallel = Math.max(1, options.maxParallel ?? availableParallelism() * 2);
   }
 
   submit(executionId: number): void {
     if (this.closed || this.running.has(executionId)) return;
-    const run = this.run(executionId)
+    const run = this.acquire()
+      .then(async () => {
+        try {
+          // Terminated while it waited for a slot: its phase is already recorded.
+          if (this.aborts.delete(executionId) || this.closed) return;
+          this.started.add(executionId);
+          await this.run(executionId);
+        } finally {
+          this.started.delete(executionId);
+          this.active -= 1;
+          this.waiting.shift()?.();
+        }
+      })
       .catch((error: unknown) => {
-        if (error instanceof Interrupted) return;
+        if (error instanceof Interrupted || error instanceof Aborted) return;
         this.options.logger.error('execution bookkeeping failed', {
           executionId,
           error: error instanceof Error ? error.message : String(error),
@@ -95,9 +116,23 @@ export class LocalExecutor implements Executor {
     this.running.set(executionId, run);
   }
 
+  /** Waits for a free slot under `maxParallel`. */
+  private acquire(): Promise<void> {
+    if (this.active < this.maxParallel) {
+      this.active += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.waiting.push(() => {
+        this.active += 1;
+        resolve();
+      });
+    });
+  }
+
   async abort(executionId: number, cause: string): Promise<boolean> {
     const running = this.running.get(executionId);
-    if (running) {
+    if (running && this.started.has(executionId)) {
       this.aborts.set(executionId, cause);
       for (const child of this.childrenOf.get(executionId) ?? []) child.kill('SIGKILL');
       await running;
@@ -107,6 +142,7 @@ export class LocalExecutor implements Executor {
     }
     const row = await this.options.repo.getExecutionById(executionId);
     if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return false;
+    if (running) this.aborts.set(executionId, cause);
     const at = this.now();
     await this.options.repo.updateExecution(executionId, {
       phase: 'ABORTED',
@@ -168,7 +204,7 @@ export class LocalExecutor implements Executor {
       const tasks = new Map(
         closure.tasks.map((t) => [`${t.template?.id?.name}@${t.template?.id?.version}`, t.template]),
       );
-      const inputs = JSON.parse((await blobs.get(row.inputs_key)).toString('utf8')) as LiteralMapOut;
+      const inputs = await readInputs(blobs, row);
       const values = new Map<string, Record<string, LiteralOut>>([[START_NODE, inputs.literals ?? {}]]);
 
       const nodes = new Map(template.nodes.map((n) => [n.id, n]));
@@ -188,7 +224,7 @@ export class LocalExecutor implements Executor {
       const wfOutputs: Record<string, LiteralOut> = {};
       for (const binding of template.outputs)
         wfOutputs[binding.var] = resolveBinding(binding.binding, values);
-      const outputsKey = `executions/${row.project}/${row.domain}/${row.name}/outputs.json`;
+      const outputsKey = `executions/${row.project}/${row.domain}/${row.name}.outputs.json`;
       await blobs.put(
         outputsKey,
         JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: wfOutputs })),
@@ -227,7 +263,7 @@ export class LocalExecutor implements Executor {
     const timeout = task.metadata?.timeout;
     const timeoutMs = timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
     const startedAt = this.now();
-    const inputsKey = `executions/${executionId}/nodes/${nodeId}/inputs.json`;
+    const inputsKey = `node-executions/${executionId}/${nodeId}.inputs.json`;
     await this.options.blobs.put(
       inputsKey,
       JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
@@ -247,7 +283,7 @@ export class LocalExecutor implements Executor {
       });
       try {
         const outputs = await this.runAttempt(executionId, nodeId, attempt, task, inputs, timeoutMs);
-        const key = `executions/${executionId}/nodes/${nodeId}/outputs.json`;
+        const key = `node-executions/${executionId}/${nodeId}.outputs.json`;
         await this.options.blobs.put(
           key,
           JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: outputs })),

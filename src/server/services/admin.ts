@@ -30,6 +30,7 @@ import type { Database } from '../db/schema.js';
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from '../errors.js';
 import type { Executor } from '../executor/executor.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { INLINE_INPUTS_LIMIT, readInputs } from '../storage/execution-data.js';
 import { canonicalMessage, differingPaths, fullMessage, minimalMessage } from './messages.js';
 
 /** The domains every project has (spec: development, staging, production). */
@@ -179,10 +180,42 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
   const { repo, blobs, executor } = deps;
   const now = deps.now ?? Date.now;
 
+  /** Projects known to exist: they are never deleted, so a positive answer can be remembered. */
+  const knownProjects = new Set<string>();
   async function requireProject(project: unknown, domain: unknown): Promise<void> {
     const id = requireText(project, 'project');
     requireDomain(domain);
+    if (knownProjects.has(id)) return;
     if (!(await repo.getProject(id))) throw notFound(`project "${id}" does not exist`);
+    knownProjects.add(id);
+  }
+
+  /**
+   * What launching needs of a launch plan version, parsed once: a registered version never changes
+   * (only its active state does, which launching does not read). At most 1000 are kept.
+   */
+  type LaunchablePlan = {
+    row: { workflow_name: string; workflow_version: string };
+    expected: Record<string, Parameter>;
+    fixed: Record<string, LiteralOut>;
+  };
+  const launchable = new Map<string, LaunchablePlan>();
+  async function launchPlanForLaunch(key: EntityKey): Promise<LaunchablePlan> {
+    const cacheKey = JSON.stringify([key.project, key.domain, key.name, key.version]);
+    const cached = launchable.get(cacheKey);
+    if (cached) return cached;
+    const row = await repo.getEntity('launch_plans', key);
+    if (!row) throw notFound(`${describe('launch_plans', key)} does not exist`);
+    const spec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', JSON.parse(row.spec));
+    const closure = JSON.parse(row.closure) as { expected_inputs: { parameters: Record<string, Parameter> } };
+    const plan: LaunchablePlan = {
+      row: { workflow_name: row.workflow_name, workflow_version: row.workflow_version },
+      expected: closure.expected_inputs.parameters,
+      fixed: spec.fixed_inputs?.literals ?? {},
+    };
+    if (launchable.size >= 1000) launchable.delete(launchable.keys().next().value as string);
+    launchable.set(cacheKey, plan);
+    return plan;
   }
 
   function entityKey(id: IdentifierOut | null | undefined): EntityKey {
@@ -548,27 +581,14 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       const lpKey = entityKey(
         lpId ? { ...lpId, project: lpId.project || req.project, domain: lpId.domain || req.domain } : null,
       );
-      const lpRow = await repo.getEntity('launch_plans', lpKey);
-      if (!lpRow) throw notFound(`${describe('launch_plans', lpKey)} does not exist`);
-      const lpSpec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', JSON.parse(lpRow.spec));
-      const lpClosure = JSON.parse(lpRow.closure) as {
-        expected_inputs: { parameters: Record<string, Parameter> };
-      };
-      const inputs = resolveInputs(
-        lpKey.name,
-        lpClosure.expected_inputs.parameters,
-        lpSpec.fixed_inputs?.literals ?? {},
-        req.inputs?.literals ?? {},
-      );
+      const lp = await launchPlanForLaunch(lpKey);
+      const inputs = resolveInputs(lpKey.name, lp.expected, lp.fixed, req.inputs?.literals ?? {});
+      const lpRow = lp.row;
       const created = now();
-      const inputsKey = `executions/${req.project}/${req.domain}/${name}/inputs.json`;
-      if (await repo.getExecution({ project: req.project, domain: req.domain, name })) {
-        throw alreadyExists(`execution ${req.project}/${req.domain}/${name} already exists`);
-      }
-      await blobs.put(
-        inputsKey,
-        JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
-      );
+      const inputsKey = `executions/${req.project}/${req.domain}/${name}.inputs.json`;
+      // Small inputs live in the row; large ones in the blob store (storage/execution-data.ts).
+      const inputsJson = JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs }));
+      const inline = Buffer.byteLength(inputsJson) <= INLINE_INPUTS_LIMIT;
       const spec = minimalMessage('orch.admin.ExecutionSpec', {
         launch_plan: identifier('launch_plans', lpKey),
         metadata: req.spec?.metadata ?? { mode: 'MANUAL' },
@@ -585,7 +605,8 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
           workflow_version: lpRow.workflow_version,
           phase: 'QUEUED',
           spec: JSON.stringify(spec),
-          inputs_key: inputsKey,
+          inputs_key: inline ? '' : inputsKey,
+          inputs_inline: inline ? inputsJson : null,
           outputs_key: null,
           error: null,
           created_at: created,
@@ -597,6 +618,16 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
         if (isUniqueViolation(error))
           throw alreadyExists(`execution ${req.project}/${req.domain}/${name} already exists`);
         throw error;
+      }
+      // Large inputs are written after the row: a unique name is claimed first, so a lost race never
+      // overwrites another execution's inputs. The executor starts only once the inputs are stored.
+      if (!inline) {
+        try {
+          await blobs.put(inputsKey, inputsJson);
+        } catch (error) {
+          await repo.deleteExecution(id);
+          throw error;
+        }
       }
       executor.submit(id);
       return { id: { project: req.project, domain: req.domain, name } };
@@ -614,7 +645,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     async GetExecutionData(request) {
       const row = await loadExecution(request.id as WorkflowExecutionIdentifierOut);
       return {
-        full_inputs: await readLiterals(row.inputs_key),
+        full_inputs: await readInputs(blobs, row),
         full_outputs: (await readLiterals(row.outputs_key)) ?? { literals: {} },
       };
     },
@@ -698,7 +729,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
         'orch.admin.LaunchPlanSpec',
         JSON.parse(lpRow.spec),
       ).fixed_inputs;
-      const inputs = (await readLiterals(row.inputs_key))?.literals ?? {};
+      const inputs = (await readInputs(blobs, row)).literals ?? {};
       for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
       return handlers.CreateExecution?.({
         project: row.project,

@@ -12,6 +12,8 @@ export interface BlobStore {
 /** A blob store on the local file system, rooted at one folder. Writes are atomic (rename). */
 export class LocalBlobStore implements BlobStore {
   private readonly root: string;
+  /** Folders already created, so that a write costs one mkdir per folder, not per write. */
+  private readonly folders = new Set<string>();
   constructor(root: string) {
     this.root = resolve(root);
   }
@@ -24,7 +26,12 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array | string): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    const folder = dirname(path);
+    if (!this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      if (this.folders.size > 10_000) this.folders.clear();
+      this.folders.add(folder);
+    }
     const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(tmp, bytes);
     await rename(tmp, path);
