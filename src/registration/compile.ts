@@ -5,7 +5,9 @@ import {
   type BindingData,
   type Identifier,
   type LaunchPlanSpec,
+  type Literal,
   type LiteralType,
+  type ParameterMap,
   START_NODE,
   type TaskSpec,
   type VariableMap,
@@ -13,22 +15,29 @@ import {
 } from '../api/types.js';
 import { type LoadedWorkflowFile, referenceOf } from './workflow-file.js';
 
-/** Where entities are registered. */
+/** Where entities are registered: project, domain and (optionally) organization of every id. */
 export interface RegistrationTarget {
   project: string;
   domain: string;
+  /** Organization; empty or absent for the default one. */
   org?: string;
 }
 
-/** The entities of one workflow file, ready to register in this order. */
+/**
+ * The entities of one workflow file, each list sorted by entity name; registered in this order
+ * (tasks, then workflows, then launch plans), so every entity comes after what it refers to.
+ */
 export interface CompiledEntities {
   tasks: { id: Identifier; spec: TaskSpec }[];
   workflows: { id: Identifier; spec: WorkflowSpec }[];
   launchPlans: { id: Identifier; spec: LaunchPlanSpec }[];
 }
 
+/** Code-unit order, the same on every machine and locale. */
+const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const byName = <T>(record: Record<string, T> | undefined): [string, T][] =>
-  Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  Object.entries(record ?? {}).sort(([a], [b]) => compareNames(a, b));
 
 function variables(types: Record<string, string> | undefined): VariableMap {
   return {
@@ -40,10 +49,19 @@ function variables(types: Record<string, string> | undefined): VariableMap {
 
 /**
  * Compiles a loaded workflow file to the specs the admin service registers (DESIGN.md, "Workflow
- * files"): entity names are `<file stem>.<name>`; every workflow gets a default launch plan of its
- * own name besides the file's `launch_plans`; `{{ inputs.x }}` and `{{ n0.o0 }}` become promises on
- * `start-node` and `n0`. Entities come sorted by name, so the result is deterministic.
- * The file must have passed {@link loadWorkflowFile}'s validation.
+ * files"):
+ * - entity names are `<file stem>.<name>` (`wf.yaml`'s task `add_one` is `wf.add_one`); every id
+ *   carries `target`'s project, domain and org and `version`;
+ * - a task is a `container` TaskTemplate: its inputs and outputs, retries and timeout, and image,
+ *   command (`{{ inputs.x }}` left for the executor to replace) and env;
+ * - a workflow is a WorkflowTemplate whose nodes refer to their task by full id; a literal node input
+ *   is bound as a literal of the task input's type, `"{{ inputs.x }}"` as a promise on `start-node`
+ *   and `"{{ n0.o0 }}"` as a promise on node `n0`; its outputs are typed after what they refer to;
+ * - every workflow gets a default launch plan of its own name (nothing fixed, every workflow input a
+ *   parameter, required unless its type is optional), besides the file's `launch_plans`.
+ * Entities come sorted by name within each kind, so the same file always compiles to the same specs.
+ * @param file a file that passed {@link loadWorkflowFile}'s validation (anything else may throw).
+ * @param version the version of every entity (see {@link versionOf}).
  */
 export function compileWorkflowFile(
   file: LoadedWorkflowFile,
@@ -51,7 +69,7 @@ export function compileWorkflowFile(
   version: string,
 ): CompiledEntities {
   const { doc, stem } = file;
-  const id = (resource_type: Identifier['resource_type'], name: string): Identifier => ({
+  const id = (resource_type: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN', name: string): Identifier => ({
     resource_type,
     project: target.project,
     domain: target.domain,
@@ -60,9 +78,7 @@ export function compileWorkflowFile(
     org: target.org ?? '',
   });
 
-  const taskOutputs = new Map<string, Record<string, string>>();
   const tasks = byName(doc.tasks).map(([name, task]) => {
-    taskOutputs.set(name, task.outputs ?? {});
     const taskId = id('TASK', name);
     const spec: TaskSpec = {
       template: {
@@ -83,47 +99,45 @@ export function compileWorkflowFile(
     return { id: taskId, spec };
   });
 
+  const workflowInputs = new Map<string, VariableMap>();
   const workflows = byName(doc.workflows).map(([name, workflow]) => {
     const nodeTask = new Map(workflow.nodes.map((n) => [n.id, n.task]));
     const inputTypes = workflow.inputs ?? {};
-    const binding = (value: unknown, type: LiteralType): BindingData => {
-      const ref = referenceOf(value);
-      if (ref)
-        return { promise: { node_id: ref.node === 'inputs' ? START_NODE : ref.node, var: ref.output } };
-      const literal = literalFromJson(value, type);
-      if (literal.scalar) return { scalar: literal.scalar };
-      // Lists and maps of plain values: bind each element as a scalar.
-      return literalBinding(literal);
-    };
+    const typeOf = (node: string, output: string): string =>
+      node === 'inputs'
+        ? (inputTypes[output] as string)
+        : (doc.tasks?.[nodeTask.get(node) ?? '']?.outputs?.[output] as string);
+
+    const outputs: { var: string; binding: BindingData }[] = [];
     const outputTypes: Record<string, string> = {};
     for (const [output, value] of byName(workflow.outputs)) {
       const ref = referenceOf(value);
       if (!ref) continue;
-      outputTypes[output] =
-        ref.node === 'inputs'
-          ? (inputTypes[ref.output] ?? '')
-          : (taskOutputs.get(nodeTask.get(ref.node) ?? '')?.[ref.output] ?? '');
+      outputTypes[output] = typeOf(ref.node, ref.output);
+      outputs.push({ var: output, binding: promise(ref.node, ref.output) });
     }
+    const inputs = variables(workflow.inputs);
+    workflowInputs.set(name, inputs);
     const workflowId = id('WORKFLOW', name);
     const spec: WorkflowSpec = {
       template: {
         id: workflowId,
-        interface: { inputs: variables(workflow.inputs), outputs: variables(outputTypes) },
+        interface: { inputs, outputs: variables(outputTypes) },
         nodes: workflow.nodes.map((node) => {
           const taskInputs = doc.tasks?.[node.task]?.inputs ?? {};
           return {
             id: node.id,
             task_node: { reference_id: id('TASK', node.task) },
-            inputs: byName(node.inputs).map(([input, value]) => ({
-              var: input,
-              binding: binding(value, parseType(taskInputs[input] ?? 'struct')),
-            })),
+            inputs: byName(node.inputs).map(([input, value]) => {
+              const ref = referenceOf(value);
+              const binding = ref
+                ? promise(ref.node, ref.output)
+                : literalBinding(literalFromJson(value, parseType(taskInputs[input] as string), input));
+              return { var: input, binding };
+            }),
           };
         }),
-        outputs: byName(workflow.outputs).map(([output, value]) => ({
-          var: output,
-          binding: binding(value, parseType(outputTypes[output] || 'struct')),
-        })),
+        outputs,
       },
     };
     return { id: workflowId, spec };
@@ -131,59 +145,77 @@ export function compileWorkflowFile(
 
   const launchPlans: CompiledEntities['launchPlans'] = byName(doc.workflows).map(([name]) => ({
     id: id('LAUNCH_PLAN', name),
-    spec: { workflow_id: id('WORKFLOW', name) },
+    spec: {
+      workflow_id: id('WORKFLOW', name),
+      default_inputs: parameters(workflowInputs.get(name), {}, {}),
+    },
   }));
   for (const [name, launchPlan] of byName(doc.launch_plans)) {
-    const inputTypes = doc.workflows?.[launchPlan.workflow]?.inputs ?? {};
-    const typeOf = (input: string) => parseType(inputTypes[input] ?? 'struct');
+    const inputs = workflowInputs.get(launchPlan.workflow);
+    const typeOf = (input: string) => inputs?.variables?.[input]?.type as LiteralType;
+    const fixed = Object.fromEntries(
+      byName(launchPlan.fixed_inputs).map(([input, value]) => [
+        input,
+        literalFromJson(value, typeOf(input), input),
+      ]),
+    );
+    const defaults = Object.fromEntries(
+      byName(launchPlan.default_inputs).map(([input, value]) => [
+        input,
+        literalFromJson(value, typeOf(input), input),
+      ]),
+    );
     launchPlans.push({
       id: id('LAUNCH_PLAN', name),
       spec: {
         workflow_id: id('WORKFLOW', launchPlan.workflow),
-        fixed_inputs: {
-          literals: Object.fromEntries(
-            byName(launchPlan.fixed_inputs).map(([input, value]) => [
-              input,
-              literalFromJson(value, typeOf(input)),
-            ]),
-          ),
-        },
-        default_inputs: {
-          parameters: Object.fromEntries(
-            byName(launchPlan.default_inputs).map(([input, value]) => [
-              input,
-              {
-                var: { type: typeOf(input), description: '' },
-                default: literalFromJson(value, typeOf(input)),
-              },
-            ]),
-          ),
-        },
+        fixed_inputs: { literals: fixed },
+        default_inputs: parameters(inputs, fixed, defaults),
         ...(launchPlan.schedule
           ? { schedule: { cron_schedule: { schedule: launchPlan.schedule.cron } } }
           : {}),
       },
     });
   }
-  launchPlans.sort((a, b) => ((a.id.name ?? '') < (b.id.name ?? '') ? -1 : 1));
+  launchPlans.sort((a, b) => compareNames(a.id.name ?? '', b.id.name ?? ''));
   return { tasks, workflows, launchPlans };
 }
 
-type LiteralLike = ReturnType<typeof literalFromJson>;
+/** A promise binding: `inputs` stands for the workflow's inputs, i.e. node `start-node`. */
+function promise(node: string, output: string): BindingData {
+  return { promise: { node_id: node === 'inputs' ? START_NODE : node, var: output } };
+}
 
-function literalBinding(literal: LiteralLike): BindingData {
+/**
+ * The parameters of a launch plan: every workflow input that is not fixed, with its default when
+ * given, otherwise required unless its type is optional.
+ */
+function parameters(
+  inputs: VariableMap | undefined,
+  fixed: Record<string, Literal>,
+  defaults: Record<string, Literal>,
+): ParameterMap {
+  const result: NonNullable<ParameterMap['parameters']> = {};
+  for (const [name, variable] of Object.entries(inputs?.variables ?? {})) {
+    if (name in fixed) continue;
+    const value = defaults[name];
+    result[name] = value
+      ? { var: variable, default: value }
+      : { var: variable, required: !variable.type?.optional };
+  }
+  return { parameters: result };
+}
+
+/** A literal value as binding data: a scalar, or a collection or map of bindings of its elements. */
+function literalBinding(literal: Literal): BindingData {
   if (literal.collection) {
-    return {
-      collection: {
-        bindings: (literal.collection.literals ?? []).map((l) => literalBinding(l as LiteralLike)),
-      },
-    };
+    return { collection: { bindings: (literal.collection.literals ?? []).map(literalBinding) } };
   }
   if (literal.map) {
     return {
       map: {
         bindings: Object.fromEntries(
-          Object.entries(literal.map.literals ?? {}).map(([k, l]) => [k, literalBinding(l as LiteralLike)]),
+          Object.entries(literal.map.literals ?? {}).map(([key, item]) => [key, literalBinding(item)]),
         ),
       },
     };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import {
@@ -10,75 +10,140 @@ import {
   parseType,
   TypeSyntaxError,
 } from '../api/literals.js';
-import type { LiteralType } from '../api/types.js';
+import { type LiteralType, START_NODE } from '../api/types.js';
 
-/** One problem of a workflow file, at a 1-based line and column. */
+/**
+ * Workflow files (DESIGN.md, "Workflow files"): YAML or JSON with `tasks`, `workflows` and optional
+ * `launch_plans`. Loading checks the structure and everything that can be seen in the file itself
+ * (types, task and node references, bindings, literal values, launch plans) and reports every problem
+ * at once, each with its file, line and column.
+ */
+
+/** One problem of a workflow file: where it is (1-based line and column) and what is wrong. */
 export interface FileProblem {
+  /** The path of the file, as given to {@link loadWorkflowFile}. */
   file: string;
+  /** 1-based line of the offending YAML node (or of its key, for key problems). */
   line: number;
+  /** 1-based column of the offending YAML node. */
   column: number;
+  /** What is wrong, prefixed by the dotted path of the field (`tasks.add_one.retries: ...`). */
   message: string;
 }
 
 /**
- * Thrown when a workflow file cannot be read or is not valid. Its message has one line per problem,
- * `<file>:<line>:<column>: <message>`, every problem of the file at once.
+ * Thrown by {@link loadWorkflowFile} when a workflow file cannot be read or is not valid. `problems`
+ * lists every problem found, in file order; the message has one line per problem,
+ * `<file>:<line>:<column>: <message>`.
  */
 export class WorkflowFileError extends Error {
-  constructor(readonly problems: FileProblem[]) {
+  readonly problems: readonly FileProblem[];
+  constructor(problems: FileProblem[]) {
     super(problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n'));
     this.name = 'WorkflowFileError';
+    this.problems = problems;
   }
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const name = z.string().regex(NAME, 'must start with a letter or _ and hold only letters, digits, _ and -');
-const typeMap = z.record(name, z.string());
-const valueMap = z.record(name, z.unknown());
+/** Names of tasks, workflows, launch plans and nodes: they become part of entity names. */
+const ENTITY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** Names of inputs, outputs and environment variables: what `{{ inputs.x }}` can refer to. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A file stem: the prefix of every entity name of the file. */
+const FILE_STEM = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+/** `{{ inputs.x }}` (a workflow input) or `{{ n0.o0 }}` (output `o0` of node `n0`), as a whole value. */
+const REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+/** Anything in double braces, inside a command argument or a value. */
+const TEMPLATE = /\{\{(.*?)\}\}/g;
+/** What the executor replaces in a command argument (src/server/executor/local.ts). */
+const COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
+/** A cron expression: five fields, or one of the usual macros. */
+const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
+/** Node ids a workflow cannot use: `inputs` (workflow inputs in references) and the server's own. */
+const RESERVED_NODE_IDS = new Set(['inputs', START_NODE, 'end-node']);
+/** What a failed read of the file says, by error code. */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+};
+/** Environment variables the executor sets for every task process. */
+const EXECUTOR_ENV = new Set(['ORCH_INPUTS_FILE', 'ORCH_OUTPUTS_FILE']);
 
-const taskSchema = z.strictObject({
-  image: z.string().optional(),
-  command: z.array(z.string()).min(1, 'must name at least the program to run'),
-  inputs: typeMap.optional(),
-  outputs: typeMap.optional(),
-  retries: z.int().min(0).max(10).optional(),
-  timeout: z.string().optional(),
-  env: z
-    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'is not an environment variable name'), z.string())
-    .optional(),
-});
-const nodeSchema = z.strictObject({ id: name, task: name, inputs: valueMap.optional() });
-const workflowSchema = z.strictObject({
-  inputs: typeMap.optional(),
-  nodes: z.array(nodeSchema).min(1, 'a workflow needs at least one node'),
-  outputs: valueMap.optional(),
-});
-const launchPlanSchema = z.strictObject({
-  workflow: name,
-  fixed_inputs: valueMap.optional(),
-  default_inputs: valueMap.optional(),
-  schedule: z.strictObject({ cron: z.string().min(1) }).optional(),
-});
+const entityName = z
+  .string()
+  .regex(ENTITY_NAME, 'must start with a letter or _ and hold only letters, digits, _ and -');
+const variableName = z
+  .string()
+  .regex(VARIABLE_NAME, 'must start with a letter or _ and hold only letters, digits and _');
+const typeMap = z.record(variableName, z.string());
+const valueMap = z.record(variableName, z.unknown());
+
+/**
+ * The schemas of one task, workflow and launch plan. Strict ones reject unknown keys; loose ones
+ * drop them, so a file whose only fault is an unknown key still gets its other checks.
+ */
+function entitySchemas(strict: boolean) {
+  const object = (strict ? z.strictObject : z.object) as typeof z.object;
+  const task = object({
+    image: z.string().optional(),
+    command: z.array(z.string()).min(1, 'must name at least the program to run'),
+    inputs: typeMap.optional(),
+    outputs: typeMap.optional(),
+    retries: z.int('expected a whole number').min(0, 'must be 0 or more').optional(),
+    timeout: z.string().optional(),
+    env: z.record(variableName, z.string()).optional(),
+  });
+  const node = object({ id: entityName, task: entityName, inputs: valueMap.optional() });
+  const workflow = object({
+    inputs: typeMap.optional(),
+    nodes: z.array(node).min(1, 'a workflow needs at least one node'),
+    outputs: valueMap.optional(),
+  });
+  const launchPlan = object({
+    workflow: entityName,
+    fixed_inputs: valueMap.optional(),
+    default_inputs: valueMap.optional(),
+    schedule: object({ cron: z.string() }).optional(),
+  });
+  return { task, workflow, launchPlan };
+}
+
+const STRICT = entitySchemas(true);
+const LOOSE = entitySchemas(false);
+const section = z.record(entityName, z.unknown());
 const fileSchema = z.strictObject({
-  tasks: z.record(name, taskSchema).optional(),
-  workflows: z.record(name, workflowSchema).optional(),
-  launch_plans: z.record(name, launchPlanSchema).optional(),
+  tasks: section.optional(),
+  workflows: section.optional(),
+  launch_plans: section.optional(),
 });
 
-/** The document of a workflow file (DESIGN.md, "Workflow files"), as validated. */
-export type WorkflowFileDoc = z.infer<typeof fileSchema>;
-export type TaskDoc = z.infer<typeof taskSchema>;
-export type WorkflowDoc = z.infer<typeof workflowSchema>;
-export type LaunchPlanDoc = z.infer<typeof launchPlanSchema>;
+/**
+ * A task of a workflow file: `command` is the argv run in the task's environment (arguments may hold
+ * `{{ inputs.x }}`); `inputs`/`outputs` map names to type strings; `timeout` is a Go-style duration.
+ */
+export type TaskDoc = z.infer<typeof STRICT.task>;
+/** A workflow of a workflow file: its typed inputs, its nodes in file order, its output references. */
+export type WorkflowDoc = z.infer<typeof STRICT.workflow>;
+/** A launch plan of a workflow file: the workflow it runs, fixed and default inputs, a cron schedule. */
+export type LaunchPlanDoc = z.infer<typeof STRICT.launchPlan>;
 
-/** A loaded, valid workflow file. */
+/** The document of a valid workflow file (DESIGN.md, "Workflow files"). */
+export interface WorkflowFileDoc {
+  tasks?: Record<string, TaskDoc>;
+  workflows?: Record<string, WorkflowDoc>;
+  launch_plans?: Record<string, LaunchPlanDoc>;
+}
+
+/** A workflow file that {@link loadWorkflowFile} read and found valid. */
 export interface LoadedWorkflowFile {
   /** The path as given. */
   path: string;
-  /** File name without extension: the prefix of every entity name (`wf` for `wf.yaml`). */
+  /** The file name without its extension: the prefix of every entity name (`wf` for `wf.yaml`). */
   stem: string;
-  /** The file's bytes, as read (part of the computed version). */
+  /** The file's bytes, as read (their digest is part of the computed version). */
   bytes: Buffer;
+  /** The validated document. */
   doc: WorkflowFileDoc;
 }
 
@@ -88,9 +153,10 @@ export interface Reference {
   output: string;
 }
 
-const REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}$/;
-
-/** The reference a binding value stands for, or undefined when it is a literal value. */
+/**
+ * The reference a binding value stands for (`"{{ inputs.x }}"`, `"{{ n0.o0 }}"`, the whole string),
+ * or undefined when the value is a literal.
+ */
 export function referenceOf(value: unknown): Reference | undefined {
   if (typeof value !== 'string') return undefined;
   const match = REFERENCE.exec(value.trim());
@@ -98,23 +164,30 @@ export function referenceOf(value: unknown): Reference | undefined {
 }
 
 type Path = (string | number)[];
+/** Records a problem at the YAML node of `path` (at its key when `key` is set). */
+type Report = (path: Path, message: string, key?: boolean) => void;
 
 /**
- * Reads and validates a workflow file: YAML (or JSON), the structure of DESIGN.md's format, type
- * strings, durations, task and node references, binding types, literal values, launch plans.
- * @throws WorkflowFileError listing every problem with file, line and column.
+ * Reads and validates a workflow file (DESIGN.md, "Workflow files"): YAML or JSON; the structure
+ * (unknown keys are errors); type strings; durations; command templates; node ids; that nodes use
+ * tasks of the file, bind every required task input by name and type, and refer to workflow inputs and
+ * node outputs that exist, without cycles; literal values against their types; launch plans.
+ * @param path the file to read; its stem prefixes every entity name.
+ * @throws WorkflowFileError listing every problem with file, line and column (a file that cannot be
+ *   read is one problem at 1:1 naming the path and the reason).
  */
 export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(error);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const why = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
     throw new WorkflowFileError([
       { file: path, line: 1, column: 1, message: `cannot read the workflow file: ${why}` },
     ]);
   }
+
   const lineCounter = new LineCounter();
   const document = parseDocument(bytes.toString('utf8'), {
     lineCounter,
@@ -126,130 +199,300 @@ export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile
     const { line, col } = lineCounter.linePos(offset);
     problems.push({ file: path, line, column: col, message });
   };
-  for (const error of document.errors) at(error.pos[0], error.message.split('\n')[0] ?? error.message);
+  for (const error of document.errors) {
+    const message =
+      error.code === 'MULTIPLE_DOCS'
+        ? 'a workflow file holds one YAML document; this starts a second one'
+        : (error.message.split('\n')[0] ?? error.message);
+    at(error.pos[0], message);
+  }
   if (problems.length) throw new WorkflowFileError(problems);
 
-  /** Offset of the node at `path` (of its key when `key` is set), or of the nearest ancestor. */
-  const offsetOf = (target: Path, key = false): number => {
-    for (let depth = target.length; depth >= 0; depth--) {
-      const parentPath = target.slice(0, depth - 1);
-      const last = target[depth - 1];
-      if (key && depth === target.length && last !== undefined) {
-        const parent = document.getIn(parentPath, true) as Node | undefined;
-        if (isMap(parent)) {
-          const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
-          const range = (pair?.key as Node | undefined)?.range;
-          if (range) return range[0];
-        }
-      }
-      const node = document.getIn(target.slice(0, depth), true) as Node | undefined;
-      if (node?.range) return node.range[0];
-    }
-    return 0;
-  };
-  const problemAt = (target: Path, message: string, key = false) => {
-    const where = target.filter((p) => p !== '').join('.');
-    at(offsetOf(target, key), where ? `${where}: ${message}` : message);
+  const report: Report = (target, message, key = false) => {
+    const where = target.join('.');
+    at(offsetOf(document, target, key), where ? `${where}: ${message}` : message);
   };
 
-  const raw = document.toJS() ?? {};
-  const parsed = fileSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const issuePath = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-      if (issue.code === 'unrecognized_keys') {
-        for (const extra of issue.keys) problemAt([...issuePath, extra], 'unknown key', true);
-      } else if (issue.code === 'invalid_key') {
-        problemAt(issuePath, `name ${issue.issues[0]?.message ?? 'is not valid'}`, true);
-      } else {
-        problemAt(issuePath, issue.message);
-      }
-    }
+  const stem = basename(path, extname(path));
+  if (!FILE_STEM.test(stem)) {
+    at(0, `the file name "${stem}" prefixes every entity name; use only letters, digits, _, - and .`);
+  }
+  const structure = checkStructure(document.toJS() ?? {}, report);
+  if (structure) {
+    if (structure.entityCount === 0) at(0, 'the file defines no tasks, workflows or launch_plans');
+    checkSemantics(structure, report);
+  }
+  if (problems.length) {
+    problems.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new WorkflowFileError(problems);
   }
-  const doc = parsed.data;
-  checkSemantics(doc, problemAt);
-  if (problems.length) throw new WorkflowFileError(problems);
-  return { path, stem: basename(path, extname(path)), bytes, doc };
+  return { path, stem, bytes, doc: structure?.valid as WorkflowFileDoc };
 }
 
-/** Parses every type string of a name → type map, reporting bad ones; returns the good ones. */
+/** Offset of the YAML node at `target` (of its key when `key` is set), or of its nearest ancestor. */
+function offsetOf(document: Document, target: Path, key: boolean): number {
+  if (key && target.length) {
+    const parent = document.getIn(target.slice(0, -1), true) as Node | undefined;
+    const last = String(target[target.length - 1]);
+    if (isMap(parent)) {
+      const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last);
+      const range = (pair?.key as Node | undefined)?.range;
+      if (range) return range[0];
+    }
+  }
+  for (let depth = target.length; depth >= 0; depth--) {
+    const node =
+      depth === 0
+        ? (document.contents as Node | null)
+        : (document.getIn(target.slice(0, depth), true) as Node);
+    if (node?.range) return node.range[0];
+  }
+  return 0;
+}
+
+/**
+ * What checking the structure gives: every entity that parsed (unknown keys dropped), the names of all
+ * entities (so a reference to a malformed one is not reported again), and the fully valid document.
+ */
+interface Structure {
+  tasks: Record<string, TaskDoc>;
+  workflows: Record<string, WorkflowDoc>;
+  launch_plans: Record<string, LaunchPlanDoc>;
+  taskNames: Set<string>;
+  workflowNames: Set<string>;
+  /** How many tasks, workflows and launch plans the file names, valid or not. */
+  entityCount: number;
+  valid: WorkflowFileDoc;
+}
+
+/** Checks the structure against the schemas, section by section and entity by entity. */
+function checkStructure(raw: unknown, report: Report): Structure | undefined {
+  const top = fileSchema.safeParse(raw);
+  if (!top.success) {
+    reportIssues(top.error.issues, [], raw, report);
+    return undefined;
+  }
+  const structure: Structure = {
+    tasks: {},
+    workflows: {},
+    launch_plans: {},
+    taskNames: new Set(Object.keys(top.data.tasks ?? {})),
+    workflowNames: new Set(Object.keys(top.data.workflows ?? {})),
+    entityCount: [top.data.tasks, top.data.workflows, top.data.launch_plans].reduce(
+      (count, entries) => count + Object.keys(entries ?? {}).length,
+      0,
+    ),
+    valid: {},
+  };
+  const sections = [
+    ['tasks', STRICT.task, LOOSE.task],
+    ['workflows', STRICT.workflow, LOOSE.workflow],
+    ['launch_plans', STRICT.launchPlan, LOOSE.launchPlan],
+  ] as const;
+  for (const [key, strict, loose] of sections) {
+    const entries = top.data[key];
+    if (!entries) continue;
+    const valid: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(entries)) {
+      const parsed = strict.safeParse(value);
+      if (parsed.success) {
+        valid[name] = parsed.data;
+        (structure[key] as Record<string, unknown>)[name] = parsed.data;
+        continue;
+      }
+      reportIssues(parsed.error.issues, [key, name], value, report);
+      const lenient = loose.safeParse(value);
+      if (lenient.success) (structure[key] as Record<string, unknown>)[name] = lenient.data;
+    }
+    (structure.valid as Record<string, unknown>)[key] = valid;
+  }
+  return structure;
+}
+
+const EXPECTED: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  record: 'a mapping',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+};
+
+/** Says what a YAML value is, for "expected X, found Y". */
+function describeValue(value: unknown): string {
+  if (value === null) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const step of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[step];
+  }
+  return value;
+}
+
+/** Turns zod issues (paths relative to `base`) into problems in the file's terms. */
+function reportIssues(issues: z.core.$ZodIssue[], base: Path, root: unknown, report: Report): void {
+  for (const issue of issues) {
+    const relative = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const path = [...base, ...relative];
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const extra of issue.keys) report([...path, extra], 'unknown key', true);
+        break;
+      case 'invalid_key':
+        report(path, `name ${issue.issues[0]?.message ?? 'is not valid'}`, true);
+        break;
+      case 'invalid_type': {
+        const value = valueAt(root, relative);
+        const expected = EXPECTED[issue.expected] ?? issue.expected;
+        if (value === undefined && path.length) {
+          report(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
+        } else if (path.length === 0) {
+          report(
+            path,
+            `a workflow file is a mapping of tasks, workflows and launch_plans, not ${describeValue(value)}`,
+          );
+        } else {
+          report(path, `expected ${expected}, found ${describeValue(value)}`);
+        }
+        break;
+      }
+      default:
+        report(path, issue.message);
+    }
+  }
+}
+
+/** Parses the type strings of a name → type map. Bad ones are reported and mapped to undefined. */
 function typesOf(
   map: Record<string, string> | undefined,
   path: Path,
-  report: (path: Path, message: string, key?: boolean) => void,
-): Map<string, LiteralType> {
-  const types = new Map<string, LiteralType>();
-  for (const [key, text] of Object.entries(map ?? {})) {
+  report: Report,
+): Map<string, LiteralType | undefined> {
+  const types = new Map<string, LiteralType | undefined>();
+  for (const [name, text] of Object.entries(map ?? {})) {
     try {
-      types.set(key, parseType(text));
+      types.set(name, parseType(text));
     } catch (error) {
       if (!(error instanceof TypeSyntaxError)) throw error;
-      report([...path, key], `${error.message}`);
+      types.set(name, undefined);
+      report([...path, name], error.message);
     }
   }
   return types;
 }
 
+/** Types are compatible when they are equal apart from being optional (as the server compiles them). */
 const sameType = (a: LiteralType, b: LiteralType) =>
   formatType({ ...a, optional: false }) === formatType({ ...b, optional: false });
 
-function checkValue(
-  value: unknown,
-  type: LiteralType,
-  path: Path,
-  report: (path: Path, message: string) => void,
-): void {
+/**
+ * Reports a literal value that does not fit its type: every mismatch inside it, at the YAML node of
+ * the element (`default_inputs.z.a`, `inputs.tags.0`).
+ */
+function checkValue(value: unknown, type: LiteralType, path: Path, report: Report): void {
   try {
     literalFromJson(value, type);
   } catch (error) {
     if (!(error instanceof LiteralValueError)) throw error;
-    for (const problem of error.problems)
-      report(path, problem.path ? `${problem.path}: ${problem.message}` : problem.message);
+    for (const problem of error.problems) {
+      // literalFromJson writes element paths as `.key` and `[index]`.
+      const inner = [...problem.path.matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(([, key, index]) =>
+        index === undefined ? (key as string) : Number(index),
+      );
+      report([...path, ...inner], problem.message);
+    }
   }
 }
 
-function checkSemantics(
-  doc: WorkflowFileDoc,
-  report: (path: Path, message: string, key?: boolean) => void,
-): void {
-  const tasks = new Map<string, { inputs: Map<string, LiteralType>; outputs: Map<string, LiteralType> }>();
-  for (const [taskName, task] of Object.entries(doc.tasks ?? {})) {
+/** Whether a value is a string holding `{{ ... }}` without being exactly one reference. */
+function isMalformedReference(value: unknown): boolean {
+  return typeof value === 'string' && /\{\{.*\}\}/s.test(value) && !referenceOf(value);
+}
+
+const MALFORMED_REFERENCE =
+  'is not a reference: write "{{ inputs.<input> }}" or "{{ <node id>.<output> }}" as the whole value';
+
+interface TaskInfo {
+  inputs: Map<string, LiteralType | undefined>;
+  outputs: Map<string, LiteralType | undefined>;
+}
+
+/** Everything checked across entities: types, references, bindings, values, launch plans. */
+function checkSemantics(file: Structure, report: Report): void {
+  const tasks = checkTasks(file, report);
+  const workflowInputs = checkWorkflows(file, tasks, report);
+  checkLaunchPlans(file, workflowInputs, report);
+}
+
+function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
+  const tasks = new Map<string, TaskInfo>();
+  for (const [taskName, task] of Object.entries(file.tasks)) {
     const base = ['tasks', taskName];
-    tasks.set(taskName, {
+    const info = {
       inputs: typesOf(task.inputs, [...base, 'inputs'], report),
       outputs: typesOf(task.outputs, [...base, 'outputs'], report),
-    });
+    };
+    tasks.set(taskName, info);
     if (task.timeout !== undefined) {
       try {
         if (parseDuration(task.timeout) <= 0) report([...base, 'timeout'], 'must be longer than 0s');
       } catch (error) {
         if (!(error instanceof DurationSyntaxError)) throw error;
-        report([...base, 'timeout'], `"${task.timeout}" is not a duration such as 30s or 1m30s`);
+        report([...base, 'timeout'], `"${task.timeout}" is not a duration such as 30s, 5m or 1h30m`);
       }
     }
+    task.command.forEach((arg, index) => {
+      for (const [whole, inner] of arg.matchAll(TEMPLATE)) {
+        const input = COMMAND_INPUT.exec(inner ?? '')?.[1];
+        if (input === undefined) {
+          report(
+            [...base, 'command', index],
+            `${whole}: only "{{ inputs.<input> }}" is replaced in a command`,
+          );
+        } else if (!info.inputs.has(input)) {
+          report([...base, 'command', index], `${whole}: task ${taskName} has no input "${input}"`);
+        }
+      }
+    });
+    for (const name of Object.keys(task.env ?? {})) {
+      if (EXECUTOR_ENV.has(name)) report([...base, 'env', name], `${name} is set by the executor`, true);
+    }
   }
+  return tasks;
+}
 
-  const workflowInputs = new Map<string, Map<string, LiteralType>>();
-  for (const [wfName, workflow] of Object.entries(doc.workflows ?? {})) {
+function checkWorkflows(
+  file: Structure,
+  tasks: Map<string, TaskInfo>,
+  report: Report,
+): Map<string, Map<string, LiteralType | undefined>> {
+  const workflowInputs = new Map<string, Map<string, LiteralType | undefined>>();
+  for (const [wfName, workflow] of Object.entries(file.workflows)) {
     const base = ['workflows', wfName];
     const inputs = typesOf(workflow.inputs, [...base, 'inputs'], report);
     workflowInputs.set(wfName, inputs);
+
     const nodeTasks = new Map<string, string>();
     workflow.nodes.forEach((node, index) => {
-      if (nodeTasks.has(node.id))
-        report([...base, 'nodes', index, 'id'], `node id "${node.id}" is used twice`);
-      else if (node.id === 'inputs')
-        report([...base, 'nodes', index, 'id'], '"inputs" is reserved for workflow inputs');
+      const idPath = [...base, 'nodes', index, 'id'];
+      if (nodeTasks.has(node.id)) report(idPath, `node id "${node.id}" is used twice`);
+      else if (RESERVED_NODE_IDS.has(node.id)) report(idPath, `node id "${node.id}" is reserved`);
       nodeTasks.set(node.id, node.task);
     });
 
-    /** Type of what a reference points at, reporting a dangling one. */
+    /** The type a reference points at; undefined when unknown (dangling ones are reported). */
     const referenced = (ref: Reference, path: Path, from?: string): LiteralType | undefined => {
       if (ref.node === 'inputs') {
-        const type = inputs.get(ref.output);
-        if (!type) report(path, `the workflow has no input "${ref.output}"`);
-        return type;
+        if (!inputs.has(ref.output)) report(path, `the workflow has no input "${ref.output}"`);
+        return inputs.get(ref.output);
       }
       const taskName = nodeTasks.get(ref.node);
       if (taskName === undefined) {
@@ -262,41 +505,44 @@ function checkSemantics(
       }
       const task = tasks.get(taskName);
       if (!task) return undefined;
-      const type = task.outputs.get(ref.output);
-      if (!type) report(path, `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"`);
-      return type;
+      if (!task.outputs.has(ref.output)) {
+        report(path, `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"`);
+      }
+      return task.outputs.get(ref.output);
     };
 
     const edges = new Map<string, Set<string>>();
     workflow.nodes.forEach((node, index) => {
       const nodePath = [...base, 'nodes', index];
-      const task = tasks.get(node.task);
       const deps = new Set<string>();
       edges.set(node.id, deps);
+      const task = tasks.get(node.task);
       if (!task) {
-        report([...nodePath, 'task'], `task "${node.task}" is not defined in this file`);
+        if (!file.taskNames.has(node.task)) {
+          report([...nodePath, 'task'], `task "${node.task}" is not defined in this file`);
+        }
         return;
       }
-      for (const [input, value] of Object.entries(node.inputs ?? {})) {
+      const bound = node.inputs ?? {};
+      for (const [input, value] of Object.entries(bound)) {
         const inputPath = [...nodePath, 'inputs', input];
-        const expected = task.inputs.get(input);
-        if (!expected) {
+        if (!task.inputs.has(input)) {
           const known = [...task.inputs.keys()];
-          report(
-            inputPath,
-            `task ${node.task} has no input "${input}"${known.length ? ` (it has ${known.join(', ')})` : ''}`,
-            true,
-          );
+          const has = known.length ? ` (it has ${known.join(', ')})` : '';
+          report(inputPath, `task ${node.task} has no input "${input}"${has}`, true);
           continue;
         }
+        const expected = task.inputs.get(input);
         const ref = referenceOf(value);
         if (!ref) {
-          checkValue(value, expected, inputPath, report);
+          if (isMalformedReference(value))
+            report(inputPath, `${JSON.stringify(value)} ${MALFORMED_REFERENCE}`);
+          else if (expected) checkValue(value, expected, inputPath, report);
           continue;
         }
         if (ref.node !== 'inputs') deps.add(ref.node);
         const actual = referenced(ref, inputPath, node.id);
-        if (actual && !sameType(actual, expected)) {
+        if (actual && expected && !sameType(actual, expected)) {
           report(
             inputPath,
             `${value} is ${formatType(actual)} but input "${input}" is ${formatType(expected)}`,
@@ -304,7 +550,7 @@ function checkSemantics(
         }
       }
       for (const [input, type] of task.inputs) {
-        if (!(input in (node.inputs ?? {})) && !type.optional) {
+        if (!(input in bound) && !type?.optional) {
           report([...nodePath, 'inputs'], `input "${input}" of task ${node.task} is not bound`);
         }
       }
@@ -315,31 +561,48 @@ function checkSemantics(
 
     for (const [output, value] of Object.entries(workflow.outputs ?? {})) {
       const ref = referenceOf(value);
-      if (!ref) report([...base, 'outputs', output], 'must be a reference such as "{{ n0.o0 }}"');
-      else referenced(ref, [...base, 'outputs', output]);
+      if (ref) referenced(ref, [...base, 'outputs', output]);
+      else report([...base, 'outputs', output], 'must be a reference such as "{{ n0.o0 }}"');
     }
   }
+  return workflowInputs;
+}
 
-  for (const [lpName, launchPlan] of Object.entries(doc.launch_plans ?? {})) {
+function checkLaunchPlans(
+  file: Structure,
+  workflowInputs: Map<string, Map<string, LiteralType | undefined>>,
+  report: Report,
+): void {
+  for (const [lpName, launchPlan] of Object.entries(file.launch_plans)) {
     const base = ['launch_plans', lpName];
-    if (doc.workflows?.[lpName]) {
+    if (file.workflowNames.has(lpName)) {
       report(
         base,
         `launch plan "${lpName}" clashes with the default launch plan of workflow ${lpName}`,
         true,
       );
     }
+    const cron = launchPlan.schedule?.cron;
+    if (cron !== undefined && !CRON.test(cron.trim())) {
+      report(
+        [...base, 'schedule', 'cron'],
+        `"${cron}" is not a cron expression: expected 5 fields (minute hour day-of-month month ` +
+          'day-of-week) or @hourly, @daily, @weekly, @monthly, @yearly',
+      );
+    }
     const inputs = workflowInputs.get(launchPlan.workflow);
     if (!inputs) {
-      report([...base, 'workflow'], `workflow "${launchPlan.workflow}" is not defined in this file`);
+      if (!file.workflowNames.has(launchPlan.workflow)) {
+        report([...base, 'workflow'], `workflow "${launchPlan.workflow}" is not defined in this file`);
+      }
       continue;
     }
     for (const field of ['fixed_inputs', 'default_inputs'] as const) {
       for (const [input, value] of Object.entries(launchPlan[field] ?? {})) {
+        const path = [...base, field, input];
         const type = inputs.get(input);
-        if (!type)
-          report([...base, field, input], `workflow ${launchPlan.workflow} has no input "${input}"`, true);
-        else checkValue(value, type, [...base, field, input], report);
+        if (!inputs.has(input)) report(path, `workflow ${launchPlan.workflow} has no input "${input}"`, true);
+        else if (type) checkValue(value, type, path, report);
       }
     }
     for (const input of Object.keys(launchPlan.fixed_inputs ?? {})) {
@@ -347,10 +610,22 @@ function checkSemantics(
         report([...base, 'default_inputs', input], `"${input}" is already fixed`, true);
       }
     }
+    if (launchPlan.schedule) {
+      const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
+      for (const [input, type] of inputs) {
+        if (!(input in given) && type && !type.optional) {
+          report(
+            [...base, 'schedule'],
+            `a scheduled launch plan gets no inputs from a caller: fix or default input "${input}"`,
+            true,
+          );
+        }
+      }
+    }
   }
 }
 
-/** A cycle among `node -> dependencies` edges, as a list of node ids, or undefined. */
+/** A cycle among `node -> dependencies` edges, as node ids from and back to one node, or undefined. */
 function findCycle(edges: Map<string, Set<string>>): string[] | undefined {
   const state = new Map<string, 'visiting' | 'done'>();
   const stack: string[] = [];
