@@ -26,7 +26,8 @@ function seedTo(total, from) {
        workflow_version, phase, spec, inputs_key, outputs_key, error, created_at, updated_at, started_at, duration_ms)
      values ('default', 'development', ?, 'wf.add_one_wf', 'v1', 'wf.add_one_wf', 'v1', ?, '{}', 'k', null, null, ?, ?, ?, 40)`,
   );
-  const phases = ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED', 'RUNNING'];
+  // Terminal phases only: unfinished ones would be resumed by the executor when the server starts.
+  const phases = ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED', 'ABORTED'];
   const base = 1_700_000_000_000;
   db.transaction(() => {
     for (let i = from; i < total; i++) {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
-import { idOf, nodeTask, registerAddOne } from '../helpers/specs.js';
+import {
+  ADD_ONE_SCRIPT,
+  idOf,
+  launchPlanOf,
+  nodeTask,
+  oneNodeWorkflow,
+  registerAddOne,
+} from '../helpers/specs.js';
 
 const X_INTEGER = { variables: { x: { type: parseType('integer') } } };
 const inputs = (x: unknown) => literalMapFromJson({ x }, X_INTEGER);
@@ -33,6 +40,34 @@ describe.each(TEST_DATABASES)('admin server over gRPC and HTTP on %s', (database
     await expect(again).rejects.toBeInstanceOf(AlreadyExistsError);
     const task = await server.client.getTask(id);
     expect(task.closure?.compiled_task?.template?.container?.command[0]).toBe('node');
+  });
+
+  test('re-registering the identical task, workflow and launch plan each answers AlreadyExists', async () => {
+    const task = idOf('TASK', 'wf.add_one', 'v1');
+    const wf = idOf('WORKFLOW', 'wf.add_one_wf', 'v1');
+    const lp = idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1');
+    const taskSpec = nodeTask('wf.add_one', 'v1', ADD_ONE_SCRIPT, { x: 'integer' }, { o0: 'integer' });
+    await expect(server.client.createTask(task, taskSpec)).rejects.toBeInstanceOf(AlreadyExistsError);
+    await expect(
+      server.client.createWorkflow(wf, oneNodeWorkflow('wf.add_one_wf', 'v1', task)),
+    ).rejects.toBeInstanceOf(AlreadyExistsError);
+    await expect(server.client.createLaunchPlan(lp, launchPlanOf(wf))).rejects.toBeInstanceOf(
+      AlreadyExistsError,
+    );
+  });
+
+  test.each([
+    ['a space', 'wf add'],
+    ['a slash', 'wf/add'],
+    ['an empty name', ''],
+    ['a name longer than 255 characters', 'x'.repeat(256)],
+  ])('an id with %s answers InvalidArgument', async (_label, name) => {
+    const id = idOf('TASK', name, 'v1');
+    const error = await server.client
+      .createTask(id, nodeTask(name, 'v1', '0', {}, {}))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as Error).message).toMatch(/id\.name/);
   });
 
   test('a different spec under an existing id answers InvalidArgument naming the field', async () => {

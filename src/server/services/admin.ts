@@ -140,9 +140,15 @@ export function generateExecutionName(): string {
   return name;
 }
 
+/** Characters an identifier may hold: they appear in URL paths and file names, so no spaces or slashes. */
+const ID_PATTERN = /^[A-Za-z0-9_.:@-]+$/;
+
 function requireText(value: unknown, field: string): string {
   if (typeof value !== 'string' || !value.trim()) throw invalidArgument(`missing ${field}`);
   if (value.length > 255) throw invalidArgument(`${field} is longer than 255 characters`);
+  if (!ID_PATTERN.test(value)) {
+    throw invalidArgument(`${field} "${value}" may hold only letters, digits and _ . : @ -`);
+  }
   return value;
 }
 
