@@ -88,7 +88,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
             : `${handle.location} is up to date\n`,
         );
       } finally {
-        await handle.db.destroy();
+        await handle.close();
       }
     });
 }

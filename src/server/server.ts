@@ -9,13 +9,11 @@ import { ReflectionService } from '@grpc/reflection';
 import cors from 'cors';
 import express from 'express';
 import { HealthImplementation } from 'grpc-health-check';
-import type { Kysely } from 'kysely';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
-import { openDatabase } from './db/connect.js';
+import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
-import type { Database } from './db/schema.js';
 import { LocalExecutor } from './executor/local.js';
 import { addGrpcServices, type ServiceHandlers } from './grpc.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
@@ -96,7 +94,7 @@ export const DEFAULT_PROJECT = 'default';
 export function createServer(options: ServerOptions): AdminServer {
   const logger = options.logger ?? silentLogger;
   const host = options.host ?? '127.0.0.1';
-  let db: Kysely<Database> | undefined;
+  let database: DatabaseHandle | undefined;
   let executor: LocalExecutor | undefined;
   let grpcServer: GrpcServer | undefined;
   let httpServer: HttpServer | undefined;
@@ -115,8 +113,8 @@ export function createServer(options: ServerOptions): AdminServer {
         logger,
         parseSeconds: parseDuration,
       });
-      db = handle.db;
-      const repo = new Repository(db);
+      database = handle;
+      const repo = new Repository(handle.db, handle.reads);
       if (!(await repo.getProject(DEFAULT_PROJECT))) {
         await repo.insertProject({
           id: DEFAULT_PROJECT,
@@ -220,11 +218,11 @@ export function createServer(options: ServerOptions): AdminServer {
         await new Promise<void>((resolve) => httpServer?.close(() => resolve()));
       }
       await executor?.close();
-      await db?.destroy();
+      await database?.close();
       grpcServer = undefined;
       httpServer = undefined;
       executor = undefined;
-      db = undefined;
+      database = undefined;
     },
   };
 }

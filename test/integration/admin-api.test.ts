@@ -3,11 +3,8 @@ import { dirname, join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { toJson } from '../../src/api/json.js';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
-import { loadApi } from '../../src/api/proto.js';
-import { InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
-import { gatewayRoutes } from '../../src/server/http/gateway.js';
+import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, registerAddOne } from '../helpers/specs.js';
 
@@ -138,6 +135,30 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     await expect(server.client.terminateExecution(id)).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 
+  test('terminate right after launch, before the task process exists, still stops it at once', async () => {
+    await registerAddOne(server.client, 'sleepy', 'setTimeout(() => {}, 60000)');
+    const ids = await Promise.all(
+      ['early-1', 'early-2', 'early-3'].map((name) =>
+        server.client.createExecution({
+          ...scope,
+          name,
+          spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'sleepy') },
+          inputs: literalMapFromJson({ x: 1 }, X),
+        }),
+      ),
+    );
+    const started = Date.now();
+    for (const [i, id] of ids.entries()) {
+      // Staggered so that some land while the node's files are being written.
+      await new Promise((resolve) => setTimeout(resolve, i * 5));
+      await server.client.terminateExecution(id, 'too early');
+    }
+    for (const id of ids) {
+      expect((await waitForExecution(server.client, id, 10000)).closure?.phase).toBe('ABORTED');
+    }
+    expect(Date.now() - started).toBeLessThan(10000);
+  });
+
   test('gRPC health answers SERVING and reflection lists the services', async () => {
     const healthDef = loadSync(
       join(dirname(require.resolve('grpc-health-check/package.json')), 'proto/health/v1/health.proto'),
@@ -153,10 +174,11 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
       grpc.credentials.createInsecure(),
     );
     const status = await new Promise<{ status: string }>((resolve, reject) =>
-      (healthClient as unknown as { check: Function }).check(
-        { service: '' },
-        (err: Error, res: { status: string }) => (err ? reject(err) : resolve(res)),
-      ),
+      (
+        healthClient as unknown as {
+          check: (req: object, cb: (err: Error, res: { status: string }) => void) => void;
+        }
+      ).check({ service: '' }, (err: Error, res: { status: string }) => (err ? reject(err) : resolve(res))),
     );
     healthClient.close();
     expect(status.status).toBe('SERVING');
@@ -193,45 +215,35 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     );
   });
 
-  test('the HTTP side answers the same data as gRPC', async () => {
-    const base = `${server.addresses.httpEndpoint}/api/v1`;
-    const get = async (path: string) => {
-      const res = await fetch(`${base}${path}`);
-      expect(res.status).toBe(200);
-      return res.json();
-    };
-    const lp = idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1');
-    expect(await get('/launch_plans/default/development/wf.add_one_wf/v1')).toEqual(
-      toJson('orch.admin.LaunchPlan', await server.client.getLaunchPlan(lp)),
-    );
-    expect(await get('/tasks/default/development/wf.add_one/v1')).toEqual(
-      toJson('orch.admin.Task', await server.client.getTask(idOf('TASK', 'wf.add_one', 'v1'))),
-    );
-    expect(await get('/projects/default')).toEqual(
-      toJson('orch.admin.Project', await server.client.getProject('default')),
-    );
-    expect(await get('/task_ids/default/development')).toEqual(
-      toJson('orch.admin.NamedEntityIdentifierList', await server.client.listEntityIds('Task', scope)),
-    );
-    const executions = await server.client.listExecutions({ id: scope, limit: 1 });
-    const name = executions.executions[0]?.id?.name as string;
-    expect(await get(`/executions/default/development/${name}`)).toEqual(
-      toJson('orch.admin.Execution', await server.client.getExecution({ ...scope, name })),
-    );
-    expect(await get(`/node_executions/default/development/${name}`)).toEqual(
-      toJson('orch.admin.NodeExecutionList', await server.client.listNodeExecutions({ ...scope, name })),
-    );
-    expect(await get('/version')).toEqual(
-      toJson('orch.admin.GetVersionResponse', await server.client.getVersion()),
-    );
-  });
-
-  test('every RPC has an HTTP route', () => {
-    const routed = new Set(gatewayRoutes().map((r) => r.rpc));
-    for (const service of ['orch.service.AdminService', 'orch.service.AuthMetadataService']) {
-      for (const method of Object.keys(loadApi().root.lookupService(service).methods)) {
-        expect(routed).toContain(`${service}/${method}`);
-      }
+  test('launches in the same instant get their own rows; a duplicate name fails alone', async () => {
+    const launch = (name: string) =>
+      server.client.createExecution({
+        ...scope,
+        name,
+        spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v1') },
+        inputs: literalMapFromJson({ x: 5 }, X),
+      });
+    const names = ['burst-a', 'burst-b', 'burst-a', 'burst-c', 'burst-b'];
+    const outcomes = await Promise.allSettled(names.map(launch));
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(AlreadyExistsError);
+    }
+    const listed = await server.client.listExecutions({
+      id: scope,
+      filters: 'contains(name,burst-)',
+      limit: 10,
+    });
+    expect(listed.executions.map((e) => e.id?.name).sort()).toEqual(['burst-a', 'burst-b', 'burst-c']);
+    for (const name of ['burst-a', 'burst-b', 'burst-c']) {
+      const done = await waitForExecution(server.client, { ...scope, name });
+      expect(literalMapToJson(done.closure?.outputs)).toEqual({ o0: 6 });
     }
   });
 });

@@ -23,6 +23,7 @@ async function open(database: string, dir: string): Promise<DatabaseHandle> {
     maxOpenConnections: 5,
     maxIdleConnections: 5,
     connMaxLifeTimeSeconds: 0,
+    readReplicaHost: '',
   });
 }
 

@@ -4,11 +4,13 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import pg from 'pg';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { UnavailableError } from '../../src/client/errors.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Logger } from '../../src/server/logger.js';
 import { createServer, type ServerAddresses } from '../../src/server/server.js';
+import { createTestDatabase, type PostgresCluster, testCluster } from '../helpers/postgres.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -183,5 +185,69 @@ describe('configuration files drive the server', () => {
     const addresses = await server.listen();
     await server.close();
     expect(addresses.database).toBe(database);
+  });
+});
+
+const cluster = testCluster();
+(cluster ? describe : describe.skip)('--database.postgres.readReplicaHost', () => {
+  async function start(replicaHost: string) {
+    const flags = await createTestDatabase(cluster as PostgresCluster);
+    const dataDir = await mkdtemp(join(dir, 'data-'));
+    const server = createServer({
+      config: loadConfig({
+        flags: {
+          'server.httpPort': '0',
+          'server.grpc.port': '0',
+          'orch.connection.maxRetries': '0',
+          'database.postgres.readReplicaHost': replicaHost,
+          ...flags,
+        },
+        env: {},
+        home: dataDir,
+      }),
+      dataDir,
+      embedded: false,
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    return { server, dbname: flags['database.postgres.dbname'] as string };
+  }
+
+  test('list queries go to the replica; gets and writes stay on the primary', async () => {
+    const { server, dbname } = await start((cluster as PostgresCluster).host);
+    const addresses = await server.listen();
+    const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true });
+    const observer = new pg.Client({
+      ...(cluster as PostgresCluster),
+      user: 'postgres',
+      database: 'postgres',
+    });
+    await observer.connect();
+    // What each pool's sessions last ran: the replica's only ever hold list queries.
+    const replicaQueries = async () =>
+      (
+        await observer.query<{ query: string }>(
+          "SELECT query FROM pg_stat_activity WHERE datname = $1 AND application_name = 'orch-admin-replica'",
+          [dbname],
+        )
+      ).rows
+        .map((r) => r.query)
+        .filter(Boolean);
+    try {
+      await client.registerProject({ id: 'replicated', name: 'replicated' });
+      expect((await client.getProject('replicated')).id).toBe('replicated');
+      expect(await replicaQueries()).toEqual([]);
+      const listed = await client.listProjects();
+      expect(listed.projects.map((p) => p.id)).toContain('replicated');
+      expect(await replicaQueries()).toEqual([expect.stringMatching(/^select .* from "projects"/)]);
+    } finally {
+      await observer.end();
+      client.close();
+      await server.close();
+    }
+  });
+
+  test('an unreachable replica stops the server from starting, naming it', async () => {
+    const { server } = await start('127.0.0.2');
+    await expect(server.listen()).rejects.toThrow(/127\.0\.0\.2.*\(read replica\)/);
   });
 });

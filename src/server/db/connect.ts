@@ -5,7 +5,7 @@ import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
-import { migrateToLatest } from './migrations.js';
+import { ensureForeignKeys, migrateToLatest, NODE_EXECUTION_FK } from './migrations.js';
 import type { Database } from './schema.js';
 
 /** The databases the admin server runs on. */
@@ -19,6 +19,13 @@ export interface DatabaseHandle {
   location: string;
   /** The migrations this open applied (empty when the schema was up to date). */
   applied: string[];
+  /**
+   * Where list queries go: a pool on `--database.postgres.readReplicaHost` when one is set, else `db`.
+   * Lists tolerate a replica's lag; gets and writes always use the primary (read-your-writes).
+   */
+  reads: Kysely<Database>;
+  /** Closes every pool. */
+  close(): Promise<void>;
 }
 
 /** The configuration sections the database reads. */
@@ -38,6 +45,8 @@ export interface PostgresSettings {
   maxIdleConnections: number;
   /** Seconds a connection may be reused; 0 means no limit. */
   connMaxLifeTimeSeconds: number;
+  /** Host of a read replica for list queries ('' for none); same port, database and user. */
+  readReplicaHost: string;
 }
 
 /** Thrown when the database cannot be reached or migrated; the message never holds a password. */
@@ -90,6 +99,7 @@ export function postgresSettings(
       maxOpenConnections: db.connectionPool.maxOpenConnections ?? database.maxOpenConnections,
       maxIdleConnections: db.connectionPool.maxIdleConnections ?? database.maxIdleConnections,
       connMaxLifeTimeSeconds: parseSeconds(db.connectionPool.maxConnectionLifetime),
+      readReplicaHost: database.postgres.readReplicaHost,
     };
   }
   const postgres = database.postgres;
@@ -104,6 +114,7 @@ export function postgresSettings(
     maxOpenConnections: database.maxOpenConnections,
     maxIdleConnections: database.maxIdleConnections,
     connMaxLifeTimeSeconds: parseSeconds(database.connMaxLifeTime),
+    readReplicaHost: postgres.readReplicaHost,
   };
 }
 
@@ -168,24 +179,16 @@ export async function openSqlite(
   }
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const applied = await migrateToLatest(db as Kysely<unknown>, 'sqlite');
-  return { db, dialect: 'sqlite', location: file, applied };
+  const applied = await migrate(db as Kysely<unknown>, 'sqlite', options.foreignKeys);
+  return { db, reads: db, dialect: 'sqlite', location: file, applied, close: () => db.destroy() };
 }
 
-/**
- * Connects to PostgreSQL, retrying a bounded number of times, and migrates it.
- * @param attempts connection attempts before giving up (1 s, 2 s, 4 s... between them).
- * @throws DatabaseUnavailableError naming host, port, database and user (never the password).
- */
-export async function openPostgres(
-  settings: PostgresSettings,
-  options: { attempts?: number; logger?: Logger; foreignKeys?: boolean } = {},
-): Promise<DatabaseHandle> {
-  const location = `postgres://${settings.username}@${settings.host}:${settings.port}/${settings.dbname}`;
+/** A pool on `host` with the settings' database, user, TLS mode and limits. */
+function postgresPool(settings: PostgresSettings, host: string, applicationName: string): pg.Pool {
   const extra = parseOptions(settings.options);
   const sslmode = extra.sslmode ?? 'disable';
-  const pool = new pg.Pool({
-    host: settings.host,
+  return new pg.Pool({
+    host,
     port: settings.port,
     database: settings.dbname,
     user: settings.username,
@@ -194,7 +197,7 @@ export async function openPostgres(
       sslmode === 'disable'
         ? false
         : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' },
-    application_name: extra.application_name ?? 'orch-admin',
+    application_name: extra.application_name ?? applicationName,
     max: Math.max(1, settings.maxOpenConnections),
     maxLifetimeSeconds: settings.connMaxLifeTimeSeconds || undefined,
     connectionTimeoutMillis: 10_000,
@@ -206,15 +209,23 @@ export async function openPostgres(
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  pool.on('error', (error) =>
-    options.logger?.warn('idle database connection failed', { error: error.message }),
-  );
-  const attempts = Math.max(1, options.attempts ?? 5);
+}
+
+/**
+ * Waits until `pool` hands out a connection, trying `attempts` times (1 s, 2 s, 4 s... between them).
+ * @throws DatabaseUnavailableError naming `location` (never the password); the pool is closed then.
+ */
+async function awaitConnection(
+  pool: pg.Pool,
+  location: string,
+  attempts: number,
+  logger: Logger | undefined,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       const client = await pool.connect();
       client.release();
-      break;
+      return;
     } catch (error) {
       if (attempt >= attempts) {
         await pool.end().catch(() => {});
@@ -223,22 +234,69 @@ export async function openPostgres(
           { cause: error },
         );
       }
-      options.logger?.warn('database not reachable yet, retrying', { location, attempt });
+      logger?.warn('database not reachable yet, retrying', { location, attempt });
       await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 1000 * 2 ** (attempt - 1))));
     }
   }
+}
+
+/**
+ * Connects to PostgreSQL (and its read replica, when `readReplicaHost` is set), retrying a bounded
+ * number of times, and migrates it.
+ * @param attempts connection attempts before giving up (1 s, 2 s, 4 s... between them).
+ * @throws DatabaseUnavailableError naming host, port, database and user (never the password).
+ */
+export async function openPostgres(
+  settings: PostgresSettings,
+  options: { attempts?: number; logger?: Logger; foreignKeys?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const where = (host: string) =>
+    `postgres://${settings.username}@${host}:${settings.port}/${settings.dbname}`;
+  const location = where(settings.host);
+  const attempts = Math.max(1, options.attempts ?? 5);
+  const pool = postgresPool(settings, settings.host, 'orch-admin');
+  pool.on('error', (error) =>
+    options.logger?.warn('idle database connection failed', { error: error.message }),
+  );
+  await awaitConnection(pool, location, attempts, options.logger);
   const log = settings.debug
     ? (event: LogEvent) =>
         options.logger?.info('sql', { sql: event.query.sql, ms: event.queryDurationMillis })
     : undefined;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  let reads = db;
   try {
-    const applied = await migrateToLatest(db as Kysely<unknown>, 'postgres');
-    return { db, dialect: 'postgres', location, applied };
+    if (settings.readReplicaHost) {
+      const replica = postgresPool(settings, settings.readReplicaHost, 'orch-admin-replica');
+      replica.on('error', (error) =>
+        options.logger?.warn('idle replica connection failed', { error: error.message }),
+      );
+      await awaitConnection(
+        replica,
+        `${where(settings.readReplicaHost)} (read replica)`,
+        attempts,
+        options.logger,
+      );
+      reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replica }), log });
+    }
+    const applied = await migrate(db as Kysely<unknown>, 'postgres', options.foreignKeys);
+    const close = async () => {
+      if (reads !== db) await reads.destroy();
+      await db.destroy();
+    };
+    return { db, reads, dialect: 'postgres', location, applied, close };
   } catch (error) {
+    if (reads !== db) await reads.destroy();
     await db.destroy();
     throw error;
   }
+}
+
+/** The versioned migrations, then the foreign keys when asked for; resolves to what was applied. */
+async function migrate(db: Kysely<unknown>, dialect: DialectName, foreignKeys = false): Promise<string[]> {
+  const applied = await migrateToLatest(db, dialect);
+  if (foreignKeys && (await ensureForeignKeys(db, dialect))) applied.push(`foreign key ${NODE_EXECUTION_FK}`);
+  return applied;
 }
 
 /** True when `error` is a unique or primary-key violation (SQLite or PostgreSQL). */

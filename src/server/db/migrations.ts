@@ -136,3 +136,57 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDia
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Name of the one foreign key orch declares: a node execution belongs to its execution. */
+export const NODE_EXECUTION_FK = 'node_executions_execution_fk';
+
+/**
+ * Declares the foreign keys (`--database.enableForeignKeyConstraintWhenMigrating`): node executions
+ * reference their execution, deleted with it. Idempotent; runs after the versioned migrations each
+ * time the flag is on, so turning it on later still takes effect. SQLite cannot add a constraint to
+ * a table, so there the table is rebuilt with it inside one transaction.
+ * @returns whether a constraint was added by this call.
+ * @throws Error when existing rows break the constraint (a node execution without its execution).
+ */
+export async function ensureForeignKeys(db: Kysely<unknown>, dialect: MigrationDialect): Promise<boolean> {
+  if (dialect === 'postgres') {
+    const found = await sql<{ n: number }>`
+      select count(*)::int as n from pg_constraint where conname = ${NODE_EXECUTION_FK}`.execute(db);
+    if (found.rows[0]?.n) return false;
+    await sql`alter table node_executions add constraint ${sql.id(NODE_EXECUTION_FK)}
+      foreign key (execution_id) references executions(id) on delete cascade`.execute(db);
+    return true;
+  }
+  const existing = await sql<{ table: string }>`
+    select "table" from pragma_foreign_key_list('node_executions')`.execute(db);
+  if (existing.rows.some((r) => r.table === 'executions')) return false;
+  await db.transaction().execute(async (trx) => {
+    await sql`create table node_executions_rebuilt (
+      execution_id bigint not null,
+      node_id text not null,
+      phase text not null,
+      attempts integer not null default 0,
+      outputs_key text,
+      error text,
+      started_at bigint,
+      updated_at bigint not null,
+      inputs_key text,
+      constraint node_executions_pk primary key (execution_id, node_id),
+      constraint ${sql.id(NODE_EXECUTION_FK)} foreign key (execution_id)
+        references executions(id) on delete cascade
+    )`.execute(trx);
+    await sql`insert into node_executions_rebuilt
+      (execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key)
+      select execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key
+      from node_executions`.execute(trx);
+    await sql`drop table node_executions`.execute(trx);
+    await sql`alter table node_executions_rebuilt rename to node_executions`.execute(trx);
+    const orphans = await sql`select 1 from pragma_foreign_key_check('node_executions') limit 1`.execute(trx);
+    if (orphans.rows.length) {
+      throw new Error(
+        'node_executions holds rows whose execution no longer exists; cannot add the foreign key',
+      );
+    }
+  });
+  return true;
+}

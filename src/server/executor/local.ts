@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
 import {
@@ -64,6 +64,8 @@ class Interrupted extends Error {}
 class Aborted extends Error {}
 
 const STDERR_TAIL_BYTES = 2048;
+/** How far below the server task processes run (nice levels; 0 = same priority, 19 = lowest). */
+const TASK_NICENESS = 10;
 const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
@@ -431,9 +433,13 @@ export class LocalExecutor implements Executor {
     return new Promise((resolve) => {
       const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       this.children.add(child);
+      // Task processes run below the server's priority, so a busy executor never starves the API.
+      if (child.pid !== undefined) lowerPriority(child.pid);
       const mine = this.childrenOf.get(executionId) ?? new Set<ChildProcess>();
       this.childrenOf.set(executionId, mine);
       mine.add(child);
+      // A terminate that arrived while the node was being prepared found no child to kill.
+      if (this.aborts.has(executionId)) child.kill('SIGKILL');
       const stdoutLog = createWriteStream(join(cwd, 'stdout.log'));
       const stderrLog = createWriteStream(join(cwd, 'stderr.log'));
       child.stdout.pipe(stdoutLog);
@@ -492,4 +498,17 @@ function resolveBinding(
     return { map: { literals } } as LiteralOut;
   }
   return { scalar: data.scalar } as LiteralOut;
+}
+
+/**
+ * Lowers a task process's scheduling priority by TASK_NICENESS (POSIX nice; Windows maps it to a
+ * lower priority class). Best effort: a process that has already exited or a platform that refuses
+ * is left as it is.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, Math.min(19, getPriority(pid) + TASK_NICENESS));
+  } catch {
+    // The child may already have exited; its priority no longer matters.
+  }
 }

@@ -1,0 +1,303 @@
+import type { Client, ServiceError } from '@grpc/grpc-js';
+import { credentials, Metadata } from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { toJson } from '../../src/api/json.js';
+import { literalMapFromJson, parseType } from '../../src/api/literals.js';
+import { loadApi } from '../../src/api/proto.js';
+import { gatewayRoutes } from '../../src/server/http/gateway.js';
+import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
+import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow, registerAddOne } from '../helpers/specs.js';
+
+// Every RPC is called once over gRPC and once over HTTP with the same (or a twin) request, and the
+// answers are compared in their JSON form. A new RPC without a case here fails the last test.
+
+const X = { variables: { x: { type: parseType('integer') } } };
+const scope = { project: 'default', domain: 'development' };
+const SERVICES = ['orch.service.AdminService', 'orch.service.AuthMetadataService'] as const;
+
+type Json = Record<string, unknown>;
+
+describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (database) => {
+  let server: TestServer;
+  let stubs: Record<string, Client>;
+  const covered = new Set<string>();
+
+  /** The response type of an RPC, e.g. `orch.admin.Project`. */
+  function responseType(rpc: string): string {
+    for (const service of SERVICES) {
+      const method = loadApi().root.lookupService(service).methods[rpc];
+      if (method) return (method.resolvedResponseType?.fullName ?? '').replace(/^\./, '');
+    }
+    throw new Error(`no RPC ${rpc}`);
+  }
+
+  /** Calls an RPC over gRPC; resolves to its answer in JSON form, or `{code, message}` on error. */
+  function viaGrpc(rpc: string, request: unknown): Promise<Json> {
+    covered.add(rpc);
+    const stub = Object.values(stubs).find((s) => rpc in s) as unknown as Record<
+      string,
+      (req: unknown, meta: Metadata, cb: (err: ServiceError | null, res: unknown) => void) => void
+    >;
+    return new Promise((resolve) => {
+      stub[rpc]?.call(stub, request, new Metadata(), (err, res) => {
+        if (err) resolve({ grpcCode: err.code, message: err.details });
+        else resolve(toJson(responseType(rpc), res as object) as Json);
+      });
+    });
+  }
+
+  /** Calls the HTTP side; resolves to the JSON body, or `{grpcCode, message}` for an error body. */
+  async function viaHttp(method: string, path: string, body?: unknown): Promise<Json> {
+    const res = await fetch(`${server.addresses.httpEndpoint}${path}`, {
+      signal: AbortSignal.timeout(5000),
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Json;
+    if (res.ok) return json;
+    return { grpcCode: json.code, message: json.message, status: res.status };
+  }
+
+  /** Same request both ways; the answers must be equal. */
+  async function same(rpc: string, request: unknown, method: string, path: string, body?: unknown) {
+    const grpcAnswer = await viaGrpc(rpc, request);
+    const httpAnswer = await viaHttp(method, path, body);
+    if ('status' in httpAnswer) delete httpAnswer.status;
+    expect(httpAnswer).toEqual(grpcAnswer);
+    return grpcAnswer;
+  }
+
+  const launchRequest = (name: string, version = 'v1', x = 3) => ({
+    ...scope,
+    name,
+    spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', version) },
+    inputs: literalMapFromJson({ x }, X),
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    const api = loadApi().grpc.orch.service;
+    const target = server.addresses.grpcEndpoint.replace(/^dns:\/\/\//, '');
+    const admin = new api.AdminService(target, credentials.createInsecure());
+    stubs = {
+      admin,
+      authMetadata: new api.AuthMetadataService(target, credentials.createInsecure(), {
+        channelOverride: admin.getChannel(),
+      }),
+    };
+    await registerAddOne(server.client, 'v1');
+    await registerAddOne(server.client, 'v2');
+    await registerAddOne(server.client, 'slow', 'setTimeout(() => {}, 60000)');
+  });
+  afterAll(async () => {
+    for (const stub of Object.values(stubs)) stub.close();
+    await server.stop();
+  });
+
+  test('projects and domains', async () => {
+    expect(await viaGrpc('RegisterProject', { project: { id: 'from-grpc', name: 'from-grpc' } })).toEqual(
+      await viaHttp('POST', '/api/v1/projects', { project: { id: 'from-http', name: 'from-http' } }),
+    );
+    await same('GetProject', { id: 'from-http' }, 'GET', '/api/v1/projects/from-http');
+    await same('GetProject', { id: 'nope' }, 'GET', '/api/v1/projects/nope');
+    const update = { name: 'Renamed', description: 'changed', state: 'ARCHIVED' };
+    expect(await viaGrpc('UpdateProject', { id: 'from-grpc', ...update })).toEqual(
+      await viaHttp('PUT', '/api/v1/projects/from-http', update),
+    );
+    const grpcProject = await viaGrpc('GetProject', { id: 'from-grpc' });
+    const httpProject = await viaGrpc('GetProject', { id: 'from-http' });
+    expect(httpProject).toMatchObject({ name: 'Renamed', description: 'changed', state: 'ARCHIVED' });
+    expect({ ...httpProject, id: '' }).toEqual({ ...grpcProject, id: '' });
+    const page = await same('ListProjects', { limit: 1 }, 'GET', '/api/v1/projects?limit=1');
+    await same(
+      'ListProjects',
+      { limit: 1, token: page.token },
+      'GET',
+      `/api/v1/projects?limit=1&token=${page.token}`,
+    );
+    await same(
+      'ListProjects',
+      { filters: 'eq(state,ARCHIVED)', sort_by: { key: 'name', direction: 'ASCENDING' } },
+      'GET',
+      '/api/v1/projects?filters=eq(state,ARCHIVED)&sort_by.key=name&sort_by.direction=ASCENDING',
+    );
+    await same('GetDomains', {}, 'GET', '/api/v1/domains');
+  });
+
+  test('tasks, workflows and launch plans', async () => {
+    const task = idOf('TASK', 'wf.add_one', 'v3');
+    const taskSpec = nodeTask('wf.add_one', 'v3', 'void 0', { x: 'integer' }, { o0: 'integer' });
+    const httpTask = { ...task, version: 'v3h' };
+    expect(await viaGrpc('CreateTask', { id: task, spec: taskSpec })).toEqual(
+      await viaHttp('POST', '/api/v1/tasks', {
+        id: httpTask,
+        spec: toJson(
+          'orch.admin.TaskSpec',
+          nodeTask('wf.add_one', 'v3h', 'void 0', { x: 'integer' }, { o0: 'integer' }),
+        ),
+      }),
+    );
+    // Identical re-registration: AlreadyExists both ways.
+    await same('CreateTask', { id: task, spec: taskSpec }, 'POST', '/api/v1/tasks', {
+      id: task,
+      spec: toJson('orch.admin.TaskSpec', taskSpec),
+    });
+    const wf = idOf('WORKFLOW', 'wf.add_one_wf', 'v3');
+    const wfSpec = oneNodeWorkflow('wf.add_one_wf', 'v3', task);
+    expect(await viaGrpc('CreateWorkflow', { id: wf, spec: wfSpec })).toEqual(
+      await viaHttp('POST', '/api/v1/workflows', {
+        id: { ...wf, version: 'v3h' },
+        spec: toJson('orch.admin.WorkflowSpec', oneNodeWorkflow('wf.add_one_wf', 'v3h', httpTask)),
+      }),
+    );
+    const lp = idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v3');
+    expect(await viaGrpc('CreateLaunchPlan', { id: lp, spec: launchPlanOf(wf) })).toEqual(
+      await viaHttp('POST', '/api/v1/launch_plans', {
+        id: { ...lp, version: 'v3h' },
+        spec: toJson('orch.admin.LaunchPlanSpec', launchPlanOf({ ...wf, version: 'v3h' })),
+      }),
+    );
+
+    for (const [plural, singular, type] of [
+      ['tasks', 'Task', 'TASK'],
+      ['workflows', 'Workflow', 'WORKFLOW'],
+      ['launch_plans', 'LaunchPlan', 'LAUNCH_PLAN'],
+    ] as const) {
+      const name = type === 'TASK' ? 'wf.add_one' : 'wf.add_one_wf';
+      await same(
+        `Get${singular}`,
+        { id: idOf(type, name, 'v3h') },
+        'GET',
+        `/api/v1/${plural}/default/development/${name}/v3h`,
+      );
+      await same(
+        `Get${singular}`,
+        { id: idOf(type, name, 'missing') },
+        'GET',
+        `/api/v1/${plural}/default/development/${name}/missing`,
+      );
+      await same(
+        `List${singular}s`,
+        { id: { ...scope, name }, limit: 2, sort_by: { key: 'version', direction: 'ASCENDING' } },
+        'GET',
+        `/api/v1/${plural}/default/development/${name}?limit=2&sort_by.key=version&sort_by.direction=ASCENDING`,
+      );
+      await same(
+        `List${singular}s`,
+        { id: scope, filters: 'value_in(version,v1;v3h)' },
+        'GET',
+        `/api/v1/${plural}/default/development?filters=value_in(version,v1;v3h)`,
+      );
+      const ids = plural.replace(/s$/, '_ids');
+      await same(
+        `List${singular}Ids`,
+        { ...scope, limit: 5 },
+        'GET',
+        `/api/v1/${ids}/default/development?limit=5`,
+      );
+    }
+    await same(
+      'ListTasks',
+      { id: scope, filters: 'eq(nope,1)' },
+      'GET',
+      '/api/v1/tasks/default/development?filters=eq(nope,1)',
+    );
+
+    expect(await viaGrpc('UpdateLaunchPlan', { id: lp, state: 'ACTIVE' })).toEqual(
+      await viaHttp('PUT', '/api/v1/launch_plans/default/development/wf.add_one_wf/v3h', { state: 'ACTIVE' }),
+    );
+    const active = await same(
+      'GetActiveLaunchPlan',
+      { id: { ...scope, name: 'wf.add_one_wf' } },
+      'GET',
+      '/api/v1/active_launch_plans/default/development/wf.add_one_wf',
+    );
+    expect((active.id as Json).version).toBe('v3h');
+  });
+
+  test('executions and node executions', async () => {
+    const grpcCreated = await viaGrpc('CreateExecution', launchRequest('via-grpc'));
+    const httpCreated = await viaHttp(
+      'POST',
+      '/api/v1/executions',
+      toJson('orch.admin.ExecutionCreateRequest', launchRequest('via-http')),
+    );
+    expect(httpCreated).toEqual({ id: { ...(grpcCreated.id as Json), name: 'via-http' } });
+    // Same name again: AlreadyExists both ways.
+    await same(
+      'CreateExecution',
+      launchRequest('via-http'),
+      'POST',
+      '/api/v1/executions',
+      toJson('orch.admin.ExecutionCreateRequest', launchRequest('via-http')),
+    );
+    for (const name of ['via-grpc', 'via-http']) await waitForExecution(server.client, { ...scope, name });
+
+    const execution = { ...scope, name: 'via-http' };
+    await same('GetExecution', { id: execution }, 'GET', '/api/v1/executions/default/development/via-http');
+    await same(
+      'GetExecutionData',
+      { id: execution },
+      'GET',
+      '/api/v1/data/executions/default/development/via-http',
+    );
+    await same(
+      'ListExecutions',
+      { id: scope, limit: 1, filters: 'eq(phase,SUCCEEDED)' },
+      'GET',
+      '/api/v1/executions/default/development?limit=1&filters=eq(phase,SUCCEEDED)',
+    );
+    await same(
+      'ListNodeExecutions',
+      { workflow_execution_id: execution },
+      'GET',
+      '/api/v1/node_executions/default/development/via-http',
+    );
+    await same(
+      'GetNodeExecutionData',
+      { id: { node_id: 'n0', execution_id: execution } },
+      'GET',
+      '/api/v1/data/node_executions/default/development/via-http/n0',
+    );
+
+    const grpcRelaunched = await viaGrpc('RelaunchExecution', { id: execution, name: 'again-grpc' });
+    const httpRelaunched = await viaHttp('POST', '/api/v1/executions/relaunch', {
+      id: execution,
+      name: 'again-http',
+    });
+    expect(httpRelaunched).toEqual({ id: { ...(grpcRelaunched.id as Json), name: 'again-http' } });
+
+    // Terminate: one running execution each way; a finished one is refused the same way.
+    for (const name of ['slow-grpc', 'slow-http'])
+      await viaGrpc('CreateExecution', launchRequest(name, 'slow'));
+    expect(
+      await viaGrpc('TerminateExecution', { id: { ...scope, name: 'slow-grpc' }, cause: 'stop' }),
+    ).toEqual(await viaHttp('DELETE', '/api/v1/executions/default/development/slow-http', { cause: 'stop' }));
+    for (const name of ['slow-grpc', 'slow-http']) {
+      expect((await waitForExecution(server.client, { ...scope, name })).closure?.phase).toBe('ABORTED');
+    }
+    await same(
+      'TerminateExecution',
+      { id: execution, cause: 'late' },
+      'DELETE',
+      '/api/v1/executions/default/development/via-http',
+      { cause: 'late' },
+    );
+  });
+
+  test('version and public client configuration', async () => {
+    await same('GetVersion', {}, 'GET', '/api/v1/version');
+    await same('GetPublicClientConfig', {}, 'GET', '/config/v1/orch_client');
+  });
+
+  test('every RPC of every service was compared', () => {
+    const routed = gatewayRoutes().map((r) => r.rpc.split('/')[1]);
+    for (const service of SERVICES) {
+      for (const rpc of Object.keys(loadApi().root.lookupService(service).methods)) {
+        expect(routed).toContain(rpc);
+        expect([...covered]).toContain(rpc);
+      }
+    }
+  });
+});
