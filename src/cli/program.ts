@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
-import { AdminClient } from '../client/admin-client.js';
+import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
+import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
-import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
 import {
   compileWorkflowFile,
@@ -17,38 +17,17 @@ import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
 
 /** Flags of commands that talk to the admin service through the platform client (`orch.*`). */
-const CLIENT_FLAGS = [
-  'config',
-  'project',
-  'domain',
-  'org',
-  'console.endpoint',
-  'orch.connection.host',
-  'orch.connection.insecure',
-];
+const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 
 /** The project and domain `orch register` uses when none is given. */
 export const DEFAULT_TARGET = Object.freeze({ project: 'default', domain: 'development' });
 
 /**
- * An AdminClient for `orch`'s commands, from `--orch.connection.host` / `--orch.connection.insecure`.
- * @throws ConfigError when no host is configured.
+ * An AdminClient for `orch`'s commands, from the `--orch.connection.*` flags (see `createAdminClient`).
+ * @throws ConfigError when no host is configured or a connection flag is malformed.
  */
-export function platformClient(config: Config): AdminClient {
-  const host = config.orch.connection.host;
-  if (!host) {
-    throw new ConfigError(
-      'no admin service configured; pass --orch.connection.host <host:port> (with --orch.connection.insecure ' +
-        'for a local sandbox) or set orch.connection.host in the config file',
-      '--orch.connection.host',
-    );
-  }
-  return new AdminClient({
-    endpoint: host,
-    insecure: config.orch.connection.insecure,
-    consoleEndpoint: config.console.endpoint,
-    clientName: `orch/${ORCH_VERSION}`,
-  });
+export function platformClient(config: Config, warn?: (message: string) => void): AdminClient {
+  return createAdminClient(config, 'orch', { clientName: `orch/${ORCH_VERSION}`, warn });
 }
 
 function describeOrchError(error: unknown) {
@@ -90,11 +69,12 @@ export function createOrchProgram(io: CliIO): Command {
       domain: config.domain || DEFAULT_TARGET.domain,
       org: config.org,
     };
-    const loaded = await loadWorkflowFile(file);
-    const version = versionOf(loaded);
-    const entities = compileWorkflowFile(loaded, target, version);
-    const client = platformClient(config);
+    // Built first: without an endpoint the command fails at once, before any work.
+    const client = platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
     try {
+      const loaded = await loadWorkflowFile(file);
+      const version = versionOf(loaded);
+      const entities = compileWorkflowFile(loaded, target, version);
       io.stdout.write(`Computed version is ${version}\n`);
       const registered = await registerEntities(client, entities, (entity) => {
         io.stdout.write(`[✔] ${entity.kind}: ${entity.name}\n`);

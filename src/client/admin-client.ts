@@ -1,5 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { type CallOptions, type ChannelCredentials, type Client, credentials, Metadata } from '@grpc/grpc-js';
+import {
+  type CallOptions,
+  type ChannelCredentials,
+  type ChannelOptions,
+  type Client,
+  credentials,
+  Metadata,
+  status,
+} from '@grpc/grpc-js';
+import pRetry from 'p-retry';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
@@ -30,22 +39,66 @@ import {
   type WorkflowSpec,
 } from '../api/types.js';
 import { parseEndpoint } from './endpoint.js';
-import { fromGrpcError } from './errors.js';
+import { type ConnectionInfo, fromGrpcError } from './errors.js';
+import type { TokenSource } from './token-source.js';
+
+/**
+ * Reads a PEM bundle of certificate authorities.
+ * @throws Error naming the file when it cannot be read.
+ */
+function readCaFile(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new Error(`cannot read the CA certificate file ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Retry policy of unary calls (spec: `maxRetries`, `perRetryTimeout`, `maxBackoffDelay`). */
+export interface RetryOptions {
+  /** Attempts in all, the first included. @default 4 */
+  maxAttempts?: number;
+  /** Deadline of each attempt, in seconds. @default 15 */
+  perAttemptSeconds?: number;
+  /** Longest wait between attempts, in seconds. @default 8 */
+  maxBackoffSeconds?: number;
+  /** Wait before the second attempt, in milliseconds; doubled each time, with jitter (x1..x2). @default 100 */
+  initialBackoffMs?: number;
+}
 
 /** Options of {@link AdminClient}. */
 export interface AdminClientOptions {
   /** Admin gRPC endpoint in any form {@link parseEndpoint} accepts. */
   endpoint: string;
-  /** Plaintext instead of TLS. @default false */
+  /** Plaintext instead of TLS. @default false (or what an `http://` / `https://` endpoint implies) */
   insecure?: boolean;
   /** PEM file of the certificate authority that signed the server's certificate (`--admin.caCertFilePath`). */
   caCertFile?: string;
-  /** Deadline of each call, in seconds. @default 15 */
+  /** TLS without checking the server's certificate (`--admin.insecureSkipVerify`); the caller warns. */
+  insecureSkipVerify?: boolean;
+  /** Deadline of each attempt, in seconds; the same as `retry.perAttemptSeconds`. @default 15 */
   deadlineSeconds?: number;
+  /** Retry policy; see {@link RetryOptions}. */
+  retry?: RetryOptions;
+  /** HTTP/2 keepalive pings: interval and ack timeout in seconds, and whether to ping with no call open. */
+  keepalive?: { timeSeconds: number; timeoutSeconds: number; permitWithoutStream: boolean };
+  /** Largest message accepted from the server, in bytes. @default 10485760 */
+  maxReceiveMessageBytes?: number;
+  /** gRPC service config JSON (load balancing). @default round robin */
+  serviceConfig?: string;
   /** Console base URL; when absent, the admin's advertised HTTP address is used. */
   consoleEndpoint?: string;
-  /** Sent as `x-orch-client` metadata, e.g. `orchctl/0.1.0`. */
+  /** Sent as `x-orch-client` metadata and in the user agent, e.g. `orchctl/0.1.0`. */
   clientName?: string;
+  /** Bearer tokens for every call; without one, calls are anonymous. */
+  tokenSource?: TokenSource;
+  /**
+   * Metadata key the token is sent in (`--admin.authorizationHeader`); when absent, the key the server
+   * advertises in its public client config, else `authorization`.
+   */
+  authorizationHeader?: string;
 }
 
 type Unary = (
@@ -55,45 +108,187 @@ type Unary = (
   cb: (err: unknown, res: unknown) => void,
 ) => void;
 
+/** Round-robin over every address the name resolves to. */
+export const DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
+
+/** Codes retried with backoff: the call may succeed later (DeadlineExceeded: that attempt's deadline). */
+const RETRYABLE = new Set<number>([status.UNAVAILABLE, status.RESOURCE_EXHAUSTED, status.DEADLINE_EXCEEDED]);
+
 /**
  * The one admin client used by `orchctl`, `orch`, the Action and the webhook: one channel holding the
- * typed stubs of every service, a deadline on every call, and typed errors (see `errors.ts`).
+ * typed stubs of every service, a deadline on every attempt, retries with exponential backoff and
+ * jitter on Unavailable, ResourceExhausted and DeadlineExceeded, bearer tokens from a
+ * {@link TokenSource} (refreshed once on Unauthenticated), and typed errors (see `errors.ts`).
  * Every method throws an {@link AdminError} subclass on failure.
  */
 export class AdminClient {
   private readonly admin: Client;
   private readonly authMetadata: Client;
-  private readonly deadlineSeconds: number;
   private readonly metadata = new Metadata();
   private consoleBase: string | undefined;
+  private readonly retry: Required<RetryOptions>;
+  private readonly connection: ConnectionInfo;
+  private headerName: Promise<string> | undefined;
+  private bearer: string | undefined;
+  /** Attempts made by the last call (for tests and diagnostics). */
+  lastAttempts = 0;
+  /** Waits before each retry of the last call, in milliseconds. */
+  lastBackoffs: number[] = [];
 
   constructor(private readonly options: AdminClientOptions) {
     const { target, tlsFromScheme } = parseEndpoint(options.endpoint);
     const insecure = options.insecure ?? tlsFromScheme === false;
     const creds: ChannelCredentials = insecure
       ? credentials.createInsecure()
-      : credentials.createSsl(options.caCertFile ? readFileSync(options.caCertFile) : null);
+      : credentials.createSsl(
+          options.caCertFile ? readCaFile(options.caCertFile) : null,
+          null,
+          null,
+          options.insecureSkipVerify
+            ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
+            : {},
+        );
+    this.connection = {
+      endpoint: options.endpoint,
+      tls: insecure
+        ? 'plaintext'
+        : options.insecureSkipVerify
+          ? 'TLS without certificate verification'
+          : options.caCertFile
+            ? `TLS (CA ${options.caCertFile})`
+            : 'TLS (system roots)',
+      auth: options.tokenSource?.mode ?? 'none',
+    };
+    const keepalive = options.keepalive;
+    const channelOptions: ChannelOptions = {
+      'grpc.max_receive_message_length': options.maxReceiveMessageBytes ?? 10_485_760,
+      'grpc.service_config': options.serviceConfig || DEFAULT_SERVICE_CONFIG,
+      // Our own retries (below) replace the channel's transparent ones, so attempts are counted once.
+      'grpc.enable_retries': 0,
+      ...(options.clientName ? { 'grpc.primary_user_agent': options.clientName } : {}),
+      ...(keepalive
+        ? {
+            'grpc.keepalive_time_ms': Math.round(keepalive.timeSeconds * 1000),
+            'grpc.keepalive_timeout_ms': Math.round(keepalive.timeoutSeconds * 1000),
+            'grpc.keepalive_permit_without_calls': keepalive.permitWithoutStream ? 1 : 0,
+          }
+        : {}),
+    };
     const api = loadApi().grpc.orch.service;
-    this.admin = new api.AdminService(target, creds);
+    this.admin = new api.AdminService(target, creds, channelOptions);
     // Shares the channel of the first stub.
     this.authMetadata = new api.AuthMetadataService(target, creds, {
       channelOverride: this.admin.getChannel(),
     });
-    this.deadlineSeconds = options.deadlineSeconds ?? 15;
+    this.retry = {
+      maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
+      perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
+      maxBackoffSeconds: options.retry?.maxBackoffSeconds ?? 8,
+      initialBackoffMs: options.retry?.initialBackoffMs ?? 100,
+    };
     this.consoleBase = options.consoleEndpoint || undefined;
     if (options.clientName) this.metadata.set('x-orch-client', options.clientName);
   }
 
-  private call<T>(client: Client, rpc: string, request: unknown): Promise<T> {
+  /** One attempt of `rpc` with its own deadline. */
+  private attempt<T>(client: Client, rpc: string, request: unknown, metadata: Metadata): Promise<T> {
     const method = (client as unknown as Record<string, Unary>)[rpc];
     if (!method) throw new Error(`unknown RPC ${rpc}`);
-    const deadline = new Date(Date.now() + this.deadlineSeconds * 1000);
+    const deadline = new Date(Date.now() + this.retry.perAttemptSeconds * 1000);
     return new Promise<T>((resolve, reject) => {
-      method.call(client, request, this.metadata.clone(), { deadline }, (err, res) => {
-        if (err) reject(fromGrpcError(err, rpc, this.options.endpoint));
+      method.call(client, request, metadata, { deadline }, (err, res) => {
+        if (err) reject(err);
         else resolve(res as T);
       });
     });
+  }
+
+  /** The metadata key tokens go in: configured, else advertised by the server, else `authorization`. */
+  private authorizationKey(): Promise<string> {
+    if (this.options.authorizationHeader)
+      return Promise.resolve(this.options.authorizationHeader.toLowerCase());
+    this.headerName ??= this.callWithRetries<{ authorization_metadata_key?: string }>(
+      this.authMetadata,
+      'GetPublicClientConfig',
+      {},
+      false,
+    ).then(
+      (config) => (config.authorization_metadata_key || 'authorization').toLowerCase(),
+      () => 'authorization',
+    );
+    return this.headerName;
+  }
+
+  /** The call's metadata: the client's own plus, with a token source, the bearer token. */
+  private async metadataFor(authenticate: boolean, refresh: boolean): Promise<Metadata> {
+    const metadata = this.metadata.clone();
+    const source = this.options.tokenSource;
+    if (!authenticate || !source) return metadata;
+    if (refresh || this.bearer === undefined) this.bearer = await source.token({ refresh });
+    metadata.set(await this.authorizationKey(), `Bearer ${this.bearer}`);
+    return metadata;
+  }
+
+  /** Runs `rpc` with the retry policy; rejects with the last raw gRPC error. */
+  private async callWithRetries<T>(
+    client: Client,
+    rpc: string,
+    request: unknown,
+    authenticate: boolean,
+  ): Promise<T> {
+    let attempts = 0;
+    const backoffs: number[] = [];
+    let refreshed = false;
+    let metadata = await this.metadataFor(authenticate, false);
+    let previous = Date.now();
+    const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
+    try {
+      return await pRetry(
+        async () => {
+          const now = Date.now();
+          if (attempts > 0) backoffs.push(now - previous);
+          attempts += 1;
+          try {
+            return await this.attempt<T>(client, rpc, request, metadata);
+          } catch (error) {
+            previous = Date.now();
+            const code = (error as { code?: number }).code;
+            // A refused token: ask the source once for a fresh one, then try again at once.
+            if (code === status.UNAUTHENTICATED && authenticate && this.options.tokenSource && !refreshed) {
+              refreshed = true;
+              metadata = await this.metadataFor(true, true);
+              attempts += 1;
+              try {
+                return await this.attempt<T>(client, rpc, request, metadata);
+              } catch (again) {
+                previous = Date.now();
+                throw again;
+              }
+            }
+            throw error;
+          }
+        },
+        {
+          retries: maxAttempts - 1,
+          factor: 2,
+          minTimeout: initialBackoffMs,
+          maxTimeout: maxBackoffSeconds * 1000,
+          randomize: true,
+          shouldRetry: ({ error }) => RETRYABLE.has((error as { code?: number }).code ?? -1),
+        },
+      );
+    } finally {
+      this.lastAttempts = attempts;
+      this.lastBackoffs = backoffs;
+    }
+  }
+
+  private async call<T>(client: Client, rpc: string, request: unknown): Promise<T> {
+    try {
+      return await this.callWithRetries<T>(client, rpc, request, true);
+    } catch (error) {
+      throw fromGrpcError(error, rpc, this.connection);
+    }
   }
 
   /** Fetches a project by id. */
@@ -215,7 +410,14 @@ export class AdminClient {
   }
   /** Anonymous: how to authenticate, and the admin's public HTTP address. */
   getPublicClientConfig(): Promise<PublicClientConfigOut> {
-    return this.call(this.authMetadata, 'GetPublicClientConfig', {});
+    return this.callWithRetries<PublicClientConfigOut>(
+      this.authMetadata,
+      'GetPublicClientConfig',
+      {},
+      false,
+    ).catch((error: unknown) => {
+      throw fromGrpcError(error, 'GetPublicClientConfig', this.connection);
+    });
   }
 
   /**

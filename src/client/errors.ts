@@ -11,6 +11,7 @@ const Status = {
   NOT_FOUND: 5,
   ALREADY_EXISTS: 6,
   PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
   FAILED_PRECONDITION: 9,
   UNAVAILABLE: 14,
   UNAUTHENTICATED: 16,
@@ -46,43 +47,110 @@ export class NotFoundError extends AdminError {
 export class AlreadyExistsError extends AdminError {
   override name = 'AlreadyExistsError';
 }
-/** Thrown when the server rejects the request's content (InvalidArgument, FailedPrecondition). */
+/** Thrown when the server rejects the request's content (InvalidArgument). */
 export class InvalidArgumentError extends AdminError {
   override name = 'InvalidArgumentError';
 }
-/** Thrown when the server cannot be reached or the call timed out (Unavailable, DeadlineExceeded). */
+/** Thrown when the request is valid but the entity's state forbids it (FailedPrecondition). */
+export class FailedPreconditionError extends InvalidArgumentError {
+  override name = 'FailedPreconditionError';
+}
+/** Thrown when the server cannot be reached (Unavailable) after every attempt. */
 export class UnavailableError extends AdminError {
   override name = 'UnavailableError';
 }
-/** Thrown when the caller is not authenticated or not allowed (Unauthenticated, PermissionDenied). */
+/** Thrown when every attempt ran out of time (DeadlineExceeded); a kind of {@link UnavailableError}. */
+export class DeadlineExceededError extends UnavailableError {
+  override name = 'DeadlineExceededError';
+}
+/** Thrown when the server is overloaded or a quota is spent (ResourceExhausted) after every attempt. */
+export class ResourceExhaustedError extends AdminError {
+  override name = 'ResourceExhaustedError';
+}
+/** Thrown when the caller is not allowed (PermissionDenied); also the base of {@link UnauthenticatedError}. */
 export class PermissionError extends AdminError {
   override name = 'PermissionError';
 }
+/** Thrown when the caller's credentials are missing or were refused (Unauthenticated). */
+export class UnauthenticatedError extends PermissionError {
+  override name = 'UnauthenticatedError';
+}
 
-/** Normalises anything a gRPC call rejected with into an {@link AdminError} subclass. */
-export function fromGrpcError(error: unknown, rpc: string, endpoint: string): AdminError {
+/**
+ * How the client was connecting, for messages: the endpoint as configured, the TLS mode
+ * (`plaintext`, `TLS (system roots)`, `TLS (CA <file>)`, `TLS without verification`) and the
+ * authentication mode (`none`, `ClientSecret`, ...). Never holds a secret.
+ */
+export interface ConnectionInfo {
+  endpoint: string;
+  tls: string;
+  auth: string;
+}
+
+/** What TLS libraries say when a certificate chain does not verify. */
+const UNTRUSTED_CERTIFICATE =
+  /certificate|self[- ]signed|unable to (get|verify)|CERT_|altnames|hostname\/IP does not match/i;
+
+/**
+ * Normalises anything a gRPC call rejected with into an {@link AdminError} subclass.
+ * @param connection a string (the endpoint) or the full {@link ConnectionInfo}, named in Unavailable errors.
+ */
+export function fromGrpcError(error: unknown, rpc: string, connection: string | ConnectionInfo): AdminError {
   if (error instanceof AdminError) return error;
+  const info = typeof connection === 'string' ? undefined : connection;
+  const endpoint = typeof connection === 'string' ? connection : connection.endpoint;
   const grpcError = error as Partial<ServiceError>;
   const code = typeof grpcError.code === 'number' ? grpcError.code : Status.UNKNOWN;
   const message = grpcError.details || (error instanceof Error ? error.message : String(error));
+  const options = { cause: error };
+  const where = info ? ` [endpoint ${endpoint}, ${info.tls}, auth ${info.auth}]` : '';
   switch (code) {
     case Status.NOT_FOUND:
-      return new NotFoundError(message, code, rpc, { cause: error });
+      return new NotFoundError(message, code, rpc, options);
     case Status.ALREADY_EXISTS:
-      return new AlreadyExistsError(message, code, rpc, { cause: error });
+      return new AlreadyExistsError(message, code, rpc, options);
     case Status.INVALID_ARGUMENT:
+      return new InvalidArgumentError(message, code, rpc, options);
     case Status.FAILED_PRECONDITION:
-      return new InvalidArgumentError(message, code, rpc, { cause: error });
+      return new FailedPreconditionError(message, code, rpc, options);
     case Status.UNAVAILABLE:
+      return new UnavailableError(
+        `admin service at ${endpoint} is not reachable (${message})${where}`,
+        code,
+        rpc,
+        {
+          ...options,
+          hint: UNTRUSTED_CERTIFICATE.test(message)
+            ? "The server's TLS certificate is not trusted. Pass the certificate authority that signed it with " +
+              '--admin.caCertFilePath <ca.pem>, or, for testing only, --admin.insecureSkipVerify ' +
+              '(--orch.connection.insecureSkipVerify for orch).'
+            : 'Is the admin server running and is this its address? Start a local one with `orch sandbox start`, or ' +
+              'save the right address with `orchctl config init --host <host:port>` (add --insecure for plaintext).',
+        },
+      );
     case Status.DEADLINE_EXCEEDED:
-      return new UnavailableError(`admin service at ${endpoint} is not reachable (${message})`, code, rpc, {
-        cause: error,
-        hint: 'Is the admin server running? Start one with `orch sandbox start`, or point --admin.endpoint / --orch.connection.host at it.',
+      return new DeadlineExceededError(
+        `admin service at ${endpoint} did not answer ${rpc} in time (${message})${where}`,
+        code,
+        rpc,
+        {
+          ...options,
+          hint: 'The server may be overloaded or the network slow; raise --admin.perRetryTimeout / --orch.connection.perRetryTimeout.',
+        },
+      );
+    case Status.RESOURCE_EXHAUSTED:
+      return new ResourceExhaustedError(message, code, rpc, {
+        ...options,
+        hint: 'The server is busy or a quota is spent; try again later.',
       });
     case Status.UNAUTHENTICATED:
+      return new UnauthenticatedError(`${message}${where}`, code, rpc, {
+        ...options,
+        hint: 'Check the credentials (--admin.authType, --admin.clientId, the client secret) or sign in again.',
+      });
     case Status.PERMISSION_DENIED:
-      return new PermissionError(message, code, rpc, { cause: error });
+      return new PermissionError(message, code, rpc, options);
     default:
-      return new AdminError(message, code, rpc, { cause: error });
+      return new AdminError(message, code, rpc, options);
   }
 }

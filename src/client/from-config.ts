@@ -1,6 +1,7 @@
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
+import { ALL_FLAGS } from '../config/registry.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 
 /**
@@ -15,6 +16,35 @@ export interface ClientSetup {
   clientName: string;
   /** Where warnings go (for example that certificate verification is off). Never holds a secret. */
   warn?: (message: string) => void;
+}
+
+/**
+ * Flags the `orch`-side commands (the `orch` CLI, the webhook) accept for their client: every
+ * `--orch.connection.*` flag of the registry plus `--console.endpoint`, `--org` and
+ * `--connection.rootTenantURLPattern`.
+ */
+export const PLATFORM_CLIENT_FLAGS: readonly string[] = [
+  'org',
+  'console.endpoint',
+  'connection.rootTenantURLPattern',
+  ...ALL_FLAGS.map((f) => f.name).filter(
+    (name) => name.startsWith('orch.connection.') && !name.includes('trustedIdentityClaims'),
+  ),
+];
+
+/** Checks a gRPC service config is a JSON object. @throws ConfigError naming the flag. */
+function serviceConfig(text: string | undefined, flag: string): string | undefined {
+  if (!text?.trim()) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`not valid JSON: ${(error as Error).message}`, flag, { cause: error });
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError('must be a JSON object such as {"loadBalancingConfig":[{"round_robin":{}}]}', flag);
+  }
+  return text;
 }
 
 /** The flag that names the endpoint in each section, for messages. */
@@ -62,21 +92,49 @@ export function adminClientOptions(
   setup: ClientSetup,
 ): AdminClientOptions {
   const endpoint = resolveEndpoint(config, section);
+  const warnSkipVerify = (flag: string) =>
+    setup.warn?.(
+      `${flag} is set: the server's TLS certificate is not verified, so anyone on the network path can ` +
+        'impersonate it. Use it only for testing.',
+    );
   if (section === 'admin') {
     const a = config.admin;
+    if (a.insecureSkipVerify && !a.insecure) warnSkipVerify('--admin.insecureSkipVerify');
     return {
       endpoint,
       insecure: a.insecure,
       caCertFile: a.caCertFilePath || undefined,
+      insecureSkipVerify: a.insecureSkipVerify,
+      retry: {
+        maxAttempts: a.maxRetries,
+        perAttemptSeconds: seconds(a.perRetryTimeout, '--admin.perRetryTimeout'),
+        maxBackoffSeconds: seconds(a.maxBackoffDelay, '--admin.maxBackoffDelay'),
+      },
+      maxReceiveMessageBytes: a.maxMessageSizeBytes || undefined,
+      serviceConfig: serviceConfig(a.defaultServiceConfig, '--admin.defaultServiceConfig'),
+      authorizationHeader: a.authorizationHeader || undefined,
       consoleEndpoint: config.console.endpoint,
       clientName: setup.clientName,
     };
   }
   const c = config.orch.connection;
-  void seconds;
+  if (c.insecureSkipVerify && !c.insecure) warnSkipVerify('--orch.connection.insecureSkipVerify');
   return {
     endpoint,
     insecure: c.insecure,
+    insecureSkipVerify: c.insecureSkipVerify,
+    retry: {
+      maxAttempts: c.maxRetries,
+      perAttemptSeconds: seconds(c.perRetryTimeout, '--orch.connection.perRetryTimeout'),
+      maxBackoffSeconds: seconds(c.maxBackoffDelay, '--orch.connection.maxBackoffDelay'),
+    },
+    keepalive: {
+      timeSeconds: seconds(c.keepAliveConfig.time, '--orch.connection.keepAliveConfig.time') ?? 20,
+      timeoutSeconds: seconds(c.keepAliveConfig.timeout, '--orch.connection.keepAliveConfig.timeout') ?? 120,
+      permitWithoutStream: c.keepAliveConfig.permitWithoutStream,
+    },
+    maxReceiveMessageBytes: c.maxRecvMsgSize || undefined,
+    serviceConfig: serviceConfig(c.serviceConfig, '--orch.connection.serviceConfig'),
     consoleEndpoint: config.console.endpoint,
     clientName: setup.clientName,
   };

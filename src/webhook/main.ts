@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
-import { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
+import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { loadConfig } from '../config/load.js';
@@ -40,7 +40,7 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
         'after',
         '\nEnvironment:\n  WEBHOOK_API_KEY  the key callers must send as "Authorization: Bearer <key>" (required)\n',
       ),
-    ['config', 'console.endpoint', 'orch.connection.host', 'orch.connection.insecure'],
+    ['config', ...PLATFORM_CLIENT_FLAGS],
   ).action(async (opts: { port?: number }, command: Command) => {
     const apiKey = io.env.WEBHOOK_API_KEY ?? '';
     if (!apiKey.trim()) {
@@ -50,14 +50,10 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
       );
     }
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
-    const host = config.orch.connection.host;
-    if (!host) throw new ConfigError('no admin service configured', '--orch.connection.host');
     const port = opts.port ?? (io.env.PORT ? parsePort(io.env.PORT) : DEFAULT_PORT);
-    const client = new AdminClient({
-      endpoint: host,
-      insecure: config.orch.connection.insecure,
-      consoleEndpoint: config.console.endpoint,
+    const client = createAdminClient(config, 'orch', {
       clientName: `orch-webhook/${ORCH_VERSION}`,
+      warn: (message) => io.stderr.write(`warning: ${message}\n`),
     });
     const app = createApp({
       client,
