@@ -1,10 +1,16 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { GrpcObject } from '@grpc/grpc-js';
-import { loadPackageDefinition } from '@grpc/grpc-js';
-import { fromJSON, type Options, type PackageDefinition } from '@grpc/proto-loader';
-import protobuf from 'protobufjs';
+import {
+  type GrpcObject,
+  makeGenericClientConstructor,
+  type ServiceClientConstructor,
+  type ServiceDefinition,
+} from '@grpc/grpc-js';
+import type { Options, PackageDefinition } from '@grpc/proto-loader';
+import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
 import type { ProtoGrpcType as AuthMetadataProto } from './generated/auth_metadata.js';
+import { API_DESCRIPTOR } from './generated/descriptor.js';
 
 /**
  * How messages are shaped in JavaScript, for gRPC and the HTTP gateway alike: snake_case field
@@ -20,38 +26,82 @@ export const LOADER_OPTIONS: Options = Object.freeze({
   oneofs: true,
 });
 
-/** The service files that make up the API; their imports bring in the rest. */
-const SERVICE_FILES = ['orch/service/admin.proto', 'orch/service/auth_metadata.proto'];
-
 /** Absolute path of the package's `proto/` folder (works from `src/` and from the built `lib/`). */
 export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url));
 
 /** Every service and message of the API, typed from the generated definitions. */
 export type OrchGrpcObject = AdminProto & AuthMetadataProto;
 
-/** The loaded API: protobufjs reflection (for the JSON mapping), the package definition, the gRPC object. */
+/** The loaded API: protobufjs reflection (for the JSON mapping), the gRPC object, the package definition. */
 export interface LoadedApi {
   root: protobuf.Root;
-  packageDefinition: PackageDefinition;
   grpc: OrchGrpcObject;
+  /** The `@grpc/proto-loader` package definition (for server reflection); built on first use. */
+  readonly packageDefinition: PackageDefinition;
 }
 
 let loaded: LoadedApi | undefined;
 
+/** A gRPC service definition whose (de)serializers use protobufjs with {@link LOADER_OPTIONS}. */
+function serviceDefinition(service: protobuf.Service): ServiceDefinition {
+  const serviceName = service.fullName.replace(/^\./, '');
+  const definition: Record<string, unknown> = {};
+  for (const method of service.methodsArray) {
+    const request = method.resolvedRequestType as protobuf.Type;
+    const response = method.resolvedResponseType as protobuf.Type;
+    const serialize = (type: protobuf.Type) => (value: object) =>
+      Buffer.from(type.encode(type.fromObject(value)).finish());
+    const deserialize = (type: protobuf.Type) => (bytes: Buffer) =>
+      type.toObject(type.decode(bytes), LOADER_OPTIONS as protobuf.IConversionOptions);
+    definition[method.name] = {
+      path: `/${serviceName}/${method.name}`,
+      requestStream: Boolean(method.requestStream),
+      responseStream: Boolean(method.responseStream),
+      requestSerialize: serialize(request),
+      requestDeserialize: deserialize(request),
+      responseSerialize: serialize(response),
+      responseDeserialize: deserialize(response),
+      originalName: method.name.charAt(0).toLowerCase() + method.name.slice(1),
+    };
+  }
+  return definition as ServiceDefinition;
+}
+
 /**
- * Loads `proto/` once per process and returns it. Parses the files a single time and derives the
- * gRPC package definition from that parse.
- * @throws Error when a `.proto` file is missing or malformed (a packaging fault).
+ * Loads the API once per process and returns it: from the descriptor generated out of `proto/`
+ * (`npm run gen:proto`), with gRPC service definitions made directly from it. Parsing the `.proto`
+ * files and building proto-loader's descriptors took a sixth of a CLI command's start-up; the
+ * package definition is still built, on first use, for server reflection.
  */
 export function loadApi(): LoadedApi {
   if (loaded) return loaded;
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (target.startsWith('google/') ? target : PROTO_DIR + target);
-  root.loadSync(SERVICE_FILES, { keepCase: true });
+  const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
-  const packageDefinition = fromJSON(root.toJSON({ keepComments: false }), LOADER_OPTIONS);
-  const grpc = loadPackageDefinition(packageDefinition) as GrpcObject as unknown as OrchGrpcObject;
-  loaded = { root, packageDefinition, grpc };
+  const grpc: Record<string, unknown> = {};
+  for (const service of [
+    root.lookupService('orch.service.AdminService'),
+    root.lookupService('orch.service.AuthMetadataService'),
+  ]) {
+    const path = service.fullName.replace(/^\./, '').split('.');
+    let node = grpc;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[service.name] = makeGenericClientConstructor(
+      serviceDefinition(service),
+      service.name,
+    ) as ServiceClientConstructor;
+  }
+  let packageDefinition: PackageDefinition | undefined;
+  loaded = {
+    root,
+    grpc: grpc as GrpcObject as unknown as OrchGrpcObject,
+    get packageDefinition() {
+      const { fromJSON } = createRequire(import.meta.url)(
+        '@grpc/proto-loader',
+      ) as typeof import('@grpc/proto-loader');
+      packageDefinition ??= fromJSON(API_DESCRIPTOR, LOADER_OPTIONS);
+      return packageDefinition;
+    },
+  };
   return loaded;
 }
 
