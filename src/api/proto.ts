@@ -10,6 +10,7 @@ import type { Options, PackageDefinition } from '@grpc/proto-loader';
 import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
 import type { ProtoGrpcType as AuthMetadataProto } from './generated/auth_metadata.js';
+import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js';
 import { API_DESCRIPTOR } from './generated/descriptor.js';
 
 /**
@@ -30,7 +31,7 @@ export const LOADER_OPTIONS: Options = Object.freeze({
 export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url));
 
 /** Every service and message of the API, typed from the generated definitions. */
-export type OrchGrpcObject = AdminProto & AuthMetadataProto;
+export type OrchGrpcObject = AdminProto & AuthMetadataProto & DataProxyProto;
 
 /** The loaded API: protobufjs reflection (for the JSON mapping), the gRPC object, the package definition. */
 export interface LoadedApi {

@@ -2,6 +2,16 @@
  * Friendly names for the generated message types. `X` is what a sender may write (fields optional);
  * `XOut` is what a receiver gets (every field present, per LOADER_OPTIONS).
  */
+export type {
+  CreateDownloadLinkRequest,
+  CreateDownloadLinkRequest__Output as CreateDownloadLinkRequestOut,
+} from './generated/orch/admin/CreateDownloadLinkRequest.js';
+export type { CreateDownloadLinkResponse__Output as CreateDownloadLinkResponseOut } from './generated/orch/admin/CreateDownloadLinkResponse.js';
+export type {
+  CreateUploadLocationRequest,
+  CreateUploadLocationRequest__Output as CreateUploadLocationRequestOut,
+} from './generated/orch/admin/CreateUploadLocationRequest.js';
+export type { CreateUploadLocationResponse__Output as CreateUploadLocationResponseOut } from './generated/orch/admin/CreateUploadLocationResponse.js';
 export type { Execution, Execution__Output as ExecutionOut } from './generated/orch/admin/Execution.js';
 export type { ExecutionClosure__Output as ExecutionClosureOut } from './generated/orch/admin/ExecutionClosure.js';
 export type {

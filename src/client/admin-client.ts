@@ -12,6 +12,10 @@ import pRetry from 'p-retry';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
+  type CreateDownloadLinkRequest,
+  type CreateDownloadLinkResponseOut,
+  type CreateUploadLocationRequest,
+  type CreateUploadLocationResponseOut,
   type ExecutionCreateRequest,
   type ExecutionDataOut,
   type ExecutionListOut,
@@ -124,6 +128,7 @@ const RETRYABLE = new Set<number>([status.UNAVAILABLE, status.RESOURCE_EXHAUSTED
 export class AdminClient {
   private readonly admin: Client;
   private readonly authMetadata: Client;
+  private readonly dataProxy: Client;
   private readonly metadata = new Metadata();
   private consoleBase: string | undefined;
   private readonly retry: Required<RetryOptions>;
@@ -180,6 +185,7 @@ export class AdminClient {
     this.authMetadata = new api.AuthMetadataService(target, creds, {
       channelOverride: this.admin.getChannel(),
     });
+    this.dataProxy = new api.DataProxyService(target, creds, { channelOverride: this.admin.getChannel() });
     this.retry = {
       maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
       perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
@@ -418,6 +424,18 @@ export class AdminClient {
     ).catch((error: unknown) => {
       throw fromGrpcError(error, 'GetPublicClientConfig', this.connection);
     });
+  }
+
+  /**
+   * A signed URL to PUT one file to (DataProxyService): the answer's `headers` (Content-MD5 among
+   * them) must be sent with the PUT; `native_url` is where the bytes live afterwards.
+   */
+  createUploadLocation(request: CreateUploadLocationRequest): Promise<CreateUploadLocationResponseOut> {
+    return this.call(this.dataProxy, 'CreateUploadLocation', request);
+  }
+  /** Signed URLs to download a stored file by its native URL. */
+  createDownloadLink(request: CreateDownloadLinkRequest): Promise<CreateDownloadLinkResponseOut> {
+    return this.call(this.dataProxy, 'CreateDownloadLink', request);
   }
 
   /**

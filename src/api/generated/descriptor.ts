@@ -130,6 +130,18 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "responseType": "orch.admin.PublicClientAuthConfigResponse"
                 }
               }
+            },
+            "DataProxyService": {
+              "methods": {
+                "CreateUploadLocation": {
+                  "requestType": "orch.admin.CreateUploadLocationRequest",
+                  "responseType": "orch.admin.CreateUploadLocationResponse"
+                },
+                "CreateDownloadLink": {
+                  "requestType": "orch.admin.CreateDownloadLinkRequest",
+                  "responseType": "orch.admin.CreateDownloadLinkResponse"
+                }
+              }
             }
           }
         },
@@ -978,6 +990,84 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "id": 6
                 }
               }
+            },
+            "CreateUploadLocationRequest": {
+              "fields": {
+                "project": {
+                  "type": "string",
+                  "id": 1
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 2
+                },
+                "filename": {
+                  "type": "string",
+                  "id": 3
+                },
+                "expires_in": {
+                  "type": "google.protobuf.Duration",
+                  "id": 4
+                },
+                "content_md5": {
+                  "type": "bytes",
+                  "id": 5
+                },
+                "filename_root": {
+                  "type": "string",
+                  "id": 6
+                },
+                "org": {
+                  "type": "string",
+                  "id": 7
+                }
+              }
+            },
+            "CreateUploadLocationResponse": {
+              "fields": {
+                "signed_url": {
+                  "type": "string",
+                  "id": 1
+                },
+                "native_url": {
+                  "type": "string",
+                  "id": 2
+                },
+                "expires_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 3
+                },
+                "headers": {
+                  "keyType": "string",
+                  "type": "string",
+                  "id": 4
+                }
+              }
+            },
+            "CreateDownloadLinkRequest": {
+              "fields": {
+                "native_url": {
+                  "type": "string",
+                  "id": 1
+                },
+                "expires_in": {
+                  "type": "google.protobuf.Duration",
+                  "id": 2
+                }
+              }
+            },
+            "CreateDownloadLinkResponse": {
+              "fields": {
+                "signed_url": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 1
+                },
+                "expires_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 2
+                }
+              }
             }
           }
         },
@@ -1502,6 +1592,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "rule": "repeated",
                   "type": "KeyValuePair",
                   "id": 3
+                },
+                "code_bundle": {
+                  "type": "string",
+                  "id": 4
                 }
               }
             },

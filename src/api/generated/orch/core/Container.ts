@@ -6,10 +6,12 @@ export interface Container {
   'image'?: (string);
   'command'?: (string)[];
   'env'?: (_orch_core_KeyValuePair)[];
+  'code_bundle'?: (string);
 }
 
 export interface Container__Output {
   'image': (string);
   'command': (string)[];
   'env': (_orch_core_KeyValuePair__Output)[];
+  'code_bundle': (string);
 }

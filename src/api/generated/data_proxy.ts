@@ -1,0 +1,35 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from './google/protobuf/Duration.js';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.js';
+import type { CreateDownloadLinkRequest as _orch_admin_CreateDownloadLinkRequest, CreateDownloadLinkRequest__Output as _orch_admin_CreateDownloadLinkRequest__Output } from './orch/admin/CreateDownloadLinkRequest.js';
+import type { CreateDownloadLinkResponse as _orch_admin_CreateDownloadLinkResponse, CreateDownloadLinkResponse__Output as _orch_admin_CreateDownloadLinkResponse__Output } from './orch/admin/CreateDownloadLinkResponse.js';
+import type { CreateUploadLocationRequest as _orch_admin_CreateUploadLocationRequest, CreateUploadLocationRequest__Output as _orch_admin_CreateUploadLocationRequest__Output } from './orch/admin/CreateUploadLocationRequest.js';
+import type { CreateUploadLocationResponse as _orch_admin_CreateUploadLocationResponse, CreateUploadLocationResponse__Output as _orch_admin_CreateUploadLocationResponse__Output } from './orch/admin/CreateUploadLocationResponse.js';
+import type { DataProxyServiceClient as _orch_service_DataProxyServiceClient, DataProxyServiceDefinition as _orch_service_DataProxyServiceDefinition } from './orch/service/DataProxyService.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  google: {
+    protobuf: {
+      Duration: MessageTypeDefinition<_google_protobuf_Duration, _google_protobuf_Duration__Output>
+      Timestamp: MessageTypeDefinition<_google_protobuf_Timestamp, _google_protobuf_Timestamp__Output>
+    }
+  }
+  orch: {
+    admin: {
+      CreateDownloadLinkRequest: MessageTypeDefinition<_orch_admin_CreateDownloadLinkRequest, _orch_admin_CreateDownloadLinkRequest__Output>
+      CreateDownloadLinkResponse: MessageTypeDefinition<_orch_admin_CreateDownloadLinkResponse, _orch_admin_CreateDownloadLinkResponse__Output>
+      CreateUploadLocationRequest: MessageTypeDefinition<_orch_admin_CreateUploadLocationRequest, _orch_admin_CreateUploadLocationRequest__Output>
+      CreateUploadLocationResponse: MessageTypeDefinition<_orch_admin_CreateUploadLocationResponse, _orch_admin_CreateUploadLocationResponse__Output>
+    }
+    service: {
+      DataProxyService: SubtypeConstructor<typeof grpc.Client, _orch_service_DataProxyServiceClient> & { service: _orch_service_DataProxyServiceDefinition }
+    }
+  }
+}
+

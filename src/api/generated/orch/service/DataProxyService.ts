@@ -1,0 +1,41 @@
+// Original file: proto/orch/service/data_proxy.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateDownloadLinkRequest as _orch_admin_CreateDownloadLinkRequest, CreateDownloadLinkRequest__Output as _orch_admin_CreateDownloadLinkRequest__Output } from '../../orch/admin/CreateDownloadLinkRequest.js';
+import type { CreateDownloadLinkResponse as _orch_admin_CreateDownloadLinkResponse, CreateDownloadLinkResponse__Output as _orch_admin_CreateDownloadLinkResponse__Output } from '../../orch/admin/CreateDownloadLinkResponse.js';
+import type { CreateUploadLocationRequest as _orch_admin_CreateUploadLocationRequest, CreateUploadLocationRequest__Output as _orch_admin_CreateUploadLocationRequest__Output } from '../../orch/admin/CreateUploadLocationRequest.js';
+import type { CreateUploadLocationResponse as _orch_admin_CreateUploadLocationResponse, CreateUploadLocationResponse__Output as _orch_admin_CreateUploadLocationResponse__Output } from '../../orch/admin/CreateUploadLocationResponse.js';
+
+export interface DataProxyServiceClient extends grpc.Client {
+  CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface DataProxyServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateDownloadLink: grpc.handleUnaryCall<_orch_admin_CreateDownloadLinkRequest__Output, _orch_admin_CreateDownloadLinkResponse>;
+  
+  CreateUploadLocation: grpc.handleUnaryCall<_orch_admin_CreateUploadLocationRequest__Output, _orch_admin_CreateUploadLocationResponse>;
+  
+}
+
+export interface DataProxyServiceDefinition extends grpc.ServiceDefinition {
+  CreateDownloadLink: MethodDefinition<_orch_admin_CreateDownloadLinkRequest, _orch_admin_CreateDownloadLinkResponse, _orch_admin_CreateDownloadLinkRequest__Output, _orch_admin_CreateDownloadLinkResponse__Output>
+  CreateUploadLocation: MethodDefinition<_orch_admin_CreateUploadLocationRequest, _orch_admin_CreateUploadLocationResponse, _orch_admin_CreateUploadLocationRequest__Output, _orch_admin_CreateUploadLocationResponse__Output>
+}
