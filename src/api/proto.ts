@@ -79,10 +79,10 @@ export function loadApi(): LoadedApi {
   const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const grpc: Record<string, unknown> = {};
-  for (const service of [
-    root.lookupService('orch.service.AdminService'),
-    root.lookupService('orch.service.AuthMetadataService'),
-  ]) {
+  const services = (root.lookup('orch.service') as protobuf.Namespace).nestedArray.filter(
+    (n): n is protobuf.Service => n instanceof protobuf.Service,
+  );
+  for (const service of services) {
     const path = service.fullName.replace(/^\./, '').split('.');
     let node = grpc;
     for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
