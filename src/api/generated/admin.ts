@@ -4,6 +4,7 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from './google/protobuf/Duration.js';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.js';
 import type { ActiveLaunchPlanRequest as _orch_admin_ActiveLaunchPlanRequest, ActiveLaunchPlanRequest__Output as _orch_admin_ActiveLaunchPlanRequest__Output } from './orch/admin/ActiveLaunchPlanRequest.js';
+import type { AuthRole as _orch_admin_AuthRole, AuthRole__Output as _orch_admin_AuthRole__Output } from './orch/admin/AuthRole.js';
 import type { CronSchedule as _orch_admin_CronSchedule, CronSchedule__Output as _orch_admin_CronSchedule__Output } from './orch/admin/CronSchedule.js';
 import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain__Output } from './orch/admin/Domain.js';
 import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from './orch/admin/EmptyResponse.js';
@@ -44,6 +45,7 @@ import type { ProjectListRequest as _orch_admin_ProjectListRequest, ProjectListR
 import type { ProjectRegisterRequest as _orch_admin_ProjectRegisterRequest, ProjectRegisterRequest__Output as _orch_admin_ProjectRegisterRequest__Output } from './orch/admin/ProjectRegisterRequest.js';
 import type { ProjectUpdateResponse as _orch_admin_ProjectUpdateResponse, ProjectUpdateResponse__Output as _orch_admin_ProjectUpdateResponse__Output } from './orch/admin/ProjectUpdateResponse.js';
 import type { Projects as _orch_admin_Projects, Projects__Output as _orch_admin_Projects__Output } from './orch/admin/Projects.js';
+import type { RawOutputDataConfig as _orch_admin_RawOutputDataConfig, RawOutputDataConfig__Output as _orch_admin_RawOutputDataConfig__Output } from './orch/admin/RawOutputDataConfig.js';
 import type { ResourceListRequest as _orch_admin_ResourceListRequest, ResourceListRequest__Output as _orch_admin_ResourceListRequest__Output } from './orch/admin/ResourceListRequest.js';
 import type { Schedule as _orch_admin_Schedule, Schedule__Output as _orch_admin_Schedule__Output } from './orch/admin/Schedule.js';
 import type { Sort as _orch_admin_Sort, Sort__Output as _orch_admin_Sort__Output } from './orch/admin/Sort.js';
@@ -113,6 +115,7 @@ export interface ProtoGrpcType {
   orch: {
     admin: {
       ActiveLaunchPlanRequest: MessageTypeDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_ActiveLaunchPlanRequest__Output>
+      AuthRole: MessageTypeDefinition<_orch_admin_AuthRole, _orch_admin_AuthRole__Output>
       CronSchedule: MessageTypeDefinition<_orch_admin_CronSchedule, _orch_admin_CronSchedule__Output>
       Domain: MessageTypeDefinition<_orch_admin_Domain, _orch_admin_Domain__Output>
       EmptyResponse: MessageTypeDefinition<_orch_admin_EmptyResponse, _orch_admin_EmptyResponse__Output>
@@ -154,6 +157,7 @@ export interface ProtoGrpcType {
       ProjectRegisterRequest: MessageTypeDefinition<_orch_admin_ProjectRegisterRequest, _orch_admin_ProjectRegisterRequest__Output>
       ProjectUpdateResponse: MessageTypeDefinition<_orch_admin_ProjectUpdateResponse, _orch_admin_ProjectUpdateResponse__Output>
       Projects: MessageTypeDefinition<_orch_admin_Projects, _orch_admin_Projects__Output>
+      RawOutputDataConfig: MessageTypeDefinition<_orch_admin_RawOutputDataConfig, _orch_admin_RawOutputDataConfig__Output>
       ResourceListRequest: MessageTypeDefinition<_orch_admin_ResourceListRequest, _orch_admin_ResourceListRequest__Output>
       Schedule: MessageTypeDefinition<_orch_admin_Schedule, _orch_admin_Schedule__Output>
       Sort: MessageTypeDefinition<_orch_admin_Sort, _orch_admin_Sort__Output>

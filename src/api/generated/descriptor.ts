@@ -600,6 +600,34 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "schedule": {
                   "type": "Schedule",
                   "id": 4
+                },
+                "auth_role": {
+                  "type": "AuthRole",
+                  "id": 5
+                },
+                "raw_output_data_config": {
+                  "type": "RawOutputDataConfig",
+                  "id": 6
+                }
+              }
+            },
+            "AuthRole": {
+              "fields": {
+                "assumable_iam_role": {
+                  "type": "string",
+                  "id": 1
+                },
+                "kubernetes_service_account": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "RawOutputDataConfig": {
+              "fields": {
+                "output_location_prefix": {
+                  "type": "string",
+                  "id": 1
                 }
               }
             },
