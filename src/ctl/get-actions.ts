@@ -1,96 +1,396 @@
-import { literalMapToJson } from '../api/literals.js';
-import type { ExecutionOut, ProjectOut } from '../api/types.js';
+import type {
+  ExecutionOut,
+  Identifier,
+  LaunchPlanOut,
+  ProjectOut,
+  ResourceListRequest,
+  TaskOut,
+  WorkflowOut,
+} from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
-import { AdminClient } from '../client/admin-client.js';
+import type { AdminClient } from '../client/admin-client.js';
+import { NotFoundError } from '../client/errors.js';
+import { createAdminClient } from '../client/from-config.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
-import { formatMessages, formatTable, parseOutputFormat } from './printers.js';
+import {
+  EXECUTION_COLUMNS,
+  LAUNCH_PLAN_COLUMNS,
+  PROJECT_COLUMNS,
+  TASK_COLUMNS,
+  type TableColumns,
+  WORKFLOW_COLUMNS,
+} from './columns.js';
+import { dotUrl, workflowDot } from './dot.js';
+import { ResourceNotFoundError } from './errors.js';
+import { type ListOptions, listOptionsOf, type VersionSelection, versionSelectionOf } from './get-options.js';
+import {
+  colorEnabled,
+  formatMessages,
+  formatTable,
+  type OutputFormat,
+  parseOutputFormat,
+} from './printers.js';
 
-function clientFor(config: Config): AdminClient {
-  if (!config.admin.endpoint) {
-    throw new ConfigError(
-      'no admin endpoint configured; pass --admin.endpoint <host:port> (and --admin.insecure for a local sandbox) ' +
-        'or set admin.endpoint in the config file',
-      '--admin.endpoint',
-    );
-  }
-  return new AdminClient({
-    endpoint: config.admin.endpoint,
-    insecure: config.admin.insecure,
-    consoleEndpoint: config.console.endpoint,
+/**
+ * The actions of `orchctl get <resource>`: read the options, fetch through the admin client, print in
+ * the `-o` format. Loaded on use (it brings in gRPC and protobuf), so `--help` stays fast.
+ */
+
+/** The resources `orchctl get` fetches (spec, "What the service does", item 1). */
+export type ResourceKind = 'project' | 'task' | 'workflow' | 'launchplan' | 'execution';
+
+/** What `orchctl get <kind> [name]` was given besides the registry flags. */
+export interface GetCommand {
+  kind: ResourceKind;
+  /** The positional name (project id, entity name or execution name). */
+  name?: string;
+  /** The command-local option values, keyed by long name (`filter.limit`, `version`, ...). */
+  options: Record<string, unknown>;
+}
+
+type Scope = { project: string; domain: string; org: string };
+type Page<T> = { items: T[]; token: string };
+
+/**
+ * The admin client of `orchctl`, built from the `--admin.*` flags; warnings go to stderr.
+ * @throws ConfigError when no endpoint is configured (exit 2).
+ */
+export function orchctlClient(config: Config, io: CliIO): AdminClient {
+  return createAdminClient(config, 'admin', {
     clientName: `orchctl/${ORCH_VERSION}`,
+    warn: (message) => io.stderr.write(`warning: ${message}\n`),
   });
 }
 
-function requireScope(config: Config): { project: string; domain: string } {
-  if (!config.project) throw new ConfigError('a project is required', '-p, --project');
-  if (!config.domain) throw new ConfigError('a domain is required', '-d, --domain');
-  return { project: config.project, domain: config.domain };
+/**
+ * The project and domain every resource but projects lives in (`-p`, `-d`).
+ * @throws ConfigError naming the missing flag (exit 2).
+ */
+export function requireScope(config: Config): Scope {
+  if (!config.project?.trim()) {
+    throw new ConfigError(
+      'a project is required; pass -p <project> (for example -p default)',
+      '-p, --project',
+    );
+  }
+  if (!config.domain?.trim()) {
+    throw new ConfigError(
+      'a domain is required; pass -d <domain> (for example -d development)',
+      '-d, --domain',
+    );
+  }
+  return { project: config.project.trim(), domain: config.domain.trim(), org: config.org ?? '' };
 }
 
-const seconds = (d: { seconds: string; nanos: number } | null | undefined) =>
-  d ? Number(d.seconds) + d.nanos / 1e9 : undefined;
-const isoTime = (t: { seconds: string; nanos: number } | null | undefined) =>
-  t && Number(t.seconds) > 0
-    ? new Date(Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6)).toISOString()
-    : '';
-
-function executionRow(e: ExecutionOut): string[] {
-  const closure = e.closure;
-  const outputs = closure?.outputs
-    ? Object.entries(literalMapToJson(closure.outputs))
-        .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-        .join(' ')
-    : (closure?.error?.message ?? '');
-  const elapsed = seconds(closure?.duration);
-  return [
-    e.id?.name ?? '',
-    e.spec?.launch_plan?.name ?? '',
-    e.spec?.launch_plan?.version ?? '',
-    String(closure?.phase ?? ''),
-    isoTime(closure?.started_at),
-    elapsed === undefined ? '' : `${elapsed.toFixed(3)}s`,
-    outputs,
-  ];
+/**
+ * Fetches the page `options.page` (following the opaque token page-1 times), or with `options.all`
+ * every page, of a keyset-paginated list.
+ */
+export async function fetchPages<T>(
+  fetchPage: (token: string) => Promise<Page<T>>,
+  options: Pick<ListOptions, 'page' | 'all'>,
+): Promise<T[]> {
+  let token = '';
+  for (let page = 1; page < options.page; page++) {
+    const skipped = await fetchPage(token);
+    if (!skipped.token) return [];
+    token = skipped.token;
+  }
+  const items: T[] = [];
+  do {
+    const page = await fetchPage(token);
+    items.push(...page.items);
+    token = page.token;
+  } while (options.all && token);
+  return items;
 }
 
-function projectRow(p: ProjectOut): string[] {
-  return [p.id, p.name, p.domains.map((d) => d.id).join(','), p.description];
+/** The parts of a versioned entity kind (task, workflow, launch plan) that differ. */
+interface EntityKind<T> {
+  label: string;
+  typeName: string;
+  resourceType: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN';
+  columns: TableColumns<T>;
+  get(client: AdminClient, id: Identifier): Promise<T>;
+  list(client: AdminClient, request: ResourceListRequest): Promise<Page<T>>;
 }
 
-/** `orchctl get execution [name]`: one execution, or the newest of a project and domain. */
-export async function getExecutions(name: string | undefined, config: Config, io: CliIO): Promise<void> {
-  const format = parseOutputFormat(config.output);
-  const scope = requireScope(config);
-  const client = clientFor(config);
+const TASKS: EntityKind<TaskOut> = {
+  label: 'task',
+  typeName: 'orch.admin.Task',
+  resourceType: 'TASK',
+  columns: TASK_COLUMNS,
+  get: (client, id) => client.getTask(id),
+  list: async (client, request) => {
+    const page = await client.listTasks(request);
+    return { items: page.tasks, token: page.token };
+  },
+};
+const WORKFLOWS: EntityKind<WorkflowOut> = {
+  label: 'workflow',
+  typeName: 'orch.admin.Workflow',
+  resourceType: 'WORKFLOW',
+  columns: WORKFLOW_COLUMNS,
+  get: (client, id) => client.getWorkflow(id),
+  list: async (client, request) => {
+    const page = await client.listWorkflows(request);
+    return { items: page.workflows, token: page.token };
+  },
+};
+const LAUNCH_PLANS: EntityKind<LaunchPlanOut> = {
+  label: 'launch plan',
+  typeName: 'orch.admin.LaunchPlan',
+  resourceType: 'LAUNCH_PLAN',
+  columns: LAUNCH_PLAN_COLUMNS,
+  get: (client, id) => client.getLaunchPlan(id),
+  list: async (client, request) => {
+    const page = await client.listLaunchPlans(request);
+    return { items: page.launch_plans, token: page.token };
+  },
+};
+
+const where = (scope: Scope) => `in project ${scope.project}, domain ${scope.domain}`;
+
+const sortOf = (options: Pick<ListOptions, 'sortBy' | 'asc'>) => ({
+  key: options.sortBy,
+  direction: options.asc ? ('ASCENDING' as const) : ('DESCENDING' as const),
+});
+
+/** What a get prints: the items, and whether they are a list (JSON array) or one item (JSON object). */
+interface Fetched<T> {
+  items: T[];
+  many: boolean;
+}
+
+async function fetchEntities<T>(
+  kind: EntityKind<T>,
+  client: AdminClient,
+  scope: Scope,
+  name: string | undefined,
+  selection: VersionSelection,
+  list: ListOptions,
+): Promise<Fetched<T>> {
+  const command = `orchctl get ${kind.label.replace(' ', '')} ${name ?? ''} -p ${scope.project} -d ${scope.domain}`;
+  const getVersion = async (entityName: string, version: string): Promise<T> => {
+    try {
+      return await kind.get(client, {
+        resource_type: kind.resourceType,
+        project: scope.project,
+        domain: scope.domain,
+        name: entityName,
+        version,
+        org: scope.org,
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new ResourceNotFoundError(
+          `${kind.label} ${entityName} version ${version} not found ${where(scope)}`,
+          `List its versions with: ${command}`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  };
+  if (name && selection.version) return { items: [await getVersion(name, selection.version)], many: false };
+  const id = { project: scope.project, domain: scope.domain, name: name ?? '', org: scope.org };
+  if (name && selection.latest) {
+    // Newest by created_at whatever the --filter.sortBy/--filter.asc given; the field selector still applies.
+    const page = await kind.list(client, {
+      id,
+      limit: 1,
+      filters: list.filters,
+      sort_by: { key: 'created_at', direction: 'DESCENDING' },
+    });
+    const newest = page.items[0] as { id?: { version?: string } | null } | undefined;
+    if (!newest?.id?.version) {
+      throw new ResourceNotFoundError(
+        `${kind.label} ${name} not found ${where(scope)}${list.filters ? ` matching ${list.filters}` : ''}`,
+        `List the ${kind.label}s with: orchctl get ${kind.label.replace(' ', '')} -p ${scope.project} -d ${scope.domain}`,
+      );
+    }
+    return { items: [await getVersion(name, newest.id.version)], many: false };
+  }
+  const items = await fetchPages(
+    (token) =>
+      kind.list(client, { id, limit: list.limit, token, filters: list.filters, sort_by: sortOf(list) }),
+    list,
+  );
+  return { items, many: true };
+}
+
+async function fetchExecutions(
+  client: AdminClient,
+  scope: Scope,
+  name: string | undefined,
+  list: ListOptions,
+): Promise<Fetched<ExecutionOut>> {
+  if (name) {
+    try {
+      return { items: [await client.getExecution({ ...scope, name })], many: false };
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new ResourceNotFoundError(
+          `execution ${name} not found ${where(scope)}`,
+          `List the newest executions with: orchctl get execution -p ${scope.project} -d ${scope.domain}`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+  const id = { project: scope.project, domain: scope.domain, name: '', org: scope.org };
+  const items = await fetchPages(async (token) => {
+    const page = await client.listExecutions({
+      id,
+      limit: list.limit,
+      token,
+      filters: list.filters,
+      sort_by: sortOf(list),
+    });
+    return { items: page.executions, token: page.token };
+  }, list);
+  return { items, many: true };
+}
+
+/** Fields projects may be sorted by (on the client: the admin returns every project in one answer). */
+const PROJECT_SORT_KEYS = ['id', 'name', 'description', 'state'] as const;
+
+async function fetchProjects(
+  client: AdminClient,
+  name: string | undefined,
+  list: ListOptions,
+): Promise<Fetched<ProjectOut>> {
+  if (name) {
+    try {
+      return { items: [await client.getProject(name)], many: false };
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new ResourceNotFoundError(
+          `project ${name} not found`,
+          'List the projects with: orchctl get project',
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+  }
+  const key = list.sortGiven ? list.sortBy : undefined;
+  if (key && !(PROJECT_SORT_KEYS as readonly string[]).includes(key)) {
+    throw new ConfigError(
+      `projects can be sorted by ${PROJECT_SORT_KEYS.join(', ')}, not ${JSON.stringify(key)}`,
+      '--filter.sortBy',
+    );
+  }
+  // Every page the admin gives, then order and page on the client, so --filter.* mean the same here.
+  const all = await fetchPages(
+    async (token) => {
+      const page = await client.listProjects({ limit: list.limit, token, filters: list.filters });
+      return { items: page.projects, token: page.token };
+    },
+    { page: 1, all: true },
+  );
+  if (key) {
+    const text = (p: ProjectOut) => String((p as unknown as Record<string, unknown>)[key] ?? '');
+    all.sort((a, b) => {
+      const order = text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0;
+      return list.asc ? order : -order;
+    });
+  }
+  const items = list.all ? all : all.slice((list.page - 1) * list.limit, list.page * list.limit);
+  return { items, many: true };
+}
+
+function render<T extends object>(
+  io: CliIO,
+  format: OutputFormat,
+  fetched: Fetched<T>,
+  typeName: string,
+  columns: TableColumns<T>,
+): void {
+  switch (format) {
+    case 'table':
+      io.stdout.write(
+        formatTable(columns.headers, fetched.items.map(columns.row), {
+          color: colorEnabled(io.stdout, io.env),
+          style: columns.style,
+        }),
+      );
+      return;
+    case 'json':
+    case 'yaml':
+      io.stdout.write(formatMessages(typeName, fetched.items, format, fetched.many));
+      return;
+    case 'dot':
+      io.stdout.write(fetched.items.map((w) => workflowDot(w as WorkflowOut)).join('\n'));
+      return;
+    case 'doturl':
+      for (const w of fetched.items) io.stdout.write(`${dotUrl(workflowDot(w as WorkflowOut))}\n`);
+      return;
+  }
+}
+
+const PLURALS: Record<ResourceKind, string> = {
+  project: 'projects',
+  task: 'tasks',
+  workflow: 'workflows',
+  launchplan: 'launch plans',
+  execution: 'executions',
+};
+
+/**
+ * `orchctl get <kind> [name]`: checks every option first (usage errors exit 2 before any call), then
+ * fetches and prints.
+ * - project: one project by id, or every project (`--filter.*` applied on the client; sort keys id,
+ *   name, description, state);
+ * - task, workflow, launchplan: with a name, its versions (or one with `--version`, the newest with
+ *   `--latest`); without one, the versions of every name in the project and domain;
+ * - execution: one by name, or the newest first.
+ * @throws ConfigError for usage errors (exit 2), ResourceNotFoundError when the one item asked for does
+ * not exist (exit 1), AdminError subclasses from the client (exit 1).
+ */
+export async function runGet(command: GetCommand, config: Config, io: CliIO): Promise<void> {
+  const { kind, name, options } = command;
+  const format = parseOutputFormat(config.output, PLURALS[kind], kind === 'workflow');
+  const list = listOptionsOf(options);
+  const versioned = kind === 'task' || kind === 'workflow' || kind === 'launchplan';
+  const selection = versioned ? versionSelectionOf(options, name) : { latest: false };
+  const scope = kind === 'project' ? undefined : requireScope(config);
+  const client = orchctlClient(config, io);
   try {
-    const executions = name
-      ? [await client.getExecution({ ...scope, name })]
-      : (await client.listExecutions({ id: scope, limit: 100 })).executions;
-    if (format === 'table') {
-      const headers = ['NAME', 'LAUNCH PLAN', 'VERSION', 'PHASE', 'STARTED', 'ELAPSED', 'OUTPUTS'];
-      io.stdout.write(formatTable(headers, executions.map(executionRow)));
-    } else {
-      io.stdout.write(formatMessages('orch.admin.Execution', executions, format, !name));
+    switch (kind) {
+      case 'project':
+        render(io, format, await fetchProjects(client, name, list), 'orch.admin.Project', PROJECT_COLUMNS);
+        return;
+      case 'execution':
+        render(
+          io,
+          format,
+          await fetchExecutions(client, scope as Scope, name, list),
+          'orch.admin.Execution',
+          EXECUTION_COLUMNS,
+        );
+        return;
+      case 'task':
+        await renderEntities(TASKS);
+        return;
+      case 'workflow':
+        await renderEntities(WORKFLOWS);
+        return;
+      case 'launchplan':
+        await renderEntities(LAUNCH_PLANS);
+        return;
     }
   } finally {
     client.close();
   }
-}
 
-/** `orchctl get project [name]`: one project, or every project. */
-export async function getProjects(name: string | undefined, config: Config, io: CliIO): Promise<void> {
-  const format = parseOutputFormat(config.output);
-  const client = clientFor(config);
-  try {
-    const projects = name ? [await client.getProject(name)] : (await client.listProjects()).projects;
-    if (format === 'table') {
-      io.stdout.write(formatTable(['ID', 'NAME', 'DOMAINS', 'DESCRIPTION'], projects.map(projectRow)));
-    } else {
-      io.stdout.write(formatMessages('orch.admin.Project', projects, format, !name));
-    }
-  } finally {
-    client.close();
+  async function renderEntities<T extends object>(entity: EntityKind<T>): Promise<void> {
+    const fetched = await fetchEntities(entity, client, scope as Scope, name, selection, list);
+    render(io, format, fetched, entity.typeName, entity.columns);
   }
 }
