@@ -1,11 +1,13 @@
 /**
  * Writes the artifacts generated from the flag registry: the configuration reference in README.md
- * (between the config-reference markers) and schema/orchctl-config.schema.json. With --check, writes
+ * (between the config-reference markers), schema/orchctl-config.schema.json and, from the workflow-file
+ * schema, schema/workflow-file.schema.json. With --check, writes
  * nothing and fails when either is stale.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { configJsonSchema, configReferenceMarkdown } from '../src/config/docs.js';
+import { workflowFileJsonSchema } from '../src/registration/workflow-file.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
@@ -21,11 +23,16 @@ const wantedReadme = `${readme.slice(0, from + START.length)}\n${configReference
 const schemaPath = `${root}schema/orchctl-config.schema.json`;
 const wantedSchema = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
 const currentSchema = await readFile(schemaPath, 'utf8').catch(() => '');
+const workflowSchemaPath = `${root}schema/workflow-file.schema.json`;
+const wantedWorkflowSchema = `${JSON.stringify(workflowFileJsonSchema(), null, 2)}\n`;
+const currentWorkflowSchema = await readFile(workflowSchemaPath, 'utf8').catch(() => '');
 
 if (check) {
-  const stale = [wantedReadme !== readme && 'README.md', wantedSchema !== currentSchema && schemaPath].filter(
-    Boolean,
-  );
+  const stale = [
+    wantedReadme !== readme && 'README.md',
+    wantedSchema !== currentSchema && schemaPath,
+    wantedWorkflowSchema !== currentWorkflowSchema && workflowSchemaPath,
+  ].filter(Boolean);
   if (stale.length) {
     console.error(`stale: ${stale.join(', ')}; run \`npm run gen:config-docs\` and commit the result`);
     process.exit(1);
@@ -34,5 +41,6 @@ if (check) {
 } else {
   await writeFile(readmePath, wantedReadme);
   await writeFile(schemaPath, wantedSchema);
-  console.log(`wrote README.md reference and ${schemaPath}`);
+  await writeFile(workflowSchemaPath, wantedWorkflowSchema);
+  console.log(`wrote README.md reference, ${schemaPath} and ${workflowSchemaPath}`);
 }

@@ -85,7 +85,10 @@ export function loadApi(): LoadedApi {
   for (const service of services) {
     const path = service.fullName.replace(/^\./, '').split('.');
     let node = grpc;
-    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
     node[service.name] = makeGenericClientConstructor(
       serviceDefinition(service),
       service.name,

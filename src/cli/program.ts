@@ -1,16 +1,25 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command } from 'commander';
+import { extract as extractTar } from 'tar';
+import { glob } from 'tinyglobby';
+import { toJson } from '../api/json.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
+import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
+import { parseQuantity } from '../config/quantity.js';
+import { ALL_FLAGS } from '../config/registry.js';
 import {
-  compileWorkflowFile,
-  loadWorkflowFile,
+  BundleTooLargeError,
+  type EntityStatus,
   RegistrationError,
-  registerEntities,
-  versionOf,
+  type RegistrationReport,
+  registerFiles,
   WorkflowFileError,
 } from '../registration/index.js';
 import { addSandboxCommands } from './sandbox.js';
@@ -18,6 +27,126 @@ import { addServeCommands } from './serve.js';
 
 /** Flags of commands that talk to the admin service through the platform client (`orch.*`). */
 const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
+
+/** The `--files.*` flags of `orch register` (spec, "Registration"). */
+const FILES_FLAGS = ALL_FLAGS.map((f) => f.name).filter((name) => name.startsWith('files.'));
+
+/** Thrown after register printed its report when some entity was not registered (exit 1). */
+class RegistrationFailed extends Error {
+  constructor(readonly count: number) {
+    super(`${count} ${count === 1 ? 'entity was' : 'entities were'} not registered`);
+    this.name = 'RegistrationFailed';
+  }
+}
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+/**
+ * The workflow files named by `patterns`: each a path, or a glob (quoted, so the shell did not expand
+ * it) matched in sorted order.
+ * @throws ConfigError when a glob matches nothing.
+ */
+async function expandPaths(patterns: readonly string[], root?: string): Promise<string[]> {
+  const paths: string[] = [];
+  for (const pattern of patterns) {
+    if (!GLOB_CHARS.test(pattern)) {
+      paths.push(root ? join(root, pattern) : pattern);
+      continue;
+    }
+    const matches = (
+      await glob(pattern, { cwd: root ?? process.cwd(), onlyFiles: true, absolute: true })
+    ).sort();
+    if (!matches.length)
+      throw new ConfigError(`no file matches ${JSON.stringify(pattern)}`, '<workflow_files>');
+    paths.push(...matches);
+  }
+  return [...new Set(paths)];
+}
+
+/**
+ * `--files.archive`: a local .tgz/.tar.gz or an http(s) URL of one, unpacked (entries confined to a
+ * temporary directory) so that its workflow files can be registered with their code.
+ * @throws Error naming the archive when it cannot be read, fetched or unpacked.
+ */
+async function openArchive(source: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'orch-archive-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    let bytes: Buffer;
+    if (/^https?:\/\//.test(source)) {
+      const response = await fetch(source);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      bytes = Buffer.from(await response.arrayBuffer());
+    } else {
+      bytes = await readFile(source);
+    }
+    const archive = join(dir, '.archive.tgz');
+    await writeFile(archive, bytes);
+    // node-tar strips absolute paths and refuses entries that climb out with `..`.
+    await extractTar({ file: archive, cwd: dir, strict: true });
+    await rm(archive);
+    return { dir, remove };
+  } catch (error) {
+    await remove();
+    throw new Error(`cannot use the archive ${source}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const MARK: Record<EntityStatus, string> = {
+  registered: '[✔]',
+  'already registered': '[✔]',
+  'dry run': '[✔]',
+  failed: '[✘]',
+  skipped: '[✘]',
+};
+
+/**
+ * The spec's lines for a registration report: `Computed version is <v>` (only when computed), one
+ * `[✔] <Type>: <name>` or `[✘] <Type>: <name> (<reason>)` line per entity, then
+ * `Successfully registered <n> entities` and, when some failed, `Failed to register <m> entities`.
+ */
+function reportLines(report: RegistrationReport, dryRun: boolean): string {
+  const lines: string[] = [];
+  if (report.computed) lines.push(`Computed version is ${report.version}`);
+  for (const entity of report.entities) {
+    const note =
+      entity.status === 'failed' || entity.status === 'skipped'
+        ? ` (${entity.reason ?? entity.status})`
+        : entity.status === 'already registered'
+          ? ' (already registered)'
+          : entity.status === 'dry run'
+            ? ' (dry run)'
+            : '';
+    lines.push(
+      `${MARK[entity.status]} ${entity.type}: ${entity.id.name}${note}${entity.activated ? ' (activated)' : ''}`,
+    );
+  }
+  const ok = report.entities.filter((e) => e.status === 'registered' || e.status === 'already registered');
+  const notDone = report.entities.length - ok.length - (dryRun ? report.entities.length : 0);
+  if (dryRun) {
+    lines.push(
+      `Dry run: ${report.entities.length} entities compiled and validated; nothing was uploaded or registered`,
+    );
+  } else {
+    lines.push(`Successfully registered ${ok.length} entities`);
+    if (notDone > 0) lines.push(`Failed to register ${notDone} entities`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `-o json` of register: `{version, entities: [{type, id, status, reason?}]}`. */
+function reportJson(report: RegistrationReport) {
+  return {
+    version: report.version,
+    entities: report.entities.map((e) => ({
+      type: e.type,
+      id: toJson('orch.core.Identifier', e.id),
+      status: e.status,
+      ...(e.reason ? { reason: e.reason } : {}),
+      ...(e.activated ? { activated: true } : {}),
+    })),
+  };
+}
 
 /** The project and domain `orch register` uses when none is given. */
 export const DEFAULT_TARGET = Object.freeze({ project: 'default', domain: 'development' });
@@ -31,6 +160,8 @@ export function platformClient(config: Config, warn?: (message: string) => void)
 }
 
 function describeOrchError(error: unknown) {
+  if (error instanceof RegistrationFailed) return { message: error.message, exitCode: 1 };
+  if (error instanceof BundleTooLargeError) return { message: error.message, exitCode: 1 };
   if (error instanceof WorkflowFileError) return { message: error.message, exitCode: 1 };
   if (error instanceof RegistrationError) {
     const inner = describeRuntimeError(error.cause);
@@ -52,18 +183,39 @@ export function createOrchProgram(io: CliIO): Command {
   addFlagOptions(
     program
       .command('register')
-      .argument('<workflow_file>', 'workflow file (YAML or JSON) to register')
-      .description('register the tasks, workflows and launch plans of a workflow file')
+      .argument(
+        '<workflow_files...>',
+        'workflow files (YAML or JSON) or globs such as "flows/**/*.yaml"; with --files.archive, .tgz archives (paths or http(s) URLs) whose top-level workflow files are registered',
+      )
+      .description('register the tasks, workflows and launch plans of workflow files')
       .addHelpText(
         'after',
-        '\nEntity names are <file stem>.<name>; the version is a digest of the file and the compiled specs,\n' +
-          'so registering the same file again is a no-op that succeeds. Project and domain default to\n' +
-          `${DEFAULT_TARGET.project} and ${DEFAULT_TARGET.domain}.\n\n` +
-          'Example:\n  orch register examples/add-one/wf.yaml --orch.connection.host localhost:8089 --orch.connection.insecure\n',
+        "\nEntity names are <file stem>.<name>. Each file's directory (minus .orchignore) is packed into a\n" +
+          'code bundle and uploaded; the version is a digest of the bundles, the compiled specs and this\n' +
+          'tool, so registering the same tree again is a no-op that succeeds. Project and domain default\n' +
+          `to ${DEFAULT_TARGET.project} and ${DEFAULT_TARGET.domain}.\n\n` +
+          'Examples:\n' +
+          '  orch register examples/add-one/wf.yaml --orch.connection.host localhost:8089 --orch.connection.insecure\n' +
+          '  orch register "flows/*.yaml" --files.dryRun\n' +
+          '  orch register flows/etl.yaml --files.version v42 -o json\n',
       ),
-    CLIENT_FLAGS,
-  ).action(async (file: string, _opts: unknown, command: Command) => {
+    [...CLIENT_FLAGS, 'output', ...FILES_FLAGS, 'server.dataProxy.upload.maxSize'],
+  ).action(async (patterns: string[], _opts: unknown, command: Command) => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const output = config.output.toLowerCase();
+    if (output !== 'table' && output !== 'json') {
+      throw new ConfigError(
+        `"${config.output}" is not an output of register; use TABLE or JSON`,
+        '-o, --output',
+      );
+    }
+    const files = config.files;
+    for (const [flag, set] of [
+      ['--files.k8ServiceAccount', files.k8ServiceAccount],
+      ['--files.sourceUploadPath', files.sourceUploadPath],
+    ] as const) {
+      if (set) io.stderr.write(`warning: ${flag} is deprecated and ignored\n`);
+    }
     const target = {
       project: config.project || DEFAULT_TARGET.project,
       domain: config.domain || DEFAULT_TARGET.domain,
@@ -71,17 +223,58 @@ export function createOrchProgram(io: CliIO): Command {
     };
     // Built first: without an endpoint the command fails at once, before any work.
     const client = platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    const archives: { dir: string; remove: () => Promise<void> }[] = [];
     try {
-      const loaded = await loadWorkflowFile(file);
-      const version = versionOf(loaded);
-      const entities = compileWorkflowFile(loaded, target, version);
-      io.stdout.write(`Computed version is ${version}\n`);
-      const registered = await registerEntities(client, entities, (entity) => {
-        io.stdout.write(`[✔] ${entity.kind}: ${entity.name}\n`);
+      let paths: string[];
+      if (files.archive) {
+        // Each argument is an archive; its top-level workflow files are registered with its code.
+        paths = [];
+        for (const source of patterns) {
+          const archive = await openArchive(source);
+          archives.push(archive);
+          const found = (await glob('*.{yaml,yml,json}', { cwd: archive.dir, absolute: true })).sort();
+          if (!found.length)
+            throw new ConfigError(
+              `the archive ${source} holds no workflow file at its top level`,
+              '--files.archive',
+            );
+          paths.push(...found);
+        }
+      } else {
+        paths = await expandPaths(patterns);
+      }
+      const progress = (io.stderr as { isTTY?: boolean }).isTTY === true && output === 'table';
+      const report = await registerFiles(client, paths, {
+        target,
+        version: files.version || undefined,
+        force: files.force,
+        dryRun: files.dryRun,
+        continueOnError: files.continueOnError,
+        enableSchedule: files.enableSchedule,
+        maxBundleBytes: parseQuantity(config.server.dataProxy.upload.maxSize),
+        compile: {
+          destinationDirectory: files.destinationDirectory || undefined,
+          authRole: {
+            assumable_iam_role: files.assumableIamRole || undefined,
+            kubernetes_service_account: files.k8sServiceAccount || undefined,
+          },
+          outputLocationPrefix: files.outputLocationPrefix || undefined,
+        },
+        onProgress: progress
+          ? (done, total) =>
+              io.stderr.write(`\rRegistering ${done}/${total} entities${done === total ? '\n' : ''}`)
+          : undefined,
       });
-      io.stdout.write(`Successfully registered ${registered.length} entities\n`);
+      io.stdout.write(
+        output === 'json'
+          ? `${JSON.stringify(reportJson(report), null, 2)}\n`
+          : reportLines(report, files.dryRun),
+      );
+      const notRegistered = report.entities.filter((e) => e.status === 'failed' || e.status === 'skipped');
+      if (notRegistered.length) throw new RegistrationFailed(notRegistered.length);
     } finally {
       client.close();
+      for (const archive of archives) await archive.remove();
     }
   });
 

@@ -3,28 +3,22 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
-import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfigReport } from '../config/load.js';
 import { openDatabase } from '../server/db/connect.js';
 import { createServer } from '../server/server.js';
+import { isFolderPath } from '../server/storage/open.js';
 import { stderrLogger, taskEnvOf } from './sandbox.js';
 
-/** Storage types the admin server can use today (`--storage.type`); the others arrive with their backends. */
-const BUILT_STORAGE = ['local'];
-
 /**
- * Where a served admin keeps blobs and task working directories: with `--storage.type local`, the
- * folder `--storage.container` (default `~/.orchctl/serve`).
- * @throws ConfigError for a storage type that is not built yet.
+ * Where a served admin keeps its data folder (local blobs under `storage/`, task working directories,
+ * unpacked code bundles): with `--storage.type local` and a folder path in `--storage.container`,
+ * that folder; otherwise `~/.orchctl/serve`. Other storage types are checked when the server starts
+ * (`s3`/`minio` need a bucket in `--storage.container`; `stow` is not supported).
  */
 function dataDirOf(config: Config, io: CliIO): string {
-  if (!BUILT_STORAGE.includes(config.storage.type)) {
-    throw new ConfigError(
-      `storage type ${config.storage.type} is not available yet; use --storage.type local (with --storage.container <folder>)`,
-      '--storage.type',
-    );
-  }
-  return config.storage.container || join(io.home || homedir(), '.orchctl', 'serve');
+  const container = config.storage.container ?? '';
+  if (config.storage.type === 'local' && container && isFolderPath(container)) return container;
+  return join(io.home || homedir(), '.orchctl', 'serve');
 }
 
 function load(command: Command, io: CliIO): Config {
@@ -42,7 +36,9 @@ export function addServeCommands(program: Command, io: CliIO): void {
   const serve = addFlagOptions(
     program
       .command('serve')
-      .description('run the admin server from configuration (PostgreSQL or SQLite, local storage)')
+      .description(
+        'run the admin server from configuration (PostgreSQL or SQLite; S3, MinIO, local or in-memory storage)',
+      )
       .addHelpText('after', '\nExample:\n  orch serve --config /etc/orch/admin.yaml\n'),
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
@@ -51,6 +47,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
       config,
       dataDir,
       embedded: false,
+      localStorageByDefault: false,
       host: '0.0.0.0',
       logger: stderrLogger(io),
       taskEnv: taskEnvOf(io),
@@ -58,7 +55,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
     const addresses = await server.listen();
     io.stdout.write(
       [
-        `orch admin server is running (storage in ${dataDir})`,
+        `orch admin server is running (data in ${dataDir})`,
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Database: ${addresses.database}`,

@@ -33,6 +33,18 @@ export interface CompiledEntities {
   launchPlans: { id: Identifier; spec: LaunchPlanSpec }[];
 }
 
+/** What registration adds to the compiled specs beyond the file (the `--files.*` flags and the upload). */
+export interface CompileOptions {
+  /** Native URL of the uploaded code bundle, recorded in every task (`container.code_bundle`). */
+  codeBundle?: string;
+  /** Where the bundle is unpacked in a task's container (`--files.destinationDirectory`); set as `ORCH_DESTINATION_DIR`. */
+  destinationDirectory?: string;
+  /** Recorded on every launch plan (`--files.assumableIamRole`, `--files.k8sServiceAccount`). */
+  authRole?: { assumable_iam_role?: string; kubernetes_service_account?: string };
+  /** Recorded on every launch plan (`--files.outputLocationPrefix`). */
+  outputLocationPrefix?: string;
+}
+
 /** Code-unit order, the same on every machine and locale. */
 const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -62,11 +74,13 @@ function variables(types: Record<string, string> | undefined): VariableMap {
  * Entities come sorted by name within each kind, so the same file always compiles to the same specs.
  * @param file a file that passed {@link loadWorkflowFile}'s validation (anything else may throw).
  * @param version the version of every entity (see {@link versionOf}).
+ * @param options what registration adds: the bundle location, identity and output prefix.
  */
 export function compileWorkflowFile(
   file: LoadedWorkflowFile,
   target: RegistrationTarget,
   version: string,
+  options: CompileOptions = {},
 ): CompiledEntities {
   const { doc, stem } = file;
   const id = (resource_type: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN', name: string): Identifier => ({
@@ -92,7 +106,13 @@ export function compileWorkflowFile(
         container: {
           image: task.image ?? '',
           command: task.command,
-          env: byName(task.env).map(([key, value]) => ({ key, value })),
+          env: [
+            ...byName(task.env).map(([key, value]) => ({ key, value })),
+            ...(options.destinationDirectory
+              ? [{ key: 'ORCH_DESTINATION_DIR', value: options.destinationDirectory }]
+              : []),
+          ],
+          ...(options.codeBundle ? { code_bundle: options.codeBundle } : {}),
         },
       },
     };
@@ -176,6 +196,15 @@ export function compileWorkflowFile(
           : {}),
       },
     });
+  }
+  const role = options.authRole;
+  if (role?.assumable_iam_role || role?.kubernetes_service_account || options.outputLocationPrefix) {
+    for (const launchPlan of launchPlans) {
+      if (role?.assumable_iam_role || role?.kubernetes_service_account) launchPlan.spec.auth_role = role;
+      if (options.outputLocationPrefix) {
+        launchPlan.spec.raw_output_data_config = { output_location_prefix: options.outputLocationPrefix };
+      }
+    }
   }
   launchPlans.sort((a, b) => compareNames(a.id.name ?? '', b.id.name ?? ''));
   return { tasks, workflows, launchPlans };

@@ -68,7 +68,7 @@ const READ_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
 };
 /** Environment variables the executor sets for every task process. */
-const EXECUTOR_ENV = new Set(['ORCH_INPUTS_FILE', 'ORCH_OUTPUTS_FILE']);
+const EXECUTOR_ENV = new Set(['ORCH_INPUTS_FILE', 'ORCH_OUTPUTS_FILE', 'ORCH_ATTEMPT']);
 
 const entityName = z
   .string()
@@ -113,10 +113,36 @@ const STRICT = entitySchemas(true);
 const LOOSE = entitySchemas(false);
 const section = z.record(entityName, z.unknown());
 const fileSchema = z.strictObject({
+  /** Pins the version of every entity of the file (else computed, or `--files.version`). */
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:@-]{1,63}$/, 'must be 1 to 63 letters, digits, _ . : @ or -')
+    .optional(),
   tasks: section.optional(),
   workflows: section.optional(),
   launch_plans: section.optional(),
 });
+
+/**
+ * The JSON Schema (draft 2020-12) of workflow files, published as `schema/workflow-file.schema.json`
+ * for editors (`# yaml-language-server: $schema=...`). It checks structure and names; references,
+ * types and cycles are checked by {@link loadWorkflowFile}, which reports them with line and column.
+ */
+export function workflowFileJsonSchema(): Record<string, unknown> {
+  const strictFile = z.strictObject({
+    version: fileSchema.shape.version,
+    tasks: z.record(entityName, STRICT.task).optional(),
+    workflows: z.record(entityName, STRICT.workflow).optional(),
+    launch_plans: z.record(entityName, STRICT.launchPlan).optional(),
+  });
+  return {
+    ...z.toJSONSchema(strictFile, { target: 'draft-2020-12', unrepresentable: 'any' }),
+    $id: 'https://orch.dev/schema/workflow-file.schema.json',
+    title: 'orch workflow file',
+    description:
+      'Tasks, workflows and launch plans registered by `orch register` (DESIGN.md, "Workflow files").',
+  };
+}
 
 /**
  * A task of a workflow file: `command` is the argv run in the task's environment (arguments may hold
@@ -130,6 +156,8 @@ export type LaunchPlanDoc = z.infer<typeof STRICT.launchPlan>;
 
 /** The document of a valid workflow file (DESIGN.md, "Workflow files"). */
 export interface WorkflowFileDoc {
+  /** The version every entity of the file gets, when the file pins one. */
+  version?: string;
   tasks?: Record<string, TaskDoc>;
   workflows?: Record<string, WorkflowDoc>;
   launch_plans?: Record<string, LaunchPlanDoc>;
@@ -282,7 +310,7 @@ function checkStructure(raw: unknown, report: Report): Structure | undefined {
       (count, entries) => count + Object.keys(entries ?? {}).length,
       0,
     ),
-    valid: {},
+    valid: top.data.version === undefined ? {} : { version: top.data.version },
   };
   const sections = [
     ['tasks', STRICT.task, LOOSE.task],

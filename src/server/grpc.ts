@@ -3,16 +3,19 @@ import { loadApi } from '../api/proto.js';
 import { ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Handler } from './services/admin.js';
+import { BlobTooLargeError } from './storage/blob-store.js';
 
 /** The services a server exposes: fully qualified service name → handlers by RPC name. */
 export type ServiceHandlers = Record<string, Record<string, Handler>>;
 
 /**
  * Turns any thrown error into what a caller may see: a ServiceError's code and message as they are;
- * anything else as Internal "internal error", with the detail logged (never sent).
+ * a read over `--storage.limits.maxDownloadMBs` as ResourceExhausted naming the limit; anything else
+ * as Internal "internal error", with the detail logged (never sent).
  */
 export function publicError(error: unknown, rpc: string, logger: Logger): { code: Status; message: string } {
   if (error instanceof ServiceError) return { code: error.code, message: error.message };
+  if (error instanceof BlobTooLargeError) return { code: Status.RESOURCE_EXHAUSTED, message: error.message };
   logger.error('handler failed', {
     rpc,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
@@ -14,16 +15,24 @@ import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
+import { BundleCache } from './executor/bundles.js';
 import { LocalExecutor } from './executor/local.js';
 import { addGrpcServices, type ServiceHandlers } from './grpc.js';
+import { createBlobRoutes } from './http/blobs.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createAdminHandlers, DOMAINS } from './services/admin.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
-import { LocalBlobStore } from './storage/blob-store.js';
+import { createDataProxyHandlers, dataProxySettings, type SignRequest } from './services/data-proxy.js';
+import type { BlobLocation, BlobStore } from './storage/blob-store.js';
+import { openBlobStore, storageSettings } from './storage/open.js';
+import { HmacUrlSigner } from './storage/signed-urls.js';
 
-/** The configuration the admin server reads (sections `server.*`, `database.*`, `sharedservice.*`). */
-export type ServerConfig = Pick<Config, 'server' | 'database' | 'db' | 'sharedservice' | 'orch'>;
+/**
+ * The configuration the admin server reads (sections `server.*`, `database.*`, `sharedservice.*`,
+ * `storage.*`).
+ */
+export type ServerConfig = Pick<Config, 'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage'>;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -40,8 +49,19 @@ export interface ServerOptions {
    * false (`orch serve`), a server without a SQLite file uses PostgreSQL. @default true
    */
   embedded?: boolean;
+  /**
+   * Whether `--storage.type` left at the registry's `s3` without a bucket or an endpoint means the
+   * embedded default, `local` storage under `<dataDir>/storage` (the sandbox, tests). `orch serve`
+   * sets it false, so a served admin uses exactly the configured store. @default true
+   */
+  localStorageByDefault?: boolean;
   /** Executions the local executor runs at once; more wait QUEUED. @default CPUs x 2 */
   executorParallelism?: number;
+  /**
+   * Key of the HMAC-SHA256 signatures of the admin's own blob URLs (`local` and `mem` storage), at
+   * least 16 bytes. Never logged or sent. @default 32 random bytes per start (URLs die with the process)
+   */
+  signingSecret?: Uint8Array;
 }
 
 /** Where a listening server can be reached. */
@@ -89,7 +109,10 @@ export const DEFAULT_PROJECT = 'default';
 /**
  * Creates the admin server: gRPC on `server.grpc.port` and JSON over HTTP on `server.httpPort`
  * (0 picks a free port), sharing one set of handlers, over SQLite (`database.sqlite.file`, default
- * `<dataDir>/orch.db`), a local blob store and the local executor.
+ * `<dataDir>/orch.db`), the blob store of `--storage.*` (embedded default: `local` under
+ * `<dataDir>/storage`) and the local executor (code bundles unpacked under `<dataDir>/bundles`).
+ * With `local` or `mem` storage the HTTP side also serves the DataProxyService's signed URLs under
+ * `/blobs/...`.
  */
 export function createServer(options: ServerOptions): AdminServer {
   const logger = options.logger ?? silentLogger;
@@ -100,6 +123,7 @@ export function createServer(options: ServerOptions): AdminServer {
   let httpServer: HttpServer | undefined;
   let httpEndpoint = '';
   let health: HealthImplementation | undefined;
+  let blobs: BlobStore | undefined;
 
   return {
     async listen() {
@@ -107,6 +131,13 @@ export function createServer(options: ServerOptions): AdminServer {
       const security = options.config.server.security;
       const tls = security.secure ? readTls(security.ssl) : undefined;
       const audit = security.auditAccess ? logger : undefined;
+      const storage = storageSettings(options.config.storage, {
+        dataDir: options.dataDir,
+        embedded: options.localStorageByDefault !== false,
+      });
+      const dataProxy = dataProxySettings(options.config.server.dataProxy);
+      const store = await openBlobStore(storage);
+      blobs = store;
       const handle = await openDatabase(options.config, {
         defaultSqliteFile: options.embedded === false ? undefined : join(options.dataDir, 'orch.db'),
         attempts: options.config.orch.connection.maxRetries + 1,
@@ -125,18 +156,36 @@ export function createServer(options: ServerOptions): AdminServer {
           created_at: Date.now(),
         });
       }
-      const blobs = new LocalBlobStore(join(options.dataDir, 'storage'));
       executor = new LocalExecutor({
         repo,
-        blobs,
+        blobs: store,
+        bundles: new BundleCache({
+          store,
+          dir: join(options.dataDir, 'bundles'),
+          maxBytes: dataProxy.upload.maxSizeBytes,
+        }),
         logger,
         workDir: join(options.dataDir, 'work'),
         baseEnv: options.taskEnv ?? {},
         maxParallel: options.executorParallelism,
       });
+      // S3 presigns its own URLs; for local and mem the admin signs URLs its HTTP side serves.
+      const signer = store.presigns
+        ? undefined
+        : new HmacUrlSigner(options.signingSecret ?? randomBytes(32), store.scheme, () => httpEndpoint);
+      const sign = async (location: BlobLocation, request: SignRequest): Promise<string> =>
+        signer
+          ? signer.sign({
+              method: request.method,
+              location,
+              expires: request.expiresAt,
+              md5: request.contentMd5,
+            })
+          : store.presign(location, request);
       const services: ServiceHandlers = {
-        'orch.service.AdminService': createAdminHandlers({ repo, blobs, executor }),
+        'orch.service.AdminService': createAdminHandlers({ repo, blobs: store, executor }),
         'orch.service.AuthMetadataService': createAuthMetadataHandlers({ httpEndpoint: () => httpEndpoint }),
+        'orch.service.DataProxyService': createDataProxyHandlers({ store, sign, settings: dataProxy }),
       };
 
       const app = express();
@@ -153,6 +202,9 @@ export function createServer(options: ServerOptions): AdminServer {
       app.get('/healthcheck', (_req, res) => {
         res.json({ status: 'ok' });
       });
+      if (signer) {
+        app.use(createBlobRoutes({ store, signer, maxUploadBytes: dataProxy.upload.maxSizeBytes, logger }));
+      }
       app.use(createGateway(services, logger, audit));
       app.use(jsonErrorHandler);
       httpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
@@ -219,6 +271,8 @@ export function createServer(options: ServerOptions): AdminServer {
       }
       await executor?.close();
       await database?.close();
+      blobs?.close();
+      blobs = undefined;
       grpcServer = undefined;
       httpServer = undefined;
       executor = undefined;

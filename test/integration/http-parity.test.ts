@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Client, ServiceError } from '@grpc/grpc-js';
 import { credentials, Metadata } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -13,7 +14,11 @@ import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow, registerAddOne } from '.
 
 const X = { variables: { x: { type: parseType('integer') } } };
 const scope = { project: 'default', domain: 'development' };
-const SERVICES = ['orch.service.AdminService', 'orch.service.AuthMetadataService'] as const;
+const SERVICES = [
+  'orch.service.AdminService',
+  'orch.service.AuthMetadataService',
+  'orch.service.DataProxyService',
+] as const;
 
 type Json = Record<string, unknown>;
 
@@ -83,6 +88,9 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     stubs = {
       admin,
       authMetadata: new api.AuthMetadataService(target, credentials.createInsecure(), {
+        channelOverride: admin.getChannel(),
+      }),
+      dataProxy: new api.DataProxyService(target, credentials.createInsecure(), {
         channelOverride: admin.getChannel(),
       }),
     };
@@ -289,6 +297,67 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
   test('version and public client configuration', async () => {
     await same('GetVersion', {}, 'GET', '/api/v1/version');
     await same('GetPublicClientConfig', {}, 'GET', '/config/v1/orch_client');
+  });
+
+  test('upload locations and download links', async () => {
+    const bytes = Buffer.from('parity bytes');
+    const md5 = createHash('md5').update(bytes).digest();
+    const upload = { ...scope, filename: 'parity.txt', expires_in: { seconds: 600, nanos: 0 } };
+    const uploadJson = {
+      ...scope,
+      filename: 'parity.txt',
+      expires_in: '600s',
+      content_md5: md5.toString('base64'),
+    };
+    // Signed URLs differ only in their expiry and signature when the calls straddle a second.
+    const unsigned = (answer: Json) => {
+      const urls = ([] as string[]).concat(answer.signed_url as string | string[]).map((url) => {
+        const parsed = new URL(url);
+        parsed.searchParams.delete('expires');
+        parsed.searchParams.delete('signature');
+        return parsed.toString();
+      });
+      const { expires_at, ...rest } = answer;
+      return { ...rest, signed_url: urls, expires_at: Date.parse(expires_at as string) / 1000 };
+    };
+    const sameLink = (a: Json, b: Json) => {
+      const [x, y] = [unsigned(a), unsigned(b)];
+      expect(Math.abs(x.expires_at - y.expires_at)).toBeLessThanOrEqual(2);
+      expect({ ...x, expires_at: 0 }).toEqual({ ...y, expires_at: 0 });
+    };
+    const grpcUpload = await viaGrpc('CreateUploadLocation', { ...upload, content_md5: md5 });
+    const httpUpload = await viaHttp('POST', '/api/v1/dataproxy/artifact_urn', uploadJson);
+    expect(grpcUpload.native_url).toMatch(
+      /^orch-local:\/\/orch\/default\/development\/[a-z2-7]{26}\/parity\.txt$/,
+    );
+    sameLink(httpUpload, grpcUpload);
+    await same(
+      'CreateUploadLocation',
+      { domain: 'development', content_md5: md5 },
+      'POST',
+      '/api/v1/dataproxy/artifact_urn',
+      {
+        domain: 'development',
+        content_md5: md5.toString('base64'),
+      },
+    );
+    await same('CreateUploadLocation', { ...scope }, 'POST', '/api/v1/dataproxy/artifact_urn', { ...scope });
+
+    const put = await fetch(grpcUpload.signed_url as string, {
+      method: 'PUT',
+      body: bytes,
+      headers: grpcUpload.headers as Record<string, string>,
+    });
+    expect(put.status).toBe(200);
+    await put.arrayBuffer();
+    const link = { native_url: grpcUpload.native_url, expires_in: { seconds: 60, nanos: 0 } };
+    const grpcLink = await viaGrpc('CreateDownloadLink', link);
+    const httpLink = await viaHttp('POST', '/api/v1/dataproxy/artifact_link', { ...link, expires_in: '60s' });
+    sameLink(httpLink, grpcLink);
+    const missing = { native_url: 'orch-local://orch/default/development/none/none.txt' };
+    await same('CreateDownloadLink', missing, 'POST', '/api/v1/dataproxy/artifact_link', missing);
+    const foreign = { native_url: 's3://bucket/key' };
+    await same('CreateDownloadLink', foreign, 'POST', '/api/v1/dataproxy/artifact_link', foreign);
   });
 
   test('every RPC of every service was compared', () => {

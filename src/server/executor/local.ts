@@ -26,6 +26,7 @@ import type { Logger } from '../logger.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs } from '../storage/execution-data.js';
+import { type BundleCache, BundleError } from './bundles.js';
 import type { Executor } from './executor.js';
 
 /** Options of {@link LocalExecutor}. */
@@ -42,16 +43,25 @@ export interface LocalExecutorOptions {
   baseEnv: Record<string, string>;
   /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
   maxParallel?: number;
+  /**
+   * Fetches and unpacks code bundles (`container.code_bundle`). Without it, a task with a bundle
+   * fails with a SYSTEM error.
+   */
+  bundles?: BundleCache;
   /** Milliseconds since the epoch. @default Date.now */
   now?: () => number;
 }
 
-/** A task failure to record on the execution: a user-facing message and a short code. */
+/**
+ * A task failure to record on the execution: a user-facing message, a short code, and whose fault it
+ * is (USER: the task's code or data; SYSTEM: the platform, such as a missing code bundle).
+ */
 class TaskFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly phase: ExecutionPhase = 'FAILED',
+    readonly kind: 'USER' | 'SYSTEM' = 'USER',
   ) {
     super(message);
   }
@@ -71,8 +81,10 @@ const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 /**
  * Runs executions on this host: each task node as a subprocess, in dependency order (DESIGN.md,
  * "Where tasks and apps run"). A task process gets `ORCH_INPUTS_FILE` (a JSON object of its inputs)
- * and `ORCH_OUTPUTS_FILE` (where it writes a JSON object of its outputs); `{{ inputs.x }}` in its
- * command is replaced by the value of input `x`. Phases go QUEUED → RUNNING → SUCCEEDED or FAILED,
+ * and `ORCH_OUTPUTS_FILE` (where it writes a JSON object of its outputs) and `ORCH_ATTEMPT` (1, 2, ...); `{{ inputs.x }}` in its
+ * command is replaced by the value of input `x`. A task with a `container.code_bundle` runs inside
+ * the unpacked bundle (shared, read by every execution of that bundle); without one it runs in an
+ * empty per-attempt folder. Phases go QUEUED → RUNNING → SUCCEEDED or FAILED,
  * with the outputs or the error recorded. A failed attempt is retried up to the task's `retries`.
  */
 export class LocalExecutor implements Executor {
@@ -248,7 +260,7 @@ export class LocalExecutor implements Executor {
           : new TaskFailure('SystemError', error instanceof Error ? error.message : String(error));
       await finish({
         phase: failure.phase,
-        error: JSON.stringify({ code: failure.code, message: failure.message, kind: 'USER' }),
+        error: JSON.stringify({ code: failure.code, message: failure.message, kind: failure.kind }),
       });
     }
   }
@@ -327,7 +339,7 @@ export class LocalExecutor implements Executor {
           attempts: attempt,
           inputs_key: inputsKey,
           outputs_key: null,
-          error: JSON.stringify({ code: error.code, message: error.message, kind: 'USER' }),
+          error: JSON.stringify({ code: error.code, message: error.message, kind: error.kind }),
           started_at: startedAt,
           updated_at: this.now(),
         });
@@ -335,7 +347,7 @@ export class LocalExecutor implements Executor {
     }
     const failure = lastFailure as TaskFailure;
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-    throw new TaskFailure(failure.code, `node ${nodeId}: ${failure.message}${tries}`);
+    throw new TaskFailure(failure.code, `node ${nodeId}: ${failure.message}${tries}`, 'FAILED', failure.kind);
   }
 
   private async runAttempt(
@@ -363,15 +375,19 @@ export class LocalExecutor implements Executor {
     );
     const [program, ...args] = argv;
     if (!program) throw new TaskFailure('BadCommand', 'the task has no command');
+    const cwd = await this.workingDirectory(task);
     const env: Record<string, string> = { ...this.options.baseEnv };
     for (const pair of task.container?.env ?? []) env[pair.key] = pair.value;
     env.ORCH_INPUTS_FILE = inputsFile;
     env.ORCH_OUTPUTS_FILE = outputsFile;
+    // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
+    env.ORCH_ATTEMPT = String(attempt);
 
     const { code, signal, stderrTail, timedOut, spawnError } = await this.spawnTask(
       executionId,
       program,
       args,
+      cwd,
       dir,
       env,
       timeoutMs,
@@ -416,11 +432,39 @@ export class LocalExecutor implements Executor {
     }
   }
 
+  /** The unpacked code bundle's folder, or undefined when the task has none. */
+  private async workingDirectory(task: TaskTemplateOut): Promise<string | undefined> {
+    const url = task.container?.code_bundle;
+    if (!url) return undefined;
+    if (!this.options.bundles) {
+      throw new TaskFailure(
+        'BundleUnavailable',
+        `code bundle ${url}: this executor cannot fetch bundles`,
+        'FAILED',
+        'SYSTEM',
+      );
+    }
+    try {
+      return await this.options.bundles.prepare(url);
+    } catch (error) {
+      if (error instanceof BundleError)
+        throw new TaskFailure('BundleUnavailable', error.message, 'FAILED', 'SYSTEM');
+      throw new TaskFailure(
+        'BundleUnavailable',
+        `code bundle ${url}: ${error instanceof Error ? error.message : String(error)}`,
+        'FAILED',
+        'SYSTEM',
+      );
+    }
+  }
+
+  /** Spawns a task process in `cwd` (default `logDir`), with stdout.log and stderr.log in `logDir`. */
   private spawnTask(
     executionId: number,
     program: string,
     args: string[],
-    cwd: string,
+    cwd: string | undefined,
+    logDir: string,
     env: Record<string, string>,
     timeoutMs: number,
   ): Promise<{
@@ -431,7 +475,7 @@ export class LocalExecutor implements Executor {
     spawnError?: string;
   }> {
     return new Promise((resolve) => {
-      const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(program, args, { cwd: cwd ?? logDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       this.children.add(child);
       // Task processes run below the server's priority, so a busy executor never starves the API.
       if (child.pid !== undefined) lowerPriority(child.pid);
@@ -440,8 +484,8 @@ export class LocalExecutor implements Executor {
       mine.add(child);
       // A terminate that arrived while the node was being prepared found no child to kill.
       if (this.aborts.has(executionId)) child.kill('SIGKILL');
-      const stdoutLog = createWriteStream(join(cwd, 'stdout.log'));
-      const stderrLog = createWriteStream(join(cwd, 'stderr.log'));
+      const stdoutLog = createWriteStream(join(logDir, 'stdout.log'));
+      const stderrLog = createWriteStream(join(logDir, 'stderr.log'));
       child.stdout.pipe(stdoutLog);
       let tail = Buffer.alloc(0);
       child.stderr.on('data', (chunk: Buffer) => {

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 
 const ADMIN = 'orch.service.AdminService';
 const AUTH_METADATA = 'orch.service.AuthMetadataService';
+const DATA_PROXY = 'orch.service.DataProxyService';
 
 type Build = (req: Request) => Record<string, unknown>;
 
@@ -178,6 +179,20 @@ const ROUTES: Route[] = [
     build: (r) => ({ id: { node_id: r.params.node_id, execution_id: executionId(r).id } }),
   },
   { method: 'get', path: '/api/v1/version', service: ADMIN, rpc: 'GetVersion', build: () => ({}) },
+  {
+    method: 'post',
+    path: '/api/v1/dataproxy/artifact_urn',
+    service: DATA_PROXY,
+    rpc: 'CreateUploadLocation',
+    build: body,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/dataproxy/artifact_link',
+    service: DATA_PROXY,
+    rpc: 'CreateDownloadLink',
+    build: body,
+  },
   {
     method: 'get',
     path: '/config/v1/orch_client',

@@ -29,7 +29,7 @@ import {
 import type { Database } from '../db/schema.js';
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from '../errors.js';
 import type { Executor } from '../executor/executor.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import { type BlobStore, NativeUrlError } from '../storage/blob-store.js';
 import { INLINE_INPUTS_LIMIT, readInputs } from '../storage/execution-data.js';
 import { canonicalMessage, differingPaths, fullMessage, minimalMessage } from './messages.js';
 
@@ -445,7 +445,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       const key = entityKey(request.id as IdentifierOut);
       const spec = minimalMessage<TaskSpecOut>('orch.admin.TaskSpec', request.spec);
       const template = fullMessage<TaskTemplateOut>('orch.core.TaskTemplate', spec.template);
-      const problems = checkTaskTemplate(template);
+      const problems = checkTaskTemplate(template, blobs);
       if (problems.length)
         throw invalidArgument(`${describe('tasks', key)} is invalid: ${problems.join('; ')}`);
       template.id = { ...identifier('tasks', key), org: '' } as IdentifierOut;
@@ -804,9 +804,23 @@ function projectMessage(row: {
   };
 }
 
-function checkTaskTemplate(template: TaskTemplateOut): string[] {
+/**
+ * Problems of a task template: an empty command, untyped interface variables, and a
+ * `container.code_bundle` that is not a native URL this server's store can read (right scheme, a
+ * container of this server, a well-formed key; existence is checked when the task runs).
+ */
+function checkTaskTemplate(template: TaskTemplateOut, blobs: BlobStore): string[] {
   const problems: string[] = [];
   if (!template.container?.command.length) problems.push('container.command is empty');
+  const bundle = template.container?.code_bundle;
+  if (bundle) {
+    try {
+      blobs.locate(bundle);
+    } catch (error) {
+      if (!(error instanceof NativeUrlError)) throw error;
+      problems.push(`container.code_bundle: ${error.message}`);
+    }
+  }
   for (const side of ['inputs', 'outputs'] as const) {
     for (const [name, variable] of Object.entries(template.interface?.[side]?.variables ?? {})) {
       if (!variable.type) problems.push(`interface.${side}.${name} has no type`);
