@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import type { Node } from 'yaml';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import { ConfigError } from './errors.js';
 import { parseQuantity, QuantitySyntaxError } from './quantity.js';
 import { ALL_FLAGS, envName, type FlagSpec, findFlag, nearestFlag } from './registry.js';
 import type { Config, FlagValue } from './types.js';
+
+/** The `yaml` package, loaded on first use. */
+const loadYaml = (): typeof import('yaml') => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 export type { Config } from './types.js';
 
@@ -191,6 +195,8 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
   } catch (error) {
     throw new ConfigError(`cannot read config file: ${(error as Error).message}`, path);
   }
+  // Loaded only when there is a config file: the YAML parser is a tenth of a short command's start-up.
+  const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
   const where = (node: Node | null | undefined) => {

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
-import { stringify } from 'yaml';
 import { toJson } from '../api/json.js';
 import { messageType } from '../api/proto.js';
 import { ConfigError } from '../config/errors.js';
@@ -151,5 +151,8 @@ export function formatMessages(
 
 /** Prints a plain JSON value as JSON (2-space indent) or YAML (keys in insertion order). */
 export function formatDocument(value: unknown, format: 'json' | 'yaml'): string {
-  return format === 'json' ? `${JSON.stringify(value, null, 2)}\n` : stringify(value);
+  if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`;
+  // Loaded only for YAML output, to keep JSON and table commands' start-up short.
+  const { stringify } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return stringify(value);
 }
