@@ -302,7 +302,14 @@ export class AdminClient {
     return this.call(this.admin, 'GetProject', { id });
   }
   /** Lists projects. */
-  listProjects(request: { limit?: number; token?: string; filters?: string } = {}): Promise<ProjectsOut> {
+  listProjects(
+    request: {
+      limit?: number;
+      token?: string;
+      filters?: string;
+      sort_by?: { key: string; direction: 'ASCENDING' | 'DESCENDING' };
+    } = {},
+  ): Promise<ProjectsOut> {
     return this.call(this.admin, 'ListProjects', request);
   }
   /** Registers a project; AlreadyExistsError when its id is taken. */

@@ -83,7 +83,8 @@ const seconds = (text: string | undefined, flag: string): number | undefined => 
 
 /**
  * The {@link AdminClientOptions} a configuration section gives (spec, "Client to admin" and
- * "Platform client" flags).
+ * "Platform client" flags). `--orch.connection.minConnectTimeout` has no counterpart: grpc-js gives a
+ * connection attempt until the call's own deadline (`perRetryTimeout`), which bounds it instead.
  * @throws ConfigError for a missing endpoint or a malformed duration.
  */
 export function adminClientOptions(

@@ -40,6 +40,28 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     );
   });
 
+  test('projects list a page at a time in id order, or sorted as asked', async () => {
+    for (const id of ['pa', 'pc', 'pb']) await server.client.registerProject({ id, name: id.toUpperCase() });
+    const seen: string[] = [];
+    let token = '';
+    do {
+      const page = await server.client.listProjects({ limit: 2, token, filters: 'contains(id,p)' });
+      expect(page.projects.length).toBeLessThanOrEqual(2);
+      seen.push(...page.projects.map((p) => p.id));
+      token = page.token;
+    } while (token);
+    expect(seen.filter((id) => ['pa', 'pb', 'pc'].includes(id))).toEqual(['pa', 'pb', 'pc']);
+    expect(new Set(seen).size).toBe(seen.length);
+    const byName = await server.client.listProjects({
+      filters: 'value_in(id,pa;pb;pc)',
+      sort_by: { key: 'name', direction: 'DESCENDING' },
+    });
+    expect(byName.projects.map((p) => p.name)).toEqual(['PC', 'PB', 'PA']);
+    await expect(
+      server.client.listProjects({ sort_by: { key: 'labels', direction: 'ASCENDING' } }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
   test('entity id lists give each name once, a page at a time', async () => {
     const first = await server.client.listEntityIds('Task', { ...scope, limit: 1 });
     expect(first.entities.map((e) => e.name)).toEqual(['wf.add_one']);

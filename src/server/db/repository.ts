@@ -118,10 +118,33 @@ export class Repository {
     await this.db.insertInto('projects').values(row).execute();
   }
 
-  listProjects(where?: ListQuery<Database, 'projects'>['where']): Promise<Selectable<ProjectTable>[]> {
+  /**
+   * Projects a page at a time, in `query.sort` order with `id` as the tiebreak (keyset pagination,
+   * like every other list).
+   * @throws BadTokenError for a token this server did not issue for this order.
+   */
+  async listProjects(
+    page: PageRequest,
+    query: ListQuery<Database, 'projects'>,
+  ): Promise<{ rows: Selectable<ProjectTable>[]; token: string }> {
+    const { sort } = query;
+    const columns = sort.column === 'id' ? ['id'] : [sort.column, 'id'];
+    const cursor = decodeToken(page.token, sort, columns.length);
     let select = this.reads.selectFrom('projects').selectAll();
-    if (where) select = select.where(where);
-    return select.orderBy('id').execute();
+    if (query.where) select = select.where(query.where);
+    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
+    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
+    const rows = await select.limit(page.limit + 1).execute();
+    const pageRows = rows.slice(0, page.limit);
+    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
+    const token =
+      rows.length > page.limit && last
+        ? encodeToken(
+            sort,
+            columns.map((c) => last[c] as string | number),
+          )
+        : '';
+    return { rows: pageRows, token };
   }
 
   /** Replaces a project's name, description, labels and state; false when it does not exist. */

@@ -89,8 +89,10 @@ export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
 
 /** Filterable fields of projects. */
 const PROJECT_FIELDS: Readonly<Record<string, FieldSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  name: { column: 'name', kind: 'text' },
+  id: { column: 'id', kind: 'text', sortable: true },
+  name: { column: 'name', kind: 'text', sortable: true },
+  description: { column: 'description', kind: 'text', sortable: true },
+  created_at: { column: 'created_at', kind: 'time', sortable: true },
   state: { column: 'state', kind: 'enum', values: { ACTIVE: 0, ARCHIVED: 1, SYSTEM_GENERATED: 2 } },
 };
 
@@ -430,11 +432,14 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     },
 
     async ListProjects(request) {
-      const filters = typeof request.filters === 'string' ? request.filters : '';
-      const rows = await repo.listProjects(
-        filterWhere<Database, 'projects'>(parseFilters(filters), PROJECT_FIELDS),
+      // Projects list in id order unless asked otherwise (other lists: newest first).
+      const sortBy = request.sort_by as { key?: string; direction?: string } | null | undefined;
+      const query = listQuery<'projects'>(
+        { ...request, sort_by: sortBy?.key ? sortBy : { key: 'id', direction: 'ASCENDING' } },
+        PROJECT_FIELDS,
       );
-      return { projects: rows.map(projectMessage), token: '' };
+      const page = await withPageToken(() => repo.listProjects(pageOf(request), query));
+      return { projects: page.rows.map(projectMessage), token: page.token };
     },
 
     async GetDomains() {
