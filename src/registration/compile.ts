@@ -114,6 +114,17 @@ export function compileWorkflowFile(
           ],
           ...(options.codeBundle ? { code_bundle: options.codeBundle } : {}),
         },
+        ...(task.secrets?.length
+          ? {
+              security_context: {
+                secrets: task.secrets.map((secret) =>
+                  typeof secret === 'string'
+                    ? { key: secret, env_var: secret }
+                    : { key: secret.key, env_var: secret.env_var ?? secret.key },
+                ),
+              },
+            }
+          : {}),
       },
     };
     return { id: taskId, spec };

@@ -76,6 +76,12 @@ const entityName = z
 const variableName = z
   .string()
   .regex(VARIABLE_NAME, 'must start with a letter or _ and hold only letters, digits and _');
+const secretName = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_.-]*$/,
+    'must start with a letter or _ and hold only letters, digits, _ . and -',
+  );
 const typeMap = z.record(variableName, z.string());
 const valueMap = z.record(variableName, z.unknown());
 
@@ -93,6 +99,10 @@ function entitySchemas(strict: boolean) {
     retries: z.int('expected a whole number').min(0, 'must be 0 or more').optional(),
     timeout: z.string().optional(),
     env: z.record(variableName, z.string()).optional(),
+    // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
+    secrets: z
+      .array(z.union([secretName, object({ key: secretName, env_var: variableName.optional() })]))
+      .optional(),
   });
   const node = object({ id: entityName, task: entityName, inputs: valueMap.optional() });
   const workflow = object({
@@ -493,6 +503,19 @@ function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
     for (const name of Object.keys(task.env ?? {})) {
       if (EXECUTOR_ENV.has(name)) report([...base, 'env', name], `${name} is set by the executor`, true);
     }
+    const secretVariables = new Set<string>();
+    (task.secrets ?? []).forEach((secret, index) => {
+      const variable = typeof secret === 'string' ? secret : (secret.env_var ?? secret.key);
+      const at = [...base, 'secrets', index];
+      if (!VARIABLE_NAME.test(variable)) {
+        report(at, `"${variable}" cannot be an environment variable: give {key: ..., env_var: NAME}`);
+      } else if (EXECUTOR_ENV.has(variable) || task.env?.[variable] !== undefined) {
+        report(at, `${variable} is already set ${EXECUTOR_ENV.has(variable) ? 'by the executor' : 'in env'}`);
+      } else if (secretVariables.has(variable)) {
+        report(at, `${variable} is given by two secrets`);
+      }
+      secretVariables.add(variable);
+    });
   }
   return tasks;
 }

@@ -89,6 +89,8 @@ import type { ParameterMap as _orch_core_ParameterMap, ParameterMap__Output as _
 import type { Primitive as _orch_core_Primitive, Primitive__Output as _orch_core_Primitive__Output } from './orch/core/Primitive.js';
 import type { RetryStrategy as _orch_core_RetryStrategy, RetryStrategy__Output as _orch_core_RetryStrategy__Output } from './orch/core/RetryStrategy.js';
 import type { Scalar as _orch_core_Scalar, Scalar__Output as _orch_core_Scalar__Output } from './orch/core/Scalar.js';
+import type { SecretRequest as _orch_core_SecretRequest, SecretRequest__Output as _orch_core_SecretRequest__Output } from './orch/core/SecretRequest.js';
+import type { SecurityContext as _orch_core_SecurityContext, SecurityContext__Output as _orch_core_SecurityContext__Output } from './orch/core/SecurityContext.js';
 import type { TaskMetadata as _orch_core_TaskMetadata, TaskMetadata__Output as _orch_core_TaskMetadata__Output } from './orch/core/TaskMetadata.js';
 import type { TaskNode as _orch_core_TaskNode, TaskNode__Output as _orch_core_TaskNode__Output } from './orch/core/TaskNode.js';
 import type { TaskTemplate as _orch_core_TaskTemplate, TaskTemplate__Output as _orch_core_TaskTemplate__Output } from './orch/core/TaskTemplate.js';
@@ -204,6 +206,8 @@ export interface ProtoGrpcType {
       ResourceType: EnumTypeDefinition
       RetryStrategy: MessageTypeDefinition<_orch_core_RetryStrategy, _orch_core_RetryStrategy__Output>
       Scalar: MessageTypeDefinition<_orch_core_Scalar, _orch_core_Scalar__Output>
+      SecretRequest: MessageTypeDefinition<_orch_core_SecretRequest, _orch_core_SecretRequest__Output>
+      SecurityContext: MessageTypeDefinition<_orch_core_SecurityContext, _orch_core_SecurityContext__Output>
       SimpleType: EnumTypeDefinition
       TaskMetadata: MessageTypeDefinition<_orch_core_TaskMetadata, _orch_core_TaskMetadata__Output>
       TaskNode: MessageTypeDefinition<_orch_core_TaskNode, _orch_core_TaskNode__Output>

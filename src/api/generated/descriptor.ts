@@ -1675,6 +1675,31 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "container": {
                   "type": "Container",
                   "id": 5
+                },
+                "security_context": {
+                  "type": "SecurityContext",
+                  "id": 6
+                }
+              }
+            },
+            "SecretRequest": {
+              "fields": {
+                "key": {
+                  "type": "string",
+                  "id": 1
+                },
+                "env_var": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "SecurityContext": {
+              "fields": {
+                "secrets": {
+                  "rule": "repeated",
+                  "type": "SecretRequest",
+                  "id": 1
                 }
               }
             },

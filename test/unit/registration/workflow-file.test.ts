@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
-import { loadWorkflowFile, WorkflowFileError } from '../../../src/registration/index.js';
+import { compileWorkflowFile, loadWorkflowFile, WorkflowFileError } from '../../../src/registration/index.js';
 import { ADD_ONE, problemsOf, tempDir, writeWorkflowFile } from './files.js';
 
 /** ADD_ONE with one piece of text replaced (which must be there). */
@@ -185,5 +185,37 @@ launch_plans:
     const error = await loadWorkflowFile(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkflowFileError);
     expect((error as Error).message).toBe(`${path}:1:1: cannot read the workflow file: no such file`);
+  });
+});
+
+describe('declared secrets', () => {
+  test('are compiled into the task as key and environment variable', async () => {
+    const path = await writeWorkflowFile(
+      addOneWith(
+        '    retries: 1',
+        '    retries: 1\n    secrets: [API_TOKEN, { key: db.password, env_var: DB_PASSWORD }]',
+      ),
+    );
+    const file = await loadWorkflowFile(path);
+    const { tasks } = compileWorkflowFile(file, { project: 'p', domain: 'd' }, 'v1');
+    expect(tasks[0]?.spec.template?.security_context?.secrets).toEqual([
+      { key: 'API_TOKEN', env_var: 'API_TOKEN' },
+      { key: 'db.password', env_var: 'DB_PASSWORD' },
+    ]);
+  });
+
+  test('a secret that cannot be a variable, or clashes with env or the executor, is reported where it is', async () => {
+    const problems = await problemsOf(
+      addOneWith(
+        '    retries: 1',
+        '    retries: 1\n    env: { MODE: fast }\n    secrets: [db.password, MODE, ORCH_ATTEMPT, { key: a, env_var: B }, { key: b, env_var: B }]',
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/secrets\.0: "db\.password" cannot be an environment variable/),
+      expect.stringMatching(/secrets\.1: MODE is already set in env/),
+      expect.stringMatching(/secrets\.2: ORCH_ATTEMPT is already set by the executor/),
+      expect.stringMatching(/secrets\.4: B is given by two secrets/),
+    ]);
   });
 });
