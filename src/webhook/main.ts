@@ -1,13 +1,19 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
+import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import { ORCH_VERSION } from '../api/version.js';
+import { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
-import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
+import { adminClientOptions, PLATFORM_CLIENT_FLAGS, resolveEndpoint } from '../client/from-config.js';
+import { StaticTokenSource } from '../client/token-source.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
+import type { Config } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
-import { createApp } from './app.js';
+import { parseQuantity } from '../config/quantity.js';
+import { createApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type LogRecord } from './app.js';
+import { parseSecretList } from './auth.js';
 
 /** Port the webhook listens on when neither `--port` nor `$PORT` is given (spec: app port 8080). */
 export const DEFAULT_PORT = 8080;
@@ -19,10 +25,102 @@ function parsePort(value: string): number {
   return Number(value);
 }
 
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new CommanderArgumentError(`"${value}" is not a whole number`);
+  return Number(value);
+}
+
+function parseSeconds(value: string): number {
+  try {
+    const seconds = parseDuration(value);
+    if (seconds <= 0) throw new CommanderArgumentError(`"${value}" must be longer than 0s`);
+    return seconds;
+  } catch (error) {
+    if (error instanceof DurationSyntaxError) {
+      throw new CommanderArgumentError(`"${value}" is not a duration such as 10s or 1m0s`);
+    }
+    throw error;
+  }
+}
+
+function parseSize(value: string): number {
+  try {
+    const bytes = parseQuantity(value);
+    if (!Number.isFinite(bytes) || bytes < 1) throw new Error('too small');
+    return Math.floor(bytes);
+  } catch {
+    throw new CommanderArgumentError(`"${value}" is not a size such as 1Mi or 512Ki`);
+  }
+}
+
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and `::1`, the hosts of a local sandbox. */
+export function isLoopbackHost(endpoint: string): boolean {
+  const host = endpoint
+    .trim()
+    .replace(/^(?:dns:\/\/\/|https?:\/\/)/, '')
+    .replace(/\/.*$/, '')
+    .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1')
+    .replace(/^([^:]+):\d+$/, '$1')
+    .toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '::1'
+  );
+}
+
 /**
- * `orch-webhook [--port N]`: serves {@link createApp} until interrupted. Reads `WEBHOOK_API_KEY`
- * (required: it refuses to start without it) and the platform client flags `--orch.connection.host`,
- * `--orch.connection.insecure`, `--console.endpoint`. Resolves to the exit code.
+ * How the webhook authenticates to the platform: with `ORCH_API_KEY` as an `ApiKey` token source;
+ * without it only against a local sandbox (`--orch.connection.insecure` and a loopback host).
+ * @throws ConfigError naming `ORCH_API_KEY` when it is missing otherwise.
+ */
+export function platformTokenSource(
+  config: Config,
+  env: Record<string, string | undefined>,
+): StaticTokenSource | undefined {
+  const key = env.ORCH_API_KEY?.trim();
+  if (key) return new StaticTokenSource(key, 'ApiKey');
+  const endpoint = resolveEndpoint(config, 'orch');
+  if (config.orch.connection.insecure && isLoopbackHost(endpoint)) return undefined;
+  throw new ConfigError(
+    'not set; the webhook needs platform credentials to launch workflows ' +
+      '(create one with `orch create api-key admin --name <name>`). Only a local sandbox ' +
+      '(--orch.connection.insecure with a localhost --orch.connection.host) may run without it',
+    'ORCH_API_KEY',
+  );
+}
+
+const HELP_AFTER = `
+Environment:
+  WEBHOOK_API_KEY         keys callers send as "Authorization: Bearer <key>" (required); several,
+                          comma-separated, while rotating keys
+  ORCH_API_KEY            admin API key the webhook launches with (required, except against a local
+                          sandbox: --orch.connection.insecure with a localhost/127.0.0.1/::1 host, where
+                          the webhook starts without it and warns)
+  WEBHOOK_SIGNING_SECRET  turns on signature mode: a request without Authorization is accepted when
+                          X-Hub-Signature-256 is sha256=<HMAC-SHA256 of the raw body> with one of these
+                          comma-separated secrets
+  PORT                    port when --port is not given
+
+Endpoints: POST /run-workflow/{project}/{domain}/{workflow_name}/{version}, GET /healthz, /readyz,
+/metrics, /openapi.json. Access logs go to stderr as JSON lines; SIGTERM stops accepting and lets
+requests in flight finish.
+`;
+
+interface WebhookOptions {
+  port?: number;
+  maxBodySize?: number;
+  rateLimit?: number;
+  rateLimitWindow?: number;
+  requestTimeout?: number;
+}
+
+/**
+ * `orch-webhook [options]`: serves {@link createApp} until SIGINT or SIGTERM, then stops accepting,
+ * lets requests in flight finish (up to the request timeout plus 5 s) and closes the admin channel.
+ * Reads `WEBHOOK_API_KEY`, `ORCH_API_KEY`, `WEBHOOK_SIGNING_SECRET` and `PORT` (see `--help`) and the
+ * platform client flags. Resolves to the exit code: 2 for a missing key or bad configuration.
  */
 export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> {
   const program = addFlagOptions(
@@ -36,36 +134,75 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
         `port to listen on (default $PORT or ${DEFAULT_PORT}; 0 picks a free one)`,
         parsePort,
       )
-      .addHelpText(
-        'after',
-        '\nEnvironment:\n  WEBHOOK_API_KEY  the key callers must send as "Authorization: Bearer <key>" (required)\n',
-      ),
-    ['config', ...PLATFORM_CLIENT_FLAGS],
-  ).action(async (opts: { port?: number }, command: Command) => {
-    const apiKey = io.env.WEBHOOK_API_KEY ?? '';
-    if (!apiKey.trim()) {
+      .option('--max-body-size <quantity>', 'largest accepted request body (default 1Mi)', parseSize)
+      .option(
+        '--rate-limit <n>',
+        'launch requests allowed per key in each window (default 600; 0 turns the limit off)',
+        parseCount,
+      )
+      .option('--rate-limit-window <duration>', 'window of the rate limit (default 1m0s)', parseSeconds)
+      .option(
+        '--request-timeout <duration>',
+        'deadline of a launch request; after it the answer is 503 (default 10s)',
+        parseSeconds,
+      )
+      .addHelpText('after', HELP_AFTER),
+    ['config', ...PLATFORM_CLIENT_FLAGS, 'orch.cache.maxItemsCount'],
+  ).action(async (opts: WebhookOptions, command: Command) => {
+    const apiKeys = parseSecretList(io.env.WEBHOOK_API_KEY);
+    if (apiKeys.length === 0) {
       throw new ConfigError(
-        'WEBHOOK_API_KEY is not set; the webhook refuses to start without a key',
+        'not set; the webhook refuses to start without a key for its callers (several keys: comma-separated)',
         'WEBHOOK_API_KEY',
       );
     }
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const tokenSource = platformTokenSource(config, io.env);
     const port = opts.port ?? (io.env.PORT ? parsePort(io.env.PORT) : DEFAULT_PORT);
-    const client = createAdminClient(config, 'orch', {
-      clientName: `orch-webhook/${ORCH_VERSION}`,
-      warn: (message) => io.stderr.write(`warning: ${message}\n`),
+    const log = (record: LogRecord) => io.stderr.write(`${JSON.stringify(record)}\n`);
+    const warn = (msg: string) => log({ time: new Date().toISOString(), level: 'warn', msg });
+    const client = new AdminClient({
+      ...adminClientOptions(config, 'orch', { clientName: `orch-webhook/${ORCH_VERSION}`, warn }),
+      tokenSource,
     });
+    if (!tokenSource) {
+      warn('ORCH_API_KEY is not set: launching without platform credentials (local sandbox only)');
+    }
+    const requestTimeoutMs = opts.requestTimeout ? opts.requestTimeout * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
     const app = createApp({
       client,
-      apiKey,
-      log: (message, fields) => io.stderr.write(`warn ${message} ${JSON.stringify(fields)}\n`),
+      apiKeys,
+      signingSecrets: parseSecretList(io.env.WEBHOOK_SIGNING_SECRET),
+      log,
+      maxBodyBytes: opts.maxBodySize ?? DEFAULT_MAX_BODY_BYTES,
+      cacheMaxItems: config.orch.cache.maxItemsCount,
+      rateLimit:
+        opts.rateLimit === 0
+          ? false
+          : { limit: opts.rateLimit ?? 600, windowMs: (opts.rateLimitWindow ?? 60) * 1000 },
+      requestTimeoutMs,
+      processMetrics: true,
     });
     const server = app.listen(port);
-    await once(server, 'listening');
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => {
+        throw error;
+      }),
+    ]);
+    // A request must arrive whole well within the launch deadline.
+    server.requestTimeout = requestTimeoutMs + 30_000;
     io.stdout.write(`orch-webhook listening on http://localhost:${(server.address() as AddressInfo).port}\n`);
-    await io.interrupted;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    const signal = await io.interrupted;
+    log({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal });
+    app.beginShutdown();
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Connections become idle as their last request finishes; close each one then.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), requestTimeoutMs + 5000);
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(force);
     client.close();
   });
   return runProgram(program, argv, io, describeRuntimeError);

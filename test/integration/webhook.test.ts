@@ -2,53 +2,75 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
 import { literalMapToJson } from '../../src/api/literals.js';
 import { AdminClient } from '../../src/client/admin-client.js';
-import { bearerMatches, createApp } from '../../src/webhook/app.js';
+import { createApp, type LogRecord, type WebhookApp } from '../../src/webhook/app.js';
+import { signBody } from '../../src/webhook/auth.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 
 const KEY = 'k3y-with-enough-entropy-0123456789';
+const OLD_KEY = 'previous-key-still-accepted-9876543210';
+const SECRET = 'signing-secret-for-senders-without-headers';
 const PATH = '/run-workflow/default/development/wf.add_one_wf/v1';
+const STACK = /\n\s+at |node:internal|\.ts:\d+|\.js:\d+/;
 
 describe('webhook app against a real admin server', () => {
   let server: TestServer;
-  let app: ReturnType<typeof createApp>;
-  const logged: string[] = [];
+  let client: AdminClient;
+  let app: WebhookApp;
+  const logged: LogRecord[] = [];
+  /** Every answer of every test, to check none carries a stack trace or a secret. */
+  const answers: string[] = [];
+  const record = <T extends { text: string; headers: Record<string, string> }>(res: T): T => {
+    answers.push(`${JSON.stringify(res.headers)}\n${res.text}`);
+    return res;
+  };
+
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer('sqlite', { executorParallelism: 1 });
     await registerAddOne(server.client, 'v1');
+    client = new AdminClient({ endpoint: server.addresses.grpcEndpoint, insecure: true });
     app = createApp({
-      client: server.client,
-      apiKey: KEY,
-      log: (m, f) => logged.push(`${m} ${JSON.stringify(f)}`),
+      client,
+      apiKeys: [KEY, OLD_KEY],
+      signingSecrets: [SECRET],
+      log: (entry) => logged.push(entry),
     });
   });
   afterAll(async () => {
+    client.close();
     await server.stop();
   });
 
   const executionCount = async () =>
-    (await server.client.listExecutions({ id: { project: 'default', domain: 'development' } })).executions
-      .length;
+    (await server.client.listExecutions({ id: { project: 'default', domain: 'development' }, limit: 1000 }))
+      .executions.length;
+  const auth = { Authorization: `Bearer ${KEY}` };
 
   test.each([
     ['no header', undefined],
     ['a wrong key', `Bearer ${KEY}x`],
     ['a prefix of the key', `Bearer ${KEY.slice(0, 10)}`],
     ['the key without Bearer', KEY],
+    ['the key with a lower-case scheme', `bearer ${KEY}`],
     ['an empty bearer', 'Bearer '],
-  ])('%s gets 401 and launches nothing', async (_label, header) => {
+    ['two keys', `Bearer ${KEY},${OLD_KEY}`],
+  ])('%s gets 401 with WWW-Authenticate and launches nothing', async (_label, header) => {
     const before = await executionCount();
     let call = request(app).post(PATH).send({ x: 2 });
     if (header !== undefined) call = call.set('Authorization', header);
-    const res = await call;
+    const res = record(await call);
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer');
-    expect(JSON.stringify(res.body)).not.toContain(KEY);
+    expect(res.body).toEqual({
+      error: 'missing or invalid credentials',
+      code: 'unauthorized',
+      request_id: res.headers['x-request-id'],
+    });
     expect(await executionCount()).toBe(before);
   });
 
-  test('the right key launches the launch plan and answers the console URL of the execution', async () => {
-    const res = await request(app).post(PATH).set('Authorization', `Bearer ${KEY}`).send({ x: 2 });
+  test('200: the right key launches the launch plan; the answer has the console URL and the execution', async () => {
+    const res = record(await request(app).post(PATH).set(auth).send({ x: 2 }));
     expect(res.status).toBe(200);
     const url = res.body.url as string;
     expect(url).toMatch(
@@ -57,77 +79,308 @@ describe('webhook app against a real admin server', () => {
       ),
     );
     const name = url.split('/').pop() as string;
-    const execution = await waitForExecution(server.client, {
-      project: 'default',
-      domain: 'development',
-      name,
-    });
+    expect(res.body.execution).toEqual({ project: 'default', domain: 'development', name });
+    const execution = await waitForExecution(server.client, res.body.execution);
     expect(execution.closure?.phase).toBe('SUCCEEDED');
     expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 3 });
   });
 
-  test('inputs that do not fit the launch plan get 400 listing every problem, nothing launched', async () => {
+  test('every configured key is accepted (rotation)', async () => {
+    const res = record(
+      await request(app).post(PATH).set('Authorization', `Bearer ${OLD_KEY}`).send({ x: 5 }),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  test('signature mode: an HMAC-SHA256 of the raw body with the signing secret authenticates', async () => {
+    const body = JSON.stringify({ x: 7 });
+    const good = record(
+      await request(app)
+        .post(PATH)
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signBody(body, SECRET))
+        .send(body),
+    );
+    expect(good.status).toBe(200);
     const before = await executionCount();
-    const res = await request(app).post(PATH).set('Authorization', `Bearer ${KEY}`).send({ x: 'two', y: 1 });
-    expect(res.status).toBe(400);
+    const tampered = record(
+      await request(app)
+        .post(PATH)
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signBody(body, SECRET))
+        .send(JSON.stringify({ x: 8 })),
+    );
+    expect(tampered.status).toBe(401);
+    const wrongSecret = record(
+      await request(app)
+        .post(PATH)
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signBody(body, `${SECRET}x`))
+        .send(body),
+    );
+    expect(wrongSecret.status).toBe(401);
+    // A wrong bearer key is not rescued by a valid signature.
+    const both = record(
+      await request(app)
+        .post(PATH)
+        .set('Authorization', 'Bearer nope')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signBody(body, SECRET))
+        .send(body),
+    );
+    expect(both.status).toBe(401);
+    expect(await executionCount()).toBe(before);
+  });
+
+  test('signature mode is off without a signing secret', async () => {
+    const noSigning = createApp({ client, apiKeys: KEY });
+    const body = JSON.stringify({ x: 7 });
+    const res = record(
+      await request(noSigning)
+        .post(PATH)
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signBody(body, SECRET))
+        .send(body),
+    );
+    expect(res.status).toBe(401);
+  });
+
+  test('422: inputs that do not fit the launch plan list every problem at once; nothing launched', async () => {
+    const before = await executionCount();
+    const res = record(await request(app).post(PATH).set(auth).send({ x: 'two', y: 1, constructor: 2 }));
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('invalid_inputs');
     expect(res.body.problems).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'x', message: expect.stringMatching(/not an integer/) }),
         expect.objectContaining({ path: 'y', message: expect.stringMatching(/unknown input/) }),
+        expect.objectContaining({ path: 'constructor', message: expect.stringMatching(/unknown input/) }),
       ]),
     );
+    const missing = record(await request(app).post(PATH).set(auth).send({}));
+    expect(missing.status).toBe(422);
+    expect(missing.body.problems).toEqual([
+      expect.objectContaining({ path: 'x', message: expect.stringMatching(/missing required input/) }),
+    ]);
+    const empty = record(await request(app).post(PATH).set(auth));
+    expect(empty.status).toBe(422);
     expect(await executionCount()).toBe(before);
   });
 
-  test('a missing required input gets 400', async () => {
-    const res = await request(app).post(PATH).set('Authorization', `Bearer ${KEY}`).send({});
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/missing required input/);
+  test('400: a body that is not a JSON object, malformed JSON, a malformed Idempotency-Key, deep nesting', async () => {
+    const array = record(await request(app).post(PATH).set(auth).send([1, 2]));
+    expect([array.status, array.body.code]).toEqual([400, 'not_an_object']);
+    const scalar = record(
+      await request(app).post(PATH).set(auth).set('Content-Type', 'application/json').send('3'),
+    );
+    expect(scalar.status).toBe(400);
+    const broken = record(
+      await request(app).post(PATH).set(auth).set('Content-Type', 'application/json').send('{"x": '),
+    );
+    expect([broken.status, broken.body.code]).toEqual([400, 'malformed_json']);
+    const badKey = record(
+      await request(app).post(PATH).set(auth).set('Idempotency-Key', 'caf\u00e9').send({ x: 1 }),
+    );
+    expect([badKey.status, badKey.body.code]).toEqual([400, 'bad_idempotency_key']);
+    const deep = record(
+      await request(app)
+        .post(PATH)
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"x": ${'['.repeat(5000)}${']'.repeat(5000)}}`),
+    );
+    expect([deep.status, deep.body.code]).toEqual([400, 'too_deep']);
   });
 
-  test('a body that is not a JSON object gets 400; not JSON at all gets 400 or 415', async () => {
-    const auth = { Authorization: `Bearer ${KEY}` };
-    const array = await request(app).post(PATH).set(auth).send([1, 2]);
-    expect(array.status).toBe(400);
-    const broken = await request(app)
-      .post(PATH)
-      .set(auth)
-      .set('Content-Type', 'application/json')
-      .send('{"x": ');
-    expect(broken.status).toBe(400);
-    const text = await request(app).post(PATH).set(auth).set('Content-Type', 'text/plain').send('x=2');
-    expect(text.status).toBe(415);
+  test('415: a body that is not JSON', async () => {
+    const text = record(
+      await request(app).post(PATH).set(auth).set('Content-Type', 'text/plain').send('x=2'),
+    );
+    expect([text.status, text.body.code]).toEqual([415, 'unsupported_media_type']);
+    const form = record(await request(app).post(PATH).set(auth).type('form').send({ x: '2' }));
+    expect(form.status).toBe(415);
+    const latin = record(
+      await request(app)
+        .post(PATH)
+        .set(auth)
+        .set('Content-Type', 'application/json; charset=latin1')
+        .send('{}'),
+    );
+    expect(latin.status).toBe(415);
+    const vendor = record(
+      await request(app)
+        .post(PATH)
+        .set(auth)
+        .set('Content-Type', 'application/vnd.orch+json')
+        .send('{"x": 1}'),
+    );
+    expect(vendor.status).toBe(200);
   });
 
-  test('an unknown launch plan version gets 404', async () => {
-    const res = await request(app)
-      .post('/run-workflow/default/development/wf.add_one_wf/nope')
-      .set('Authorization', `Bearer ${KEY}`)
-      .send({ x: 2 });
-    expect(res.status).toBe(404);
+  test('413: a body over the limit, declared or streamed', async () => {
+    const small = createApp({ client, apiKeys: KEY, maxBodyBytes: 64 });
+    const big = JSON.stringify({ x: 1, pad: 'a'.repeat(100) });
+    const res = record(
+      await request(small).post(PATH).set(auth).set('Content-Type', 'application/json').send(big),
+    );
+    expect([res.status, res.body.code]).toEqual([413, 'too_large']);
+    const fits = record(await request(small).post(PATH).set(auth).send({ x: 1 }));
+    expect(fits.status).toBe(200);
   });
 
-  test('an unreachable admin gets 503 and the key never reaches the log', async () => {
-    const dead = new AdminClient({ endpoint: 'localhost:1', insecure: true, deadlineSeconds: 2 });
-    const lines: string[] = [];
-    const offline = createApp({
-      client: dead,
-      apiKey: KEY,
-      log: (m, f) => lines.push(`${m} ${JSON.stringify(f)}`),
+  test('404: no such launch plan version, project or domain; no such endpoint', async () => {
+    for (const path of [
+      '/run-workflow/default/development/wf.add_one_wf/nope',
+      '/run-workflow/default/development/wf.nothing/v1',
+      '/run-workflow/nowhere/development/wf.add_one_wf/v1',
+      '/run-workflow/default/nodomain/wf.add_one_wf/v1',
+    ]) {
+      const res = record(await request(app).post(path).set(auth).send({ x: 2 }));
+      expect([path, res.status, res.body.code]).toEqual([path, 404, 'not_found']);
+    }
+    const other = record(await request(app).get('/nothing/here'));
+    expect(other.status).toBe(404);
+    const short = record(await request(app).post('/run-workflow/default/development').set(auth).send({}));
+    expect(short.status).toBe(404);
+  });
+
+  test('405: another method on the launch route', async () => {
+    const res = record(await request(app).get(PATH).set(auth));
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+
+  test('409: an Idempotency-Key reused with other inputs; 200 and the same execution with the same ones', async () => {
+    const key = `order-${Date.now()}`;
+    const first = record(await request(app).post(PATH).set(auth).set('Idempotency-Key', key).send({ x: 10 }));
+    expect(first.status).toBe(200);
+    expect(first.body.execution.name).toMatch(/^wh-[0-9a-f]{32}$/);
+    const again = record(await request(app).post(PATH).set(auth).set('Idempotency-Key', key).send({ x: 10 }));
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = record(await request(app).post(PATH).set(auth).set('Idempotency-Key', key).send({ x: 11 }));
+    expect([other.status, other.body.code]).toEqual([409, 'idempotency_conflict']);
+    // Another replica (a fresh app with empty caches) decides the same from the admin's records.
+    const replica = createApp({ client, apiKeys: KEY });
+    const same = record(
+      await request(replica).post(PATH).set(auth).set('Idempotency-Key', key).send({ x: 10 }),
+    );
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(first.body);
+    const conflict = record(
+      await request(replica).post(PATH).set(auth).set('Idempotency-Key', key).send({ x: 12 }),
+    );
+    expect(conflict.status).toBe(409);
+    // The same key for another launch plan version is a conflict too.
+    await registerAddOne(server.client, 'v2');
+    const otherVersion = record(
+      await request(replica)
+        .post('/run-workflow/default/development/wf.add_one_wf/v2')
+        .set(auth)
+        .set('Idempotency-Key', key)
+        .send({ x: 10 }),
+    );
+    expect(otherVersion.status).toBe(409);
+  });
+
+  test('429: over the per-key rate limit, with Retry-After; other keys are not limited', async () => {
+    const limited = createApp({ client, apiKeys: [KEY, OLD_KEY], rateLimit: { limit: 2, windowMs: 60_000 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = record(await request(limited).post(PATH).set(auth).send({ x: i }));
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.body.code).toBe('rate_limited');
+      }
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const otherKey = record(
+      await request(limited).post(PATH).set('Authorization', `Bearer ${OLD_KEY}`).send({ x: 1 }),
+    );
+    expect(otherKey.status).toBe(200);
+    // Requests that fail authentication do not spend a key's quota.
+    const unauthenticated = record(
+      await request(limited).post(PATH).set('Authorization', 'Bearer x').send({}),
+    );
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  test('503 with Retry-After: the admin is unreachable after the client retries', async () => {
+    const dead = new AdminClient({
+      endpoint: 'localhost:1',
+      insecure: true,
+      retry: { maxAttempts: 2, initialBackoffMs: 10, perAttemptSeconds: 2 },
     });
-    const res = await request(offline).post(PATH).set('Authorization', `Bearer ${KEY}`).send({ x: 2 });
+    const lines: LogRecord[] = [];
+    const offline = createApp({ client: dead, apiKeys: KEY, log: (entry) => lines.push(entry) });
+    const res = record(await request(offline).post(PATH).set(auth).send({ x: 2 }));
+    expect([res.status, res.body.code]).toEqual([503, 'unavailable']);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.error).not.toMatch(/localhost:1|ECONNREFUSED/);
+    const ready = record(await request(offline).get('/readyz'));
+    expect(ready.status).toBe(503);
     dead.close();
-    expect(res.status).toBe(503);
-    expect(lines.join('\n')).not.toContain(KEY);
-    expect(logged.join('\n')).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(lines.some((l) => l.msg === 'admin service unavailable')).toBe(true);
   });
-});
 
-describe('bearerMatches', () => {
-  test('accepts exactly "Bearer <key>"', () => {
-    expect(bearerMatches(`Bearer ${KEY}`, KEY)).toBe(true);
-    expect(bearerMatches(`bearer ${KEY}`, KEY)).toBe(false);
-    expect(bearerMatches(`Bearer ${KEY} `, KEY)).toBe(false);
-    expect(bearerMatches(undefined, KEY)).toBe(false);
+  test('503 within the request deadline when the admin keeps failing', async () => {
+    const slow = new AdminClient({
+      endpoint: 'localhost:1',
+      insecure: true,
+      retry: { maxAttempts: 20, initialBackoffMs: 400, perAttemptSeconds: 2 },
+    });
+    const offline = createApp({ client: slow, apiKeys: KEY, requestTimeoutMs: 300 });
+    const started = Date.now();
+    const res = record(await request(offline).post(PATH).set(auth).send({ x: 2 }));
+    expect(res.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(2000);
+    slow.close();
+  });
+
+  test('a stopped admin server gets 503', async () => {
+    const other = await startTestServer('sqlite', { executorParallelism: 1 });
+    await registerAddOne(other.client, 'v1');
+    const otherClient = new AdminClient({
+      endpoint: other.addresses.grpcEndpoint,
+      insecure: true,
+      retry: { maxAttempts: 2, initialBackoffMs: 10, perAttemptSeconds: 2 },
+    });
+    const webhook = createApp({ client: otherClient, apiKeys: KEY });
+    const ok = record(await request(webhook).post(PATH).set(auth).send({ x: 1 }));
+    expect(ok.status).toBe(200);
+    await other.stop();
+    const res = record(await request(webhook).post(PATH).set(auth).send({ x: 1 }));
+    expect(res.status).toBe(503);
+    otherClient.close();
+  });
+
+  test('no answer carried a stack trace or a secret; logs redact credentials', async () => {
+    expect(answers.length).toBeGreaterThan(30);
+    for (const text of answers) {
+      expect(text).not.toMatch(STACK);
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(OLD_KEY);
+      expect(text).not.toContain(SECRET);
+    }
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(OLD_KEY);
+    expect(text).not.toContain(SECRET);
+    const launched = logged.find((l) => l.msg === 'request' && l.status === 200);
+    expect(launched).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      route: 'run-workflow',
+      principal: expect.stringMatching(/^(key|signature)#\d$/),
+      headers: expect.objectContaining({ authorization: '[redacted]' }),
+    });
+    const signatures = logged
+      .map((l) => (l.headers as Record<string, string> | undefined)?.['x-hub-signature-256'])
+      .filter((value) => value !== undefined);
+    expect(signatures.length).toBeGreaterThan(0);
+    expect(new Set(signatures)).toEqual(new Set(['[redacted]']));
   });
 });

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Launches per second and p99 latency through the webhook (HTTP -> webhook -> gRPC -> admin -> SQLite)
+// against the same load on a bare Express handler that answers the same JSON, on the same machine, in
+// one run; prints both and the ratio webhook/bare last (goals: >= 1,000 launches/s, p99 <= 50 ms,
+// ratio >= 0.3 on 2 cores). The admin server and the HTTP apps each run in a worker thread of their
+// own; autocannon drives the load from the main thread. The executor is held: parallelism 1 and a
+// first execution that sleeps, so every launch queues and no task process competes with the load.
+// DURATION (seconds, default 10), CONNECTIONS (default 32) and REPLICAS (webhook and bare app workers
+// on their own ports, each with its own autocannon; default 1) tune it. Run with `npm run bench:webhook`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+const duration = Number(process.env.DURATION ?? 10);
+const connections = Number(process.env.CONNECTIONS ?? 32);
+const replicas = Number(process.env.REPLICAS ?? 1);
+const KEY = 'bench-webhook-key-0123456789abcdef';
+const target = { project: 'default', domain: 'development' };
+const LP = 'bench.hold_wf';
+const VERSION = 'v1';
+const PATH = `/run-workflow/${target.project}/${target.domain}/${LP}/${VERSION}`;
+
+/** The admin server, with a launch plan whose task sleeps: the first run holds the only executor slot. */
+async function adminWorker() {
+  const { loadConfig } = await import('../lib/config/load.js');
+  const { createServer } = await import('../lib/server/server.js');
+  const { AdminClient } = await import('../lib/client/admin-client.js');
+  const { parseType } = await import('../lib/api/literals.js');
+  const dir = mkdtempSync(join(tmpdir(), 'orch-webhook-bench-'));
+  const config = loadConfig({
+    flags: { 'server.httpPort': '0', 'server.grpc.port': '0' },
+    env: {},
+    home: dir,
+  });
+  const server = createServer({
+    config,
+    dataDir: dir,
+    executorParallelism: 1,
+    taskEnv: { PATH: process.env.PATH },
+  });
+  const addresses = await server.listen();
+  const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true });
+  const id = (resource_type, name) => ({ resource_type, ...target, name, version: VERSION });
+  const vars = { variables: { x: { type: parseType('integer'), description: '' } } };
+  await client.createTask(id('TASK', 'bench.hold'), {
+    template: {
+      id: id('TASK', 'bench.hold'),
+      type: 'container',
+      interface: { inputs: vars, outputs: { variables: {} } },
+      metadata: { retries: { retries: 0 }, timeout: { seconds: 3600, nanos: 0 } },
+      container: { image: 'node:20-slim', command: ['node', '-e', 'setTimeout(() => {}, 3600000)'] },
+    },
+  });
+  await client.createWorkflow(id('WORKFLOW', LP), {
+    template: {
+      id: id('WORKFLOW', LP),
+      interface: { inputs: vars, outputs: { variables: {} } },
+      nodes: [
+        {
+          id: 'n0',
+          task_node: { reference_id: id('TASK', 'bench.hold') },
+          inputs: [{ var: 'x', binding: { promise: { node_id: 'start-node', var: 'x' } } }],
+        },
+      ],
+      outputs: [],
+    },
+  });
+  await client.createLaunchPlan(id('LAUNCH_PLAN', LP), { workflow_id: id('WORKFLOW', LP) });
+  parentPort.postMessage({ endpoint: addresses.grpcEndpoint });
+  parentPort.on('message', async (message) => {
+    if (message === 'count') {
+      let count = 0;
+      let token = '';
+      do {
+        const page = await client.listExecutions({ id: target, limit: 1000, token });
+        count += page.executions.length;
+        token = page.token;
+      } while (token);
+      parentPort.postMessage({ count });
+    } else if (message === 'stop') {
+      client.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+      parentPort.postMessage({ stopped: true });
+    }
+  });
+}
+
+/** One HTTP app on a free port: the webhook (to the admin at `endpoint`) or a bare Express handler. */
+async function httpWorker({ kind, endpoint }) {
+  const { default: express } = await import('express');
+  let app;
+  let close = () => {};
+  if (kind === 'webhook') {
+    const { createApp } = await import('../lib/webhook/app.js');
+    const { AdminClient } = await import('../lib/client/admin-client.js');
+    const client = new AdminClient({ endpoint, insecure: true, clientName: 'orch-webhook/bench' });
+    // The access log record is built and serialised as in production, then dropped.
+    app = createApp({ client, apiKeys: KEY, rateLimit: false, log: (record) => JSON.stringify(record) });
+    close = () => client.close();
+  } else {
+    app = express();
+    app.post('/run-workflow/:project/:domain/:workflow_name/:version', express.json(), (req, res) => {
+      const { project, domain } = req.params;
+      const name = `x${Math.random().toString(36).slice(2, 21).padEnd(19, '0')}`;
+      res.json({
+        url: `http://localhost/console/projects/${project}/domains/${domain}/executions/${name}`,
+        execution: { project, domain, name },
+      });
+    });
+  }
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  parentPort.postMessage({ url: `http://127.0.0.1:${server.address().port}` });
+  parentPort.once('message', () => {
+    close();
+    server.closeAllConnections();
+    server.close(() => parentPort.postMessage({ stopped: true }));
+  });
+}
+
+/** Starts a worker running `role` of this file; resolves with it and its first message. */
+function startWorker(role, data = {}) {
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { role, ...data } });
+  const first = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return first.then((message) => ({ worker, message }));
+}
+const ask = (worker, message) =>
+  new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage(message);
+  });
+
+/**
+ * autocannon against each of `urls` at once (one instance per URL, `connections` split between them):
+ * a warm-up, then the measured run; p99 is the worst instance's.
+ */
+async function load(urls, label) {
+  const { default: autocannon } = await import('autocannon');
+  const options = (url) => ({
+    url: `${url}${PATH}`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ x: 2 }),
+    connections: Math.max(1, Math.round(connections / urls.length)),
+  });
+  await Promise.all(urls.map((url) => autocannon({ ...options(url), duration: 2 })));
+  const results = await Promise.all(urls.map((url) => autocannon({ ...options(url), duration })));
+  const ok = results.reduce((sum, r) => sum + r['2xx'], 0);
+  const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+  const perSecond = results.reduce((sum, r) => sum + r['2xx'] / (r.duration || duration), 0);
+  const p50 = Math.max(...results.map((r) => r.latency.p50));
+  const p99 = Math.max(...results.map((r) => r.latency.p99));
+  console.log(
+    `${label.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} launches/s  p50 ${p50} ms  p99 ${p99} ms  ` +
+      `(${ok} answered 2xx, ${failed} not, ${connections} connections, ${urls.length} replica(s), ${duration} s)`,
+  );
+  return { perSecond, p99, ok, failed };
+}
+
+if (!isMainThread) {
+  if (workerData.role === 'admin') await adminWorker();
+  else await httpWorker(workerData);
+} else {
+  const admin = await startWorker('admin');
+  const { endpoint } = admin.message;
+  console.log('executor held: parallelism 1, the first execution sleeps, every other launch stays QUEUED');
+  try {
+    const run = async (kind, label) => {
+      const apps = await Promise.all(
+        Array.from({ length: replicas }, () => startWorker('http', { kind, endpoint })),
+      );
+      const result = await load(
+        apps.map((a) => a.message.url),
+        label,
+      );
+      for (const { worker } of apps) {
+        await ask(worker, 'stop');
+        await worker.terminate();
+      }
+      return result;
+    };
+    const bareResult = await run('bare', 'bare');
+    const before = (await ask(admin.worker, 'count')).count;
+    const webhookResult = await run('webhook', 'webhook');
+    const after = (await ask(admin.worker, 'count')).count;
+    const created = after - before;
+    console.log(`executions the admin recorded during the webhook runs (warm-up included): ${created}`);
+    console.log(
+      `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
+        `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
+        `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+    );
+  } finally {
+    await ask(admin.worker, 'stop');
+    await admin.worker.terminate();
+  }
+}

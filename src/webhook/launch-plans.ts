@@ -1,0 +1,91 @@
+import { literalMapFromJson, literalMapToJson } from '../api/literals.js';
+import type { LaunchPlanOut, LiteralMap, LiteralOut, VariableMap } from '../api/types.js';
+import type { AdminClient } from '../client/admin-client.js';
+import type { LaunchPlanKey } from './idempotency.js';
+import { Lru } from './lru.js';
+
+/**
+ * What launching needs of one launch plan version: its inputs, which of them are required, their
+ * defaults and the launch plan's fixed inputs. Read from the admin's `closure.expected_inputs` (which
+ * already leaves the fixed inputs out) and `spec.fixed_inputs`.
+ */
+export interface LaunchInterface {
+  id: LaunchPlanKey;
+  /** Input name to variable; a null-prototype object, so `constructor` or `__proto__` are not inputs. */
+  variables: NonNullable<VariableMap['variables']>;
+  /** Inputs the caller must give. */
+  required: ReadonlySet<string>;
+  /** Default values of optional inputs that have one. */
+  defaults: Readonly<Record<string, LiteralOut>>;
+  /** Inputs the launch plan fixes; a caller cannot set them. */
+  fixed: Readonly<Record<string, LiteralOut>>;
+}
+
+/** Builds the {@link LaunchInterface} of a fetched launch plan. */
+export function launchInterfaceOf(id: LaunchPlanKey, launchPlan: LaunchPlanOut): LaunchInterface {
+  const parameters = launchPlan.closure?.expected_inputs?.parameters ?? {};
+  const variables: NonNullable<VariableMap['variables']> = Object.create(null);
+  const required = new Set<string>();
+  const defaults: Record<string, LiteralOut> = Object.create(null);
+  for (const [name, parameter] of Object.entries(parameters)) {
+    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
+    if (parameter.required) required.add(name);
+    if (parameter.default) defaults[name] = parameter.default;
+  }
+  return { id, variables, required, defaults, fixed: launchPlan.spec?.fixed_inputs?.literals ?? {} };
+}
+
+/**
+ * Converts a request body to the launch's inputs.
+ * @throws LiteralValueError listing every problem at once: unknown inputs (fixed inputs among them),
+ * missing required inputs, values of the wrong type (spec, "Webhook request and response").
+ */
+export function inputsFromBody(plan: LaunchInterface, body: Record<string, unknown>): LiteralMap {
+  return literalMapFromJson(body, { variables: plan.variables }, plan.required);
+}
+
+/**
+ * The inputs an execution of `plan` runs with when `given` is sent, as plain JSON: the fixed inputs,
+ * then the given values, then the defaults of what was not given (the admin's own resolution order).
+ */
+export function effectiveInputs(
+  plan: LaunchInterface,
+  given: { literals?: Record<string, unknown> | null },
+): Record<string, unknown> {
+  const literals: Record<string, unknown> = { ...plan.defaults, ...(given.literals ?? {}), ...plan.fixed };
+  return literalMapToJson({ literals } as Parameters<typeof literalMapToJson>[0]);
+}
+
+/**
+ * Launch plan interfaces fetched once per project, domain, name and version and kept in an LRU of at
+ * most `capacity` entries (`--orch.cache.maxItemsCount`, default 1000). A registered version never
+ * changes, so entries need no expiry. Concurrent lookups of one version share one GetLaunchPlan call;
+ * failures are not kept.
+ */
+export class LaunchPlanCache {
+  private readonly entries: Lru<string, Promise<LaunchInterface>>;
+  constructor(
+    private readonly client: Pick<AdminClient, 'getLaunchPlan'>,
+    capacity: number,
+  ) {
+    this.entries = new Lru(capacity);
+  }
+
+  /**
+   * The interface of a launch plan version.
+   * @throws AdminError subclasses of GetLaunchPlan (NotFoundError when it does not exist).
+   */
+  get(id: LaunchPlanKey): Promise<LaunchInterface> {
+    const key = JSON.stringify([id.project, id.domain, id.name, id.version]);
+    const cached = this.entries.get(key);
+    if (cached) return cached;
+    const pending = this.client
+      .getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...id })
+      .then((launchPlan) => launchInterfaceOf(id, launchPlan));
+    this.entries.set(key, pending);
+    pending.catch(() => {
+      if (this.entries.get(key) === pending) this.entries.delete(key);
+    });
+    return pending;
+  }
+}

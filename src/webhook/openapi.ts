@@ -1,0 +1,352 @@
+import { ORCH_VERSION } from '../api/version.js';
+
+/**
+ * The webhook's HTTP interface as an OpenAPI 3.1 document, served at `GET /openapi.json` and the source
+ * of the README's webhook section ({@link webhookReadmeSection}). The `x-orch-configuration` extension
+ * lists the environment variables and options of `orch-webhook`.
+ */
+
+const errorBody = { $ref: '#/components/schemas/Error' } as const;
+const errorResponse = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: errorBody } },
+});
+const retryAfter = {
+  'Retry-After': { description: 'seconds to wait before trying again', schema: { type: 'integer' } },
+};
+const requestId = {
+  'X-Request-Id': { description: 'id of this request, also in the access log', schema: { type: 'string' } },
+};
+
+/** The OpenAPI 3.1 document of the webhook (spec, "Webhook app endpoint"). */
+export const WEBHOOK_OPENAPI = {
+  openapi: '3.1.0',
+  info: {
+    title: 'orch webhook',
+    version: ORCH_VERSION,
+    description:
+      'Launches a registered launch plan version over HTTP and answers the console URL of the execution.',
+  },
+  paths: {
+    '/run-workflow/{project}/{domain}/{workflow_name}/{version}': {
+      post: {
+        operationId: 'runWorkflow',
+        summary: 'Launch a launch plan version with the given inputs',
+        description:
+          'The body is a JSON object of input name to value, checked against the launch plan interface ' +
+          'before anything is launched. With an `Idempotency-Key`, every delivery of the same request ' +
+          'answers the same execution, on any replica.',
+        security: [{ bearer: [] }, { signature: [] }],
+        parameters: [
+          { name: 'project', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'domain', in: 'path', required: true, schema: { type: 'string' } },
+          {
+            name: 'workflow_name',
+            in: 'path',
+            required: true,
+            description: 'name of the registered launch plan',
+            schema: { type: 'string' },
+          },
+          { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'the same key answers the same execution; reused with another launch plan or other inputs it answers 409. ' +
+              'Scoped to the project and domain; 1 to 255 printable ASCII characters.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ],
+        requestBody: {
+          required: false,
+          description: 'workflow inputs; an empty body means no inputs. At most 1 MiB unless configured.',
+          content: {
+            'application/json': {
+              schema: { type: 'object', additionalProperties: true },
+              example: { x: 2 },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'launched (or, with an Idempotency-Key already used for this request, the earlier launch; ' +
+              'then the header `Idempotent-Replayed: true` is set)',
+            headers: requestId,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Launched' } } },
+          },
+          '400': errorResponse(
+            'the body is not valid JSON, not a JSON object, or the Idempotency-Key is malformed',
+          ),
+          '401': errorResponse('missing or wrong credentials (which of the two is not said)', {
+            'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } },
+          }),
+          '404': errorResponse('no launch plan with this project, domain, name and version'),
+          '405': errorResponse('a method other than POST'),
+          '409': errorResponse(
+            'the Idempotency-Key was already used with another launch plan or other inputs',
+          ),
+          '413': errorResponse('the body is larger than the limit'),
+          '415': errorResponse('the body is not `application/json`'),
+          '422': {
+            description:
+              'the inputs do not fit the launch plan; every problem is listed, nothing is launched',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/InvalidInputs' } } },
+          },
+          '429': errorResponse('over the rate limit of this key', retryAfter),
+          '502': errorResponse('the platform refused or failed the launch'),
+          '503': errorResponse(
+            'the platform is unreachable after the client retries, or the request deadline passed (a launch ' +
+              'already sent may still complete: retry with the same Idempotency-Key to get it rather than a second run)',
+            retryAfter,
+          ),
+        },
+      },
+    },
+    '/healthz': {
+      get: {
+        operationId: 'health',
+        summary: 'Liveness: the process answers',
+        security: [],
+        responses: {
+          '200': { description: 'alive', content: { 'application/json': { example: { status: 'ok' } } } },
+        },
+      },
+    },
+    '/healthcheck': {
+      get: {
+        operationId: 'healthcheck',
+        summary: 'Liveness, the same as /healthz',
+        security: [],
+        responses: { '200': { description: 'alive' } },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'ready',
+        summary: 'Readiness: the admin service answers (probed with GetVersion, reused for 2 s)',
+        security: [],
+        responses: {
+          '200': { description: 'ready', content: { 'application/json': { example: { status: 'ready' } } } },
+          '503': {
+            description: 'the admin is unreachable, or the webhook is shutting down',
+            headers: retryAfter,
+          },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        operationId: 'metrics',
+        summary: 'Prometheus metrics: requests by route and status, launch latency',
+        security: [],
+        responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': {} } } },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': {} } } },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          '`Authorization: Bearer <key>`, one of the keys in `WEBHOOK_API_KEY`, compared in constant time.',
+      },
+      signature: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Hub-Signature-256',
+        description:
+          'for senders that cannot set Authorization: `sha256=<hex HMAC-SHA256 of the raw body>` with a secret of ' +
+          '`WEBHOOK_SIGNING_SECRET`, compared in constant time. Used only when Authorization is absent.',
+      },
+    },
+    schemas: {
+      Launched: {
+        type: 'object',
+        required: ['url', 'execution'],
+        properties: {
+          url: { type: 'string', description: 'console URL of the execution' },
+          execution: {
+            type: 'object',
+            required: ['project', 'domain', 'name'],
+            properties: { project: { type: 'string' }, domain: { type: 'string' }, name: { type: 'string' } },
+          },
+        },
+      },
+      Error: {
+        type: 'object',
+        required: ['error', 'code', 'request_id'],
+        properties: {
+          error: {
+            type: 'string',
+            description: 'a generic message; never a stack trace or an internal detail',
+          },
+          code: { type: 'string', description: 'stable machine-readable code, e.g. `unauthorized`' },
+          request_id: { type: 'string', description: 'the X-Request-Id of this request' },
+        },
+      },
+      InvalidInputs: {
+        allOf: [
+          { $ref: '#/components/schemas/Error' },
+          {
+            type: 'object',
+            required: ['problems'],
+            properties: {
+              problems: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['path', 'message'],
+                  properties: {
+                    path: { type: 'string', description: 'the input, e.g. `x` or `items[2]`' },
+                    message: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        ],
+      },
+    },
+  },
+  'x-orch-configuration': {
+    environment: [
+      {
+        name: 'WEBHOOK_API_KEY',
+        required: true,
+        description:
+          'keys callers send as `Authorization: Bearer <key>`; several, comma-separated, while rotating (add the new key, move callers, drop the old one)',
+      },
+      {
+        name: 'ORCH_API_KEY',
+        required: true,
+        description:
+          'the admin API key the webhook launches with; may be left out only with `--orch.connection.insecure` and a loopback `--orch.connection.host` (a local sandbox)',
+      },
+      {
+        name: 'WEBHOOK_SIGNING_SECRET',
+        required: false,
+        description: 'turns on signature mode; several secrets, comma-separated, while rotating',
+      },
+      {
+        name: 'PORT',
+        required: false,
+        description: 'port to listen on when `--port` is not given (default 8080)',
+      },
+    ],
+    options: [
+      { name: '--port <port>', description: 'port to listen on (default `$PORT` or 8080)' },
+      { name: '--max-body-size <quantity>', description: 'largest accepted body (default `1Mi`)' },
+      {
+        name: '--rate-limit <n>',
+        description: 'launch requests per key per window (default 600; 0 turns the limit off)',
+      },
+      { name: '--rate-limit-window <duration>', description: 'window of the rate limit (default `1m0s`)' },
+      { name: '--request-timeout <duration>', description: 'deadline of a launch request (default `10s`)' },
+      {
+        name: '--orch.cache.maxItemsCount <int>',
+        description: 'launch plan versions and idempotent results kept in memory (default 1000)',
+      },
+      {
+        name: '--orch.connection.*',
+        description: 'the admin connection (host, TLS, retries, keepalive); see the configuration reference',
+      },
+    ],
+  },
+} as const;
+
+/** Marker lines around the generated webhook section of the README. */
+export const README_MARKERS = {
+  start: '<!-- webhook-api:start -->',
+  end: '<!-- webhook-api:end -->',
+} as const;
+
+type Operation = {
+  summary: string;
+  security?: readonly unknown[];
+  responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+};
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/**
+ * The README's webhook section (without the marker lines), generated from {@link WEBHOOK_OPENAPI}:
+ * the endpoints, the status codes of the launch route, and the configuration.
+ */
+export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENAPI): string {
+  const lines: string[] = [];
+  lines.push(
+    `Generated from \`src/webhook/openapi.ts\`, which the webhook also serves at \`GET /openapi.json\` (OpenAPI ${doc.openapi}).`,
+    '',
+    '| method | path | authentication | what it does |',
+    '|---|---|---|---|',
+  );
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, raw] of Object.entries(methods)) {
+      const operation = raw as Operation;
+      const auth = operation.security && operation.security.length === 0 ? 'none' : 'bearer key or signature';
+      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${auth} | ${cell(operation.summary)} |`);
+    }
+  }
+  const run = doc.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}']
+    .post as unknown as Operation;
+  lines.push('', 'Answers of `POST /run-workflow/...`:', '', '| status | when | headers |', '|---|---|---|');
+  for (const [status, response] of Object.entries(run.responses)) {
+    const headers = Object.keys(response.headers ?? {})
+      .map((h) => `\`${h}\``)
+      .join(', ');
+    lines.push(`| ${status} | ${cell(response.description)} | ${headers} |`);
+  }
+  const schemes = doc.components.securitySchemes;
+  const idempotency = (
+    run as unknown as { parameters: Array<{ name: string; description?: string }> }
+  ).parameters.find((p) => p.name === 'Idempotency-Key');
+  lines.push(
+    '',
+    'Errors answer `{"error": "<generic message>", "code": "<code>", "request_id": "<id>"}` (422 adds `problems`:',
+    '`[{"path", "message"}]`); no answer carries a stack trace, an internal message or a secret.',
+    '',
+    `- Bearer: ${schemes.bearer.description}`,
+    `- Signature: ${schemes.signature.description}`,
+    `- Idempotency-Key: ${idempotency?.description ?? ''} The execution is named \`wh-\` and a digest of the key, so ` +
+      'retried deliveries reach the same execution on every replica.',
+    '',
+    '| environment variable | required | meaning |',
+    '|---|---|---|',
+  );
+  for (const variable of doc['x-orch-configuration'].environment) {
+    lines.push(
+      `| \`${variable.name}\` | ${variable.required ? 'yes' : 'no'} | ${cell(variable.description)} |`,
+    );
+  }
+  lines.push('', '| option | meaning |', '|---|---|');
+  for (const option of doc['x-orch-configuration'].options) {
+    lines.push(`| \`${option.name}\` | ${cell(option.description)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `readme` with the text between the {@link README_MARKERS} replaced by {@link webhookReadmeSection}.
+ * @throws Error when the markers are missing or out of order.
+ */
+export function replaceWebhookReadmeSection(readme: string): string {
+  const start = readme.indexOf(README_MARKERS.start);
+  const end = readme.indexOf(README_MARKERS.end);
+  if (start < 0 || end < start) {
+    throw new Error(`README has no ${README_MARKERS.start} ... ${README_MARKERS.end} section`);
+  }
+  const head = readme.slice(0, start + README_MARKERS.start.length);
+  return `${head}\n${webhookReadmeSection()}${readme.slice(end)}`;
+}
