@@ -3,14 +3,12 @@
 //   orchctl --help                      (goal: under 3x)
 //   orchctl get project default -o json against a local sandbox
 // Run with `npm run bench:cli-startup` (builds first).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bin, startSandbox } from './sandbox.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => join(root, 'lib', 'bin', `${name}.js`);
 const runs = Number(process.env.RUNS ?? 15);
 
 function median(args) {
@@ -26,24 +24,9 @@ function median(args) {
 }
 
 const home = mkdtempSync(join(tmpdir(), 'orch-bench-'));
-const sandbox = spawn(
-  process.execPath,
-  [bin('orch'), 'sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
-  {
-    env: { PATH: process.env.PATH, HOME: home },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  },
-);
+const sandbox = await startSandbox(home);
 try {
-  const endpoint = await new Promise((resolve, reject) => {
-    let out = '';
-    sandbox.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /Admin gRPC endpoint: (\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    sandbox.on('exit', () => reject(new Error(`sandbox exited: ${out}`)));
-  });
+  const { endpoint } = sandbox;
   const baseline = median(['-e', '0']);
   const help = median([bin('orchctl'), '--help']);
   const getHelp = median([bin('orchctl'), 'get', '-h']);
@@ -66,7 +49,6 @@ try {
   console.log(`ratio orchctl get -h / node -e 0: ${(getHelp / baseline).toFixed(2)}`);
   console.log(`ratio orchctl --help / node -e 0: ${(help / baseline).toFixed(2)}`);
 } finally {
-  sandbox.kill('SIGTERM');
-  await new Promise((resolve) => sandbox.once('exit', resolve));
+  await sandbox.stop();
   rmSync(home, { recursive: true, force: true });
 }

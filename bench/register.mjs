@@ -2,14 +2,12 @@
 // `orch register` of FILES workflow files (3 entities each: a task, a workflow, its launch plan) in
 // one directory against a local sandbox, as a subprocess; prints the wall time, entities per second
 // and the ratio to the 5 s goal (200 files, 600 entities). Run with `npm run bench:register`.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bin, startSandbox } from './sandbox.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => join(root, 'lib', 'bin', `${name}.js`);
 const count = Number(process.env.FILES ?? 200);
 
 const home = mkdtempSync(join(tmpdir(), 'orch-bench-register-'));
@@ -38,21 +36,9 @@ for (let i = 0; i < count; i++) {
   );
 }
 
-const sandbox = spawn(
-  process.execPath,
-  [bin('orch'), 'sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
-  { env: { PATH: process.env.PATH, HOME: home }, stdio: ['ignore', 'pipe', 'ignore'] },
-);
+const sandbox = await startSandbox(home);
 try {
-  const endpoint = await new Promise((resolve, reject) => {
-    let out = '';
-    sandbox.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /Admin gRPC endpoint: (\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    sandbox.on('exit', () => reject(new Error(`sandbox exited: ${out}`)));
-  });
+  const { endpoint } = sandbox;
   const run = () => {
     const start = process.hrtime.bigint();
     const result = spawnSync(
@@ -86,7 +72,6 @@ try {
   );
   console.log(`ratio first registration / 5 s goal: ${(first.seconds / 5).toFixed(2)}`);
 } finally {
-  sandbox.kill('SIGTERM');
-  await new Promise((resolve) => sandbox.once('exit', resolve));
+  await sandbox.stop();
   rmSync(home, { recursive: true, force: true });
 }

@@ -1,0 +1,39 @@
+// Shared by the benches: `orch sandbox start` from lib/ as a subprocess on free ports.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Absolute path of a built entry point, e.g. `bin('orch')` -> `<repo>/lib/bin/orch.js`. */
+export const bin = (name) => join(fileURLToPath(new URL('..', import.meta.url)), 'lib', 'bin', `${name}.js`);
+
+/**
+ * Starts a sandbox admin server with `home` as its HOME; resolves once it prints its gRPC endpoint.
+ * @returns `{endpoint, stop}`; `stop()` sends SIGTERM and resolves when the process has exited.
+ */
+export async function startSandbox(home) {
+  const sandbox = spawn(
+    process.execPath,
+    [bin('orch'), 'sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
+    { env: { PATH: process.env.PATH, HOME: home }, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const stop = async () => {
+    if (sandbox.exitCode !== null) return;
+    sandbox.kill('SIGTERM');
+    await new Promise((resolve) => sandbox.once('exit', resolve));
+  };
+  try {
+    const endpoint = await new Promise((resolve, reject) => {
+      let out = '';
+      sandbox.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = /Admin gRPC endpoint: (\S+)/.exec(out);
+        if (match) resolve(match[1]);
+      });
+      sandbox.on('exit', () => reject(new Error(`sandbox exited: ${out}`)));
+    });
+    return { endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
