@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { extract as extractTar } from 'tar';
 import { glob } from 'tinyglobby';
-import { toJson } from '../api/json.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
@@ -16,12 +15,11 @@ import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS } from '../config/registry.js';
 import {
   BundleTooLargeError,
-  type EntityStatus,
   RegistrationError,
-  type RegistrationReport,
   registerFiles,
   WorkflowFileError,
 } from '../registration/index.js';
+import { reportJson, reportLines } from '../registration/report.js';
 import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
 
@@ -90,62 +88,6 @@ async function openArchive(source: string): Promise<{ dir: string; remove: () =>
     await remove();
     throw new Error(`cannot use the archive ${source}: ${(error as Error).message}`, { cause: error });
   }
-}
-
-const MARK: Record<EntityStatus, string> = {
-  registered: '[✔]',
-  'already registered': '[✔]',
-  'dry run': '[✔]',
-  failed: '[✘]',
-  skipped: '[✘]',
-};
-
-/**
- * The spec's lines for a registration report: `Computed version is <v>` (only when computed), one
- * `[✔] <Type>: <name>` or `[✘] <Type>: <name> (<reason>)` line per entity, then
- * `Successfully registered <n> entities` and, when some failed, `Failed to register <m> entities`.
- */
-function reportLines(report: RegistrationReport, dryRun: boolean): string {
-  const lines: string[] = [];
-  if (report.computed) lines.push(`Computed version is ${report.version}`);
-  for (const entity of report.entities) {
-    const note =
-      entity.status === 'failed' || entity.status === 'skipped'
-        ? ` (${entity.reason ?? entity.status})`
-        : entity.status === 'already registered'
-          ? ' (already registered)'
-          : entity.status === 'dry run'
-            ? ' (dry run)'
-            : '';
-    lines.push(
-      `${MARK[entity.status]} ${entity.type}: ${entity.id.name}${note}${entity.activated ? ' (activated)' : ''}`,
-    );
-  }
-  const ok = report.entities.filter((e) => e.status === 'registered' || e.status === 'already registered');
-  const notDone = report.entities.length - ok.length - (dryRun ? report.entities.length : 0);
-  if (dryRun) {
-    lines.push(
-      `Dry run: ${report.entities.length} entities compiled and validated; nothing was uploaded or registered`,
-    );
-  } else {
-    lines.push(`Successfully registered ${ok.length} entities`);
-    if (notDone > 0) lines.push(`Failed to register ${notDone} entities`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** `-o json` of register: `{version, entities: [{type, id, status, reason?}]}`. */
-function reportJson(report: RegistrationReport) {
-  return {
-    version: report.version,
-    entities: report.entities.map((e) => ({
-      type: e.type,
-      id: toJson('orch.core.Identifier', e.id),
-      status: e.status,
-      ...(e.reason ? { reason: e.reason } : {}),
-      ...(e.activated ? { activated: true } : {}),
-    })),
-  };
 }
 
 /** The project and domain `orch register` uses when none is given. */

@@ -1,0 +1,86 @@
+/**
+ * Errors of the Action: one class per failure the entry reports differently. Each message is
+ * user-facing and never holds a secret (an input's value is named, never quoted, when it is secret).
+ */
+
+/** One invalid input: the input's name and what is wrong with it. */
+export interface InputProblem {
+  input: string;
+  message: string;
+}
+
+/** Thrown by `readSettings` when inputs are missing or malformed; lists every problem at once. */
+export class ActionInputError extends Error {
+  constructor(readonly problems: readonly InputProblem[]) {
+    super(
+      `${problems.length === 1 ? 'an input is' : `${problems.length} inputs are`} invalid:\n${problems
+        .map((p) => `  - ${p.input}: ${p.message}`)
+        .join('\n')}`,
+    );
+    this.name = 'ActionInputError';
+  }
+}
+
+/** Thrown by `register` after its report was printed when some entity was not registered. */
+export class RegistrationFailedError extends Error {
+  constructor(readonly count: number) {
+    super(`${count} ${count === 1 ? 'entity was' : 'entities were'} not registered`);
+    this.name = 'RegistrationFailedError';
+  }
+}
+
+/** Thrown by `run` when the launch plan (or the asked version of it) does not exist. */
+export class LaunchPlanNotFoundError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LaunchPlanNotFoundError';
+  }
+}
+
+/** Thrown by `run` with `wait: true` when the execution ended in a phase other than SUCCEEDED. */
+export class ExecutionFailedError extends Error {
+  constructor(
+    readonly executionName: string,
+    readonly phase: string,
+    readonly url: string,
+  ) {
+    super(`execution ${executionName} ended ${phase}: ${url}`);
+    this.name = 'ExecutionFailedError';
+  }
+}
+
+/** Thrown by `run` with `wait: true` when the execution is still running after `wait-timeout`. */
+export class WaitTimeoutError extends Error {
+  constructor(
+    readonly executionName: string,
+    readonly phase: string,
+    readonly seconds: number,
+  ) {
+    super(
+      `execution ${executionName} is still ${phase} after ${seconds} s (wait-timeout); it keeps running on the server`,
+    );
+    this.name = 'WaitTimeoutError';
+  }
+}
+
+/**
+ * Thrown by `create-secret`, `create-api-key` and `deploy-app` when the admin API has no service for
+ * them (`orch.service.SecretService`, `orch.service.ApiKeyService`, `orch.service.AppService`).
+ */
+export class ServiceNotOfferedError extends Error {
+  constructor(
+    readonly command: string,
+    readonly service: string,
+  ) {
+    super(
+      `command "${command}" cannot run: this admin server does not offer ${service} yet. ` +
+        'The inputs were checked; the step will work once the server provides that service.',
+    );
+    this.name = 'ServiceNotOfferedError';
+  }
+}
+
+/** The message of anything thrown: an Error's message, else its string form. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

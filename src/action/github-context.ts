@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+
+/** The pull request an event is about, as far as the Action needs it. */
+export interface PullRequestInfo {
+  /** The pull request's number (also its issue number, where comments live). */
+  number: number;
+  /** The head commit of the pull request. */
+  headSha: string;
+  /** `owner/name` of the repository the head branch lives in; undefined when that repository is gone. */
+  headRepo: string | undefined;
+  /** `owner/name` of the repository the pull request targets. */
+  baseRepo: string;
+}
+
+/**
+ * What the Action knows of the workflow run, read from the runner's environment
+ * (`GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`, `GITHUB_SHA`, `GITHUB_REPOSITORY`, `GITHUB_API_URL`,
+ * `GITHUB_SERVER_URL`, `GITHUB_WORKSPACE`). Read once per run, at the edge; `@actions/github`'s own
+ * `context` is read when it is first imported, which is too early for a process that runs twice.
+ */
+export interface GithubContext {
+  eventName: string;
+  /** The commit the run is for: the pull request's head commit on pull request events. */
+  sha: string;
+  /** `owner` and `repo` of `GITHUB_REPOSITORY` (else of the event's repository). */
+  repo: { owner: string; repo: string } | undefined;
+  /** Present on `pull_request` and `pull_request_target` events. */
+  pullRequest: PullRequestInfo | undefined;
+  /** REST API base, e.g. `https://api.github.com`. */
+  apiUrl: string;
+  /** Web base, e.g. `https://github.com`. */
+  serverUrl: string;
+  /** The checkout directory; annotations name files relative to it. */
+  workspace: string;
+}
+
+interface EventPayload {
+  repository?: { name?: string; owner?: { login?: string } };
+  pull_request?: {
+    number?: number;
+    head?: { sha?: string; repo?: { full_name?: string } | null };
+    base?: { repo?: { full_name?: string } };
+  };
+}
+
+/**
+ * Reads the {@link GithubContext} from `env` (the runner's variables).
+ * @throws Error naming `GITHUB_EVENT_PATH` when the event file exists but is not JSON.
+ */
+export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
+  let payload: EventPayload = {};
+  const eventPath = env.GITHUB_EVENT_PATH;
+  if (eventPath) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(eventPath, 'utf8');
+    } catch {
+      text = undefined; // a missing event file: no payload, as the toolkit does
+    }
+    if (text !== undefined) {
+      try {
+        payload = JSON.parse(text) as EventPayload;
+      } catch (error) {
+        throw new Error(`GITHUB_EVENT_PATH ${eventPath} is not JSON: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    }
+  }
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const fromPayload =
+    payload.repository?.owner?.login && payload.repository.name
+      ? { owner: payload.repository.owner.login, repo: payload.repository.name }
+      : undefined;
+  const pr = payload.pull_request;
+  const pullRequest =
+    (eventName === 'pull_request' || eventName === 'pull_request_target') && pr?.number
+      ? {
+          number: pr.number,
+          headSha: pr.head?.sha ?? env.GITHUB_SHA ?? '',
+          headRepo: pr.head?.repo?.full_name ?? undefined,
+          baseRepo: pr.base?.repo?.full_name ?? '',
+        }
+      : undefined;
+  return {
+    eventName,
+    sha: pullRequest?.headSha || env.GITHUB_SHA || '',
+    repo: owner && repo ? { owner, repo } : fromPayload,
+    pullRequest,
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+  };
+}
+
+/** True when the pull request comes from another repository (a fork): its token cannot write comments. */
+export function isFork(pr: PullRequestInfo): boolean {
+  return pr.headRepo !== pr.baseRepo;
+}

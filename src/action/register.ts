@@ -1,0 +1,92 @@
+import { isAbsolute, join } from 'node:path';
+import * as core from '@actions/core';
+import { glob } from 'tinyglobby';
+import type { AdminClient } from '../client/admin-client.js';
+import { type RegistrationReport, registerFiles } from '../registration/register-files.js';
+import { reportJson, reportLines } from '../registration/report.js';
+import { consoleBase } from './client.js';
+import { ActionInputError, RegistrationFailedError } from './errors.js';
+import type { RegisterSettings } from './inputs.js';
+import { cell, code, table, writeJobSummary } from './markdown.js';
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+/**
+ * The workflow files the `files` input names, relative to `workspace`: plain paths as given, globs
+ * matched (files only, sorted); duplicates dropped.
+ * @throws ActionInputError naming every glob that matches nothing.
+ */
+export async function expandFiles(patterns: readonly string[], workspace: string): Promise<string[]> {
+  const paths: string[] = [];
+  const empty: string[] = [];
+  for (const pattern of patterns) {
+    if (!GLOB_CHARS.test(pattern)) {
+      paths.push(isAbsolute(pattern) ? pattern : join(workspace, pattern));
+      continue;
+    }
+    const matches = (await glob(pattern, { cwd: workspace, onlyFiles: true, absolute: true })).sort();
+    if (!matches.length) empty.push(pattern);
+    paths.push(...matches);
+  }
+  if (empty.length) {
+    throw new ActionInputError(empty.map((p) => ({ input: 'files', message: `no file matches "${p}"` })));
+  }
+  return [...new Set(paths)];
+}
+
+/**
+ * The job summary of a registration: the version and a table of entity, type, version, status and
+ * a console link (the project's page: the console has no page per entity).
+ */
+export function registrationSummary(
+  report: RegistrationReport,
+  settings: Pick<RegisterSettings, 'project' | 'domain' | 'dryRun'>,
+  consoleLink: string | undefined,
+): string {
+  const link = consoleLink
+    ? `[project](${consoleLink}/console/projects/${encodeURIComponent(settings.project)})`
+    : '';
+  const rows = report.entities.map((e) => [
+    code(e.id.name ?? ''),
+    e.type,
+    code(e.id.version || report.version),
+    cell(e.reason ? `${e.status}: ${e.reason}` : e.status),
+    link,
+  ]);
+  return [
+    `### orch register${settings.dryRun ? ' (dry run)' : ''}`,
+    '',
+    `Version ${code(report.version)} in project ${code(settings.project)}, domain ${code(settings.domain)}.`,
+    '',
+    table(['Entity', 'Type', 'Version', 'Status', 'Console'], rows),
+    '',
+  ].join('\n');
+}
+
+/**
+ * `command: register`: registers the workflow files of `files` (the `orch register` pipeline),
+ * prints the same lines as `orch register`, sets the outputs `version` and `entities` (the JSON of
+ * `orch register -o json`'s entities) and writes the job summary.
+ * @throws ActionInputError for a glob matching nothing; WorkflowFileError for invalid files (every
+ *   problem, with file, line and column); RegistrationFailedError when an entity was not registered.
+ */
+export async function registerCommand(
+  client: AdminClient,
+  settings: RegisterSettings,
+  workspace: string,
+): Promise<RegistrationReport> {
+  const paths = await expandFiles(settings.files, workspace);
+  core.info(`Registering ${paths.length} workflow file${paths.length === 1 ? '' : 's'}`);
+  const report = await registerFiles(client, paths, {
+    target: { project: settings.project, domain: settings.domain },
+    version: settings.version,
+    dryRun: settings.dryRun,
+  });
+  core.info(reportLines(report, settings.dryRun).trimEnd());
+  core.setOutput('version', report.version);
+  core.setOutput('entities', JSON.stringify(reportJson(report).entities));
+  await writeJobSummary(registrationSummary(report, settings, await consoleBase(client)));
+  const notRegistered = report.entities.filter((e) => e.status === 'failed' || e.status === 'skipped');
+  if (notRegistered.length) throw new RegistrationFailedError(notRegistered.length);
+  return report;
+}

@@ -1,0 +1,291 @@
+import * as core from '@actions/core';
+import { literalMapFromJson } from '../api/literals.js';
+import {
+  type ExecutionPhase,
+  type LaunchPlanOut,
+  type LiteralMap,
+  TERMINAL_PHASES,
+  type VariableMap,
+} from '../api/types.js';
+import type { AdminClient } from '../client/admin-client.js';
+import { NotFoundError } from '../client/errors.js';
+import { commentMarker, type GithubClient, httpStatusOf, upsertComment } from './comment.js';
+import { ExecutionFailedError, LaunchPlanNotFoundError, messageOf, WaitTimeoutError } from './errors.js';
+import { type GithubContext, isFork } from './github-context.js';
+import type { RunSettings } from './inputs.js';
+import { code, table, writeJobSummary } from './markdown.js';
+
+type Client = Pick<
+  AdminClient,
+  | 'getLaunchPlan'
+  | 'getActiveLaunchPlan'
+  | 'listLaunchPlans'
+  | 'createExecution'
+  | 'getExecution'
+  | 'consoleUrl'
+>;
+
+/** Which launch plan to run: a name, and a version or none (then the active, else the newest one). */
+export interface LaunchPlanRef {
+  project: string;
+  domain: string;
+  name: string;
+  version?: string;
+}
+
+/**
+ * Finds the launch plan to run: the given version; without one, the active version, else the newest
+ * registered one (by creation time).
+ * @throws LaunchPlanNotFoundError when no such launch plan (or version) exists; AdminError otherwise.
+ */
+export async function resolveLaunchPlan(client: Client, ref: LaunchPlanRef): Promise<LaunchPlanOut> {
+  const where = `${ref.name} in project ${ref.project}, domain ${ref.domain}`;
+  if (ref.version) {
+    try {
+      return await client.getLaunchPlan({
+        resource_type: 'LAUNCH_PLAN',
+        project: ref.project,
+        domain: ref.domain,
+        name: ref.name,
+        version: ref.version,
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new LaunchPlanNotFoundError(`no launch plan ${where} has version ${ref.version}`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+  try {
+    return await client.getActiveLaunchPlan({ project: ref.project, domain: ref.domain, name: ref.name });
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  const newest = await client.listLaunchPlans({
+    id: { project: ref.project, domain: ref.domain, name: ref.name },
+    limit: 1,
+    sort_by: { key: 'created_at', direction: 'DESCENDING' },
+  });
+  const found = newest.launch_plans[0];
+  if (!found) {
+    throw new LaunchPlanNotFoundError(
+      `no launch plan ${where}; register it first (command: register) or check launch-plan, project and domain`,
+    );
+  }
+  return found;
+}
+
+/**
+ * Converts the `inputs` JSON object to the launch's LiteralMap against the launch plan's interface
+ * (`closure.expected_inputs`: types, and which inputs are required; fixed inputs are not in it).
+ * @throws LiteralValueError listing every unknown, missing or mistyped input at once.
+ */
+export function launchInputs(
+  launchPlan: LaunchPlanOut,
+  values: Readonly<Record<string, unknown>>,
+): LiteralMap {
+  const parameters = launchPlan.closure?.expected_inputs?.parameters ?? {};
+  const variables: NonNullable<VariableMap['variables']> = Object.create(null);
+  const required = new Set<string>();
+  for (const [name, parameter] of Object.entries(parameters)) {
+    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
+    if (parameter.required) required.add(name);
+  }
+  return literalMapFromJson({ ...values }, { variables }, required);
+}
+
+/** How {@link waitForExecution} polls. */
+export interface WaitOptions {
+  /** Give up after this many seconds. */
+  timeoutSeconds: number;
+  /** First pause between polls, in milliseconds; doubles up to `maxIntervalMs`. @default 500 */
+  intervalMs?: number;
+  /** @default 5000 */
+  maxIntervalMs?: number;
+  /** Called when the phase changes. */
+  onPhase?: (phase: string) => void;
+}
+
+/**
+ * Polls GetExecution until the execution reaches a terminal phase (SUCCEEDED, FAILED, ABORTED,
+ * TIMED_OUT) or `timeoutSeconds` pass.
+ * @returns the last phase seen and whether it is terminal.
+ * @throws AdminError of GetExecution.
+ */
+export async function waitForExecution(
+  client: Pick<AdminClient, 'getExecution'>,
+  id: { project: string; domain: string; name: string },
+  options: WaitOptions,
+): Promise<{ phase: string; terminal: boolean }> {
+  const deadline = Date.now() + options.timeoutSeconds * 1000;
+  let interval = options.intervalMs ?? 500;
+  let last = '';
+  for (;;) {
+    const execution = await client.getExecution(id);
+    const phase = String(execution.closure?.phase ?? 'UNDEFINED');
+    if (phase !== last) options.onPhase?.(phase);
+    last = phase;
+    if (TERMINAL_PHASES.has(phase as ExecutionPhase)) return { phase, terminal: true };
+    const left = deadline - Date.now();
+    if (left <= 0) return { phase, terminal: false };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, left)));
+    interval = Math.min(interval * 2, options.maxIntervalMs ?? 5000);
+  }
+}
+
+/** What a run reports in the job summary and the pull request comment. */
+export interface RunReport {
+  launchPlan: string;
+  project: string;
+  domain: string;
+  version: string;
+  executionName: string;
+  url: string;
+  phase: string;
+  sha: string;
+}
+
+/** The Markdown of a run: a heading and one table row (execution link, phase, version, commit). */
+export function runMarkdown(report: RunReport): string {
+  return [
+    `### orch run of ${code(report.launchPlan)}`,
+    '',
+    table(
+      ['Execution', 'Phase', 'Version', 'Commit'],
+      [
+        [
+          `[${report.executionName}](${report.url})`,
+          `**${report.phase}**`,
+          code(report.version),
+          report.sha ? code(report.sha) : '',
+        ],
+      ],
+    ),
+    '',
+    `Project ${code(report.project)}, domain ${code(report.domain)}.`,
+    '',
+  ].join('\n');
+}
+
+/** What `run` needs besides the admin client: the event, and a GitHub REST client made on demand. */
+export interface RunDeps {
+  context: GithubContext;
+  /** Builds the REST client from the token; called only when a comment is to be written. */
+  github: (token: string) => GithubClient;
+}
+
+/**
+ * Writes the run's comment on the pull request (`comment: true`, pull request events only), creating
+ * it or updating it in place, and sets `comment-id`. Pull requests from forks, a missing token and a
+ * 403 answer (a token that may not write) are warnings, not failures: the job summary holds the same
+ * report.
+ * @throws the REST client's errors other than 403.
+ */
+async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report: RunReport): Promise<void> {
+  const pr = deps.context.pullRequest;
+  if (!settings.comment || !pr) return;
+  const fallback = 'the run is reported in the job summary instead';
+  if (isFork(pr)) {
+    core.warning(
+      `pull request #${pr.number} comes from a fork (${pr.headRepo ?? 'a deleted repository'}), whose token cannot comment on ${pr.baseRepo}; ${fallback}`,
+    );
+    return;
+  }
+  const repo = deps.context.repo;
+  if (!settings.githubToken || !repo) {
+    core.warning(`no github-token or repository to comment with; ${fallback}`);
+    return;
+  }
+  try {
+    const result = await upsertComment(
+      deps.github(settings.githubToken.reveal()),
+      { owner: repo.owner, repo: repo.repo, issueNumber: pr.number },
+      commentMarker({ project: settings.project, domain: settings.domain, launchPlan: settings.launchPlan }),
+      runMarkdown(report),
+    );
+    core.setOutput('comment-id', String(result.id));
+    core.info(`${result.created ? 'Created' : 'Updated'} comment ${result.id} on pull request #${pr.number}`);
+  } catch (error) {
+    if (httpStatusOf(error) !== 403) throw error;
+    core.warning(
+      `GitHub refused to write the comment on pull request #${pr.number} (403: ${messageOf(error)}); ` +
+        `give the job "pull-requests: write" permission; ${fallback}`,
+    );
+  }
+}
+
+/**
+ * `command: run`: resolves the launch plan, checks `inputs` against its interface, launches an
+ * execution, optionally waits for a terminal phase, sets `execution-name`, `execution-url`, `phase`,
+ * writes the job summary and, on pull requests, the comment. With `dry-run`, stops after the checks.
+ * @throws LaunchPlanNotFoundError; LiteralValueError for bad inputs; ExecutionFailedError when it
+ *   waited and the execution did not succeed; WaitTimeoutError; AdminError of the calls.
+ */
+export async function runCommand(
+  client: Client,
+  settings: RunSettings,
+  deps: RunDeps,
+): Promise<RunReport | undefined> {
+  const launchPlan = await resolveLaunchPlan(client, {
+    project: settings.project,
+    domain: settings.domain,
+    name: settings.launchPlan,
+    version: settings.version,
+  });
+  const version = launchPlan.id?.version ?? '';
+  const inputs = launchInputs(launchPlan, settings.inputs);
+  core.info(`Launch plan ${settings.launchPlan} version ${version}`);
+  if (settings.dryRun) {
+    core.info('Dry run: the launch plan exists and the inputs fit it; nothing was launched');
+    return undefined;
+  }
+  const id = await client.createExecution({
+    project: settings.project,
+    domain: settings.domain,
+    spec: {
+      launch_plan: {
+        resource_type: 'LAUNCH_PLAN',
+        project: settings.project,
+        domain: settings.domain,
+        name: settings.launchPlan,
+        version,
+      },
+    },
+    inputs,
+  });
+  const url = await client.consoleUrl(id);
+  core.info(`Launched execution ${id.name}: ${url}`);
+  core.setOutput('execution-name', id.name);
+  core.setOutput('execution-url', url);
+
+  let phase: string;
+  let terminal = true;
+  if (settings.wait) {
+    core.info(`Waiting up to ${settings.waitTimeoutSeconds} s for execution ${id.name} to finish`);
+    ({ phase, terminal } = await waitForExecution(client, id, {
+      timeoutSeconds: settings.waitTimeoutSeconds,
+      onPhase: (p) => core.info(`Phase: ${p}`),
+    }));
+  } else {
+    phase = String((await client.getExecution(id)).closure?.phase ?? 'UNDEFINED');
+  }
+  core.setOutput('phase', phase);
+
+  const report: RunReport = {
+    launchPlan: settings.launchPlan,
+    project: settings.project,
+    domain: settings.domain,
+    version,
+    executionName: id.name,
+    url,
+    phase,
+    sha: deps.context.sha,
+  };
+  await writeJobSummary(runMarkdown(report));
+  await commentOnPullRequest(settings, deps, report);
+  if (settings.wait && !terminal) throw new WaitTimeoutError(id.name, phase, settings.waitTimeoutSeconds);
+  if (settings.wait && phase !== 'SUCCEEDED') throw new ExecutionFailedError(id.name, phase, url);
+  return report;
+}

@@ -1,0 +1,74 @@
+import { toJson } from '../api/json.js';
+import type { EntityStatus, RegistrationReport } from './register-files.js';
+
+/** The mark printed before an entity's name, by outcome (spec, "Platform CLI commands used"). */
+const MARK: Record<EntityStatus, string> = {
+  registered: '[✔]',
+  'already registered': '[✔]',
+  'dry run': '[✔]',
+  failed: '[✘]',
+  skipped: '[✘]',
+};
+
+/**
+ * The spec's lines for a registration report: `Computed version is <v>` (only when computed), one
+ * `[✔] <Type>: <name>` or `[✘] <Type>: <name> (<reason>)` line per entity, then
+ * `Successfully registered <n> entities` and, when some failed, `Failed to register <m> entities`.
+ * With `dryRun`, a closing line says that nothing was uploaded or registered instead.
+ * Used by `orch register` and by the Action's `register` command, so both print the same lines.
+ * @returns the lines, each ending in a newline.
+ */
+export function reportLines(report: RegistrationReport, dryRun: boolean): string {
+  const lines: string[] = [];
+  if (report.computed) lines.push(`Computed version is ${report.version}`);
+  for (const entity of report.entities) {
+    const note =
+      entity.status === 'failed' || entity.status === 'skipped'
+        ? ` (${entity.reason ?? entity.status})`
+        : entity.status === 'already registered'
+          ? ' (already registered)'
+          : entity.status === 'dry run'
+            ? ' (dry run)'
+            : '';
+    lines.push(
+      `${MARK[entity.status]} ${entity.type}: ${entity.id.name}${note}${entity.activated ? ' (activated)' : ''}`,
+    );
+  }
+  const ok = report.entities.filter((e) => e.status === 'registered' || e.status === 'already registered');
+  const notDone = report.entities.length - ok.length - (dryRun ? report.entities.length : 0);
+  if (dryRun) {
+    lines.push(
+      `Dry run: ${report.entities.length} entities compiled and validated; nothing was uploaded or registered`,
+    );
+  } else {
+    lines.push(`Successfully registered ${ok.length} entities`);
+    if (notDone > 0) lines.push(`Failed to register ${notDone} entities`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One entity of {@link reportJson}: the identifier in the API's JSON mapping (snake_case). */
+export interface EntityJson {
+  type: string;
+  id: ReturnType<typeof toJson>;
+  status: EntityStatus;
+  reason?: string;
+  activated?: true;
+}
+
+/**
+ * The JSON form of a registration report (`orch register -o json`, the Action's `entities` output):
+ * `{version, entities: [{type, id, status, reason?, activated?}]}`.
+ */
+export function reportJson(report: RegistrationReport): { version: string; entities: EntityJson[] } {
+  return {
+    version: report.version,
+    entities: report.entities.map((e) => ({
+      type: e.type,
+      id: toJson('orch.core.Identifier', e.id),
+      status: e.status,
+      ...(e.reason ? { reason: e.reason } : {}),
+      ...(e.activated ? { activated: true as const } : {}),
+    })),
+  };
+}

@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
+import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLE = join(ROOT, 'dist', 'index.js');
+const API_KEY = 'orch-e2e-api-key-7f3a9c1b';
+const SECRET = 'e2e-secret-value-5d2e8f';
+const TOKEN = 'ghs_e2eGithubToken0123456789';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  output: string;
+  summary: string;
+}
+
+describe('the bundled Action (dist/index.js) run as a subprocess, the way a runner does', () => {
+  let server: TestServer;
+  let api: { url: string; close: () => Promise<void> };
+  let dir: string;
+  const github = new FakeGithub(2);
+  const runs: Run[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build:action`');
+    server = await startTestServer();
+    api = await serveHandlers(github.handlers);
+    dir = await mkdtemp(join(tmpdir(), 'orch-action-e2e-'));
+  });
+  afterAll(async () => {
+    await api.close();
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Runs the bundle with `INPUT_*` and `GITHUB_*` variables, in a fresh output and summary file. */
+  async function runBundle(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<Run> {
+    const id = runs.length;
+    const outputFile = join(dir, `output-${id}`);
+    const summaryFile = join(dir, `summary-${id}.md`);
+    await writeFile(outputFile, '');
+    await writeFile(summaryFile, '');
+    const child = spawn(process.execPath, [BUNDLE], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ...inputEnv({
+          endpoint: server.addresses.grpcEndpoint,
+          insecure: 'true',
+          'api-key': API_KEY,
+          'github-token': TOKEN,
+          ...inputs,
+        }),
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        GITHUB_WORKSPACE: ROOT,
+        GITHUB_API_URL: api.url,
+        GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+        GITHUB_SHA: '0000000000000000000000000000000000000002',
+        GITHUB_EVENT_NAME: 'push',
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const run = {
+      code,
+      stdout,
+      stderr,
+      output: await readFile(outputFile, 'utf8'),
+      summary: await readFile(summaryFile, 'utf8'),
+    };
+    runs.push(run);
+    return run;
+  }
+
+  test('registers examples/add-one/wf.yaml, then runs it on a pull request with wait and comments', async () => {
+    const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+    expect(register.stderr).toBe('');
+    expect(register.code).toBe(0);
+    expect(register.stdout).toContain('Successfully registered 3 entities');
+    const { version } = parseOutputs(register.output);
+    expect(version).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const payload = pullRequestOpened();
+    const run = await runBundle(
+      {
+        command: 'run',
+        'launch-plan': 'wf.add_one_wf',
+        version: version ?? '',
+        inputs: '{"x": 2}',
+        wait: 'true',
+      },
+      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await writeEvent(dir, 'opened', payload) },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const outputs = parseOutputs(run.output);
+    expect(outputs.phase).toBe('SUCCEEDED');
+    expect(outputs['execution-url']).toContain(`/executions/${outputs['execution-name']}`);
+    expect(github.seen('POST').length).toBe(1);
+    const comment = github.comments.find((c) => String(c.id) === outputs['comment-id']);
+    expect(comment?.body).toContain(outputs['execution-url']);
+    expect(comment?.body).toContain(payload.pull_request.head.sha);
+    expect(run.summary).toContain('**SUCCEEDED**');
+  });
+
+  test('create-secret checks its inputs and fails: the service is not offered', async () => {
+    const run = await runBundle({
+      command: 'create-secret',
+      'secret-name': 'WEBHOOK_API_KEY',
+      'secret-value': SECRET,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('does not offer orch.service.SecretService yet');
+  });
+
+  test('no api-key, secret value or token appears in clear in anything the Action printed or wrote', () => {
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    const masks = runs.map((r) => r.stdout).join('\n');
+    // Each secret was registered with the runner (::add-mask::) ...
+    expect(masks).toContain(`::add-mask::${API_KEY}`);
+    expect(masks).toContain(`::add-mask::${SECRET}`);
+    expect(masks).toContain(`::add-mask::${TOKEN}`);
+    // ... and appears nowhere else: log lines, stderr, outputs, summaries, comments.
+    const everything = [
+      ...runs.flatMap((r) => [displayed(r.stdout), r.stderr, r.output, r.summary]),
+      ...github.comments.map((c) => c.body),
+    ].join('\n');
+    for (const secret of [API_KEY, SECRET, TOKEN]) expect(everything).not.toContain(secret);
+  });
+});

@@ -1,0 +1,272 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { setupServer } from 'msw/node';
+import { main } from '../../src/action/main.js';
+import {
+  displayed,
+  inputEnv,
+  parseOutputs,
+  pullRequestFromFork,
+  pullRequestOpened,
+  writeEvent,
+} from '../helpers/action-env.js';
+import { FakeGithub } from '../helpers/github-api.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const API = 'https://api.github.test';
+const MARKER = '<!-- orch:run project=default domain=development launch-plan=wf.add_one_wf -->';
+
+describe('the Action in-process against a real admin server, with GitHub mocked by msw', () => {
+  let server: TestServer;
+  let dir: string;
+  let summaryFile: string;
+  const github = new FakeGithub(2);
+  const msw = setupServer(...github.handlers);
+  let stdout = '';
+  let setVars: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    dir = await mkdtemp(join(tmpdir(), 'orch-action-'));
+    // @actions/core keeps the first summary path it sees: one file for the suite, emptied per run.
+    summaryFile = join(dir, 'summary.md');
+    await writeFile(summaryFile, '');
+    msw.listen({ onUnhandledRequest: 'bypass' });
+  });
+  afterAll(async () => {
+    msw.close();
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    stdout = '';
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout += String(chunk);
+      return true;
+    });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    for (const name of setVars) delete process.env[name];
+    setVars = [];
+    process.exitCode = 0;
+  });
+
+  /** Runs the Action once with `inputs` and `env`; resolves to what it wrote. */
+  async function act(inputs: Record<string, string>, env: Record<string, string> = {}) {
+    const outputFile = join(dir, `output-${Date.now()}-${Math.random()}`);
+    await writeFile(outputFile, '');
+    await writeFile(summaryFile, '');
+    const vars: Record<string, string> = {
+      ...inputEnv({ endpoint: server.addresses.grpcEndpoint, insecure: 'true', ...inputs }),
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_WORKSPACE: ROOT,
+      GITHUB_API_URL: API,
+      GITHUB_SHA: '0000000000000000000000000000000000000001',
+      GITHUB_EVENT_NAME: 'push',
+      ...env,
+    };
+    for (const name of setVars) delete process.env[name];
+    setVars = [];
+    stdout = '';
+    for (const [name, value] of Object.entries(vars)) {
+      process.env[name] = value;
+      setVars.push(name);
+    }
+    process.exitCode = 0;
+    await main({ fetch: globalThis.fetch });
+    const failed = process.exitCode === 1;
+    return {
+      failed,
+      stdout,
+      outputs: parseOutputs(await readFile(outputFile, 'utf8')),
+      summary: await readFile(summaryFile, 'utf8'),
+    };
+  }
+
+  const prEnv = async (payload: unknown, name: string) => ({
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: await writeEvent(dir, name, payload),
+    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+    'INPUT_GITHUB-TOKEN': 'ghs_faketoken0123456789',
+  });
+
+  let version = '';
+
+  test('register prints the CLI lines, sets version and entities, and writes a summary table', async () => {
+    const result = await act({ command: 'register', files: 'examples/add-one/*.yaml' });
+    expect(result.failed).toBe(false);
+    expect(result.stdout).toMatch(/^Computed version is [A-Za-z0-9_-]{22}$/m);
+    expect(result.stdout).toContain('[✔] Task: wf.add_one');
+    expect(result.stdout).toContain('[✔] Workflow: wf.add_one_wf');
+    expect(result.stdout).toContain('[✔] Launch Plan: wf.add_one_wf');
+    expect(result.stdout).toContain('Successfully registered 3 entities');
+    version = result.outputs.version ?? '';
+    expect(version).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const entities = JSON.parse(result.outputs.entities ?? '[]') as { type: string; status: string }[];
+    expect(entities.map((e) => [e.type, e.status])).toEqual([
+      ['Task', 'registered'],
+      ['Workflow', 'registered'],
+      ['Launch Plan', 'registered'],
+    ]);
+    expect(result.summary).toContain('| Entity | Type | Version | Status | Console |');
+    expect(result.summary).toContain(`| \`wf.add_one\` | Task | \`${version}\` | registered | [project](`);
+    expect(result.summary).toMatch(/\]\(http:\/\/[^)]+\/console\/projects\/default\)/);
+  });
+
+  test('run on a pull request launches, waits, and creates one comment found through every page', async () => {
+    for (let i = 0; i < 5; i++) github.seed(2, `an unrelated comment ${i}`);
+    const payload = pullRequestOpened();
+    const result = await act(
+      { command: 'run', 'launch-plan': 'wf.add_one_wf', inputs: '{"x": 2}', wait: 'true' },
+      await prEnv(payload, 'opened'),
+    );
+    expect(result.stdout).not.toContain('::error');
+    expect(result.failed).toBe(false);
+    const { outputs } = result;
+    expect(outputs.phase).toBe('SUCCEEDED');
+    expect(outputs['execution-name']).toMatch(/^[a-z][a-z0-9]{19}$/);
+    expect(outputs['execution-url']).toMatch(
+      new RegExp(`/console/projects/default/domains/development/executions/${outputs['execution-name']}$`),
+    );
+    const data = await server.client.getExecutionData({
+      project: 'default',
+      domain: 'development',
+      name: outputs['execution-name'] ?? '',
+    });
+    expect(data.full_outputs?.literals?.o0?.scalar?.primitive?.integer).toBe('3');
+
+    // Listed every page (5 comments, 2 a page), then created the comment once.
+    expect(github.seen('GET').length).toBe(3);
+    expect(github.seen('POST').length).toBe(1);
+    const ours = github.comments.filter((c) => c.body.includes(MARKER));
+    expect(ours.length).toBe(1);
+    const body = ours[0]?.body ?? '';
+    expect(outputs['comment-id']).toBe(String(ours[0]?.id));
+    expect(body.startsWith(MARKER)).toBe(true);
+    expect(body).toContain(outputs['execution-url']);
+    expect(body).toContain('**SUCCEEDED**');
+    expect(body).toContain(`\`${version}\``);
+    expect(body).toContain(payload.pull_request.head.sha);
+    expect(result.summary).toContain(outputs['execution-url']);
+  });
+
+  test('a second run updates the same comment in place (PATCH, no second POST)', async () => {
+    const before = github.comments.find((c) => c.body.includes(MARKER));
+    github.requests = [];
+    const result = await act(
+      { command: 'run', 'launch-plan': 'wf.add_one_wf', version, inputs: '{"x": 5}', wait: 'true' },
+      await prEnv(pullRequestOpened(), 'opened-again'),
+    );
+    expect(result.failed).toBe(false);
+    expect(github.seen('POST')).toEqual([]);
+    expect(github.seen('PATCH').map((r) => r.path)).toEqual([
+      `/repos/Codertocat/Hello-World/issues/comments/${before?.id}`,
+    ]);
+    expect(result.outputs['comment-id']).toBe(String(before?.id));
+    const ours = github.comments.filter((c) => c.body.includes(MARKER));
+    expect(ours.length).toBe(1);
+    expect(ours[0]?.body).toContain(result.outputs['execution-url']);
+  });
+
+  test('a pull request from a fork warns and reports in the job summary, without calling GitHub', async () => {
+    github.requests = [];
+    const result = await act(
+      { command: 'run', 'launch-plan': 'wf.add_one_wf', inputs: '{"x": 1}' },
+      await prEnv(pullRequestFromFork(), 'fork'),
+    );
+    expect(result.failed).toBe(false);
+    expect(result.stdout).toMatch(/^::warning::pull request #2 comes from a fork \(forker\/Hello-World\)/m);
+    expect(github.requests).toEqual([]);
+    expect(result.outputs['comment-id']).toBeUndefined();
+    expect(result.summary).toContain('### orch run of `wf.add_one_wf`');
+    expect(result.summary).toContain(result.outputs['execution-url']);
+  });
+
+  test('a 403 from GitHub is a warning; the summary holds the report', async () => {
+    github.forbidden = true;
+    try {
+      const result = await act(
+        { command: 'run', 'launch-plan': 'wf.add_one_wf', inputs: '{"x": 1}', comment: 'true' },
+        await prEnv(pullRequestOpened(), 'forbidden'),
+      );
+      expect(result.failed).toBe(false);
+      expect(result.stdout).toMatch(/^::warning::GitHub refused to write the comment .*403/m);
+      expect(result.summary).toContain(result.outputs['execution-url']);
+    } finally {
+      github.forbidden = false;
+    }
+  });
+
+  test('an invalid workflow file gives one ::error annotation per problem, with file, line and column', async () => {
+    await writeFile(join(dir, 'bad.yaml'), 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');
+    const result = await act({ command: 'register', files: 'bad.yaml' }, { GITHUB_WORKSPACE: dir });
+    expect(result.failed).toBe(true);
+    expect(result.stdout).toMatch(/^::error title=invalid workflow file,file=bad\.yaml,line=4,col=\d+::/m);
+    expect(result.stdout).toMatch(/^::error::\d+ problems? in workflow files; nothing was registered$/m);
+    const tasks = await server.client.listTasks({
+      id: { project: 'default', domain: 'development', name: 'bad.t' },
+    });
+    expect(tasks.tasks).toEqual([]);
+  });
+
+  test('every invalid input is reported at once; booleans are strict', async () => {
+    const result = await act({ command: 'run', wait: 'yes', inputs: '[1]', 'wait-timeout': 'soon' });
+    expect(result.failed).toBe(true);
+    expect(result.stdout).toContain('4 inputs are invalid');
+    for (const text of [
+      'launch-plan: required by command "run"',
+      'inputs: must be a JSON object',
+      'wait-timeout: \\"soon\\" is not a duration'.replace(/\\/g, ''),
+      'wait: "yes" is not a boolean',
+    ]) {
+      expect(result.stdout).toContain(text);
+    }
+  });
+
+  test('inputs that do not fit the launch plan fail before launching, naming each problem', async () => {
+    const result = await act({
+      command: 'run',
+      'launch-plan': 'wf.add_one_wf',
+      inputs: '{"x": "two", "y": 1}',
+    });
+    expect(result.failed).toBe(true);
+    expect(result.stdout).toMatch(/^::error::the inputs do not fit the launch plan: /m);
+    expect(result.stdout).toContain('x: not an integer (expected integer)');
+    expect(result.stdout).toContain('y: unknown input; known inputs are x');
+    expect(result.outputs['execution-name']).toBeUndefined();
+  });
+
+  test('create-secret masks the value first, checks its inputs, and says the service is not offered', async () => {
+    const value = 'hunter2-secret-value';
+    const result = await act({
+      command: 'create-secret',
+      'secret-name': 'WEBHOOK_API_KEY',
+      'secret-value': value,
+      'api-key': 'orch-api-key-123',
+    });
+    expect(result.failed).toBe(true);
+    expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${value}`);
+    expect(result.stdout).toContain('does not offer orch.service.SecretService yet');
+    expect(displayed(result.stdout)).not.toContain(value);
+    expect(displayed(result.stdout)).not.toContain('orch-api-key-123');
+
+    const missing = await act({ command: 'create-secret', 'secret-name': '1bad' });
+    expect(missing.stdout).toContain('secret-name: "1bad" is not a valid name');
+    expect(missing.stdout).toContain('secret-value: required by command "create-secret"');
+  });
+
+  test('create-api-key and deploy-app check their inputs, then fail clearly', async () => {
+    const key = await act({ command: 'create-api-key', 'key-name': 'ci-key' });
+    expect(key.failed).toBe(true);
+    expect(key.stdout).toContain('does not offer orch.service.ApiKeyService yet');
+    const app = await act({ command: 'deploy-app', 'app-file': 'no/such/app.yaml' });
+    expect(app.stdout).toContain('app-file: no/such/app.yaml does not exist');
+    expect(app.stdout).toContain('app-name: required by command "deploy-app"');
+  });
+});
