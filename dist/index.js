@@ -60431,7 +60431,8 @@ var API_DESCRIPTOR = {
                   "oneof": [
                     "primitive",
                     "none_type",
-                    "json"
+                    "json",
+                    "blob"
                   ]
                 }
               },
@@ -60447,6 +60448,18 @@ var API_DESCRIPTOR = {
                 "json": {
                   "type": "string",
                   "id": 3
+                },
+                "blob": {
+                  "type": "Blob",
+                  "id": 4
+                }
+              }
+            },
+            "Blob": {
+              "fields": {
+                "uri": {
+                  "type": "string",
+                  "id": 1
                 }
               }
             },
@@ -60652,7 +60665,8 @@ var API_DESCRIPTOR = {
                 "BOOLEAN": 4,
                 "DATETIME": 5,
                 "DURATION": 6,
-                "STRUCT": 7
+                "STRUCT": 7,
+                "BLOB": 8
               }
             },
             "EnumType": {
@@ -61112,7 +61126,16 @@ function toJson(typeName, message) {
 }
 
 // src/api/literals.ts
-var SIMPLE_NAMES = ["integer", "float", "string", "boolean", "datetime", "duration", "struct"];
+var SIMPLE_NAMES = [
+  "integer",
+  "float",
+  "string",
+  "boolean",
+  "datetime",
+  "duration",
+  "struct",
+  "blob"
+];
 var SIMPLE_ENUM = {
   integer: "INTEGER",
   float: "FLOAT",
@@ -61120,8 +61143,10 @@ var SIMPLE_ENUM = {
   boolean: "BOOLEAN",
   datetime: "DATETIME",
   duration: "DURATION",
-  struct: "STRUCT"
+  struct: "STRUCT",
+  blob: "BLOB"
 };
+var BLOB_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$/;
 var TypeSyntaxError = class extends Error {
   constructor(message, text) {
     super(`invalid type ${JSON.stringify(text)}: ${message}`);
@@ -61268,6 +61293,13 @@ function convert(value, type, path, problems) {
     case "STRUCT":
       if (typeof value !== "object" || Array.isArray(value)) return fail2("not an object");
       return { scalar: { json: JSON.stringify(value) } };
+    case "BLOB": {
+      const uri = typeof value === "string" ? value : value.uri;
+      if (typeof uri !== "string" || !BLOB_URI.test(uri)) {
+        return fail2("not a blob URI such as s3://bucket/key");
+      }
+      return { scalar: { blob: { uri } } };
+    }
     default:
       return fail2("has no type");
   }

@@ -4,12 +4,21 @@ import type { Literal, LiteralMap, LiteralType, LiteralTypeOut, VariableMap } fr
 
 /**
  * Variable types and values. Types are written in workflow files as `integer`, `float`, `string`,
- * `boolean`, `datetime`, `duration`, `struct`, `[T]` (list), `{string: T}` (map), `enum(a,b)` and
- * `T?` (optional) (DESIGN.md, "Workflow files"). Values cross the wire as Literals and reach task
- * processes and webhook callers as plain JSON.
+ * `boolean`, `datetime`, `duration`, `struct`, `blob`, `[T]` (list), `{string: T}` (map), `enum(a,b)`
+ * and `T?` (optional) (DESIGN.md, "Workflow files"). Values cross the wire as Literals and reach task
+ * processes and webhook callers as plain JSON; a blob is its URI string (`{"uri": ...}` is accepted too).
  */
 
-const SIMPLE_NAMES = ['integer', 'float', 'string', 'boolean', 'datetime', 'duration', 'struct'] as const;
+const SIMPLE_NAMES = [
+  'integer',
+  'float',
+  'string',
+  'boolean',
+  'datetime',
+  'duration',
+  'struct',
+  'blob',
+] as const;
 type SimpleName = (typeof SIMPLE_NAMES)[number];
 const SIMPLE_ENUM: Record<SimpleName, string> = {
   integer: 'INTEGER',
@@ -19,7 +28,11 @@ const SIMPLE_ENUM: Record<SimpleName, string> = {
   datetime: 'DATETIME',
   duration: 'DURATION',
   struct: 'STRUCT',
+  blob: 'BLOB',
 };
+
+/** A blob's URI: a scheme, `://`, and no whitespace. */
+const BLOB_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$/;
 
 /** Thrown by {@link parseType} for a malformed type expression. */
 export class TypeSyntaxError extends Error {
@@ -192,6 +205,13 @@ function convert(
     case 'STRUCT':
       if (typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
       return { scalar: { json: JSON.stringify(value) } };
+    case 'BLOB': {
+      const uri = typeof value === 'string' ? value : (value as { uri?: unknown }).uri;
+      if (typeof uri !== 'string' || !BLOB_URI.test(uri)) {
+        return fail('not a blob URI such as s3://bucket/key');
+      }
+      return { scalar: { blob: { uri } } };
+    }
     default:
       return fail('has no type');
   }
@@ -250,6 +270,7 @@ type AnyLiteral = {
     primitive?: object | null;
     none_type?: object | null;
     json?: string;
+    blob?: { uri?: string } | null;
     value?: string;
   } | null;
   collection?: { literals?: AnyLiteral[] } | null;
@@ -287,6 +308,7 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
         return v ?? null;
     }
   }
+  if (scalar.blob && (scalar.value ?? 'blob') === 'blob') return scalar.blob.uri ?? '';
   if (scalar.json !== undefined && scalar.json !== '' && (scalar.value ?? 'json') === 'json') {
     return JSON.parse(scalar.json);
   }

@@ -5,9 +5,11 @@ import {
   literalFromJson,
   literalMapFromJson,
   literalMapToJson,
+  literalToJson,
   parseType,
   TypeSyntaxError,
 } from '../../src/api/literals.js';
+import { LOADER_OPTIONS, messageType } from '../../src/api/proto.js';
 
 describe('type strings (DESIGN.md, "Workflow files")', () => {
   test.each([
@@ -84,5 +86,26 @@ describe('values', () => {
 
   test('integers beyond 2^53 are rejected rather than rounded', () => {
     expect(() => literalFromJson(2 ** 53 + 2, parseType('integer'))).toThrow(/not an integer/);
+  });
+});
+
+describe('blob values', () => {
+  test('a blob is its URI, given as a string or as {uri}; anything else is refused', () => {
+    const type = parseType('blob');
+    expect(formatType(type)).toBe('blob');
+    const literal = literalFromJson('s3://bucket/data/in.csv', type);
+    expect(literal).toEqual({ scalar: { blob: { uri: 's3://bucket/data/in.csv' } } });
+    expect(literalToJson(literal)).toBe('s3://bucket/data/in.csv');
+    expect(literalToJson(literalFromJson({ uri: 'orch-local://orch/k' }, type))).toBe('orch-local://orch/k');
+    expect(() => literalFromJson('data/in.csv', type)).toThrow(/not a blob URI such as s3:\/\/bucket\/key/);
+    expect(() => literalFromJson(42, type)).toThrow(LiteralValueError);
+  });
+
+  test('lists of blobs go through the wire and back', () => {
+    const X = { variables: { files: { type: parseType('[blob]') } } };
+    const map = literalMapFromJson({ files: ['s3://b/1', 'https://example.com/2'] }, X);
+    const type = messageType('orch.core.LiteralMap');
+    const decoded = type.toObject(type.decode(type.encode(type.fromObject(map)).finish()), LOADER_OPTIONS);
+    expect(literalMapToJson(decoded)).toEqual({ files: ['s3://b/1', 'https://example.com/2'] });
   });
 });

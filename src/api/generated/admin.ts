@@ -67,6 +67,7 @@ import type { Binding as _orch_core_Binding, Binding__Output as _orch_core_Bindi
 import type { BindingData as _orch_core_BindingData, BindingData__Output as _orch_core_BindingData__Output } from './orch/core/BindingData.js';
 import type { BindingDataCollection as _orch_core_BindingDataCollection, BindingDataCollection__Output as _orch_core_BindingDataCollection__Output } from './orch/core/BindingDataCollection.js';
 import type { BindingDataMap as _orch_core_BindingDataMap, BindingDataMap__Output as _orch_core_BindingDataMap__Output } from './orch/core/BindingDataMap.js';
+import type { Blob as _orch_core_Blob, Blob__Output as _orch_core_Blob__Output } from './orch/core/Blob.js';
 import type { CompiledTask as _orch_core_CompiledTask, CompiledTask__Output as _orch_core_CompiledTask__Output } from './orch/core/CompiledTask.js';
 import type { CompiledWorkflow as _orch_core_CompiledWorkflow, CompiledWorkflow__Output as _orch_core_CompiledWorkflow__Output } from './orch/core/CompiledWorkflow.js';
 import type { CompiledWorkflowClosure as _orch_core_CompiledWorkflowClosure, CompiledWorkflowClosure__Output as _orch_core_CompiledWorkflowClosure__Output } from './orch/core/CompiledWorkflowClosure.js';
@@ -183,6 +184,7 @@ export interface ProtoGrpcType {
       BindingData: MessageTypeDefinition<_orch_core_BindingData, _orch_core_BindingData__Output>
       BindingDataCollection: MessageTypeDefinition<_orch_core_BindingDataCollection, _orch_core_BindingDataCollection__Output>
       BindingDataMap: MessageTypeDefinition<_orch_core_BindingDataMap, _orch_core_BindingDataMap__Output>
+      Blob: MessageTypeDefinition<_orch_core_Blob, _orch_core_Blob__Output>
       CompiledTask: MessageTypeDefinition<_orch_core_CompiledTask, _orch_core_CompiledTask__Output>
       CompiledWorkflow: MessageTypeDefinition<_orch_core_CompiledWorkflow, _orch_core_CompiledWorkflow__Output>
       CompiledWorkflowClosure: MessageTypeDefinition<_orch_core_CompiledWorkflowClosure, _orch_core_CompiledWorkflowClosure__Output>

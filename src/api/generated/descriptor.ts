@@ -1280,7 +1280,8 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "oneof": [
                     "primitive",
                     "none_type",
-                    "json"
+                    "json",
+                    "blob"
                   ]
                 }
               },
@@ -1296,6 +1297,18 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "json": {
                   "type": "string",
                   "id": 3
+                },
+                "blob": {
+                  "type": "Blob",
+                  "id": 4
+                }
+              }
+            },
+            "Blob": {
+              "fields": {
+                "uri": {
+                  "type": "string",
+                  "id": 1
                 }
               }
             },
@@ -1501,7 +1514,8 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "BOOLEAN": 4,
                 "DATETIME": 5,
                 "DURATION": 6,
-                "STRUCT": 7
+                "STRUCT": 7,
+                "BLOB": 8
               }
             },
             "EnumType": {

@@ -117,7 +117,7 @@ launch_plans:
     expect(await problemsOf(text)).toEqual([
       '6:5: tasks.add_one.colour: unknown key',
       '9:20: tasks.bad.outputs.o0: invalid type "intger": unknown type "intger"; expected one of integer, ' +
-        'float, string, boolean, datetime, duration, struct, [T], {string: T}, enum(a,b) or T?',
+        'float, string, boolean, datetime, duration, struct, blob, [T], {string: T}, enum(a,b) or T?',
       '14:25: workflows.wf1.nodes.0.task: task "add_two" is not defined in this file',
       '15:47: workflows.wf1.nodes.1.inputs.x: no node "n9" in workflow wf1',
       '15:71: workflows.wf1.nodes.1.inputs.y.1: not a number (expected float)',

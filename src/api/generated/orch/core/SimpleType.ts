@@ -9,6 +9,7 @@ export const SimpleType = {
   DATETIME: 'DATETIME',
   DURATION: 'DURATION',
   STRUCT: 'STRUCT',
+  BLOB: 'BLOB',
 } as const;
 
 export type SimpleType =
@@ -28,5 +29,7 @@ export type SimpleType =
   | 6
   | 'STRUCT'
   | 7
+  | 'BLOB'
+  | 8
 
 export type SimpleType__Output = typeof SimpleType[keyof typeof SimpleType]

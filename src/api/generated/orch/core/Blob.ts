@@ -1,0 +1,10 @@
+// Original file: proto/orch/core/literals.proto
+
+
+export interface Blob {
+  'uri'?: (string);
+}
+
+export interface Blob__Output {
+  'uri': (string);
+}
