@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { extract as extractTar } from 'tar';
 import { glob } from 'tinyglobby';
+import { LiteralValueError, literalMapFromJson, literalToJson } from '../api/literals.js';
+import type { LaunchPlanOut } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
+import { NotFoundError } from '../client/errors.js';
 import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
@@ -101,7 +104,87 @@ export function platformClient(config: Config, warn?: (message: string) => void)
   return createAdminClient(config, 'orch', { clientName: `orch/${ORCH_VERSION}`, warn });
 }
 
+/** Thrown by `orch run --wait` after it printed the outcome, when the execution did not succeed (exit 1). */
+class RunFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunFailed';
+  }
+}
+
+/**
+ * The version of launch plan `name` to run: `version` when given, else the active version, else the
+ * newest registered one.
+ * @throws RunFailed when the launch plan has no version at all; NotFoundError for an unknown `version`.
+ */
+async function launchPlanToRun(
+  client: AdminClient,
+  scope: { project: string; domain: string },
+  name: string,
+  version: string,
+): Promise<LaunchPlanOut> {
+  const id = { resource_type: 'LAUNCH_PLAN' as const, ...scope, name };
+  if (version) return client.getLaunchPlan({ ...id, version });
+  try {
+    return await client.getActiveLaunchPlan({ ...scope, name });
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  const list = await client.listLaunchPlans({
+    id: { ...scope, name },
+    limit: 1,
+    sort_by: { key: 'created_at', direction: 'DESCENDING' },
+  });
+  const newest = list.launch_plans[0];
+  if (!newest) throw new RunFailed(`launch plan ${scope.project}/${scope.domain}/${name} has no version`);
+  return newest;
+}
+
+/**
+ * The execution inputs of `--input name=value` pairs and `--inputs-file`, typed by the launch plan's
+ * expected inputs: a string input takes the text as it is, any other type parses it as JSON (so
+ * `x=2` is the integer 2, `xs=[1,2]` a list); a value that is not JSON stays text and is checked
+ * against the type.
+ * @throws ConfigError naming the flag for a malformed pair, an unknown input or a mistyped value.
+ */
+function parseRunInputs(lp: LaunchPlanOut, pairs: readonly string[], fromFile: Record<string, unknown>) {
+  const parameters = lp.closure?.expected_inputs?.parameters ?? {};
+  const variables = Object.fromEntries(
+    Object.entries(parameters).map(([name, parameter]) => [name, parameter.var]),
+  );
+  const values: Record<string, unknown> = { ...fromFile };
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new ConfigError(`"${pair}" is not name=value`, '--input');
+    const name = pair.slice(0, at);
+    const text = pair.slice(at + 1);
+    const variable = variables[name];
+    if (!variable) {
+      const known = Object.keys(variables).join(', ') || 'none';
+      throw new ConfigError(`the launch plan has no input "${name}" (inputs: ${known})`, '--input');
+    }
+    if (variable.type?.simple === 'STRING') values[name] = text;
+    else {
+      try {
+        values[name] = JSON.parse(text);
+      } catch {
+        values[name] = text;
+      }
+    }
+  }
+  for (const name of Object.keys(values)) {
+    if (!variables[name]) throw new ConfigError(`the launch plan has no input "${name}"`, '--inputs-file');
+  }
+  try {
+    return literalMapFromJson(values, { variables: variables as never });
+  } catch (error) {
+    if (error instanceof LiteralValueError) throw new ConfigError(error.message, '--input');
+    throw error;
+  }
+}
+
 function describeOrchError(error: unknown) {
+  if (error instanceof RunFailed) return { message: error.message, exitCode: 1 };
   if (error instanceof RegistrationFailed) return { message: error.message, exitCode: 1 };
   if (error instanceof BundleTooLargeError) return { message: error.message, exitCode: 1 };
   if (error instanceof WorkflowFileError) return { message: error.message, exitCode: 1 };
@@ -120,7 +203,9 @@ function describeOrchError(error: unknown) {
 export function createOrchProgram(io: CliIO): Command {
   const program = new Command('orch')
     .description('Platform CLI of orch: register workflows, run a local sandbox or serve the admin server')
-    .version(ORCH_VERSION, '--version', 'print the version');
+    .version(ORCH_VERSION, '--version', 'print the version')
+    // `orch run <lp> --version v` names a launch plan version: options after a command are its own.
+    .enablePositionalOptions();
 
   addFlagOptions(
     program
@@ -220,8 +305,95 @@ export function createOrchProgram(io: CliIO): Command {
     }
   });
 
+  addFlagOptions(
+    program
+      .command('run')
+      .argument('<launch_plan>', 'name of the launch plan to run (e.g. wf.add_one_wf)')
+      .option('--version <version>', 'launch plan version (default: the active version, else the newest)')
+      .option(
+        '--input <name=value>',
+        'an input value (repeatable); JSON for non-string types',
+        (value: string, previous: string[]) => [...previous, value],
+        [] as string[],
+      )
+      .option('--inputs-file <file>', 'a JSON object of input values')
+      .option('--name <name>', 'execution name (default: generated)')
+      .option('--wait', 'follow the execution until it ends; exit 0 only when it SUCCEEDED')
+      .description('launch an execution of a launch plan and print its console URL')
+      .addHelpText(
+        'after',
+        '\nExamples:\n' +
+          '  orch run wf.add_one_wf --input x=2 --wait\n' +
+          '  orch run wf.add_one_wf --version v42 --inputs-file inputs.json -p default -d development\n',
+      ),
+    CLIENT_FLAGS,
+  ).action(async (lpName: string, opts: Record<string, unknown>, command: Command) => {
+    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const scope = {
+      project: config.project || DEFAULT_TARGET.project,
+      domain: config.domain || DEFAULT_TARGET.domain,
+    };
+    let fromFile: Record<string, unknown> = {};
+    if (typeof opts.inputsFile === 'string') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readFile(opts.inputsFile, 'utf8'));
+      } catch (error) {
+        throw new ConfigError(`${opts.inputsFile}: ${(error as Error).message}`, '--inputs-file');
+      }
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new ConfigError(`${opts.inputsFile} must hold a JSON object`, '--inputs-file');
+      fromFile = parsed as Record<string, unknown>;
+    }
+    const client = platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    try {
+      const lp = await launchPlanToRun(
+        client,
+        scope,
+        lpName,
+        typeof opts.version === 'string' ? opts.version : '',
+      );
+      const inputs = parseRunInputs(lp, (opts.input as string[]) ?? [], fromFile);
+      const id = await client.createExecution({
+        ...scope,
+        name: typeof opts.name === 'string' ? opts.name : '',
+        spec: { launch_plan: lp.id ?? undefined },
+        inputs,
+      });
+      io.stdout.write(`${await client.consoleUrl(id)}\n`);
+      if (!opts.wait) return;
+      let shown = '';
+      const last = await client.watchExecution(id, (event) => {
+        const line = event.node_id
+          ? `[${event.node_phase}] node ${event.node_id}`
+          : `[${event.phase}] execution ${id.name}`;
+        if (line !== shown) io.stdout.write(`${line}\n`);
+        shown = line;
+      });
+      if (last.phase === 'SUCCEEDED') {
+        for (const [name, literal] of Object.entries(last.outputs?.literals ?? {}))
+          io.stdout.write(`${name}=${JSON.stringify(literalToJson(literal))}\n`);
+        return;
+      }
+      const error = last.error;
+      throw new RunFailed(
+        `execution ${id.name} ended ${last.phase}${error ? `: ${error.kind} ${error.code}: ${error.message}` : ''}`,
+      );
+    } finally {
+      client.close();
+    }
+  });
+
   addSandboxCommands(program, io);
   addServeCommands(program, io);
+  // Only the top level is positional: deeper commands keep taking their parents' options anywhere.
+  const unposition = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.enablePositionalOptions(false);
+      unposition(sub);
+    }
+  };
+  unposition(program);
   return program;
 }
 

@@ -9,6 +9,7 @@ import {
   status,
 } from '@grpc/grpc-js';
 import pRetry from 'p-retry';
+import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
@@ -111,6 +112,8 @@ type Unary = (
   opts: CallOptions,
   cb: (err: unknown, res: unknown) => void,
 ) => void;
+
+type ServerStreamMethod = (req: unknown, meta: Metadata, opts: CallOptions) => NodeJS.EventEmitter;
 
 /** Round-robin over every address the name resolves to. */
 export const DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
@@ -413,6 +416,39 @@ export class AdminClient {
     request: { limit?: number; token?: string } = {},
   ): Promise<NodeExecutionListOut> {
     return this.call(this.admin, 'ListNodeExecutions', { workflow_execution_id: id, ...request });
+  }
+  /**
+   * Follows an execution (WatchExecution): calls `onEvent` for its current phase, then for every phase
+   * change of it and of its nodes, until a terminal phase; resolves to that last event. The whole
+   * watch has one deadline, `deadlineSeconds` (default 3600); the stream is not retried.
+   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...),
+   *   or Error when the stream ends before a terminal phase.
+   */
+  async watchExecution(
+    id: WorkflowExecutionIdentifier,
+    onEvent: (event: ExecutionEventOut) => void,
+    options: { deadlineSeconds?: number } = {},
+  ): Promise<ExecutionEventOut> {
+    const metadata = await this.metadataFor(true, false).catch((error: unknown) => {
+      throw fromGrpcError(error, 'WatchExecution', this.connection);
+    });
+    const method = (this.admin as unknown as Record<string, ServerStreamMethod>).WatchExecution;
+    if (!method) throw new Error('unknown RPC WatchExecution');
+    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1000);
+    return new Promise<ExecutionEventOut>((resolve, reject) => {
+      let last: ExecutionEventOut | undefined;
+      const call = method.call(this.admin, { id }, metadata, { deadline });
+      call.on('data', (event: ExecutionEventOut) => {
+        last = event;
+        onEvent(event);
+      });
+      call.on('error', (error: unknown) => reject(fromGrpcError(error, 'WatchExecution', this.connection)));
+      call.on('end', () => {
+        if (last && ['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(String(last.phase)))
+          resolve(last);
+        else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
+      });
+    });
   }
   /** The inputs and outputs of one node execution. */
   getNodeExecutionData(id: WorkflowExecutionIdentifier, nodeId: string): Promise<NodeExecutionDataOut> {

@@ -349,7 +349,8 @@ const PLURALS: Record<ResourceKind, string> = {
  *   name, description, state);
  * - task, workflow, launchplan: with a name, its versions (or one with `--version`, the newest with
  *   `--latest`); without one, the versions of every name in the project and domain;
- * - execution: one by name, or the newest first.
+ * - execution: one by name, or the newest first; with `--details` its node tree (phases, durations,
+ *   errors, attempts), with `--logs <node>` a node's log.
  * @throws ConfigError for usage errors (exit 2), ResourceNotFoundError when the one item asked for does
  * not exist (exit 1), AdminError subclasses from the client (exit 1).
  */
@@ -367,6 +368,15 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
         render(io, format, await fetchProjects(client, name, list), 'orch.admin.Project', PROJECT_COLUMNS);
         return;
       case 'execution':
+        if (options.details || typeof options.logs === 'string') {
+          if (!name)
+            throw new ConfigError('needs an execution name', options.details ? '--details' : '--logs');
+          const { printExecutionDetails, printNodeLog } = await import('./execution-details.js');
+          if (typeof options.logs === 'string')
+            await printNodeLog(client, scope as Scope, name, options.logs, io);
+          else await printExecutionDetails(client, scope as Scope, name, io);
+          return;
+        }
         render(
           io,
           format,

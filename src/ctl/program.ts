@@ -1,4 +1,4 @@
-import { Command, Help } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
@@ -116,6 +116,19 @@ export function createOrchctlProgram(io: CliIO): Command {
       .description(resource.description)
       .addHelpText('after', `\nExample:\n  ${resource.example}\n`);
     addGetOptions(sub, resource.kind !== 'project' && resource.kind !== 'execution');
+    if (resource.kind === 'execution') {
+      sub.addOption(
+        new Option(
+          '--details',
+          "print the execution's node tree: phases, durations, errors, attempts",
+        ).helpGroup('Get options:'),
+      );
+      sub.addOption(
+        new Option('--logs <node>', "print a node's log (stdout and stderr of every attempt)").helpGroup(
+          'Get options:',
+        ),
+      );
+    }
     sub.action(async (name: string | undefined, options: Record<string, unknown>, command: Command) => {
       const config = load(command);
       // Loaded on use: the admin client (gRPC, protobuf) is the heaviest import; --help needs none of it.

@@ -1,12 +1,22 @@
-import { type Server, type ServerUnaryCall, status as Status, type sendUnaryData } from '@grpc/grpc-js';
+import {
+  type Server,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  status as Status,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 import { loadApi } from '../api/proto.js';
 import { ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Handler } from './services/admin.js';
+import type { StreamHandler } from './services/watch.js';
 import { BlobTooLargeError } from './storage/blob-store.js';
 
 /** The services a server exposes: fully qualified service name → handlers by RPC name. */
 export type ServiceHandlers = Record<string, Record<string, Handler>>;
+
+/** The server-streaming RPCs a server exposes: fully qualified service name → handlers by RPC name. */
+export type ServiceStreams = Record<string, Record<string, StreamHandler>>;
 
 /**
  * Turns any thrown error into what a caller may see: a ServiceError's code and message as they are;
@@ -37,12 +47,17 @@ export function accessRecord(transport: 'grpc' | 'http', method: string, code: S
   };
 }
 
-/** Adds every service of `services` to a gRPC server, each RPC bound to its handler. */
+/**
+ * Adds every service of `services` to a gRPC server, each RPC bound to its handler; server-streaming
+ * RPCs are bound to their handler in `streams` (a stream ends with the handler, or with its error's
+ * status; a cancelled call aborts the handler's signal).
+ */
 export function addGrpcServices(
   server: Server,
   services: ServiceHandlers,
   logger: Logger,
   audit?: Logger,
+  streams: ServiceStreams = {},
 ): void {
   const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
   for (const [fullName, handlers] of Object.entries(services)) {
@@ -51,11 +66,43 @@ export function addGrpcServices(
     if (!definition) throw new Error(`unknown service ${fullName}`);
     const implementation: Record<
       string,
-      (call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void
+      | ((call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void)
+      | ((call: ServerWritableStream<object, object>) => void)
     > = {};
-    for (const rpc of Object.keys(definition.service)) {
+    for (const [rpc, method] of Object.entries(definition.service)) {
+      if ((method as { responseStream?: boolean }).responseStream) {
+        const stream = streams[fullName]?.[rpc];
+        implementation[rpc] = (call: ServerWritableStream<object, object>) => {
+          if (!stream) {
+            call.emit('error', {
+              code: Status.UNIMPLEMENTED,
+              details: `${fullName}/${rpc} is not implemented`,
+            });
+            return;
+          }
+          const started = Date.now();
+          const abort = new AbortController();
+          call.on('cancelled', () => abort.abort());
+          stream(
+            call.request as Record<string, unknown>,
+            (message) => call.write(message),
+            abort.signal,
+          ).then(
+            () => {
+              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started));
+              call.end();
+            },
+            (error: unknown) => {
+              const failure = publicError(error, rpc, logger);
+              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started));
+              call.emit('error', { code: failure.code, details: failure.message });
+            },
+          );
+        };
+        continue;
+      }
       const handler = handlers[rpc];
-      implementation[rpc] = (call, callback) => {
+      implementation[rpc] = (call: ServerUnaryCall<object, object>, callback: sendUnaryData<object>) => {
         if (!handler) {
           callback({ code: Status.UNIMPLEMENTED, message: `${fullName}/${rpc} is not implemented` });
           return;

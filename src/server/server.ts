@@ -16,14 +16,17 @@ import type { Config } from '../config/load.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
 import { BundleCache } from './executor/bundles.js';
+import { ExecutionEvents } from './executor/events.js';
 import { LocalExecutor } from './executor/local.js';
-import { addGrpcServices, type ServiceHandlers } from './grpc.js';
+import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './grpc.js';
 import { createBlobRoutes } from './http/blobs.js';
+import { createConsole } from './http/console.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createAdminHandlers, DOMAINS } from './services/admin.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { createDataProxyHandlers, dataProxySettings, type SignRequest } from './services/data-proxy.js';
+import { createWatchHandler, watchSettings } from './services/watch.js';
 import type { BlobLocation, BlobStore } from './storage/blob-store.js';
 import { openBlobStore, storageSettings } from './storage/open.js';
 import { HmacUrlSigner } from './storage/signed-urls.js';
@@ -57,6 +60,8 @@ export interface ServerOptions {
   localStorageByDefault?: boolean;
   /** Executions the local executor runs at once; more wait QUEUED. @default CPUs x 2 */
   executorParallelism?: number;
+  /** Nodes of one execution the local executor runs at once (independent branches). @default 4 */
+  executorNodeConcurrency?: number;
   /**
    * Key of the HMAC-SHA256 signatures of the admin's own blob URLs (`local` and `mem` storage), at
    * least 16 bytes. Never logged or sent. @default 32 random bytes per start (URLs die with the process)
@@ -136,6 +141,7 @@ export function createServer(options: ServerOptions): AdminServer {
         embedded: options.localStorageByDefault !== false,
       });
       const dataProxy = dataProxySettings(options.config.server.dataProxy);
+      const watch = watchSettings(options.config.server.watchService);
       const store = await openBlobStore(storage);
       blobs = store;
       const handle = await openDatabase(options.config, {
@@ -156,8 +162,11 @@ export function createServer(options: ServerOptions): AdminServer {
           created_at: Date.now(),
         });
       }
+      const events = new ExecutionEvents();
       executor = new LocalExecutor({
         repo,
+        events,
+        nodeConcurrency: options.executorNodeConcurrency,
         blobs: store,
         bundles: new BundleCache({
           store,
@@ -188,6 +197,12 @@ export function createServer(options: ServerOptions): AdminServer {
         'orch.service.DataProxyService': createDataProxyHandlers({ store, sign, settings: dataProxy }),
       };
 
+      const streams: ServiceStreams = {
+        'orch.service.AdminService': {
+          WatchExecution: createWatchHandler({ repo, blobs: store, events, settings: watch }),
+        },
+      };
+
       const app = express();
       app.disable('x-powered-by');
       if (security.allowCors) {
@@ -205,7 +220,16 @@ export function createServer(options: ServerOptions): AdminServer {
       if (signer) {
         app.use(createBlobRoutes({ store, signer, maxUploadBytes: dataProxy.upload.maxSizeBytes, logger }));
       }
-      app.use(createGateway(services, logger, audit));
+      app.use(
+        createConsole({
+          repo,
+          blobs: store,
+          admin: services['orch.service.AdminService'] ?? {},
+          workDir: join(options.dataDir, 'work'),
+          logger,
+        }),
+      );
+      app.use(createGateway(services, logger, audit, streams));
       app.use(jsonErrorHandler);
       httpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
       // Slow-header clients are cut off after --server.readHeaderTimeoutSeconds (spec default 32).
@@ -223,7 +247,7 @@ export function createServer(options: ServerOptions): AdminServer {
         'grpc.max_concurrent_streams': shared.maxConcurrentStreams,
         'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
       });
-      addGrpcServices(grpcServer, services, logger, audit);
+      addGrpcServices(grpcServer, services, logger, audit, streams);
       // Standard health (grpc.health.v1) and, unless --server.grpc.serverReflection=false, reflection.
       health = new HealthImplementation(
         Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),

@@ -64,6 +64,38 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     return { grpcCode: json.code, message: json.message, status: res.status };
   }
 
+  /** Calls a server-streaming RPC over gRPC; resolves to its messages in JSON form, or `{grpcCode, message}`. */
+  function viaGrpcStream(rpc: string, request: unknown): Promise<Json[] | Json> {
+    covered.add(rpc);
+    const stub = Object.values(stubs).find((s) => rpc in s) as unknown as Record<
+      string,
+      (req: unknown, meta: Metadata) => NodeJS.EventEmitter
+    >;
+    return new Promise((resolve) => {
+      const messages: Json[] = [];
+      const call = stub[rpc]?.call(stub, request, new Metadata());
+      call?.on('data', (m: object) => messages.push(toJson(responseType(rpc), m) as Json));
+      call?.on('error', (err: ServiceError) => resolve({ grpcCode: err.code, message: err.details }));
+      call?.on('end', () => resolve(messages));
+    });
+  }
+
+  /** Reads a Server-Sent Events route to its end: the `data` of every message, or the error body. */
+  async function viaSse(path: string): Promise<Json[] | Json> {
+    const res = await fetch(`${server.addresses.httpEndpoint}${path}`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) {
+      const json = (await res.json()) as Json;
+      return { grpcCode: json.code, message: json.message };
+    }
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await res.text();
+    const blocks = text.split('\n\n').filter((b) => b.trim());
+    expect(blocks[blocks.length - 1]).toMatch(/^event: end/);
+    return blocks
+      .filter((b) => !b.startsWith('event:'))
+      .map((b) => JSON.parse(b.replace(/^data: /, '')) as Json);
+  }
+
   /** Same request both ways; the answers must be equal. */
   async function same(rpc: string, request: unknown, method: string, path: string, body?: unknown) {
     const grpcAnswer = await viaGrpc(rpc, request);
@@ -267,6 +299,14 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       { id: { node_id: 'n0', execution_id: execution } },
       'GET',
       '/api/v1/data/node_executions/default/development/via-http/n0',
+    );
+
+    // WatchExecution: a finished execution gives one event (its terminal phase and outputs), then the end.
+    const watched = await viaGrpcStream('WatchExecution', { id: execution });
+    expect(await viaSse('/api/v1/executions/default/development/via-http/watch')).toEqual(watched);
+    expect((watched as Json[]).map((e) => e.phase)).toEqual(['SUCCEEDED']);
+    expect(await viaSse('/api/v1/executions/default/development/nope/watch')).toEqual(
+      await viaGrpcStream('WatchExecution', { id: { ...scope, name: 'nope' } }),
     );
 
     const grpcRelaunched = await viaGrpc('RelaunchExecution', { id: execution, name: 'again-grpc' });

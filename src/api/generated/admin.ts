@@ -12,6 +12,7 @@ import type { Execution as _orch_admin_Execution, Execution__Output as _orch_adm
 import type { ExecutionClosure as _orch_admin_ExecutionClosure, ExecutionClosure__Output as _orch_admin_ExecutionClosure__Output } from './orch/admin/ExecutionClosure.js';
 import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, ExecutionCreateRequest__Output as _orch_admin_ExecutionCreateRequest__Output } from './orch/admin/ExecutionCreateRequest.js';
 import type { ExecutionCreateResponse as _orch_admin_ExecutionCreateResponse, ExecutionCreateResponse__Output as _orch_admin_ExecutionCreateResponse__Output } from './orch/admin/ExecutionCreateResponse.js';
+import type { ExecutionEvent as _orch_admin_ExecutionEvent, ExecutionEvent__Output as _orch_admin_ExecutionEvent__Output } from './orch/admin/ExecutionEvent.js';
 import type { ExecutionList as _orch_admin_ExecutionList, ExecutionList__Output as _orch_admin_ExecutionList__Output } from './orch/admin/ExecutionList.js';
 import type { ExecutionMetadata as _orch_admin_ExecutionMetadata, ExecutionMetadata__Output as _orch_admin_ExecutionMetadata__Output } from './orch/admin/ExecutionMetadata.js';
 import type { ExecutionRelaunchRequest as _orch_admin_ExecutionRelaunchRequest, ExecutionRelaunchRequest__Output as _orch_admin_ExecutionRelaunchRequest__Output } from './orch/admin/ExecutionRelaunchRequest.js';
@@ -50,6 +51,7 @@ import type { ResourceListRequest as _orch_admin_ResourceListRequest, ResourceLi
 import type { Schedule as _orch_admin_Schedule, Schedule__Output as _orch_admin_Schedule__Output } from './orch/admin/Schedule.js';
 import type { Sort as _orch_admin_Sort, Sort__Output as _orch_admin_Sort__Output } from './orch/admin/Sort.js';
 import type { Task as _orch_admin_Task, Task__Output as _orch_admin_Task__Output } from './orch/admin/Task.js';
+import type { TaskAttempt as _orch_admin_TaskAttempt, TaskAttempt__Output as _orch_admin_TaskAttempt__Output } from './orch/admin/TaskAttempt.js';
 import type { TaskClosure as _orch_admin_TaskClosure, TaskClosure__Output as _orch_admin_TaskClosure__Output } from './orch/admin/TaskClosure.js';
 import type { TaskCreateRequest as _orch_admin_TaskCreateRequest, TaskCreateRequest__Output as _orch_admin_TaskCreateRequest__Output } from './orch/admin/TaskCreateRequest.js';
 import type { TaskList as _orch_admin_TaskList, TaskList__Output as _orch_admin_TaskList__Output } from './orch/admin/TaskList.js';
@@ -126,6 +128,7 @@ export interface ProtoGrpcType {
       ExecutionClosure: MessageTypeDefinition<_orch_admin_ExecutionClosure, _orch_admin_ExecutionClosure__Output>
       ExecutionCreateRequest: MessageTypeDefinition<_orch_admin_ExecutionCreateRequest, _orch_admin_ExecutionCreateRequest__Output>
       ExecutionCreateResponse: MessageTypeDefinition<_orch_admin_ExecutionCreateResponse, _orch_admin_ExecutionCreateResponse__Output>
+      ExecutionEvent: MessageTypeDefinition<_orch_admin_ExecutionEvent, _orch_admin_ExecutionEvent__Output>
       ExecutionList: MessageTypeDefinition<_orch_admin_ExecutionList, _orch_admin_ExecutionList__Output>
       ExecutionMetadata: MessageTypeDefinition<_orch_admin_ExecutionMetadata, _orch_admin_ExecutionMetadata__Output>
       ExecutionRelaunchRequest: MessageTypeDefinition<_orch_admin_ExecutionRelaunchRequest, _orch_admin_ExecutionRelaunchRequest__Output>
@@ -165,6 +168,7 @@ export interface ProtoGrpcType {
       Schedule: MessageTypeDefinition<_orch_admin_Schedule, _orch_admin_Schedule__Output>
       Sort: MessageTypeDefinition<_orch_admin_Sort, _orch_admin_Sort__Output>
       Task: MessageTypeDefinition<_orch_admin_Task, _orch_admin_Task__Output>
+      TaskAttempt: MessageTypeDefinition<_orch_admin_TaskAttempt, _orch_admin_TaskAttempt__Output>
       TaskClosure: MessageTypeDefinition<_orch_admin_TaskClosure, _orch_admin_TaskClosure__Output>
       TaskCreateRequest: MessageTypeDefinition<_orch_admin_TaskCreateRequest, _orch_admin_TaskCreateRequest__Output>
       TaskList: MessageTypeDefinition<_orch_admin_TaskList, _orch_admin_TaskList__Output>

@@ -117,6 +117,11 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "requestType": "orch.admin.NodeExecutionGetDataRequest",
                   "responseType": "orch.admin.NodeExecutionGetDataResponse"
                 },
+                "WatchExecution": {
+                  "requestType": "orch.admin.WorkflowExecutionGetRequest",
+                  "responseType": "orch.admin.ExecutionEvent",
+                  "responseStream": true
+                },
                 "GetVersion": {
                   "requestType": "orch.admin.GetVersionRequest",
                   "responseType": "orch.admin.GetVersionResponse"
@@ -486,6 +491,39 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "attempts": {
                   "type": "uint32",
                   "id": 5
+                },
+                "duration": {
+                  "type": "google.protobuf.Duration",
+                  "id": 6
+                },
+                "task_attempts": {
+                  "rule": "repeated",
+                  "type": "TaskAttempt",
+                  "id": 7
+                }
+              }
+            },
+            "TaskAttempt": {
+              "fields": {
+                "attempt": {
+                  "type": "uint32",
+                  "id": 1
+                },
+                "phase": {
+                  "type": "orch.core.NodeExecution.Phase",
+                  "id": 2
+                },
+                "started_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 3
+                },
+                "duration": {
+                  "type": "google.protobuf.Duration",
+                  "id": 4
+                },
+                "error": {
+                  "type": "orch.core.ExecutionError",
+                  "id": 5
                 }
               }
             },
@@ -551,6 +589,38 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "outputs": {
                   "type": "orch.core.LiteralMap",
                   "id": 2
+                }
+              }
+            },
+            "ExecutionEvent": {
+              "fields": {
+                "id": {
+                  "type": "orch.core.WorkflowExecutionIdentifier",
+                  "id": 1
+                },
+                "phase": {
+                  "type": "orch.core.WorkflowExecution.Phase",
+                  "id": 2
+                },
+                "occurred_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 3
+                },
+                "node_id": {
+                  "type": "string",
+                  "id": 4
+                },
+                "node_phase": {
+                  "type": "orch.core.NodeExecution.Phase",
+                  "id": 5
+                },
+                "error": {
+                  "type": "orch.core.ExecutionError",
+                  "id": 6
+                },
+                "outputs": {
+                  "type": "orch.core.LiteralMap",
+                  "id": 7
                 }
               }
             },

@@ -115,6 +115,25 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       await db.schema.alterTable('executions').addColumn('inputs_inline', 'text').execute();
     },
   },
+  '0004_task_attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('node_executions').addColumn('ended_at', 'bigint').execute();
+      await db.schema
+        .createTable('task_attempts')
+        .addColumn('execution_id', 'bigint', (c) => c.notNull())
+        .addColumn('node_id', 'text', (c) => c.notNull())
+        .addColumn('attempt', 'integer', (c) => c.notNull())
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('error', 'text')
+        .addColumn('stdout_key', 'text')
+        .addColumn('stderr_key', 'text')
+        .addColumn('pid', 'integer')
+        .addPrimaryKeyConstraint('task_attempts_pk', ['execution_id', 'node_id', 'attempt'])
+        .execute();
+    },
+  },
 });
 
 /**
@@ -171,13 +190,15 @@ export async function ensureForeignKeys(db: Kysely<unknown>, dialect: MigrationD
       started_at bigint,
       updated_at bigint not null,
       inputs_key text,
+      ended_at bigint,
       constraint node_executions_pk primary key (execution_id, node_id),
       constraint ${sql.id(NODE_EXECUTION_FK)} foreign key (execution_id)
         references executions(id) on delete cascade
     )`.execute(trx);
     await sql`insert into node_executions_rebuilt
-      (execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key)
-      select execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key
+      (execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key, ended_at)
+      select execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key,
+        ended_at
       from node_executions`.execute(trx);
     await sql`drop table node_executions`.execute(trx);
     await sql`alter table node_executions_rebuilt rename to node_executions`.execute(trx);

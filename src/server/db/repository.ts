@@ -15,6 +15,7 @@ import type {
   LaunchPlanTable,
   NodeExecutionTable,
   ProjectTable,
+  TaskAttemptTable,
 } from './schema.js';
 
 /** Tables holding versioned entities. */
@@ -436,13 +437,58 @@ export class Repository {
     return this.db
       .selectFrom('executions')
       .selectAll()
-      .where('phase', 'in', ['UNDEFINED', 'QUEUED', 'RUNNING', 'SUCCEEDING', 'FAILING'])
+      .where('phase', 'in', ['UNDEFINED', 'QUEUED', 'RUNNING', 'SUCCEEDING', 'FAILING', 'ABORTING'])
       .orderBy('id')
       .execute();
   }
 
   async updateExecution(id: number, changes: Partial<Omit<ExecutionTable, 'id'>>): Promise<void> {
     await this.db.updateTable('executions').set(changes).where('id', '=', id).execute();
+  }
+
+  /**
+   * Compare-and-set of an execution's phase: applies `changes` (with `phase: to`) only while the row
+   * is still in phase `from`; false when another writer moved it first.
+   */
+  async transitionExecution(
+    id: number,
+    from: string,
+    changes: Partial<Omit<ExecutionTable, 'id'>> & { phase: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('executions')
+      .set(changes)
+      .where('id', '=', id)
+      .where('phase', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Every node execution of an execution (for resuming it and for the console). */
+  allNodeExecutions(executionId: number): Promise<Selectable<NodeExecutionTable>[]> {
+    return this.db
+      .selectFrom('node_executions')
+      .selectAll()
+      .where('execution_id', '=', executionId)
+      .orderBy('node_id')
+      .execute();
+  }
+
+  /** Records (or rewrites) one task attempt. */
+  async upsertTaskAttempt(row: Insertable<TaskAttemptTable>): Promise<void> {
+    const { execution_id: _e, node_id: _n, attempt: _a, ...changes } = row;
+    await this.db
+      .insertInto('task_attempts')
+      .values(row)
+      .onConflict((oc) => oc.columns(['execution_id', 'node_id', 'attempt']).doUpdateSet(changes))
+      .execute();
+  }
+
+  /** The task attempts of an execution (of one node when `nodeId` is given), by node then attempt. */
+  listTaskAttempts(executionId: number, nodeId?: string): Promise<Selectable<TaskAttemptTable>[]> {
+    let select = this.db.selectFrom('task_attempts').selectAll().where('execution_id', '=', executionId);
+    if (nodeId !== undefined) select = select.where('node_id', '=', nodeId);
+    return select.orderBy('node_id').orderBy('attempt').execute();
   }
 
   async upsertNodeExecution(row: Insertable<NodeExecutionTable>): Promise<void> {
@@ -458,6 +504,7 @@ export class Repository {
           error: row.error,
           started_at: row.started_at,
           updated_at: row.updated_at,
+          ended_at: row.ended_at ?? null,
         }),
       )
       .execute();

@@ -11,6 +11,7 @@ export interface Database {
   launch_plans: LaunchPlanTable;
   executions: ExecutionTable;
   node_executions: NodeExecutionTable;
+  task_attempts: TaskAttemptTable;
 }
 
 export interface ProjectTable {
@@ -80,4 +81,24 @@ export interface NodeExecutionTable {
   error: string | null;
   started_at: number | null;
   updated_at: number;
+  /** When the node reached a terminal phase; null while it runs. */
+  ended_at?: number | null;
+}
+
+/** One run of a node's task process (attempt 1, 2, ...). */
+export interface TaskAttemptTable {
+  execution_id: number;
+  node_id: string;
+  attempt: number;
+  phase: string;
+  started_at: number;
+  /** When the process ended; null while it runs. */
+  ended_at: number | null;
+  /** JSON of the ExecutionError when the attempt failed. */
+  error: string | null;
+  /** Blob keys of the attempt's stdout and stderr, once it ended. */
+  stdout_key: string | null;
+  stderr_key: string | null;
+  /** Process id (and process group id) of the task while it runs; null once it ended. */
+  pid: number | null;
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
@@ -20,14 +21,16 @@ import {
   type TaskTemplateOut,
   TERMINAL_PHASES,
 } from '../../api/types.js';
-import { topologicalOrder } from '../compiler.js';
 import type { Repository } from '../db/repository.js';
+import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs } from '../storage/execution-data.js';
 import { type BundleCache, BundleError } from './bundles.js';
+import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
+import { checkTransition, type NodePhase } from './phases.js';
 
 /** Options of {@link LocalExecutor}. */
 export interface LocalExecutorOptions {
@@ -44,12 +47,29 @@ export interface LocalExecutorOptions {
   /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
   maxParallel?: number;
   /**
+   * Nodes of one execution that run at the same time, when the graph allows (independent branches).
+   * @default 4
+   */
+  nodeConcurrency?: number;
+  /**
    * Fetches and unpacks code bundles (`container.code_bundle`). Without it, a task with a bundle
    * fails with a SYSTEM error.
    */
   bundles?: BundleCache;
+  /** Where recorded phase changes are announced (WatchExecution, the console). */
+  events?: ExecutionEvents;
   /** Milliseconds since the epoch. @default Date.now */
   now?: () => number;
+}
+
+/** Default of {@link LocalExecutorOptions.nodeConcurrency}. */
+export const DEFAULT_NODE_CONCURRENCY = 4;
+
+/** The recorded error of an execution, node or attempt (`orch.core.ExecutionError`). */
+interface ErrorRecord {
+  code: string;
+  message: string;
+  kind: 'USER' | 'SYSTEM';
 }
 
 /**
@@ -60,10 +80,14 @@ class TaskFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly phase: ExecutionPhase = 'FAILED',
+    readonly phase: 'FAILED' | 'TIMED_OUT' = 'FAILED',
     readonly kind: 'USER' | 'SYSTEM' = 'USER',
   ) {
     super(message);
+  }
+
+  record(): ErrorRecord {
+    return { code: this.code, message: this.message, kind: this.kind };
   }
 }
 
@@ -73,60 +97,105 @@ class Interrupted extends Error {}
 /** Thrown inside a run when the execution was terminated: it ends ABORTED. */
 class Aborted extends Error {}
 
+/** What the executor holds about one submitted execution. */
+interface RunState {
+  /** Set once the execution is terminated: the abort cause. */
+  cause?: string;
+  /** Whether it holds a slot (false while it waits, QUEUED). */
+  started: boolean;
+  /** Its live task processes (each the leader of its own process group). */
+  children: Set<ChildProcess>;
+}
+
 const STDERR_TAIL_BYTES = 2048;
+/** Largest log kept per stream and attempt in the blob store; longer logs keep their end. */
+const MAX_LOG_BYTES = 8 * 1024 * 1024;
 /** How far below the server task processes run (nice levels; 0 = same priority, 19 = lowest). */
 const TASK_NICENESS = 10;
 const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
+/** Blob key of one stream's log of one attempt. */
+export function attemptLogKey(
+  execution: { project: string; domain: string; name: string },
+  nodeId: string,
+  attempt: number,
+  stream: 'stdout' | 'stderr',
+): string {
+  return `logs/${execution.project}/${execution.domain}/${execution.name}/${nodeId}/${attempt}/${stream}.log`;
+}
+
+/** Kills a whole process group (the task and everything it started); quiet when it is already gone. */
+function killGroup(pid: number | undefined | null): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group has no process left.
+  }
+}
+
 /**
- * Runs executions on this host: each task node as a subprocess, in dependency order (DESIGN.md,
- * "Where tasks and apps run"). A task process gets `ORCH_INPUTS_FILE` (a JSON object of its inputs)
- * and `ORCH_OUTPUTS_FILE` (where it writes a JSON object of its outputs) and `ORCH_ATTEMPT` (1, 2, ...); `{{ inputs.x }}` in its
- * command is replaced by the value of input `x`. A task with a `container.code_bundle` runs inside
- * the unpacked bundle (shared, read by every execution of that bundle); without one it runs in an
- * empty per-attempt folder. Phases go QUEUED → RUNNING → SUCCEEDED or FAILED,
- * with the outputs or the error recorded. A failed attempt is retried up to the task's `retries`.
+ * Runs executions on this host: each task node as a subprocess, in dependency order, independent
+ * nodes at the same time up to `nodeConcurrency` (DESIGN.md, "Where tasks and apps run"). A task
+ * process gets `ORCH_INPUTS_FILE` (a JSON object of its inputs), `ORCH_OUTPUTS_FILE` (where it
+ * writes a JSON object of its outputs, checked against the task's interface) and `ORCH_ATTEMPT`
+ * (1, 2, ...); `{{ inputs.x }}` in its command is replaced by the value of input `x`. A task with a
+ * `container.code_bundle` runs inside the unpacked bundle; without one it runs in an empty
+ * per-attempt folder. Each process leads its own process group, so a timeout or a terminate kills
+ * everything it started. Its stdout and stderr are stored in the blob store ({@link attemptLogKey}).
+ * A failed attempt is retried up to the task's `retries`.
+ *
+ * Phases move only along {@link checkTransition}'s tables: QUEUED → RUNNING → SUCCEEDING →
+ * SUCCEEDED; a failed node → FAILING (nodes in flight finish, no new node starts) → FAILED, or
+ * TIMED_OUT when its last attempt timed out; terminate → ABORTING → ABORTED. Every change is written
+ * with a compare-and-set on the previous phase, so a terminate racing a finishing run never loses.
+ *
+ * After a restart ({@link resume}), an unfinished execution continues: nodes that succeeded keep their
+ * outputs, an attempt the old server left running is killed (its process group) and run again.
  */
 export class LocalExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
-  private readonly children = new Set<ChildProcess>();
-  private readonly childrenOf = new Map<number, Set<ChildProcess>>();
-  private readonly aborts = new Map<number, string>();
+  private readonly states = new Map<number, RunState>();
   private closed = false;
   private readonly now: () => number;
   private readonly maxParallel: number;
+  private readonly nodeConcurrency: number;
   private active = 0;
-  private readonly started = new Set<number>();
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: LocalExecutorOptions) {
     this.now = options.now ?? Date.now;
     this.maxParallel = Math.max(1, options.maxParallel ?? availableParallelism() * 2);
+    this.nodeConcurrency = Math.max(1, options.nodeConcurrency ?? DEFAULT_NODE_CONCURRENCY);
   }
 
   submit(executionId: number): void {
     if (this.closed || this.running.has(executionId)) return;
+    const state: RunState = { started: false, children: new Set() };
+    this.states.set(executionId, state);
     const run = this.acquire()
       .then(async () => {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
-          if (this.aborts.delete(executionId) || this.closed) return;
-          this.started.add(executionId);
-          await this.run(executionId);
+          if (state.cause !== undefined || this.closed) return;
+          state.started = true;
+          await this.run(executionId, state);
         } finally {
-          this.started.delete(executionId);
           this.active -= 1;
           this.waiting.shift()?.();
         }
       })
       .catch((error: unknown) => {
-        if (error instanceof Interrupted || error instanceof Aborted) return;
+        if (error instanceof Interrupted) return;
         this.options.logger.error('execution bookkeeping failed', {
           executionId,
           error: error instanceof Error ? error.message : String(error),
         });
       })
-      .finally(() => this.running.delete(executionId));
+      .finally(() => {
+        this.running.delete(executionId);
+        this.states.delete(executionId);
+      });
     this.running.set(executionId, run);
   }
 
@@ -145,35 +214,73 @@ export class LocalExecutor implements Executor {
   }
 
   async abort(executionId: number, cause: string): Promise<boolean> {
-    const running = this.running.get(executionId);
-    if (running && this.started.has(executionId)) {
-      this.aborts.set(executionId, cause);
-      for (const child of this.childrenOf.get(executionId) ?? []) child.kill('SIGKILL');
-      await running;
-      this.aborts.delete(executionId);
+    const state = this.states.get(executionId);
+    for (;;) {
       const row = await this.options.repo.getExecutionById(executionId);
-      return row?.phase === 'ABORTED';
+      if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return false;
+      const phase = row.phase as ExecutionPhase;
+      if (phase === 'ABORTING') {
+        // Another terminate got here first (or a restart left it so): finish it.
+        if (state?.started) {
+          await this.running.get(executionId);
+          return true;
+        }
+        return this.finishAbort(row, cause);
+      }
+      const live = state?.started === true;
+      const to: ExecutionPhase = live || !['UNDEFINED', 'QUEUED'].includes(phase) ? 'ABORTING' : 'ABORTED';
+      checkTransition('execution', phase, to, `execution ${row.name}`);
+      const at = this.now();
+      const moved = await this.options.repo.transitionExecution(executionId, phase, {
+        phase: to,
+        updated_at: at,
+        ...(to === 'ABORTED'
+          ? {
+              error: JSON.stringify(abortRecord(cause)),
+              duration_ms: row.started_at === null ? 0 : at - row.started_at,
+            }
+          : {}),
+      });
+      if (!moved) continue;
+      this.announce(executionId, to);
+      if (state) state.cause = cause;
+      if (to === 'ABORTED') return true;
+      if (state?.started) {
+        for (const child of state.children) killGroup(child.pid);
+        await this.running.get(executionId);
+        return true;
+      }
+      const after = await this.options.repo.getExecutionById(executionId);
+      return after ? this.finishAbort(after, cause) : false;
     }
-    const row = await this.options.repo.getExecutionById(executionId);
-    if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return false;
-    if (running) this.aborts.set(executionId, cause);
+  }
+
+  /** Ends an ABORTING execution that no run of this executor holds: kills leftovers, records ABORTED. */
+  private async finishAbort(row: ExecutionRow, cause: string): Promise<boolean> {
+    for (const attempt of await this.options.repo.listTaskAttempts(row.id)) {
+      if (attempt.ended_at === null) killGroup(attempt.pid);
+    }
     const at = this.now();
-    await this.options.repo.updateExecution(executionId, {
+    const moved = await this.options.repo.transitionExecution(row.id, 'ABORTING', {
       phase: 'ABORTED',
-      error: JSON.stringify({ code: 'Aborted', message: cause, kind: 'USER' }),
+      error: row.error ?? JSON.stringify(abortRecord(cause)),
       updated_at: at,
       duration_ms: row.started_at === null ? 0 : at - row.started_at,
     });
-    return true;
+    if (moved) this.announce(row.id, 'ABORTED');
+    return moved;
   }
 
   async resume(): Promise<void> {
-    for (const row of await this.options.repo.listUnfinishedExecutions()) this.submit(row.id);
+    for (const row of await this.options.repo.listUnfinishedExecutions()) {
+      if (row.phase === 'ABORTING') await this.finishAbort(row, 'terminated by request');
+      else this.submit(row.id);
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const child of this.children) child.kill('SIGKILL');
+    for (const state of this.states.values()) for (const child of state.children) killGroup(child.pid);
     await Promise.allSettled([...this.running.values()]);
   }
 
@@ -182,22 +289,64 @@ export class LocalExecutor implements Executor {
     while (this.running.size) await Promise.allSettled([...this.running.values()]);
   }
 
-  private async run(executionId: number): Promise<void> {
+  /** Announces a stored change to watchers. */
+  private announce(executionId: number, phase: ExecutionPhase, nodeId?: string, nodePhase?: string): void {
+    this.options.events?.publish({ executionId, phase, nodeId, nodePhase, at: this.now() });
+  }
+
+  /**
+   * Moves the execution from `from` to `to` (checked), with `changes`. Resolves to the phase the row
+   * is in afterwards: `to`, or whatever another writer (a terminate) moved it to first.
+   */
+  private async move(
+    executionId: number,
+    name: string,
+    from: ExecutionPhase,
+    to: ExecutionPhase,
+    changes: Partial<Omit<ExecutionTable, 'id' | 'phase'>> = {},
+  ): Promise<ExecutionPhase> {
+    if (from === to) return to;
+    checkTransition('execution', from, to, `execution ${name}`);
+    const moved = await this.options.repo.transitionExecution(executionId, from, {
+      ...changes,
+      phase: to,
+      updated_at: this.now(),
+    });
+    if (moved) {
+      this.announce(executionId, to);
+      return to;
+    }
+    const row = await this.options.repo.getExecutionById(executionId);
+    return (row?.phase ?? from) as ExecutionPhase;
+  }
+
+  private async run(executionId: number, state: RunState): Promise<void> {
     const { repo, blobs } = this.options;
     const row = await repo.getExecutionById(executionId);
     if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return;
     const startedAt = row.started_at ?? this.now();
-    await repo.updateExecution(executionId, {
-      phase: 'RUNNING',
-      started_at: startedAt,
-      updated_at: this.now(),
-    });
-    const finish = async (changes: { phase: ExecutionPhase; outputs_key?: string; error?: string }) => {
+    let phase = row.phase as ExecutionPhase;
+    if (phase === 'UNDEFINED' || phase === 'QUEUED') {
+      phase = await this.move(executionId, row.name, phase, 'RUNNING', { started_at: startedAt });
+    }
+    const finish = async (to: ExecutionPhase, changes: { outputs_key?: string; error?: string }) => {
       const at = this.now();
-      await repo.updateExecution(executionId, { ...changes, updated_at: at, duration_ms: at - startedAt });
+      phase = await this.move(executionId, row.name, phase, to, { ...changes, duration_ms: at - startedAt });
+    };
+    const endAborted = async () => {
+      if (phase !== 'ABORTING' && !TERMINAL_PHASES.has(phase)) {
+        phase = await this.move(executionId, row.name, phase, 'ABORTING');
+      }
+      if (phase === 'ABORTING') {
+        await finish('ABORTED', { error: JSON.stringify(abortRecord(state.cause ?? 'terminated')) });
+      }
     };
 
     try {
+      if (phase === 'ABORTING') {
+        state.cause ??= 'terminated by request';
+        throw new Aborted();
+      }
       const workflow = await repo.getEntity('workflows', {
         project: row.project,
         domain: row.domain,
@@ -208,33 +357,114 @@ export class LocalExecutor implements Executor {
         throw new TaskFailure(
           'WorkflowMissing',
           `workflow ${row.workflow_name} ${row.workflow_version} is gone`,
+          'FAILED',
+          'SYSTEM',
         );
       const closure = fullMessage<CompiledWorkflowClosureOut>(
         'orch.core.CompiledWorkflowClosure',
         (JSON.parse(workflow.closure) as { compiled_workflow: unknown }).compiled_workflow,
       );
       const template = closure.primary?.template;
-      if (!template) throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template');
+      if (!template)
+        throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template', 'FAILED', 'SYSTEM');
       const tasks = new Map(
         closure.tasks.map((t) => [`${t.template?.id?.name}@${t.template?.id?.version}`, t.template]),
       );
       const inputs = await readInputs(blobs, row);
       const values = new Map<string, Record<string, LiteralOut>>([[START_NODE, inputs.literals ?? {}]]);
 
-      const nodes = new Map(template.nodes.map((n) => [n.id, n]));
-      for (const nodeId of topologicalOrder(template.nodes)) {
-        if (this.aborts.has(executionId)) throw new Aborted();
-        const node = nodes.get(nodeId);
-        const ref = node?.task_node?.reference_id;
-        const task = ref ? tasks.get(`${ref.name}@${ref.version}`) : undefined;
-        if (!node || !task)
-          throw new TaskFailure('TaskMissing', `node ${nodeId}: its task is not in the compiled workflow`);
-        const nodeInputs: Record<string, LiteralOut> = {};
-        for (const binding of node.inputs) nodeInputs[binding.var] = resolveBinding(binding.binding, values);
-        const outputs = await this.runNode(executionId, nodeId, task, nodeInputs);
-        values.set(nodeId, outputs);
+      // What an earlier run (before a restart) finished stays done; its outputs are read back.
+      const done = new Set<string>();
+      const previous = new Map<string, { phase: string; attempts: number; started_at: number | null }>();
+      let failure: TaskFailure | undefined;
+      for (const node of await repo.allNodeExecutions(executionId)) {
+        previous.set(node.node_id, node);
+        if (node.phase === 'SUCCEEDED' && node.outputs_key) {
+          const stored = JSON.parse((await blobs.get(node.outputs_key)).toString('utf8')) as LiteralMapOut;
+          values.set(node.node_id, fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals);
+          done.add(node.node_id);
+        } else if (node.phase === 'FAILED' || node.phase === 'TIMED_OUT') {
+          const error = node.error ? (JSON.parse(node.error) as ErrorRecord) : undefined;
+          failure ??= new TaskFailure(
+            error?.code ?? 'NodeFailed',
+            error?.message ?? `node ${node.node_id} failed`,
+            node.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED',
+            error?.kind ?? 'USER',
+          );
+        }
+      }
+      // Attempts a killed server left running: their process groups must not outlive it.
+      for (const attempt of await repo.listTaskAttempts(executionId)) {
+        if (attempt.ended_at === null) killGroup(attempt.pid);
       }
 
+      const pending = new Map(template.nodes.filter((n) => !done.has(n.id)).map((n) => [n.id, n]));
+      const inflight = new Map<string, Promise<void>>();
+      const interrupted: unknown[] = [];
+      for (;;) {
+        if (failure && phase === 'RUNNING') phase = await this.move(executionId, row.name, phase, 'FAILING');
+        if (phase === 'ABORTING' || state.cause !== undefined) break;
+        if (!failure && !this.closed && interrupted.length === 0) {
+          for (const node of [...pending.values()]) {
+            if (inflight.size >= this.nodeConcurrency) break;
+            if (!node.upstream_node_ids.every((d) => done.has(d))) continue;
+            pending.delete(node.id);
+            const ref = node.task_node?.reference_id;
+            const task = ref ? tasks.get(`${ref.name}@${ref.version}`) : undefined;
+            if (!task) {
+              failure = new TaskFailure(
+                'TaskMissing',
+                `node ${node.id}: its task is not in the compiled workflow`,
+                'FAILED',
+                'SYSTEM',
+              );
+              break;
+            }
+            let nodeInputs: Record<string, LiteralOut>;
+            try {
+              nodeInputs = {};
+              for (const binding of node.inputs)
+                nodeInputs[binding.var] = resolveBinding(binding.binding, values);
+            } catch (error) {
+              failure = error instanceof TaskFailure ? error : new TaskFailure('BadBinding', String(error));
+              break;
+            }
+            const nodeRun = this.runNode(row, state, node.id, task, nodeInputs, previous.get(node.id))
+              .then((outputs) => {
+                values.set(node.id, outputs);
+                done.add(node.id);
+              })
+              .catch((error: unknown) => {
+                if (error instanceof TaskFailure) failure ??= error;
+                else if (!(error instanceof Aborted)) interrupted.push(error);
+              })
+              .finally(() => inflight.delete(node.id));
+            inflight.set(node.id, nodeRun);
+          }
+        }
+        if (inflight.size === 0) break;
+        await Promise.race(inflight.values());
+      }
+      await Promise.allSettled(inflight.values());
+
+      if (this.closed) throw new Interrupted();
+      if (state.cause !== undefined || phase === 'ABORTING') {
+        state.cause ??= 'terminated by request';
+        throw new Aborted();
+      }
+      if (interrupted.length) throw interrupted[0];
+      if (failure) throw failure;
+      if (pending.size) {
+        throw new TaskFailure(
+          'BadGraph',
+          `nodes ${[...pending.keys()].join(', ')} never became ready`,
+          'FAILED',
+          'SYSTEM',
+        );
+      }
+
+      phase = await this.move(executionId, row.name, phase, 'SUCCEEDING');
+      if (phase !== 'SUCCEEDING') throw new Aborted();
       const wfOutputs: Record<string, LiteralOut> = {};
       for (const binding of template.outputs)
         wfOutputs[binding.var] = resolveBinding(binding.binding, values);
@@ -243,122 +473,268 @@ export class LocalExecutor implements Executor {
         outputsKey,
         JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: wfOutputs })),
       );
-      await finish({ phase: 'SUCCEEDED', outputs_key: outputsKey });
+      await finish('SUCCEEDED', { outputs_key: outputsKey });
+      if ((phase as ExecutionPhase) === 'ABORTING') await endAborted();
     } catch (error) {
-      const cause = this.aborts.get(executionId);
-      if (cause !== undefined) {
-        await finish({
-          phase: 'ABORTED',
-          error: JSON.stringify({ code: 'Aborted', message: cause, kind: 'USER' }),
-        });
+      if (error instanceof Interrupted || (this.closed && !(error instanceof Aborted))) {
+        throw new Interrupted();
+      }
+      if (error instanceof Aborted || state.cause !== undefined || phase === 'ABORTING') {
+        await endAborted();
         return;
       }
-      if (error instanceof Interrupted || this.closed) throw new Interrupted();
       const failure =
         error instanceof TaskFailure
           ? error
-          : new TaskFailure('SystemError', error instanceof Error ? error.message : String(error));
-      await finish({
-        phase: failure.phase,
-        error: JSON.stringify({ code: failure.code, message: failure.message, kind: failure.kind }),
-      });
+          : new TaskFailure(
+              'SystemError',
+              error instanceof Error ? error.message : String(error),
+              'FAILED',
+              'SYSTEM',
+            );
+      if (phase === 'SUCCEEDING') phase = await this.move(executionId, row.name, phase, 'FAILING');
+      if (failure.phase === 'TIMED_OUT' && phase === 'FAILING') {
+        // The timed-out node is the whole story: FAILING → TIMED_OUT.
+      } else if (phase === 'RUNNING' && failure.phase === 'FAILED') {
+        phase = await this.move(executionId, row.name, phase, 'FAILING');
+      }
+      if (phase === 'ABORTING') {
+        await endAborted();
+        return;
+      }
+      await finish(failure.phase, { error: JSON.stringify(failure.record()) });
     }
+  }
+
+  /** Records a node's row (checking its phase change) and announces it. */
+  private async recordNode(
+    execution: ExecutionRow,
+    nodeId: string,
+    from: NodePhase | undefined,
+    to: NodePhase,
+    fields: {
+      attempts: number;
+      inputs_key: string;
+      outputs_key?: string | null;
+      error?: ErrorRecord | null;
+      started_at: number;
+      ended_at?: number | null;
+    },
+  ): Promise<NodePhase> {
+    checkTransition('node', from ?? 'UNDEFINED', to, `node ${nodeId} of ${execution.name}`);
+    await this.options.repo.upsertNodeExecution({
+      execution_id: execution.id,
+      node_id: nodeId,
+      phase: to,
+      attempts: fields.attempts,
+      inputs_key: fields.inputs_key,
+      outputs_key: fields.outputs_key ?? null,
+      error: fields.error ? JSON.stringify(fields.error) : null,
+      started_at: fields.started_at,
+      updated_at: this.now(),
+      ended_at: fields.ended_at ?? null,
+    });
+    const current = await this.options.repo.getExecutionById(execution.id);
+    this.announce(execution.id, (current?.phase ?? 'RUNNING') as ExecutionPhase, nodeId, to);
+    return to;
   }
 
   /** Runs one task node, with retries; returns its outputs as literals. */
   private async runNode(
-    executionId: number,
+    execution: ExecutionRow,
+    state: RunState,
     nodeId: string,
     task: TaskTemplateOut,
     inputs: Record<string, LiteralOut>,
+    previous: { phase: string; attempts: number; started_at: number | null } | undefined,
   ): Promise<Record<string, LiteralOut>> {
-    const { repo } = this.options;
+    const executionId = execution.id;
     const attempts = Number(task.metadata?.retries?.retries ?? 0) + 1;
     const timeout = task.metadata?.timeout;
     const timeoutMs = timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
-    const startedAt = this.now();
+    const startedAt = previous?.started_at ?? this.now();
     const inputsKey = `node-executions/${executionId}/${nodeId}.inputs.json`;
     await this.options.blobs.put(
       inputsKey,
       JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
     );
+    // An attempt interrupted by a restart is run again under its own number.
+    const first = previous?.phase === 'RUNNING' ? Math.max(1, previous.attempts) : 1;
+    let phase = previous?.phase as NodePhase | undefined;
     let lastFailure: TaskFailure | undefined;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      await repo.upsertNodeExecution({
-        execution_id: executionId,
-        node_id: nodeId,
-        phase: 'RUNNING',
-        attempts: attempt,
-        inputs_key: inputsKey,
-        outputs_key: null,
-        error: null,
-        started_at: startedAt,
-        updated_at: this.now(),
-      });
+    for (let attempt = first; attempt <= attempts; attempt++) {
+      const base = { attempts: attempt, inputs_key: inputsKey, started_at: startedAt };
+      phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
+      const attemptStart = this.now();
       try {
-        const outputs = await this.runAttempt(executionId, nodeId, attempt, task, inputs, timeoutMs);
+        const outputs = await this.runAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs);
         const key = `node-executions/${executionId}/${nodeId}.outputs.json`;
         await this.options.blobs.put(
           key,
           JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: outputs })),
         );
-        await repo.upsertNodeExecution({
-          execution_id: executionId,
-          node_id: nodeId,
-          phase: 'SUCCEEDED',
-          attempts: attempt,
-          inputs_key: inputsKey,
+        await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
+          ...base,
           outputs_key: key,
-          error: null,
-          started_at: startedAt,
-          updated_at: this.now(),
+          ended_at: this.now(),
         });
         return outputs;
       } catch (error) {
         if (error instanceof Interrupted || this.closed) throw new Interrupted();
-        if (this.aborts.has(executionId)) {
-          await repo.upsertNodeExecution({
-            execution_id: executionId,
-            node_id: nodeId,
-            phase: 'ABORTED',
-            attempts: attempt,
-            inputs_key: inputsKey,
-            outputs_key: null,
-            error: JSON.stringify({ code: 'Aborted', message: this.aborts.get(executionId), kind: 'USER' }),
-            started_at: startedAt,
-            updated_at: this.now(),
+        if (state.cause !== undefined) {
+          await this.recordNode(execution, nodeId, phase, 'ABORTED', {
+            ...base,
+            error: abortRecord(state.cause),
+            ended_at: this.now(),
           });
           throw new Aborted();
         }
         if (!(error instanceof TaskFailure)) throw error;
         lastFailure = error;
-        await repo.upsertNodeExecution({
-          execution_id: executionId,
-          node_id: nodeId,
-          phase: error.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED',
-          attempts: attempt,
-          inputs_key: inputsKey,
-          outputs_key: null,
-          error: JSON.stringify({ code: error.code, message: error.message, kind: error.kind }),
-          started_at: startedAt,
-          updated_at: this.now(),
+        this.options.logger.info('task attempt failed', {
+          execution: execution.name,
+          node: nodeId,
+          attempt,
+          ms: this.now() - attemptStart,
+          error: error.message,
         });
       }
     }
     const failure = lastFailure as TaskFailure;
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-    throw new TaskFailure(failure.code, `node ${nodeId}: ${failure.message}${tries}`, 'FAILED', failure.kind);
+    const final = new TaskFailure(
+      failure.code,
+      `node ${nodeId}: ${failure.message}${tries}`,
+      failure.phase,
+      failure.kind,
+    );
+    await this.recordNode(execution, nodeId, phase, failure.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED', {
+      attempts,
+      inputs_key: inputsKey,
+      started_at: startedAt,
+      error: final.record(),
+      ended_at: this.now(),
+    });
+    throw final;
   }
 
+  /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
   private async runAttempt(
-    executionId: number,
+    execution: ExecutionRow,
+    state: RunState,
     nodeId: string,
     attempt: number,
     task: TaskTemplateOut,
     inputs: Record<string, LiteralOut>,
     timeoutMs: number,
   ): Promise<Record<string, LiteralOut>> {
-    const dir = join(this.options.workDir, String(executionId), nodeId, String(attempt));
+    const { repo } = this.options;
+    const dir = join(this.options.workDir, String(execution.id), nodeId, String(attempt));
+    const record = {
+      execution_id: execution.id,
+      node_id: nodeId,
+      attempt,
+      started_at: this.now(),
+    };
+    await repo.upsertTaskAttempt({
+      ...record,
+      phase: 'RUNNING',
+      ended_at: null,
+      error: null,
+      stdout_key: null,
+      stderr_key: null,
+      pid: null,
+    });
+    let logsStored: { stdout_key: string | null; stderr_key: string | null } = {
+      stdout_key: null,
+      stderr_key: null,
+    };
+    try {
+      const outputs = await this.attemptProcess(
+        state,
+        dir,
+        attempt,
+        task,
+        inputs,
+        timeoutMs,
+        async (pid) => {
+          await repo.upsertTaskAttempt({
+            ...record,
+            phase: 'RUNNING',
+            ended_at: null,
+            error: null,
+            stdout_key: null,
+            stderr_key: null,
+            pid,
+          });
+        },
+        async () => {
+          logsStored = await this.storeLogs(execution, nodeId, attempt, dir);
+        },
+      );
+      await repo.upsertTaskAttempt({
+        ...record,
+        phase: 'SUCCEEDED',
+        ended_at: this.now(),
+        error: null,
+        ...logsStored,
+        pid: null,
+      });
+      return outputs;
+    } catch (error) {
+      // An interrupted attempt stays RUNNING: the next server runs it again.
+      if (error instanceof Interrupted || this.closed) throw error;
+      const aborted = state.cause !== undefined;
+      const failure =
+        error instanceof TaskFailure
+          ? error
+          : new TaskFailure(
+              'SystemError',
+              error instanceof Error ? error.message : String(error),
+              'FAILED',
+              'SYSTEM',
+            );
+      await repo.upsertTaskAttempt({
+        ...record,
+        phase: aborted ? 'ABORTED' : failure.phase,
+        ended_at: this.now(),
+        error: JSON.stringify(aborted ? abortRecord(state.cause ?? '') : failure.record()),
+        ...logsStored,
+        pid: null,
+      });
+      throw error;
+    }
+  }
+
+  /** Copies an attempt's stdout.log and stderr.log into the blob store (the end of overlong logs). */
+  private async storeLogs(
+    execution: ExecutionRow,
+    nodeId: string,
+    attempt: number,
+    dir: string,
+  ): Promise<{ stdout_key: string | null; stderr_key: string | null }> {
+    const keys = { stdout_key: null as string | null, stderr_key: null as string | null };
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const bytes = await readTail(join(dir, `${stream}.log`), MAX_LOG_BYTES);
+      if (bytes === undefined) continue;
+      const key = attemptLogKey(execution, nodeId, attempt, stream);
+      await this.options.blobs.put(key, bytes);
+      keys[`${stream}_key`] = key;
+    }
+    return keys;
+  }
+
+  /** Prepares the attempt's folder, runs the task process and reads its outputs. */
+  private async attemptProcess(
+    state: RunState,
+    dir: string,
+    attempt: number,
+    task: TaskTemplateOut,
+    inputs: Record<string, LiteralOut>,
+    timeoutMs: number,
+    onStart: (pid: number) => Promise<void>,
+    onEnd: () => Promise<void>,
+  ): Promise<Record<string, LiteralOut>> {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     const inputsFile = join(dir, 'inputs.json');
@@ -383,17 +759,11 @@ export class LocalExecutor implements Executor {
     // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
     env.ORCH_ATTEMPT = String(attempt);
 
-    const { code, signal, stderrTail, timedOut, spawnError } = await this.spawnTask(
-      executionId,
-      program,
-      args,
-      cwd,
-      dir,
-      env,
-      timeoutMs,
-    );
+    const result = await this.spawnTask(state, program, args, cwd, dir, env, timeoutMs, onStart);
+    await onEnd();
+    const { code, signal, stderrTail, timedOut, spawnError } = result;
     if (this.closed) throw new Interrupted();
-    if (this.aborts.has(executionId)) throw new Aborted();
+    if (state.cause !== undefined) throw new Aborted();
     if (spawnError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${spawnError}`);
     if (timedOut) {
       throw new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
@@ -427,7 +797,7 @@ export class LocalExecutor implements Executor {
       return fullMessage<LiteralMapOut>('orch.core.LiteralMap', map).literals;
     } catch (error) {
       if (error instanceof LiteralValueError)
-        throw new TaskFailure('BadOutputs', `outputs do not match: ${error.message}`);
+        throw new TaskFailure('BadOutputs', `outputs do not match the interface: ${error.message}`);
       throw error;
     }
   }
@@ -458,15 +828,20 @@ export class LocalExecutor implements Executor {
     }
   }
 
-  /** Spawns a task process in `cwd` (default `logDir`), with stdout.log and stderr.log in `logDir`. */
+  /**
+   * Spawns a task process in `cwd` (default `logDir`) as the leader of a new process group, with
+   * stdout.log and stderr.log in `logDir`. A timeout kills the whole group; when the leader exits,
+   * whatever it left behind in its group is killed too.
+   */
   private spawnTask(
-    executionId: number,
+    state: RunState,
     program: string,
     args: string[],
     cwd: string | undefined,
     logDir: string,
     env: Record<string, string>,
     timeoutMs: number,
+    onStart: (pid: number) => Promise<void>,
   ): Promise<{
     code: number | null;
     signal: string | null;
@@ -475,15 +850,21 @@ export class LocalExecutor implements Executor {
     spawnError?: string;
   }> {
     return new Promise((resolve) => {
-      const child = spawn(program, args, { cwd: cwd ?? logDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      this.children.add(child);
+      const child = spawn(program, args, {
+        cwd: cwd ?? logDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      state.children.add(child);
+      const pid = child.pid;
       // Task processes run below the server's priority, so a busy executor never starves the API.
-      if (child.pid !== undefined) lowerPriority(child.pid);
-      const mine = this.childrenOf.get(executionId) ?? new Set<ChildProcess>();
-      this.childrenOf.set(executionId, mine);
-      mine.add(child);
-      // A terminate that arrived while the node was being prepared found no child to kill.
-      if (this.aborts.has(executionId)) child.kill('SIGKILL');
+      if (pid !== undefined) {
+        lowerPriority(pid);
+        onStart(pid).catch(() => undefined);
+      }
+      // A terminate that arrived while the node was being prepared found no process to kill.
+      if (state.cause !== undefined || this.closed) killGroup(pid);
       const stdoutLog = createWriteStream(join(logDir, 'stdout.log'));
       const stderrLog = createWriteStream(join(logDir, 'stderr.log'));
       child.stdout.pipe(stdoutLog);
@@ -498,23 +879,56 @@ export class LocalExecutor implements Executor {
         timeoutMs > 0
           ? setTimeout(() => {
               timedOut = true;
-              child.kill('SIGKILL');
+              killGroup(pid);
             }, timeoutMs)
           : undefined;
       let spawnError: string | undefined;
       child.on('error', (error) => {
         spawnError = error.message;
       });
+      // Processes the task left in its group would hold its pipes open: they go with it.
+      child.on('exit', () => killGroup(pid));
       child.on('close', (code, signal) => {
         if (timer) clearTimeout(timer);
-        this.children.delete(child);
-        mine.delete(child);
-        if (!mine.size) this.childrenOf.delete(executionId);
+        state.children.delete(child);
         stderrLog.end();
         stdoutLog.end();
-        resolve({ code, signal, stderrTail: tail.toString('utf8').trim(), timedOut, spawnError });
+        Promise.all([
+          stdoutLog.closed ? undefined : once(stdoutLog, 'close'),
+          stderrLog.closed ? undefined : once(stderrLog, 'close'),
+        ])
+          .catch(() => undefined)
+          .then(() =>
+            resolve({ code, signal, stderrTail: tail.toString('utf8').trim(), timedOut, spawnError }),
+          );
       });
     });
+  }
+}
+
+type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecutionById']>>>;
+
+/** The error recorded on a terminated execution, node or attempt. */
+function abortRecord(cause: string): ErrorRecord {
+  return { code: 'Aborted', message: cause, kind: 'USER' };
+}
+
+/** The last `max` bytes of a file, or undefined when it does not exist. */
+async function readTail(path: string, max: number): Promise<Buffer | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, max);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    return size > max ? Buffer.concat([Buffer.from(`[... ${size - max} bytes cut ...]\n`), buffer]) : buffer;
+  } finally {
+    await handle.close();
   }
 }
 

@@ -3,7 +3,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
-import type { ServiceHandlers } from '../grpc.js';
+import type { ServiceHandlers, ServiceStreams } from '../grpc.js';
 import { accessRecord, publicError } from '../grpc.js';
 import type { Logger } from '../logger.js';
 
@@ -202,9 +202,28 @@ const ROUTES: Route[] = [
   },
 ];
 
+/**
+ * Server-streaming RPCs, served as Server-Sent Events (`text/event-stream`): one `data:` line of the
+ * message's JSON per message, then an `end` event; an error after the stream started is an `error`
+ * event with the `{code, message, details}` body, one before it is an ordinary JSON error answer.
+ */
+const STREAM_ROUTES: Route[] = [
+  {
+    method: 'get',
+    path: '/api/v1/executions/:project/:domain/:name/watch',
+    service: ADMIN,
+    rpc: 'WatchExecution',
+    build: executionId,
+  },
+];
+
 /** The gateway's routes: HTTP method, path and the RPC each serves. */
 export function gatewayRoutes(): { method: string; path: string; rpc: string }[] {
-  return ROUTES.map(({ method, path, service, rpc }) => ({ method, path, rpc: `${service}/${rpc}` }));
+  return [...ROUTES, ...STREAM_ROUTES].map(({ method, path, service, rpc }) => ({
+    method,
+    path,
+    rpc: `${service}/${rpc}`,
+  }));
 }
 
 function sendError(res: Response, code: Status, message: string): void {
@@ -216,7 +235,12 @@ function sendError(res: Response, code: Status, message: string): void {
  * as names, 64-bit integers as strings and timestamps as RFC 3339. Errors answer
  * `{code, message, details}` with the HTTP status of DESIGN.md's mapping.
  */
-export function createGateway(services: ServiceHandlers, logger: Logger, audit?: Logger): Router {
+export function createGateway(
+  services: ServiceHandlers,
+  logger: Logger,
+  audit?: Logger,
+  streams: ServiceStreams = {},
+): Router {
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
   const methods = (service: string) => loadApi().root.lookupService(service).methods;
@@ -244,6 +268,55 @@ export function createGateway(services: ServiceHandlers, logger: Logger, audit?:
         const { code, message } = publicError(error, route.rpc, logger);
         audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started));
         sendError(res, code, message);
+      }
+    });
+  }
+
+  for (const route of STREAM_ROUTES) {
+    const method = methods(route.service)[route.rpc];
+    const handler = streams[route.service]?.[route.rpc];
+    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
+    const requestType = method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '';
+    const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
+    router[route.method](route.path, async (req: Request, res: Response) => {
+      const started = Date.now();
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const open = () => {
+        if (res.headersSent) return;
+        res.status(200);
+        res.setHeader('content-type', 'text/event-stream; charset=utf-8');
+        res.setHeader('cache-control', 'no-cache');
+        res.setHeader('x-accel-buffering', 'no');
+        res.flushHeaders();
+      };
+      try {
+        let request: Record<string, unknown>;
+        try {
+          request = fromJson(requestType, route.build(req));
+        } catch (error) {
+          if (error instanceof JsonMappingError) throw invalidArgument(`request: ${error.message}`);
+          throw error;
+        }
+        await handler(
+          request,
+          (message) => {
+            open();
+            res.write(`data: ${JSON.stringify(toJson(responseType, message))}\n\n`);
+          },
+          abort.signal,
+        );
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started));
+        open();
+        res.end('event: end\ndata: {}\n\n');
+      } catch (error) {
+        const { code, message } = publicError(error, route.rpc, logger);
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started));
+        if (!res.headersSent) {
+          sendError(res, code, message);
+          return;
+        }
+        res.end(`event: error\ndata: ${JSON.stringify({ code, message, details: [] })}\n\n`);
       }
     });
   }

@@ -377,16 +377,30 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     return { entities: page.names.map((name) => ({ ...scope, name, org: '' })), token: page.token };
   }
 
+  type AttemptRow = Awaited<ReturnType<Repository['listTaskAttempts']>>[number];
   function nodeExecutionMessage(
     execution: ExecutionRow,
     node: NonNullable<Awaited<ReturnType<Repository['getNodeExecution']>>>,
+    attempts: AttemptRow[] = [],
   ) {
     const closure: Record<string, unknown> = {
       phase: node.phase,
       attempts: node.attempts,
       updated_at: timestamp(node.updated_at),
+      task_attempts: attempts.map((a) => {
+        const record: Record<string, unknown> = {
+          attempt: a.attempt,
+          phase: a.phase,
+          started_at: timestamp(a.started_at),
+        };
+        if (a.ended_at !== null) record.duration = durationFromSeconds((a.ended_at - a.started_at) / 1000);
+        if (a.error) record.error = JSON.parse(a.error);
+        return record;
+      }),
     };
     if (node.started_at !== null) closure.started_at = timestamp(node.started_at);
+    if (node.started_at !== null && node.ended_at != null)
+      closure.duration = durationFromSeconds((node.ended_at - node.started_at) / 1000);
     if (node.error) closure.error = JSON.parse(node.error);
     return {
       id: {
@@ -762,8 +776,15 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     async ListNodeExecutions(request) {
       const row = await loadExecution(request.workflow_execution_id as WorkflowExecutionIdentifierOut);
       const page = await withPageToken(() => repo.listNodeExecutions(row.id, pageOf(request)));
+      const attempts = await repo.listTaskAttempts(row.id);
       return {
-        node_executions: page.rows.map((node) => nodeExecutionMessage(row, node)),
+        node_executions: page.rows.map((node) =>
+          nodeExecutionMessage(
+            row,
+            node,
+            attempts.filter((a) => a.node_id === node.node_id),
+          ),
+        ),
         token: page.token,
       };
     },

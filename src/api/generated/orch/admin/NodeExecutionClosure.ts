@@ -3,6 +3,8 @@
 import type { _orch_core_NodeExecution_Phase, _orch_core_NodeExecution_Phase__Output } from '../../orch/core/NodeExecution.js';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp.js';
 import type { ExecutionError as _orch_core_ExecutionError, ExecutionError__Output as _orch_core_ExecutionError__Output } from '../../orch/core/ExecutionError.js';
+import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../google/protobuf/Duration.js';
+import type { TaskAttempt as _orch_admin_TaskAttempt, TaskAttempt__Output as _orch_admin_TaskAttempt__Output } from '../../orch/admin/TaskAttempt.js';
 
 export interface NodeExecutionClosure {
   'phase'?: (_orch_core_NodeExecution_Phase);
@@ -10,6 +12,8 @@ export interface NodeExecutionClosure {
   'updated_at'?: (_google_protobuf_Timestamp | null);
   'error'?: (_orch_core_ExecutionError | null);
   'attempts'?: (number);
+  'duration'?: (_google_protobuf_Duration | null);
+  'task_attempts'?: (_orch_admin_TaskAttempt)[];
 }
 
 export interface NodeExecutionClosure__Output {
@@ -18,4 +22,6 @@ export interface NodeExecutionClosure__Output {
   'updated_at': (_google_protobuf_Timestamp__Output | null);
   'error': (_orch_core_ExecutionError__Output | null);
   'attempts': (number);
+  'duration': (_google_protobuf_Duration__Output | null);
+  'task_attempts': (_orch_admin_TaskAttempt__Output)[];
 }

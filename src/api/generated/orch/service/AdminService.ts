@@ -7,6 +7,7 @@ import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output 
 import type { Execution as _orch_admin_Execution, Execution__Output as _orch_admin_Execution__Output } from '../../orch/admin/Execution.js';
 import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, ExecutionCreateRequest__Output as _orch_admin_ExecutionCreateRequest__Output } from '../../orch/admin/ExecutionCreateRequest.js';
 import type { ExecutionCreateResponse as _orch_admin_ExecutionCreateResponse, ExecutionCreateResponse__Output as _orch_admin_ExecutionCreateResponse__Output } from '../../orch/admin/ExecutionCreateResponse.js';
+import type { ExecutionEvent as _orch_admin_ExecutionEvent, ExecutionEvent__Output as _orch_admin_ExecutionEvent__Output } from '../../orch/admin/ExecutionEvent.js';
 import type { ExecutionList as _orch_admin_ExecutionList, ExecutionList__Output as _orch_admin_ExecutionList__Output } from '../../orch/admin/ExecutionList.js';
 import type { ExecutionRelaunchRequest as _orch_admin_ExecutionRelaunchRequest, ExecutionRelaunchRequest__Output as _orch_admin_ExecutionRelaunchRequest__Output } from '../../orch/admin/ExecutionRelaunchRequest.js';
 import type { ExecutionTerminateRequest as _orch_admin_ExecutionTerminateRequest, ExecutionTerminateRequest__Output as _orch_admin_ExecutionTerminateRequest__Output } from '../../orch/admin/ExecutionTerminateRequest.js';
@@ -297,6 +298,11 @@ export interface AdminServiceClient extends grpc.Client {
   updateProject(argument: _orch_admin_Project, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
   updateProject(argument: _orch_admin_Project, callback: grpc.requestCallback<_orch_admin_ProjectUpdateResponse__Output>): grpc.ClientUnaryCall;
   
+  WatchExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_ExecutionEvent__Output>;
+  WatchExecution(argument: _orch_admin_WorkflowExecutionGetRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_ExecutionEvent__Output>;
+  watchExecution(argument: _orch_admin_WorkflowExecutionGetRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_ExecutionEvent__Output>;
+  watchExecution(argument: _orch_admin_WorkflowExecutionGetRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_ExecutionEvent__Output>;
+  
 }
 
 export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -356,6 +362,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   UpdateProject: grpc.handleUnaryCall<_orch_admin_Project__Output, _orch_admin_ProjectUpdateResponse>;
   
+  WatchExecution: grpc.handleServerStreamingCall<_orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_ExecutionEvent>;
+  
 }
 
 export interface AdminServiceDefinition extends grpc.ServiceDefinition {
@@ -387,4 +395,5 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   TerminateExecution: MethodDefinition<_orch_admin_ExecutionTerminateRequest, _orch_admin_ExecutionTerminateResponse, _orch_admin_ExecutionTerminateRequest__Output, _orch_admin_ExecutionTerminateResponse__Output>
   UpdateLaunchPlan: MethodDefinition<_orch_admin_LaunchPlanUpdateRequest, _orch_admin_LaunchPlanUpdateResponse, _orch_admin_LaunchPlanUpdateRequest__Output, _orch_admin_LaunchPlanUpdateResponse__Output>
   UpdateProject: MethodDefinition<_orch_admin_Project, _orch_admin_ProjectUpdateResponse, _orch_admin_Project__Output, _orch_admin_ProjectUpdateResponse__Output>
+  WatchExecution: MethodDefinition<_orch_admin_WorkflowExecutionGetRequest, _orch_admin_ExecutionEvent, _orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_ExecutionEvent__Output>
 }

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ROOT, runBinary } from '../../scripts/main-job.js';
+import { createApp } from '../../src/webhook/app.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The console in a real browser: register the add-one example, launch it through the webhook, open
+// the URL the webhook answers in headless Chromium and watch the execution succeed with output 3.
+
+const CHROMIUM = '/usr/bin/chromium';
+const required = process.env.ORCH_TEST_BROWSER === 'required';
+const available = existsSync(CHROMIUM);
+if (!available && !required) {
+  console.warn(
+    `console-browser: skipped, ${CHROMIUM} is not installed (set ORCH_TEST_BROWSER=required to fail instead)`,
+  );
+}
+const maybe = available || required ? describe : describe.skip;
+
+maybe('the console in headless Chromium', () => {
+  let server: TestServer;
+  let webhook: Server;
+  let webhookUrl: string;
+  let home: string;
+  let version: string;
+  const KEY = 'browser-test-key-0123456789';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    home = await mkdtemp(join(tmpdir(), 'orch-browser-'));
+    await cp(join(ROOT, 'examples', 'add-one'), home, { recursive: true });
+    const registered = await runBinary(
+      'orch',
+      [
+        'register',
+        join(home, 'wf.yaml'),
+        '--orch.connection.host',
+        server.addresses.grpcEndpoint,
+        '--orch.connection.insecure',
+      ],
+      { PATH: process.env.PATH, HOME: home },
+    );
+    expect(registered.code).toBe(0);
+    version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1] ?? '';
+    expect(version).not.toBe('');
+    const app = createApp({ client: server.client, apiKeys: KEY });
+    webhook = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => webhook.once('listening', resolve));
+    webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => webhook?.close(resolve));
+    await server?.stop();
+    if (home) await rm(home, { recursive: true, force: true });
+  });
+
+  test('the page a webhook launch points to turns SUCCEEDED and shows the output 3', async () => {
+    if (!available) throw new Error(`ORCH_TEST_BROWSER=required but ${CHROMIUM} is not installed`);
+    const res = await fetch(`${webhookUrl}/run-workflow/default/development/wf.add_one_wf/${version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 2 }),
+    });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(
+      new RegExp(
+        `^${server.addresses.httpEndpoint}/console/projects/default/domains/development/executions/[a-z][a-z0-9]{19}$`,
+      ),
+    );
+
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(url);
+      await page.waitForFunction("document.getElementById('phase')?.textContent === 'SUCCEEDED'", undefined, {
+        timeout: 20_000,
+      });
+      // A page opened while the execution ran reloads itself once it ends; wait for the outputs.
+      await page.waitForSelector('#outputs', { timeout: 20_000 });
+      expect(JSON.parse((await page.textContent('#outputs')) ?? '{}')).toEqual({ o0: 3 });
+      expect(await page.textContent('[data-node="n0"]')).toBe('SUCCEEDED');
+      expect(await page.locator('.graph svg').count()).toBe(1);
+      await mkdir(join(ROOT, 'test-artifacts'), { recursive: true });
+      await page.screenshot({ path: join(ROOT, 'test-artifacts', 'console-execution.png'), fullPage: true });
+      // The node's log link serves its output as text.
+      const log = await page.request.get(`${url}/nodes/n0/log`);
+      expect(log.status()).toBe(200);
+      expect(await log.text()).toMatch(/=== attempt 1 stdout \(SUCCEEDED\) ===/);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});

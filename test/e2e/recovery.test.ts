@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
+import type { WorkflowSpec } from '../../src/api/types.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { idOf, launchPlanOf, nodeTask } from '../helpers/specs.js';
+
+// A real admin server process is killed (SIGKILL) in the middle of an execution and started again on
+// the same data dir: the execution continues and finishes with the right outputs.
+
+const SERVER = join(process.cwd(), 'test', 'fixtures', 'bin', 'admin-server.mjs');
+const X = { variables: { x: { type: parseType('integer') } } };
+const scope = { project: 'default', domain: 'development' };
+
+const children: ChildProcess[] = [];
+let dataDir = '';
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the server process; resolves once it printed its addresses. */
+async function startServer(dir: string): Promise<{ child: ChildProcess; client: AdminClient }> {
+  const child = spawn(process.execPath, [SERVER, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const [line] = (await once(lines, 'line')) as [string];
+  const addresses = JSON.parse(line) as { grpcEndpoint: string };
+  return {
+    child,
+    client: new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 10 }),
+  };
+}
+
+const WRITE =
+  "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));";
+
+describe('an execution survives a killed server', () => {
+  test('SIGKILL mid-run, restart on the same data dir: finished nodes are kept, the slow one runs again', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'orch-recovery-'));
+    let { child, client } = await startServer(dataDir);
+    const fast = idOf('TASK', 'rec.fast', 'v1');
+    const slow = idOf('TASK', 'rec.slow', 'v1');
+    await client.createTask(
+      fast,
+      nodeTask(
+        'rec.fast',
+        'v1',
+        `${WRITE}fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({y:i.x+1}))`,
+        { x: 'integer' },
+        { y: 'integer' },
+      ),
+    );
+    await client.createTask(
+      slow,
+      nodeTask(
+        'rec.slow',
+        'v1',
+        `${WRITE}setTimeout(()=>fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({y:i.x*10})),1500)`,
+        { x: 'integer' },
+        { y: 'integer' },
+      ),
+    );
+    const wf = idOf('WORKFLOW', 'rec.wf', 'v1');
+    const spec: WorkflowSpec = {
+      template: {
+        id: wf,
+        interface: {
+          inputs: { variables: { x: { type: parseType('integer'), description: '' } } },
+          outputs: { variables: { o0: { type: parseType('integer'), description: '' } } },
+        },
+        nodes: [
+          {
+            id: 'n0',
+            task_node: { reference_id: fast },
+            inputs: [{ var: 'x', binding: { promise: { node_id: 'start-node', var: 'x' } } }],
+          },
+          {
+            id: 'n1',
+            task_node: { reference_id: slow },
+            inputs: [{ var: 'x', binding: { promise: { node_id: 'n0', var: 'y' } } }],
+          },
+        ],
+        outputs: [{ var: 'o0', binding: { promise: { node_id: 'n1', var: 'y' } } }],
+      },
+    };
+    await client.createWorkflow(wf, spec);
+    const lp = idOf('LAUNCH_PLAN', 'rec.wf', 'v1');
+    await client.createLaunchPlan(lp, launchPlanOf(wf));
+    const id = await client.createExecution({
+      ...scope,
+      spec: { launch_plan: lp },
+      inputs: literalMapFromJson({ x: 2 }, X),
+    });
+
+    // Wait until the slow node runs, then kill the server without a chance to clean up.
+    let slowRunning = false;
+    for (let i = 0; i < 200 && !slowRunning; i++) {
+      const nodes = (await client.listNodeExecutions(id)).node_executions;
+      slowRunning = nodes.some((n) => n.id?.node_id === 'n1' && n.closure?.phase === 'RUNNING');
+      if (slowRunning) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(slowRunning).toBe(true);
+    client.close();
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+
+    ({ child, client } = await startServer(dataDir));
+    const last = await client.watchExecution(id, () => undefined, { deadlineSeconds: 20 });
+    expect(last.phase).toBe('SUCCEEDED');
+    expect(literalMapToJson(last.outputs)).toEqual({ o0: 30 });
+    const nodes = (await client.listNodeExecutions(id)).node_executions;
+    const byId = Object.fromEntries(nodes.map((n) => [n.id?.node_id ?? '', n.closure]));
+    // n0 finished before the kill: it did not run again.
+    expect((byId.n0?.task_attempts ?? []).map((a) => a.phase)).toEqual(['SUCCEEDED']);
+    // n1's interrupted attempt ran again under its own number.
+    expect(byId.n1?.phase).toBe('SUCCEEDED');
+    expect((byId.n1?.task_attempts ?? []).map((a) => [a.attempt, a.phase])).toEqual([[1, 'SUCCEEDED']]);
+    client.close();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }, 40_000);
+});
