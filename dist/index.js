@@ -59268,6 +59268,11 @@ var API_DESCRIPTOR = {
                   "requestType": "orch.admin.NodeExecutionGetDataRequest",
                   "responseType": "orch.admin.NodeExecutionGetDataResponse"
                 },
+                "WatchExecution": {
+                  "requestType": "orch.admin.WorkflowExecutionGetRequest",
+                  "responseType": "orch.admin.ExecutionEvent",
+                  "responseStream": true
+                },
                 "GetVersion": {
                   "requestType": "orch.admin.GetVersionRequest",
                   "responseType": "orch.admin.GetVersionResponse"
@@ -59637,6 +59642,39 @@ var API_DESCRIPTOR = {
                 "attempts": {
                   "type": "uint32",
                   "id": 5
+                },
+                "duration": {
+                  "type": "google.protobuf.Duration",
+                  "id": 6
+                },
+                "task_attempts": {
+                  "rule": "repeated",
+                  "type": "TaskAttempt",
+                  "id": 7
+                }
+              }
+            },
+            "TaskAttempt": {
+              "fields": {
+                "attempt": {
+                  "type": "uint32",
+                  "id": 1
+                },
+                "phase": {
+                  "type": "orch.core.NodeExecution.Phase",
+                  "id": 2
+                },
+                "started_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 3
+                },
+                "duration": {
+                  "type": "google.protobuf.Duration",
+                  "id": 4
+                },
+                "error": {
+                  "type": "orch.core.ExecutionError",
+                  "id": 5
                 }
               }
             },
@@ -59702,6 +59740,38 @@ var API_DESCRIPTOR = {
                 "outputs": {
                   "type": "orch.core.LiteralMap",
                   "id": 2
+                }
+              }
+            },
+            "ExecutionEvent": {
+              "fields": {
+                "id": {
+                  "type": "orch.core.WorkflowExecutionIdentifier",
+                  "id": 1
+                },
+                "phase": {
+                  "type": "orch.core.WorkflowExecution.Phase",
+                  "id": 2
+                },
+                "occurred_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 3
+                },
+                "node_id": {
+                  "type": "string",
+                  "id": 4
+                },
+                "node_phase": {
+                  "type": "orch.core.NodeExecution.Phase",
+                  "id": 5
+                },
+                "error": {
+                  "type": "orch.core.ExecutionError",
+                  "id": 6
+                },
+                "outputs": {
+                  "type": "orch.core.LiteralMap",
+                  "id": 7
                 }
               }
             },
@@ -82149,6 +82219,35 @@ var AdminClient = class {
   /** The node executions of an execution. */
   listNodeExecutions(id, request2 = {}) {
     return this.call(this.admin, "ListNodeExecutions", { workflow_execution_id: id, ...request2 });
+  }
+  /**
+   * Follows an execution (WatchExecution): calls `onEvent` for its current phase, then for every phase
+   * change of it and of its nodes, until a terminal phase; resolves to that last event. The whole
+   * watch has one deadline, `deadlineSeconds` (default 3600); the stream is not retried.
+   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...),
+   *   or Error when the stream ends before a terminal phase.
+   */
+  async watchExecution(id, onEvent, options = {}) {
+    const metadata = await this.metadataFor(true, false).catch((error63) => {
+      throw fromGrpcError(error63, "WatchExecution", this.connection);
+    });
+    const method = this.admin.WatchExecution;
+    if (!method) throw new Error("unknown RPC WatchExecution");
+    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1e3);
+    return new Promise((resolve4, reject) => {
+      let last;
+      const call = method.call(this.admin, { id }, metadata, { deadline });
+      call.on("data", (event) => {
+        last = event;
+        onEvent(event);
+      });
+      call.on("error", (error63) => reject(fromGrpcError(error63, "WatchExecution", this.connection)));
+      call.on("end", () => {
+        if (last && ["SUCCEEDED", "FAILED", "ABORTED", "TIMED_OUT"].includes(String(last.phase)))
+          resolve4(last);
+        else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
+      });
+    });
   }
   /** The inputs and outputs of one node execution. */
   getNodeExecutionData(id, nodeId) {
