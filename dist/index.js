@@ -59651,7 +59651,21 @@ var API_DESCRIPTOR = {
                   "rule": "repeated",
                   "type": "TaskAttempt",
                   "id": 7
+                },
+                "cache_status": {
+                  "type": "CacheStatus",
+                  "id": 8
                 }
+              }
+            },
+            "CacheStatus": {
+              "values": {
+                "CACHE_DISABLED": 0,
+                "CACHE_MISS": 1,
+                "CACHE_HIT": 2,
+                "CACHE_POPULATED": 3,
+                "CACHE_LOOKUP_FAILURE": 4,
+                "CACHE_PUT_FAILURE": 5
               }
             },
             "TaskAttempt": {
@@ -60879,6 +60893,14 @@ var API_DESCRIPTOR = {
                 "timeout": {
                   "type": "google.protobuf.Duration",
                   "id": 2
+                },
+                "cache": {
+                  "type": "bool",
+                  "id": 3
+                },
+                "cache_version": {
+                  "type": "string",
+                  "id": 4
                 }
               }
             },
@@ -81291,6 +81313,10 @@ function entitySchemas(strict) {
     outputs: typeMap.optional(),
     retries: external_exports.int("expected a whole number").min(0, "must be 0 or more").optional(),
     timeout: external_exports.string().optional(),
+    // Reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version.
+    cache: external_exports.boolean("expected true or false").optional(),
+    // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
+    cache_version: external_exports.string().optional(),
     env: external_exports.record(variableName, external_exports.string()).optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
     secrets: external_exports.array(external_exports.union([secretName, object2({ key: secretName, env_var: variableName.optional() })])).optional()
@@ -81535,6 +81561,9 @@ function checkTasks(file2, report2) {
         if (!(error63 instanceof DurationSyntaxError)) throw error63;
         report2([...base, "timeout"], `"${task.timeout}" is not a duration such as 30s, 5m or 1h30m`);
       }
+    }
+    if (task.cache_version !== void 0 && task.cache !== true) {
+      report2([...base, "cache_version"], "is only allowed with cache: true");
     }
     task.command.forEach((arg, index) => {
       for (const [whole, inner] of arg.matchAll(TEMPLATE)) {
@@ -86466,7 +86495,8 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
         interface: { inputs: variables(task.inputs), outputs: variables(task.outputs) },
         metadata: {
           retries: { retries: task.retries ?? 0 },
-          ...task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {}
+          ...task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {},
+          ...task.cache ? { cache: true, cache_version: task.cache_version ?? "" } : {}
         },
         container: {
           image: task.image ?? "",

@@ -32,12 +32,14 @@ async function found<T>(scope: Scope, name: string, call: () => Promise<T>): Pro
 
 /**
  * `orchctl get execution <name> --details`: the execution's phase and duration, then its nodes as a
- * tree, each with its phase, duration and error, and under it every attempt of its task:
+ * tree, each with its phase, duration, cache status (`cache CACHE_HIT`, ...; left out for an uncached
+ * task) and error, and under it every attempt of its task:
  *
  * ```
  * abc SUCCEEDED 0.50s
- * └── n0 SUCCEEDED 0.49s
- *     └── attempt 1 SUCCEEDED 0.09s
+ * ├── n0 SUCCEEDED 0.49s
+ * │   └── attempt 1 SUCCEEDED 0.09s
+ * └── n1 SUCCEEDED 0.01s cache CACHE_HIT
  * ```
  * @throws ResourceNotFoundError for an unknown execution; client errors otherwise.
  */
@@ -63,8 +65,9 @@ export async function printExecutionDetails(
   nodes.forEach((node, i) => {
     const lastNode = i === nodes.length - 1;
     const c = node.closure;
+    const cache = c?.cache_status && c.cache_status !== 'CACHE_DISABLED' ? ` cache ${c.cache_status}` : '';
     lines.push(
-      `${lastNode ? '└── ' : '├── '}${node.id?.node_id ?? ''} ${c?.phase ?? 'UNDEFINED'}${duration(c?.duration)}${errorText(c?.error)}`,
+      `${lastNode ? '└── ' : '├── '}${node.id?.node_id ?? ''} ${c?.phase ?? 'UNDEFINED'}${duration(c?.duration)}${cache}${errorText(c?.error)}`,
     );
     const attempts = c?.task_attempts ?? [];
     attempts.forEach((attempt, j) => {

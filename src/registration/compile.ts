@@ -65,7 +65,8 @@ function variables(types: Record<string, string> | undefined): VariableMap {
  * - entity names are `<file stem>.<name>` (`wf.yaml`'s task `add_one` is `wf.add_one`); every id
  *   carries `target`'s project, domain and org and `version`;
  * - a task is a `container` TaskTemplate: its inputs and outputs, retries and timeout, and image,
- *   command (`{{ inputs.x }}` left for the executor to replace) and env;
+ *   command (`{{ inputs.x }}` left for the executor to replace) and env; `cache: true` (with its
+ *   `cache_version`) goes into the metadata, absent otherwise so uncached tasks compile as before;
  * - a workflow is a WorkflowTemplate whose nodes refer to their task by full id; a literal node input
  *   is bound as a literal of the task input's type, `"{{ inputs.x }}"` as a promise on `start-node`
  *   and `"{{ n0.o0 }}"` as a promise on node `n0`; its outputs are typed after what they refer to;
@@ -102,6 +103,7 @@ export function compileWorkflowFile(
         metadata: {
           retries: { retries: task.retries ?? 0 },
           ...(task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {}),
+          ...(task.cache ? { cache: true, cache_version: task.cache_version ?? '' } : {}),
         },
         container: {
           image: task.image ?? '',

@@ -98,6 +98,10 @@ function entitySchemas(strict: boolean) {
     outputs: typeMap.optional(),
     retries: z.int('expected a whole number').min(0, 'must be 0 or more').optional(),
     timeout: z.string().optional(),
+    // Reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version.
+    cache: z.boolean('expected true or false').optional(),
+    // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
+    cache_version: z.string().optional(),
     env: z.record(variableName, z.string()).optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
     secrets: z
@@ -156,7 +160,9 @@ export function workflowFileJsonSchema(): Record<string, unknown> {
 
 /**
  * A task of a workflow file: `command` is the argv run in the task's environment (arguments may hold
- * `{{ inputs.x }}`); `inputs`/`outputs` map names to type strings; `timeout` is a Go-style duration.
+ * `{{ inputs.x }}`); `inputs`/`outputs` map names to type strings; `timeout` is a Go-style duration;
+ * `cache: true` reuses the outputs of an earlier successful run with identical inputs, code bundle and
+ * `cache_version` (a string, default "", allowed only with `cache: true`).
  */
 export type TaskDoc = z.infer<typeof STRICT.task>;
 /** A workflow of a workflow file: its typed inputs, its nodes in file order, its output references. */
@@ -486,6 +492,9 @@ function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
         if (!(error instanceof DurationSyntaxError)) throw error;
         report([...base, 'timeout'], `"${task.timeout}" is not a duration such as 30s, 5m or 1h30m`);
       }
+    }
+    if (task.cache_version !== undefined && task.cache !== true) {
+      report([...base, 'cache_version'], 'is only allowed with cache: true');
     }
     task.command.forEach((arg, index) => {
       for (const [whole, inner] of arg.matchAll(TEMPLATE)) {

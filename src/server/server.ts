@@ -16,6 +16,7 @@ import type { Config } from '../config/load.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
 import { BundleCache } from './executor/bundles.js';
+import { TaskCache, taskCacheSettings } from './executor/cache.js';
 import { ExecutionEvents } from './executor/events.js';
 import { LocalExecutor } from './executor/local.js';
 import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './grpc.js';
@@ -33,9 +34,12 @@ import { HmacUrlSigner } from './storage/signed-urls.js';
 
 /**
  * The configuration the admin server reads (sections `server.*`, `database.*`, `sharedservice.*`,
- * `storage.*`).
+ * `storage.*`, and `plugins.*` for the task output cache's queues).
  */
-export type ServerConfig = Pick<Config, 'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage'>;
+export type ServerConfig = Pick<
+  Config,
+  'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage' | 'plugins'
+>;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -115,7 +119,8 @@ export const DEFAULT_PROJECT = 'default';
  * Creates the admin server: gRPC on `server.grpc.port` and JSON over HTTP on `server.httpPort`
  * (0 picks a free port), sharing one set of handlers, over SQLite (`database.sqlite.file`, default
  * `<dataDir>/orch.db`), the blob store of `--storage.*` (embedded default: `local` under
- * `<dataDir>/storage`) and the local executor (code bundles unpacked under `<dataDir>/bundles`).
+ * `<dataDir>/storage`) and the local executor (code bundles unpacked under `<dataDir>/bundles`; task
+ * output cache queues sized by `--plugins.catalogcache.{reader,writer}.{maxItems,maxRetries,workers}`).
  * With `local` or `mem` storage the HTTP side also serves the DataProxyService's signed URLs under
  * `/blobs/...`.
  */
@@ -142,6 +147,7 @@ export function createServer(options: ServerOptions): AdminServer {
       });
       const dataProxy = dataProxySettings(options.config.server.dataProxy);
       const watch = watchSettings(options.config.server.watchService);
+      const cacheSettings = taskCacheSettings(options.config.plugins.catalogcache);
       const store = await openBlobStore(storage);
       blobs = store;
       const handle = await openDatabase(options.config, {
@@ -166,6 +172,7 @@ export function createServer(options: ServerOptions): AdminServer {
       executor = new LocalExecutor({
         repo,
         events,
+        cache: new TaskCache({ repo, blobs: store, settings: cacheSettings, logger }),
         nodeConcurrency: options.executorNodeConcurrency,
         blobs: store,
         bundles: new BundleCache({

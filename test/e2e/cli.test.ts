@@ -119,7 +119,9 @@ describe('orch serve', () => {
       HOME: dir,
     });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+ to .*admin\.db$/m);
+    expect(first.stdout).toMatch(
+      /^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+, 0005_\w+ to .*admin\.db$/m,
+    );
     const again = await runBinary('orch', ['serve', 'migrate', ...flags], {
       PATH: process.env.PATH,
       HOME: dir,

@@ -121,6 +121,7 @@ export interface ProtoGrpcType {
     admin: {
       ActiveLaunchPlanRequest: MessageTypeDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_ActiveLaunchPlanRequest__Output>
       AuthRole: MessageTypeDefinition<_orch_admin_AuthRole, _orch_admin_AuthRole__Output>
+      CacheStatus: EnumTypeDefinition
       CronSchedule: MessageTypeDefinition<_orch_admin_CronSchedule, _orch_admin_CronSchedule__Output>
       Domain: MessageTypeDefinition<_orch_admin_Domain, _orch_admin_Domain__Output>
       EmptyResponse: MessageTypeDefinition<_orch_admin_EmptyResponse, _orch_admin_EmptyResponse__Output>

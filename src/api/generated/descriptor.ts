@@ -500,7 +500,21 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "rule": "repeated",
                   "type": "TaskAttempt",
                   "id": 7
+                },
+                "cache_status": {
+                  "type": "CacheStatus",
+                  "id": 8
                 }
+              }
+            },
+            "CacheStatus": {
+              "values": {
+                "CACHE_DISABLED": 0,
+                "CACHE_MISS": 1,
+                "CACHE_HIT": 2,
+                "CACHE_POPULATED": 3,
+                "CACHE_LOOKUP_FAILURE": 4,
+                "CACHE_PUT_FAILURE": 5
               }
             },
             "TaskAttempt": {
@@ -1728,6 +1742,14 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "timeout": {
                   "type": "google.protobuf.Duration",
                   "id": 2
+                },
+                "cache": {
+                  "type": "bool",
+                  "id": 3
+                },
+                "cache_version": {
+                  "type": "string",
+                  "id": 4
                 }
               }
             },

@@ -134,6 +134,20 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0005_task_cache': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('node_executions')
+        .addColumn('cache_status', 'text', (c) => c.notNull().defaultTo('CACHE_DISABLED'))
+        .execute();
+      await db.schema
+        .createTable('task_cache')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('outputs_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
 /**
@@ -180,28 +194,28 @@ export async function ensureForeignKeys(db: Kysely<unknown>, dialect: MigrationD
     select "table" from pragma_foreign_key_list('node_executions')`.execute(db);
   if (existing.rows.some((r) => r.table === 'executions')) return false;
   await db.transaction().execute(async (trx) => {
-    await sql`create table node_executions_rebuilt (
-      execution_id bigint not null,
-      node_id text not null,
-      phase text not null,
-      attempts integer not null default 0,
-      outputs_key text,
-      error text,
-      started_at bigint,
-      updated_at bigint not null,
-      inputs_key text,
-      ended_at bigint,
-      constraint node_executions_pk primary key (execution_id, node_id),
-      constraint ${sql.id(NODE_EXECUTION_FK)} foreign key (execution_id)
-        references executions(id) on delete cascade
-    )`.execute(trx);
-    await sql`insert into node_executions_rebuilt
-      (execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key, ended_at)
-      select execution_id, node_id, phase, attempts, outputs_key, error, started_at, updated_at, inputs_key,
-        ended_at
-      from node_executions`.execute(trx);
+    // The table as it is now (whatever columns later migrations added), plus the constraint; its
+    // indexes are dropped with it and made again.
+    const table = await sql<{ sql: string }>`
+      select sql from sqlite_master where type = 'table' and name = 'node_executions'`.execute(trx);
+    const indexes = await sql<{ sql: string }>`
+      select sql from sqlite_master
+      where type = 'index' and tbl_name = 'node_executions' and sql is not null`.execute(trx);
+    const ddl = table.rows[0]?.sql ?? '';
+    const rebuilt = ddl
+      .replace(/^CREATE TABLE\s+"?node_executions"?/i, 'CREATE TABLE node_executions_rebuilt')
+      .replace(
+        /\)\s*$/,
+        `, constraint "${NODE_EXECUTION_FK}" foreign key (execution_id) references executions(id) on delete cascade)`,
+      );
+    if (!rebuilt.startsWith('CREATE TABLE node_executions_rebuilt')) {
+      throw new Error('cannot read the definition of node_executions to add its foreign key');
+    }
+    await sql.raw(rebuilt).execute(trx);
+    await sql`insert into node_executions_rebuilt select * from node_executions`.execute(trx);
     await sql`drop table node_executions`.execute(trx);
     await sql`alter table node_executions_rebuilt rename to node_executions`.execute(trx);
+    for (const index of indexes.rows) await sql.raw(index.sql).execute(trx);
     const orphans = await sql`select 1 from pragma_foreign_key_check('node_executions') limit 1`.execute(trx);
     if (orphans.rows.length) {
       throw new Error(

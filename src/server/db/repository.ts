@@ -16,6 +16,7 @@ import type {
   NodeExecutionTable,
   ProjectTable,
   TaskAttemptTable,
+  TaskCacheTable,
 } from './schema.js';
 
 /** Tables holding versioned entities. */
@@ -505,7 +506,24 @@ export class Repository {
           started_at: row.started_at,
           updated_at: row.updated_at,
           ended_at: row.ended_at ?? null,
+          cache_status: row.cache_status ?? 'CACHE_DISABLED',
         }),
+      )
+      .execute();
+  }
+
+  /** The task cache entry of `key` (a SHA-256 hex digest), or undefined when there is none. */
+  getTaskCacheEntry(key: string): Promise<Selectable<TaskCacheTable> | undefined> {
+    return this.db.selectFrom('task_cache').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** Stores (or replaces) the task cache entry of `row.key`. */
+  async putTaskCacheEntry(row: Insertable<TaskCacheTable>): Promise<void> {
+    await this.db
+      .insertInto('task_cache')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ outputs_key: row.outputs_key, created_at: row.created_at }),
       )
       .execute();
   }

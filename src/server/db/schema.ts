@@ -12,6 +12,7 @@ export interface Database {
   executions: ExecutionTable;
   node_executions: NodeExecutionTable;
   task_attempts: TaskAttemptTable;
+  task_cache: TaskCacheTable;
 }
 
 export interface ProjectTable {
@@ -83,6 +84,11 @@ export interface NodeExecutionTable {
   updated_at: number;
   /** When the node reached a terminal phase; null while it runs. */
   ended_at?: number | null;
+  /**
+   * What the task output cache did for the node: an `orch.admin.CacheStatus` name (`CACHE_HIT`, ...).
+   * Defaults to `CACHE_DISABLED`.
+   */
+  cache_status?: string;
 }
 
 /** One run of a node's task process (attempt 1, 2, ...). */
@@ -101,4 +107,17 @@ export interface TaskAttemptTable {
   stderr_key: string | null;
   /** Process id (and process group id) of the task while it runs; null once it ended. */
   pid: number | null;
+}
+
+/**
+ * Outputs of successful task runs, reusable by a later node of a `cache: true` task with the same key
+ * (see `executor/cache.ts` for what the key digests).
+ */
+export interface TaskCacheTable {
+  /** SHA-256 hex of the canonical JSON of the cache key. */
+  key: string;
+  /** Blob key of the outputs (a LiteralMap's JSON). */
+  outputs_key: string;
+  /** Milliseconds since the epoch. */
+  created_at: number;
 }

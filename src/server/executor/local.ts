@@ -28,6 +28,7 @@ import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs } from '../storage/execution-data.js';
 import { type BundleCache, BundleError } from './bundles.js';
+import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
 import { checkTransition, type NodePhase } from './phases.js';
@@ -58,6 +59,11 @@ export interface LocalExecutorOptions {
   bundles?: BundleCache;
   /** Where recorded phase changes are announced (WatchExecution, the console). */
   events?: ExecutionEvents;
+  /**
+   * The task output cache used by nodes of `cache: true` tasks. Without it, every node runs its task
+   * and records CACHE_DISABLED.
+   */
+  cache?: TaskCache;
   /** Milliseconds since the epoch. @default Date.now */
   now?: () => number;
 }
@@ -144,6 +150,11 @@ function killGroup(pid: number | undefined | null): void {
  * per-attempt folder. Each process leads its own process group, so a timeout or a terminate kills
  * everything it started. Its stdout and stderr are stored in the blob store ({@link attemptLogKey}).
  * A failed attempt is retried up to the task's `retries`.
+ *
+ * A node of a task with `metadata.cache` first looks its key ({@link taskCacheKey}) up in the task
+ * output cache: a hit succeeds at once with the stored outputs (no process, 0 attempts, CACHE_HIT); a
+ * miss runs the task and stores its outputs once it succeeded (CACHE_POPULATED). A failed lookup
+ * runs the task (CACHE_LOOKUP_FAILURE) and a failed write keeps the node's success (CACHE_PUT_FAILURE).
  *
  * Phases move only along {@link checkTransition}'s tables: QUEUED → RUNNING → SUCCEEDING →
  * SUCCEEDED; a failed node → FAILING (nodes in flight finish, no new node starts) → FAILED, or
@@ -519,6 +530,7 @@ export class LocalExecutor implements Executor {
       error?: ErrorRecord | null;
       started_at: number;
       ended_at?: number | null;
+      cache_status?: CacheStatus;
     },
   ): Promise<NodePhase> {
     checkTransition('node', from ?? 'UNDEFINED', to, `node ${nodeId} of ${execution.name}`);
@@ -533,6 +545,7 @@ export class LocalExecutor implements Executor {
       started_at: fields.started_at,
       updated_at: this.now(),
       ended_at: fields.ended_at ?? null,
+      cache_status: fields.cache_status ?? 'CACHE_DISABLED',
     });
     const current = await this.options.repo.getExecutionById(execution.id);
     this.announce(execution.id, (current?.phase ?? 'RUNNING') as ExecutionPhase, nodeId, to);
@@ -558,24 +571,60 @@ export class LocalExecutor implements Executor {
       inputsKey,
       JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
     );
+    let phase = previous?.phase as NodePhase | undefined;
+    const outputsKey = `node-executions/${executionId}/${nodeId}.outputs.json`;
+    const cache = task.metadata?.cache ? this.options.cache : undefined;
+    const cacheKey = cache
+      ? taskCacheKey({ project: execution.project, domain: execution.domain, task, inputs })
+      : undefined;
+    let cacheStatus: CacheStatus = 'CACHE_DISABLED';
+    if (cache && cacheKey) {
+      const found = await cache.lookup(cacheKey);
+      if (found.status === 'hit') {
+        const base = {
+          attempts: 0,
+          inputs_key: inputsKey,
+          started_at: startedAt,
+          cache_status: 'CACHE_HIT' as const,
+        };
+        await this.options.blobs.put(
+          outputsKey,
+          JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: found.outputs })),
+        );
+        phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
+        await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
+          ...base,
+          outputs_key: outputsKey,
+          ended_at: this.now(),
+        });
+        return found.outputs;
+      }
+      cacheStatus = found.status === 'miss' ? 'CACHE_MISS' : 'CACHE_LOOKUP_FAILURE';
+    }
     // An attempt interrupted by a restart is run again under its own number.
     const first = previous?.phase === 'RUNNING' ? Math.max(1, previous.attempts) : 1;
-    let phase = previous?.phase as NodePhase | undefined;
     let lastFailure: TaskFailure | undefined;
     for (let attempt = first; attempt <= attempts; attempt++) {
-      const base = { attempts: attempt, inputs_key: inputsKey, started_at: startedAt };
+      const base: { attempts: number; inputs_key: string; started_at: number; cache_status: CacheStatus } = {
+        attempts: attempt,
+        inputs_key: inputsKey,
+        started_at: startedAt,
+        cache_status: cacheStatus,
+      };
       phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
       const attemptStart = this.now();
       try {
         const outputs = await this.runAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs);
-        const key = `node-executions/${executionId}/${nodeId}.outputs.json`;
         await this.options.blobs.put(
-          key,
+          outputsKey,
           JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: outputs })),
         );
+        if (cache && cacheKey && cacheStatus === 'CACHE_MISS') {
+          base.cache_status = (await cache.put(cacheKey, outputs)) ? 'CACHE_POPULATED' : 'CACHE_PUT_FAILURE';
+        }
         await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
           ...base,
-          outputs_key: key,
+          outputs_key: outputsKey,
           ended_at: this.now(),
         });
         return outputs;
@@ -612,6 +661,7 @@ export class LocalExecutor implements Executor {
       attempts,
       inputs_key: inputsKey,
       started_at: startedAt,
+      cache_status: cacheStatus,
       error: final.record(),
       ended_at: this.now(),
     });

@@ -266,6 +266,7 @@ export function createConsole(deps: ConsoleDeps): Router {
         started_at?: Seconds;
         duration?: Seconds;
         error?: { code?: string; message?: string; kind?: string };
+        cache_status?: string;
         task_attempts?: {
           attempt?: number;
           phase?: string;
@@ -308,10 +309,12 @@ export function createConsole(deps: ConsoleDeps): Router {
               `#${esc(a.attempt)} ${esc(a.phase)} ${esc(formatSeconds(secondsOf(a.duration)))}${a.error ? ` ${esc(a.error.kind)}: ${esc(a.error.message)}` : ''}`,
           )
           .join('<br>');
+        const cache = c?.cache_status && c.cache_status !== 'CACHE_DISABLED' ? c.cache_status : '';
         return (
           `<tr><td>${esc(nodeId)}</td><td class="phase ${esc(c?.phase ?? '')}" data-node="${esc(nodeId)}">${esc(c?.phase ?? 'UNDEFINED')}</td>` +
           `<td>${esc(isoOf(c?.started_at))}</td><td>${esc(formatSeconds(secondsOf(c?.duration)))}</td>` +
           `<td>${c?.error ? `${esc(c.error.kind)} ${esc(c.error.code)}: ${esc(c.error.message)}` : ''}</td><td>${attempts}</td>` +
+          `<td class="cache" data-cache="${esc(nodeId)}">${esc(cache)}</td>` +
           `<td>${node ? `<a href="${base}/nodes/${seg(nodeId)}/log">log</a>` : ''}</td></tr>`
         );
       })
@@ -337,7 +340,7 @@ export function createConsole(deps: ConsoleDeps): Router {
       error
         ? `<h2>Error</h2><pre id="error">${esc(error.kind)} ${esc(error.code)}: ${esc(error.message)}</pre>`
         : '',
-      `<h2>Nodes</h2><table><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>log</th></tr>${nodeRows}</table>`,
+      `<h2>Nodes</h2><table><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>${nodeRows}</table>`,
       graph ? `<h2>Graph</h2>${graph}` : '',
     ].join('\n');
     return page(`Execution ${id.name}`, body, watch);

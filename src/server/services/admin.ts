@@ -386,6 +386,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     const closure: Record<string, unknown> = {
       phase: node.phase,
       attempts: node.attempts,
+      cache_status: node.cache_status ?? 'CACHE_DISABLED',
       updated_at: timestamp(node.updated_at),
       task_attempts: attempts.map((a) => {
         const record: Record<string, unknown> = {

@@ -219,3 +219,47 @@ describe('declared secrets', () => {
     ]);
   });
 });
+
+describe('the task output cache fields', () => {
+  test('cache and cache_version are compiled into the task metadata', async () => {
+    const path = await writeWorkflowFile(
+      addOneWith('    retries: 1', '    retries: 1\n    cache: true\n    cache_version: "2"'),
+    );
+    const file = await loadWorkflowFile(path);
+    expect(file.doc.tasks?.add_one).toMatchObject({ cache: true, cache_version: '2' });
+    const { tasks } = compileWorkflowFile(file, { project: 'p', domain: 'd' }, 'v1');
+    expect(tasks[0]?.spec.template?.metadata).toEqual({
+      retries: { retries: 1 },
+      timeout: { seconds: '30', nanos: 0 },
+      cache: true,
+      cache_version: '2',
+    });
+  });
+
+  test('cache without cache_version gets the empty version; no cache leaves the metadata as it was', async () => {
+    const cached = await loadWorkflowFile(
+      await writeWorkflowFile(addOneWith('    retries: 1', '    retries: 1\n    cache: true')),
+    );
+    expect(
+      compileWorkflowFile(cached, { project: 'p', domain: 'd' }, 'v1').tasks[0]?.spec.template?.metadata,
+    ).toMatchObject({ cache: true, cache_version: '' });
+    const plain = await loadWorkflowFile(await writeWorkflowFile(ADD_ONE));
+    const metadata = compileWorkflowFile(plain, { project: 'p', domain: 'd' }, 'v1').tasks[0]?.spec.template
+      ?.metadata;
+    expect(metadata).not.toHaveProperty('cache');
+    expect(metadata).not.toHaveProperty('cache_version');
+  });
+
+  test('cache_version without cache: true, and a cache that is not a boolean, are reported where they are', async () => {
+    expect(await problemsOf(addOneWith('    retries: 1', '    retries: 1\n    cache_version: "2"'))).toEqual([
+      '14:20: tasks.add_one.cache_version: is only allowed with cache: true',
+    ]);
+    expect(
+      await problemsOf(
+        addOneWith('    retries: 1', '    retries: 1\n    cache: false\n    cache_version: "2"'),
+      ),
+    ).toEqual(['15:20: tasks.add_one.cache_version: is only allowed with cache: true']);
+    const problems = await problemsOf(addOneWith('    retries: 1', '    retries: 1\n    cache: "yes"'));
+    expect(problems).toEqual([expect.stringMatching(/^14:12: tasks\.add_one\.cache: /)]);
+  });
+});

@@ -5,6 +5,7 @@ import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _goo
 import type { ExecutionError as _orch_core_ExecutionError, ExecutionError__Output as _orch_core_ExecutionError__Output } from '../../orch/core/ExecutionError.js';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../google/protobuf/Duration.js';
 import type { TaskAttempt as _orch_admin_TaskAttempt, TaskAttempt__Output as _orch_admin_TaskAttempt__Output } from '../../orch/admin/TaskAttempt.js';
+import type { CacheStatus as _orch_admin_CacheStatus, CacheStatus__Output as _orch_admin_CacheStatus__Output } from '../../orch/admin/CacheStatus.js';
 
 export interface NodeExecutionClosure {
   'phase'?: (_orch_core_NodeExecution_Phase);
@@ -14,6 +15,7 @@ export interface NodeExecutionClosure {
   'attempts'?: (number);
   'duration'?: (_google_protobuf_Duration | null);
   'task_attempts'?: (_orch_admin_TaskAttempt)[];
+  'cache_status'?: (_orch_admin_CacheStatus);
 }
 
 export interface NodeExecutionClosure__Output {
@@ -24,4 +26,5 @@ export interface NodeExecutionClosure__Output {
   'attempts': (number);
   'duration': (_google_protobuf_Duration__Output | null);
   'task_attempts': (_orch_admin_TaskAttempt__Output)[];
+  'cache_status': (_orch_admin_CacheStatus__Output);
 }

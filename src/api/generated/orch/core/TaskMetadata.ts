@@ -6,9 +6,13 @@ import type { Duration as _google_protobuf_Duration, Duration__Output as _google
 export interface TaskMetadata {
   'retries'?: (_orch_core_RetryStrategy | null);
   'timeout'?: (_google_protobuf_Duration | null);
+  'cache'?: (boolean);
+  'cache_version'?: (string);
 }
 
 export interface TaskMetadata__Output {
   'retries': (_orch_core_RetryStrategy__Output | null);
   'timeout': (_google_protobuf_Duration__Output | null);
+  'cache': (boolean);
+  'cache_version': (string);
 }
