@@ -43,7 +43,13 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
-    const server = createServer({ config, dataDir, logger: stderrLogger(io), taskEnv: taskEnvOf(io) });
+    const server = createServer({
+      config,
+      dataDir,
+      logger: stderrLogger(io),
+      taskEnv: taskEnvOf(io),
+      secretEnv: io.env,
+    });
     const addresses = await server.listen();
     io.stdout.write(
       [

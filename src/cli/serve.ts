@@ -51,6 +51,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
       host: '0.0.0.0',
       logger: stderrLogger(io),
       taskEnv: taskEnvOf(io),
+      secretEnv: io.env,
     });
     const addresses = await server.listen();
     io.stdout.write(

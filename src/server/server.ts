@@ -24,6 +24,7 @@ import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { type Logger, silentLogger } from './logger.js';
+import { LocalSecretSource } from './secrets.js';
 import { createAdminHandlers, DOMAINS } from './services/admin.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { createDataProxyHandlers, dataProxySettings, type SignRequest } from './services/data-proxy.js';
@@ -38,7 +39,7 @@ import { HmacUrlSigner } from './storage/signed-urls.js';
  */
 export type ServerConfig = Pick<
   Config,
-  'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage' | 'plugins'
+  'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage' | 'plugins' | 'secrets'
 >;
 
 /** Options of {@link createServer}. */
@@ -51,6 +52,11 @@ export interface ServerOptions {
   host?: string;
   /** Environment handed to task processes (PATH, HOME); never the server's whole environment. */
   taskEnv?: Record<string, string>;
+  /**
+   * The server's environment, where `--secrets.env-prefix` variables (ORCH_SECRET_<key>) are looked up
+   * for the secrets tasks declare; read at the edge. @default {} (then only `--secrets.secrets-prefix` files)
+   */
+  secretEnv?: Readonly<Record<string, string | undefined>>;
   /**
    * The embedded default: SQLite in `<dataDir>/orch.db` unless `--database.sqlite.file` is set. When
    * false (`orch serve`), a server without a SQLite file uses PostgreSQL. @default true
@@ -184,6 +190,11 @@ export function createServer(options: ServerOptions): AdminServer {
         workDir: join(options.dataDir, 'work'),
         baseEnv: options.taskEnv ?? {},
         maxParallel: options.executorParallelism,
+        secrets: new LocalSecretSource({
+          envPrefix: options.config.secrets['env-prefix'],
+          filesDir: options.config.secrets['secrets-prefix'],
+          env: options.secretEnv ?? {},
+        }),
       });
       // S3 presigns its own URLs; for local and mem the admin signs URLs its HTTP side serves.
       const signer = store.presigns

@@ -24,6 +24,7 @@ import {
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
+import type { SecretSource } from '../secrets.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs } from '../storage/execution-data.js';
@@ -59,6 +60,11 @@ export interface LocalExecutorOptions {
   bundles?: BundleCache;
   /** Where recorded phase changes are announced (WatchExecution, the console). */
   events?: ExecutionEvents;
+  /**
+   * Values of the secrets tasks declare (`security_context.secrets`), given to the task process as
+   * the variable each asks for. Without it, a task that declares a secret fails with a SYSTEM error.
+   */
+  secrets?: SecretSource;
   /**
    * The task output cache used by nodes of `cache: true` tasks. Without it, every node runs its task
    * and records CACHE_DISABLED.
@@ -804,6 +810,24 @@ export class LocalExecutor implements Executor {
     const cwd = await this.workingDirectory(task);
     const env: Record<string, string> = { ...this.options.baseEnv };
     for (const pair of task.container?.env ?? []) env[pair.key] = pair.value;
+    for (const secret of task.security_context?.secrets ?? []) {
+      // The value goes only into the process's environment: never into a record, a log or an error.
+      let value: string | undefined;
+      try {
+        value = await this.options.secrets?.get(secret.key);
+      } catch (error) {
+        throw new TaskFailure('SecretUnavailable', (error as Error).message, 'FAILED', 'SYSTEM');
+      }
+      if (value === undefined) {
+        throw new TaskFailure(
+          'SecretMissing',
+          `secret ${secret.key} (for ${secret.env_var}) is not set on the admin server`,
+          'FAILED',
+          'SYSTEM',
+        );
+      }
+      env[secret.env_var || secret.key] = value;
+    }
     env.ORCH_INPUTS_FILE = inputsFile;
     env.ORCH_OUTPUTS_FILE = outputsFile;
     // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
