@@ -89,6 +89,28 @@ function after<DB, TB extends keyof DB>(
   return sql<SqlBool>`(${left}) ${op} (${right})`;
 }
 
+/**
+ * Cuts a page out of rows fetched with `limit + 1`: the first `limit` rows, and the token of the next
+ * page (the sort columns of the last row) when there was one more row, else ''.
+ */
+function pageOfRows<R>(
+  rows: R[],
+  limit: number,
+  sort: SortOrder,
+  columns: string[],
+): { rows: R[]; token: string } {
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
+  const token =
+    rows.length > limit && last
+      ? encodeToken(
+          sort,
+          columns.map((c) => last[c] as string | number),
+        )
+      : '';
+  return { rows: pageRows, token };
+}
+
 /** What a list call asks for besides the page: a filter and an order. */
 export interface ListQuery<DB, TB extends keyof DB> {
   where?: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
@@ -136,17 +158,7 @@ export class Repository {
     if (query.where) select = select.where(query.where);
     if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
     for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    const rows = await select.limit(page.limit + 1).execute();
-    const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
-    const token =
-      rows.length > page.limit && last
-        ? encodeToken(
-            sort,
-            columns.map((c) => last[c] as string | number),
-          )
-        : '';
-    return { rows: pageRows, token };
+    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
   }
 
   /** Replaces a project's name, description, labels and state; false when it does not exist. */
@@ -312,17 +324,7 @@ export class Repository {
     if (query.where) select = select.where(query.where as never);
     if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
     for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    const rows = await select.limit(page.limit + 1).execute();
-    const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
-    const token =
-      rows.length > page.limit && last
-        ? encodeToken(
-            sort,
-            columns.map((c) => last[c] as string | number),
-          )
-        : '';
-    return { rows: pageRows, token };
+    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
   }
 
   /**
@@ -420,17 +422,7 @@ export class Repository {
     if (query.where) select = select.where(query.where);
     if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
     for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    const rows = await select.limit(page.limit + 1).execute();
-    const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
-    const token =
-      rows.length > page.limit && last
-        ? encodeToken(
-            sort,
-            columns.map((c) => last[c] as string | number),
-          )
-        : '';
-    return { rows: pageRows, token };
+    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
   }
 
   /** Executions that have not reached a terminal phase (for resuming after a restart). */
