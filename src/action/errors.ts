@@ -21,14 +21,6 @@ export class ActionInputError extends Error {
   }
 }
 
-/** Thrown by `register` after its report was printed when some entity was not registered. */
-export class RegistrationFailedError extends Error {
-  constructor(readonly count: number) {
-    super(`${count} ${count === 1 ? 'entity was' : 'entities were'} not registered`);
-    this.name = 'RegistrationFailedError';
-  }
-}
-
 /** Thrown by `run` when the launch plan (or the asked version of it) does not exist. */
 export class LaunchPlanNotFoundError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

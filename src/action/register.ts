@@ -1,15 +1,12 @@
-import { isAbsolute, join } from 'node:path';
 import * as core from '@actions/core';
-import { glob } from 'tinyglobby';
 import type { AdminClient } from '../client/admin-client.js';
+import { expandWorkflowPaths } from '../registration/paths.js';
 import { type RegistrationReport, registerFiles } from '../registration/register-files.js';
-import { reportJson, reportLines } from '../registration/report.js';
+import { notRegisteredCount, RegistrationFailed, reportJson, reportLines } from '../registration/report.js';
 import { consoleBase } from './client.js';
-import { ActionInputError, RegistrationFailedError } from './errors.js';
+import { ActionInputError } from './errors.js';
 import type { RegisterSettings } from './inputs.js';
 import { cell, code, table, writeJobSummary } from './markdown.js';
-
-const GLOB_CHARS = /[*?[\]{}]/;
 
 /**
  * The workflow files the `files` input names, relative to `workspace`: plain paths as given, globs
@@ -17,21 +14,11 @@ const GLOB_CHARS = /[*?[\]{}]/;
  * @throws ActionInputError naming every glob that matches nothing.
  */
 export async function expandFiles(patterns: readonly string[], workspace: string): Promise<string[]> {
-  const paths: string[] = [];
-  const empty: string[] = [];
-  for (const pattern of patterns) {
-    if (!GLOB_CHARS.test(pattern)) {
-      paths.push(isAbsolute(pattern) ? pattern : join(workspace, pattern));
-      continue;
-    }
-    const matches = (await glob(pattern, { cwd: workspace, onlyFiles: true, absolute: true })).sort();
-    if (!matches.length) empty.push(pattern);
-    paths.push(...matches);
+  const { paths, unmatched } = await expandWorkflowPaths(patterns, workspace);
+  if (unmatched.length) {
+    throw new ActionInputError(unmatched.map((p) => ({ input: 'files', message: `no file matches "${p}"` })));
   }
-  if (empty.length) {
-    throw new ActionInputError(empty.map((p) => ({ input: 'files', message: `no file matches "${p}"` })));
-  }
-  return [...new Set(paths)];
+  return paths;
 }
 
 /**
@@ -68,7 +55,7 @@ export function registrationSummary(
  * prints the same lines as `orch register`, sets the outputs `version` and `entities` (the JSON of
  * `orch register -o json`'s entities) and writes the job summary.
  * @throws ActionInputError for a glob matching nothing; WorkflowFileError for invalid files (every
- *   problem, with file, line and column); RegistrationFailedError when an entity was not registered.
+ *   problem, with file, line and column); RegistrationFailed when an entity was not registered.
  */
 export async function registerCommand(
   client: AdminClient,
@@ -86,7 +73,7 @@ export async function registerCommand(
   core.setOutput('version', report.version);
   core.setOutput('entities', JSON.stringify(reportJson(report).entities));
   await writeJobSummary(registrationSummary(report, settings, await consoleBase(client)));
-  const notRegistered = report.entities.filter((e) => e.status === 'failed' || e.status === 'skipped');
-  if (notRegistered.length) throw new RegistrationFailedError(notRegistered.length);
+  const notRegistered = notRegisteredCount(report);
+  if (notRegistered) throw new RegistrationFailed(notRegistered);
   return report;
 }

@@ -2,27 +2,25 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { extract as extractTar } from 'tar';
-import { glob } from 'tinyglobby';
 import { LiteralValueError, literalMapFromJson, literalToJson } from '../api/literals.js';
 import type { LaunchPlanOut } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { NotFoundError } from '../client/errors.js';
-import { createAdminClient, PLATFORM_CLIENT_FLAGS } from '../client/from-config.js';
+
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
-import { ALL_FLAGS } from '../config/registry.js';
+import { ALL_FLAGS, PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import {
-  BundleTooLargeError,
-  RegistrationError,
-  registerFiles,
-  WorkflowFileError,
-} from '../registration/index.js';
-import { reportJson, reportLines } from '../registration/report.js';
+  DEFAULT_TARGET,
+  notRegisteredCount,
+  RegistrationFailed,
+  reportJson,
+  reportLines,
+} from '../registration/report.js';
 import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
 
@@ -31,38 +29,6 @@ const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 
 /** The `--files.*` flags of `orch register` (spec, "Registration"). */
 const FILES_FLAGS = ALL_FLAGS.map((f) => f.name).filter((name) => name.startsWith('files.'));
-
-/** Thrown after register printed its report when some entity was not registered (exit 1). */
-class RegistrationFailed extends Error {
-  constructor(readonly count: number) {
-    super(`${count} ${count === 1 ? 'entity was' : 'entities were'} not registered`);
-    this.name = 'RegistrationFailed';
-  }
-}
-
-const GLOB_CHARS = /[*?[\]{}]/;
-
-/**
- * The workflow files named by `patterns`: each a path, or a glob (quoted, so the shell did not expand
- * it) matched in sorted order.
- * @throws ConfigError when a glob matches nothing.
- */
-async function expandPaths(patterns: readonly string[], root?: string): Promise<string[]> {
-  const paths: string[] = [];
-  for (const pattern of patterns) {
-    if (!GLOB_CHARS.test(pattern)) {
-      paths.push(root ? join(root, pattern) : pattern);
-      continue;
-    }
-    const matches = (
-      await glob(pattern, { cwd: root ?? process.cwd(), onlyFiles: true, absolute: true })
-    ).sort();
-    if (!matches.length)
-      throw new ConfigError(`no file matches ${JSON.stringify(pattern)}`, '<workflow_files>');
-    paths.push(...matches);
-  }
-  return [...new Set(paths)];
-}
 
 /**
  * `--files.archive`: a local .tgz/.tar.gz or an http(s) URL of one, unpacked (entries confined to a
@@ -73,18 +39,17 @@ async function openArchive(source: string): Promise<{ dir: string; remove: () =>
   const dir = await mkdtemp(join(tmpdir(), 'orch-archive-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
-    let bytes: Buffer;
-    if (/^https?:\/\//.test(source)) {
-      const response = await fetch(source);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      bytes = Buffer.from(await response.arrayBuffer());
-    } else {
-      bytes = await readFile(source);
-    }
-    const archive = join(dir, '.archive.tgz');
-    await writeFile(archive, bytes);
+    const { extract } = await import('tar');
     // node-tar strips absolute paths and refuses entries that climb out with `..`.
-    await extractTar({ file: archive, cwd: dir, strict: true });
+    if (!/^https?:\/\//.test(source)) {
+      await extract({ file: source, cwd: dir, strict: true });
+      return { dir, remove };
+    }
+    const response = await fetch(source);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const archive = join(dir, '.archive.tgz');
+    await writeFile(archive, Buffer.from(await response.arrayBuffer()));
+    await extract({ file: archive, cwd: dir, strict: true });
     await rm(archive);
     return { dir, remove };
   } catch (error) {
@@ -93,14 +58,13 @@ async function openArchive(source: string): Promise<{ dir: string; remove: () =>
   }
 }
 
-/** The project and domain `orch register` uses when none is given. */
-export const DEFAULT_TARGET = Object.freeze({ project: 'default', domain: 'development' });
-
 /**
  * An AdminClient for `orch`'s commands, from the `--orch.connection.*` flags (see `createAdminClient`).
  * @throws ConfigError when no host is configured or a connection flag is malformed.
  */
-export function platformClient(config: Config, warn?: (message: string) => void): AdminClient {
+export async function platformClient(config: Config, warn?: (message: string) => void): Promise<AdminClient> {
+  // Loaded on use: gRPC and protobuf are the heaviest imports, and `orch --help` needs none of them.
+  const { createAdminClient } = await import('../client/from-config.js');
   return createAdminClient(config, 'orch', { clientName: `orch/${ORCH_VERSION}`, warn });
 }
 
@@ -183,18 +147,6 @@ function parseRunInputs(lp: LaunchPlanOut, pairs: readonly string[], fromFile: R
   }
 }
 
-function describeOrchError(error: unknown) {
-  if (error instanceof RunFailed) return { message: error.message, exitCode: 1 };
-  if (error instanceof RegistrationFailed) return { message: error.message, exitCode: 1 };
-  if (error instanceof BundleTooLargeError) return { message: error.message, exitCode: 1 };
-  if (error instanceof WorkflowFileError) return { message: error.message, exitCode: 1 };
-  if (error instanceof RegistrationError) {
-    const inner = describeRuntimeError(error.cause);
-    return { message: error.message, hint: inner.hint, exitCode: 1 };
-  }
-  return describeRuntimeError(error);
-}
-
 /**
  * The `orch` command tree: `register <file>`, `sandbox start`. Output lines of `register` follow the
  * spec exactly: `Computed version is <v>`, one `[✔] <Kind>: <name>` per entity, and
@@ -249,9 +201,10 @@ export function createOrchProgram(io: CliIO): Command {
       org: config.org,
     };
     // Built first: without an endpoint the command fails at once, before any work.
-    const client = platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    const client = await platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
     const archives: { dir: string; remove: () => Promise<void> }[] = [];
     try {
+      const { expandWorkflowPaths } = await import('../registration/paths.js');
       let paths: string[];
       if (files.archive) {
         // Each argument is an archive; its top-level workflow files are registered with its code.
@@ -259,7 +212,7 @@ export function createOrchProgram(io: CliIO): Command {
         for (const source of patterns) {
           const archive = await openArchive(source);
           archives.push(archive);
-          const found = (await glob('*.{yaml,yml,json}', { cwd: archive.dir, absolute: true })).sort();
+          const found = (await expandWorkflowPaths(['*.{yaml,yml,json}'], archive.dir)).paths;
           if (!found.length)
             throw new ConfigError(
               `the archive ${source} holds no workflow file at its top level`,
@@ -268,9 +221,16 @@ export function createOrchProgram(io: CliIO): Command {
           paths.push(...found);
         }
       } else {
-        paths = await expandPaths(patterns);
+        const expanded = await expandWorkflowPaths(patterns);
+        const [unmatched] = expanded.unmatched;
+        if (unmatched !== undefined) {
+          throw new ConfigError(`no file matches ${JSON.stringify(unmatched)}`, '<workflow_files>');
+        }
+        paths = expanded.paths;
       }
       const progress = (io.stderr as { isTTY?: boolean }).isTTY === true && output === 'table';
+      // Loaded on use: registration (zod, tar, the bundle packer) is not needed by other commands.
+      const { registerFiles } = await import('../registration/register-files.js');
       const report = await registerFiles(client, paths, {
         target,
         version: files.version || undefined,
@@ -297,8 +257,8 @@ export function createOrchProgram(io: CliIO): Command {
           ? `${JSON.stringify(reportJson(report), null, 2)}\n`
           : reportLines(report, files.dryRun),
       );
-      const notRegistered = report.entities.filter((e) => e.status === 'failed' || e.status === 'skipped');
-      if (notRegistered.length) throw new RegistrationFailed(notRegistered.length);
+      const notRegistered = notRegisteredCount(report);
+      if (notRegistered) throw new RegistrationFailed(notRegistered);
     } finally {
       client.close();
       for (const archive of archives) await archive.remove();
@@ -345,7 +305,7 @@ export function createOrchProgram(io: CliIO): Command {
         throw new ConfigError(`${opts.inputsFile} must hold a JSON object`, '--inputs-file');
       fromFile = parsed as Record<string, unknown>;
     }
-    const client = platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    const client = await platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
     try {
       const lp = await launchPlanToRun(
         client,
@@ -399,5 +359,5 @@ export function createOrchProgram(io: CliIO): Command {
 
 /** Runs `orch` with `argv` (without node and script); resolves to the exit code. */
 export function runOrch(argv: readonly string[], io: CliIO): Promise<number> {
-  return runProgram(createOrchProgram(io), argv, io, describeOrchError);
+  return runProgram(createOrchProgram(io), argv, io, describeRuntimeError);
 }

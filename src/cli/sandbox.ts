@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { loadConfig } from '../config/load.js';
 import type { Logger } from '../server/logger.js';
-import { createServer } from '../server/server.js';
 
 /** A logger writing one line per event to stderr: `<level> <message> {fields}`. */
 export function stderrLogger(io: CliIO): Logger {
@@ -43,6 +42,8 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
+    // Loaded on use: the server is most of `orch`'s weight, and `--help` needs none of it.
+    const { createServer } = await import('../server/server.js');
     const server = createServer({
       config,
       dataDir,

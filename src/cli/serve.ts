@@ -4,9 +4,6 @@ import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { type Config, loadConfigReport } from '../config/load.js';
-import { openDatabase } from '../server/db/connect.js';
-import { createServer } from '../server/server.js';
-import { isFolderPath } from '../server/storage/open.js';
 import { stderrLogger, taskEnvOf } from './sandbox.js';
 
 /**
@@ -15,7 +12,7 @@ import { stderrLogger, taskEnvOf } from './sandbox.js';
  * that folder; otherwise `~/.orchctl/serve`. Other storage types are checked when the server starts
  * (`s3`/`minio` need a bucket in `--storage.container`; `stow` is not supported).
  */
-function dataDirOf(config: Config, io: CliIO): string {
+function dataDirOf(config: Config, io: CliIO, isFolderPath: (container: string) => boolean): string {
   const container = config.storage.container ?? '';
   if (config.storage.type === 'local' && container && isFolderPath(container)) return container;
   return join(io.home || homedir(), '.orchctl', 'serve');
@@ -42,7 +39,12 @@ export function addServeCommands(program: Command, io: CliIO): void {
       .addHelpText('after', '\nExample:\n  orch serve --config /etc/orch/admin.yaml\n'),
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
-    const dataDir = dataDirOf(config, io);
+    // Loaded on use: the server (database drivers, storage SDKs, Express) is most of `orch`'s weight.
+    const [{ createServer }, { isFolderPath }] = await Promise.all([
+      import('../server/server.js'),
+      import('../server/storage/open.js'),
+    ]);
+    const dataDir = dataDirOf(config, io, isFolderPath);
     const server = createServer({
       config,
       dataDir,
@@ -74,6 +76,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
     .description('apply pending database migrations and exit')
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
+      const { openDatabase } = await import('../server/db/connect.js');
       const handle = await openDatabase(config, {
         attempts: config.orch.connection.maxRetries + 1,
         logger: stderrLogger(io),

@@ -1,7 +1,6 @@
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
-import { ALL_FLAGS } from '../config/registry.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 
 /**
@@ -17,20 +16,6 @@ export interface ClientSetup {
   /** Where warnings go (for example that certificate verification is off). Never holds a secret. */
   warn?: (message: string) => void;
 }
-
-/**
- * Flags the `orch`-side commands (the `orch` CLI, the webhook) accept for their client: every
- * `--orch.connection.*` flag of the registry plus `--console.endpoint`, `--org` and
- * `--connection.rootTenantURLPattern`.
- */
-export const PLATFORM_CLIENT_FLAGS: readonly string[] = [
-  'org',
-  'console.endpoint',
-  'connection.rootTenantURLPattern',
-  ...ALL_FLAGS.map((f) => f.name).filter(
-    (name) => name.startsWith('orch.connection.') && !name.includes('trustedIdentityClaims'),
-  ),
-];
 
 /** Checks a gRPC service config is a JSON object. @throws ConfigError naming the flag. */
 function serviceConfig(text: string | undefined, flag: string): string | undefined {

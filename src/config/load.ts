@@ -9,8 +9,12 @@ import { parseQuantity, QuantitySyntaxError } from './quantity.js';
 import { ALL_FLAGS, envName, type FlagSpec, findFlag, nearestFlag } from './registry.js';
 import type { Config, FlagValue } from './types.js';
 
-/** The `yaml` package, loaded on first use. */
-const loadYaml = (): typeof import('yaml') => createRequire(import.meta.url)('yaml') as typeof import('yaml');
+/**
+ * The `yaml` package, loaded on first use: it is a tenth of a short command's start-up, and only config
+ * files and YAML output need it.
+ */
+export const loadYaml = (): typeof import('yaml') =>
+  createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 export type { Config } from './types.js';
 
@@ -195,7 +199,6 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
   } catch (error) {
     throw new ConfigError(`cannot read config file: ${(error as Error).message}`, path);
   }
-  // Loaded only when there is a config file: the YAML parser is a tenth of a short command's start-up.
   const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });

@@ -1843,3 +1843,17 @@ export function nearestFlag(name: string): string | undefined {
   }
   return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
 }
+
+/**
+ * Flags the `orch`-side commands (the `orch` CLI, the webhook) accept for their client: every
+ * `--orch.connection.*` flag of the registry plus `--console.endpoint`, `--org` and
+ * `--connection.rootTenantURLPattern`.
+ */
+export const PLATFORM_CLIENT_FLAGS: readonly string[] = [
+  'org',
+  'console.endpoint',
+  'connection.rootTenantURLPattern',
+  ...ALL_FLAGS.map((f) => f.name).filter(
+    (name) => name.startsWith('orch.connection.') && !name.includes('trustedIdentityClaims'),
+  ),
+];

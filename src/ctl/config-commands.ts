@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type Command, Option } from 'commander';
-import { stringify } from 'yaml';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { configReferenceMarkdown } from '../config/docs.js';
 import { ConfigError } from '../config/errors.js';
@@ -12,6 +11,7 @@ import {
   defaultConfigPath,
   defaultValue,
   loadConfigReport,
+  loadYaml,
   valueAt,
 } from '../config/load.js';
 import { ALL_FLAGS, envName, findFlag } from '../config/registry.js';
@@ -112,7 +112,7 @@ export function addConfigCommands(program: Command, io: CliIO): void {
           }
         }
         await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, stringify(document), { mode: 0o600 });
+        await writeFile(path, loadYaml().stringify(document), { mode: 0o600 });
         io.stdout.write(`Wrote ${path}\n`);
       },
     );

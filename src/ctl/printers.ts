@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
 import { toJson } from '../api/json.js';
 import { messageType } from '../api/proto.js';
 import { ConfigError } from '../config/errors.js';
+import { loadYaml } from '../config/load.js';
 
 /**
  * Output formats of `-o, --output` (spec, "Control CLI commands": TABLE, JSON, YAML, DOT, DOTURL, case
@@ -152,7 +152,5 @@ export function formatMessages(
 /** Prints a plain JSON value as JSON (2-space indent) or YAML (keys in insertion order). */
 export function formatDocument(value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`;
-  // Loaded only for YAML output, to keep JSON and table commands' start-up short.
-  const { stringify } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-  return stringify(value);
+  return loadYaml().stringify(value);
 }

@@ -5,13 +5,14 @@ import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import { ORCH_VERSION } from '../api/version.js';
 import { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
-import { adminClientOptions, PLATFORM_CLIENT_FLAGS, resolveEndpoint } from '../client/from-config.js';
+import { adminClientOptions, resolveEndpoint } from '../client/from-config.js';
 import { StaticTokenSource } from '../client/token-source.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
+import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type LogRecord } from './app.js';
 import { parseSecretList } from './auth.js';
 

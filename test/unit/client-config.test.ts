@@ -1,8 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { parseEndpoint } from '../../src/client/endpoint.js';
-import { adminClientOptions, PLATFORM_CLIENT_FLAGS, resolveEndpoint } from '../../src/client/from-config.js';
+import { adminClientOptions, resolveEndpoint } from '../../src/client/from-config.js';
 import { ConfigError } from '../../src/config/errors.js';
 import { loadConfig } from '../../src/config/load.js';
+import { PLATFORM_CLIENT_FLAGS } from '../../src/config/registry.js';
 
 const config = (flags: Record<string, string>) => loadConfig({ flags, env: {}, home: '/nonexistent' });
 const setup = { clientName: 'test/1' };
