@@ -10,7 +10,7 @@ export const COMMANDS = ['register', 'run', 'create-secret', 'create-api-key', '
 export type Command = (typeof COMMANDS)[number];
 
 /** The project and domain used when the `project` / `domain` inputs are empty (as `orch register`). */
-import { DEFAULT_TARGET } from '../registration/report.js';
+import { DEFAULT_TARGET } from '../registration/defaults.js';
 
 /** How long `run` waits for a terminal phase when `wait-timeout` is empty: 10 minutes, in seconds. */
 export const DEFAULT_WAIT_SECONDS = 600;

@@ -1,8 +1,13 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { GrpcObject, ServiceClientConstructor, ServiceDefinition } from '@grpc/grpc-js';
+import {
+  type GrpcObject,
+  makeGenericClientConstructor,
+  type ServiceClientConstructor,
+  type ServiceDefinition,
+} from '@grpc/grpc-js';
 import type { Options, PackageDefinition } from '@grpc/proto-loader';
-import type protobuf from 'protobufjs/light.js';
+import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
 import type { ProtoGrpcType as AuthMetadataProto } from './generated/auth_metadata.js';
 import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js';
@@ -71,11 +76,6 @@ function serviceDefinition(service: protobuf.Service): ServiceDefinition {
  */
 export function loadApi(): LoadedApi {
   if (loaded) return loaded;
-  // Required here, not imported: modules that only need the types or the JSON helpers (the CLIs'
-  // argument handling, `--help`) then load neither gRPC nor protobufjs.
-  const require = createRequire(import.meta.url);
-  const protobuf = require('protobufjs/light.js') as typeof import('protobufjs/light.js');
-  const { makeGenericClientConstructor } = require('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
   const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const grpc: Record<string, unknown> = {};

@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { LiteralValueError, literalMapFromJson, literalToJson } from '../api/literals.js';
 import type { LaunchPlanOut } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
@@ -14,13 +13,7 @@ import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS, PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
-import {
-  DEFAULT_TARGET,
-  notRegisteredCount,
-  RegistrationFailed,
-  reportJson,
-  reportLines,
-} from '../registration/report.js';
+import { DEFAULT_TARGET } from '../registration/defaults.js';
 import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
 
@@ -111,7 +104,12 @@ async function launchPlanToRun(
  * against the type.
  * @throws ConfigError naming the flag for a malformed pair, an unknown input or a mistyped value.
  */
-function parseRunInputs(lp: LaunchPlanOut, pairs: readonly string[], fromFile: Record<string, unknown>) {
+function parseRunInputs(
+  literals: typeof import('../api/literals.js'),
+  lp: LaunchPlanOut,
+  pairs: readonly string[],
+  fromFile: Record<string, unknown>,
+) {
   const parameters = lp.closure?.expected_inputs?.parameters ?? {};
   const variables = Object.fromEntries(
     Object.entries(parameters).map(([name, parameter]) => [name, parameter.var]),
@@ -140,9 +138,9 @@ function parseRunInputs(lp: LaunchPlanOut, pairs: readonly string[], fromFile: R
     if (!variables[name]) throw new ConfigError(`the launch plan has no input "${name}"`, '--inputs-file');
   }
   try {
-    return literalMapFromJson(values, { variables: variables as never });
+    return literals.literalMapFromJson(values, { variables: variables as never });
   } catch (error) {
-    if (error instanceof LiteralValueError) throw new ConfigError(error.message, '--input');
+    if (error instanceof literals.LiteralValueError) throw new ConfigError(error.message, '--input');
     throw error;
   }
 }
@@ -231,6 +229,9 @@ export function createOrchProgram(io: CliIO): Command {
       const progress = (io.stderr as { isTTY?: boolean }).isTTY === true && output === 'table';
       // Loaded on use: registration (zod, tar, the bundle packer) is not needed by other commands.
       const { registerFiles } = await import('../registration/register-files.js');
+      const { notRegisteredCount, RegistrationFailed, reportJson, reportLines } = await import(
+        '../registration/report.js'
+      );
       const report = await registerFiles(client, paths, {
         target,
         version: files.version || undefined,
@@ -313,7 +314,8 @@ export function createOrchProgram(io: CliIO): Command {
         lpName,
         typeof opts.version === 'string' ? opts.version : '',
       );
-      const inputs = parseRunInputs(lp, (opts.input as string[]) ?? [], fromFile);
+      const literals = await import('../api/literals.js');
+      const inputs = parseRunInputs(literals, lp, (opts.input as string[]) ?? [], fromFile);
       const id = await client.createExecution({
         ...scope,
         name: typeof opts.name === 'string' ? opts.name : '',
@@ -332,7 +334,7 @@ export function createOrchProgram(io: CliIO): Command {
       });
       if (last.phase === 'SUCCEEDED') {
         for (const [name, literal] of Object.entries(last.outputs?.literals ?? {}))
-          io.stdout.write(`${name}=${JSON.stringify(literalToJson(literal))}\n`);
+          io.stdout.write(`${name}=${JSON.stringify(literals.literalToJson(literal))}\n`);
         return;
       }
       const error = last.error;

@@ -21,6 +21,7 @@ import {
   type ExecutionDataOut,
   type ExecutionListOut,
   type ExecutionOut,
+  type ExecutionPhase,
   executionConsoleUrl,
   type GetVersionResponseOut,
   type LaunchPlan,
@@ -37,6 +38,7 @@ import {
   type TaskListOut,
   type TaskOut,
   type TaskSpec,
+  TERMINAL_PHASES,
   type WorkflowExecutionIdentifier,
   type WorkflowExecutionIdentifierOut,
   type WorkflowListOut,
@@ -292,9 +294,10 @@ export class AdminClient {
     }
   }
 
-  private async call<T>(client: Client, rpc: string, request: unknown): Promise<T> {
+  /** Runs `rpc` with retries; rejects with an AdminError. `authenticate` false: sent without a token. */
+  private async call<T>(client: Client, rpc: string, request: unknown, authenticate = true): Promise<T> {
     try {
-      return await this.callWithRetries<T>(client, rpc, request, true);
+      return await this.callWithRetries<T>(client, rpc, request, authenticate);
     } catch (error) {
       throw fromGrpcError(error, rpc, this.connection);
     }
@@ -444,8 +447,7 @@ export class AdminClient {
       });
       call.on('error', (error: unknown) => reject(fromGrpcError(error, 'WatchExecution', this.connection)));
       call.on('end', () => {
-        if (last && ['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(String(last.phase)))
-          resolve(last);
+        if (last && TERMINAL_PHASES.has(last.phase as ExecutionPhase)) resolve(last);
         else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
       });
     });
@@ -459,14 +461,7 @@ export class AdminClient {
   }
   /** Anonymous: how to authenticate, and the admin's public HTTP address. */
   getPublicClientConfig(): Promise<PublicClientConfigOut> {
-    return this.callWithRetries<PublicClientConfigOut>(
-      this.authMetadata,
-      'GetPublicClientConfig',
-      {},
-      false,
-    ).catch((error: unknown) => {
-      throw fromGrpcError(error, 'GetPublicClientConfig', this.connection);
-    });
+    return this.call(this.authMetadata, 'GetPublicClientConfig', {}, false);
   }
 
   /**

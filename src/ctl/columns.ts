@@ -1,4 +1,5 @@
 import { formatDuration } from '../api/duration.js';
+import { timestampToString } from '../api/json.js';
 import { formatType, literalMapToJson, literalToJson } from '../api/literals.js';
 import type {
   ExecutionOut,
@@ -30,8 +31,7 @@ type Time = { seconds: string | number; nanos: number } | null | undefined;
 
 /** A timestamp as RFC 3339 UTC to the second (`2026-01-02T03:04:05Z`); empty when unset. */
 export function timeText(t: Time): string {
-  if (!t || Number(t.seconds) <= 0) return '';
-  return new Date(Number(t.seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return !t || Number(t.seconds) <= 0 ? '' : timestampToString({ seconds: t.seconds, nanos: 0 });
 }
 
 /** A duration as Go prints it, to the millisecond (`1.234s`, `2m3.5s`); empty when unset. */

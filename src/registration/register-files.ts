@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
-import { canonicalJson } from '../api/canonical.js';
+import { digestOf } from '../api/canonical.js';
 import type { Identifier } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
@@ -185,17 +184,18 @@ export async function registerFiles(
   });
   const bundleOf = (file: LoadedWorkflowFile) => bundles.get(resolve(dirname(file.path))) as CodeBundle;
 
-  // Versions: pinned by the file, else --files.version, else computed over everything registered.
-  const computed = computeVersion({
-    fileDigest: createHash('sha256')
-      .update(canonicalJson(files.map((f) => [f.stem, bundleOf(f).sha256])))
-      .digest('hex'),
-    specs: files.map((f) => compileWorkflowFile(f, { project: '', domain: '' }, '', options.compile)),
-    toolVersion: ORCH_VERSION,
-  });
+  // Versions: pinned by the file, else --files.version, else computed over everything registered
+  // (compiled once more for that, so only when some file needs it).
+  const usesComputed = !options.version && files.some((f) => !f.doc.version);
+  const computed = usesComputed
+    ? computeVersion({
+        fileDigest: digestOf(files.map((f) => [f.stem, bundleOf(f).sha256])),
+        specs: files.map((f) => compileWorkflowFile(f, { project: '', domain: '' }, '', options.compile)),
+        toolVersion: ORCH_VERSION,
+      })
+    : '';
   const versionOfFile = (file: LoadedWorkflowFile): string =>
     options.force && options.version ? options.version : (file.doc.version ?? options.version ?? computed);
-  const usesComputed = !options.version && files.some((f) => !f.doc.version);
 
   const nativeUrls = new Map<string, string>();
   if (!options.dryRun) {

@@ -73,9 +73,6 @@ export function reportJson(report: RegistrationReport): { version: string; entit
   };
 }
 
-/** Project and domain registration and runs use when none is given. */
-export const DEFAULT_TARGET = Object.freeze({ project: 'default', domain: 'development' });
-
 /** Entities of a report that were not registered (failed, or skipped after a failure). */
 export function notRegisteredCount(report: RegistrationReport): number {
   return report.entities.filter((e) => e.status === 'failed' || e.status === 'skipped').length;

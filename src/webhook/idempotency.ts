@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { digestOf } from '../api/canonical.js';
 
 /**
  * Idempotent launches. A caller that may deliver a request more than once sends an `Idempotency-Key`
@@ -36,19 +37,6 @@ export function executionNameForKey(key: string): string {
   return `${IDEMPOTENT_NAME_PREFIX}${digest.slice(0, 32)}`;
 }
 
-/**
- * JSON text of `value` with object keys sorted at every level, so that two values equal as data
- * give the same text (key order and whitespace of the request do not matter).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
-}
-
 /** The launch plan version a launch names. */
 export interface LaunchPlanKey {
   project: string;
@@ -65,14 +53,13 @@ export function launchFingerprint(
   launchPlan: LaunchPlanKey,
   effectiveInputs: Record<string, unknown>,
 ): string {
-  const text = canonicalJson([
+  return digestOf([
     launchPlan.project,
     launchPlan.domain,
     launchPlan.name,
     launchPlan.version,
     effectiveInputs,
   ]);
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /**

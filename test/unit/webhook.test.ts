@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
+import { canonicalJson } from '../../src/api/canonical.js';
 import { loadConfig } from '../../src/config/load.js';
 import {
   bearerMatches,
@@ -12,7 +13,6 @@ import {
   signBody,
 } from '../../src/webhook/auth.js';
 import {
-  canonicalJson,
   executionNameForKey,
   launchFingerprint,
   nestingDepth,

@@ -72,7 +72,19 @@ export class BundleCache {
    * @throws BundleError naming the URL when the bundle is missing, too large, not a tar.gz, or holds
    * an unsafe entry.
    */
-  async prepare(url: string): Promise<string> {
+  prepare(url: string): Promise<string> {
+    // Nodes running at once with the same bundle share one download and one unpack.
+    let preparing = this.preparing.get(url);
+    if (!preparing) {
+      preparing = this.fetchAndUnpack(url).finally(() => this.preparing.delete(url));
+      this.preparing.set(url, preparing);
+    }
+    return preparing;
+  }
+
+  private readonly preparing = new Map<string, Promise<string>>();
+
+  private async fetchAndUnpack(url: string): Promise<string> {
     const { file, digest } = await this.fetch(url);
     try {
       const target = join(this.options.dir, digest);

@@ -101,6 +101,17 @@ class TaskFailure extends Error {
   record(): ErrorRecord {
     return { code: this.code, message: this.message, kind: this.kind };
   }
+
+  /** `error` itself when it is a TaskFailure, else a SYSTEM failure carrying its message. */
+  static from(error: unknown): TaskFailure {
+    if (error instanceof TaskFailure) return error;
+    return new TaskFailure(
+      'SystemError',
+      error instanceof Error ? error.message : String(error),
+      'FAILED',
+      'SYSTEM',
+    );
+  }
 }
 
 /** Thrown inside a run when the executor is closing: the execution stays unfinished and resumes later. */
@@ -117,6 +128,8 @@ interface RunState {
   started: boolean;
   /** Its live task processes (each the leader of its own process group). */
   children: Set<ChildProcess>;
+  /** Its phase as last written or read by {@link LocalExecutor.move} (announced with node changes). */
+  phase?: ExecutionPhase;
 }
 
 const STDERR_TAIL_BYTES = 2048;
@@ -272,11 +285,16 @@ export class LocalExecutor implements Executor {
     }
   }
 
-  /** Ends an ABORTING execution that no run of this executor holds: kills leftovers, records ABORTED. */
-  private async finishAbort(row: ExecutionRow, cause: string): Promise<boolean> {
-    for (const attempt of await this.options.repo.listTaskAttempts(row.id)) {
+  /** Kills the process groups of attempts a killed server left running (recorded without an end). */
+  private async killLeftoverAttempts(executionId: number): Promise<void> {
+    for (const attempt of await this.options.repo.listTaskAttempts(executionId)) {
       if (attempt.ended_at === null) killGroup(attempt.pid);
     }
+  }
+
+  /** Ends an ABORTING execution that no run of this executor holds: kills leftovers, records ABORTED. */
+  private async finishAbort(row: ExecutionRow, cause: string): Promise<boolean> {
+    await this.killLeftoverAttempts(row.id);
     const at = this.now();
     const moved = await this.options.repo.transitionExecution(row.id, 'ABORTING', {
       phase: 'ABORTED',
@@ -329,12 +347,16 @@ export class LocalExecutor implements Executor {
       phase: to,
       updated_at: this.now(),
     });
+    const state = this.states.get(executionId);
     if (moved) {
+      if (state) state.phase = to;
       this.announce(executionId, to);
       return to;
     }
     const row = await this.options.repo.getExecutionById(executionId);
-    return (row?.phase ?? from) as ExecutionPhase;
+    const current = (row?.phase ?? from) as ExecutionPhase;
+    if (state) state.phase = current;
+    return current;
   }
 
   private async run(executionId: number, state: RunState): Promise<void> {
@@ -390,11 +412,13 @@ export class LocalExecutor implements Executor {
       const inputs = await readInputs(blobs, row);
       const values = new Map<string, Record<string, LiteralOut>>([[START_NODE, inputs.literals ?? {}]]);
 
-      // What an earlier run (before a restart) finished stays done; its outputs are read back.
+      // What an earlier run (before a restart) finished stays done; its outputs are read back. A run
+      // that starts from QUEUED has no earlier nodes or attempts to look for.
+      const resumed = !(row.phase === 'UNDEFINED' || row.phase === 'QUEUED');
       const done = new Set<string>();
       const previous = new Map<string, { phase: string; attempts: number; started_at: number | null }>();
       let failure: TaskFailure | undefined;
-      for (const node of await repo.allNodeExecutions(executionId)) {
+      for (const node of resumed ? await repo.allNodeExecutions(executionId) : []) {
         previous.set(node.node_id, node);
         if (node.phase === 'SUCCEEDED' && node.outputs_key) {
           const stored = JSON.parse((await blobs.get(node.outputs_key)).toString('utf8')) as LiteralMapOut;
@@ -411,9 +435,7 @@ export class LocalExecutor implements Executor {
         }
       }
       // Attempts a killed server left running: their process groups must not outlive it.
-      for (const attempt of await repo.listTaskAttempts(executionId)) {
-        if (attempt.ended_at === null) killGroup(attempt.pid);
-      }
+      if (resumed) await this.killLeftoverAttempts(executionId);
 
       const pending = new Map(template.nodes.filter((n) => !done.has(n.id)).map((n) => [n.id, n]));
       const inflight = new Map<string, Promise<void>>();
@@ -500,15 +522,7 @@ export class LocalExecutor implements Executor {
         await endAborted();
         return;
       }
-      const failure =
-        error instanceof TaskFailure
-          ? error
-          : new TaskFailure(
-              'SystemError',
-              error instanceof Error ? error.message : String(error),
-              'FAILED',
-              'SYSTEM',
-            );
+      const failure = TaskFailure.from(error);
       if (phase === 'SUCCEEDING') phase = await this.move(executionId, row.name, phase, 'FAILING');
       if (failure.phase === 'TIMED_OUT' && phase === 'FAILING') {
         // The timed-out node is the whole story: FAILING → TIMED_OUT.
@@ -553,8 +567,10 @@ export class LocalExecutor implements Executor {
       ended_at: fields.ended_at ?? null,
       cache_status: fields.cache_status ?? 'CACHE_DISABLED',
     });
-    const current = await this.options.repo.getExecutionById(execution.id);
-    this.announce(execution.id, (current?.phase ?? 'RUNNING') as ExecutionPhase, nodeId, to);
+    // The execution's phase is kept by move(); it is read only for a run this executor did not move.
+    const known = this.states.get(execution.id)?.phase;
+    const phase = known ?? (await this.options.repo.getExecutionById(execution.id))?.phase ?? 'RUNNING';
+    this.announce(execution.id, phase as ExecutionPhase, nodeId, to);
     return to;
   }
 
@@ -741,15 +757,7 @@ export class LocalExecutor implements Executor {
       // An interrupted attempt stays RUNNING: the next server runs it again.
       if (error instanceof Interrupted || this.closed) throw error;
       const aborted = state.cause !== undefined;
-      const failure =
-        error instanceof TaskFailure
-          ? error
-          : new TaskFailure(
-              'SystemError',
-              error instanceof Error ? error.message : String(error),
-              'FAILED',
-              'SYSTEM',
-            );
+      const failure = TaskFailure.from(error);
       await repo.upsertTaskAttempt({
         ...record,
         phase: aborted ? 'ABORTED' : failure.phase,
