@@ -3,8 +3,7 @@
 // the usage section of README.md (inputs and outputs tables) from action.yml, between the markers
 // <!-- action-usage:start --> and <!-- action-usage:end --> (appended at the end when missing).
 // With --check, builds into a temporary folder and fails when dist/ or the README section differs.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -118,30 +117,24 @@ const readme = readmeWith(usageSection());
 const stale = 'dist/ is stale: run `npm run build:action` and commit the result';
 
 if (check) {
-  const temp = mkdtempSync(join(tmpdir(), 'orch-action-'));
-  try {
-    const problems = [];
-    for (const [name, text] of Object.entries(files)) {
-      writeFileSync(join(temp, name), text);
-      let committed;
-      try {
-        committed = readFileSync(join(root, 'dist', name), 'utf8');
-      } catch {
-        committed = undefined;
-      }
-      if (committed !== text) problems.push(`dist/${name} differs from a fresh build`);
+  const problems = [];
+  for (const [name, text] of Object.entries(files)) {
+    let committed;
+    try {
+      committed = readFileSync(join(root, 'dist', name), 'utf8');
+    } catch {
+      committed = undefined;
     }
-    if (readFileSync(join(root, 'README.md'), 'utf8') !== readme) {
-      problems.push("README.md's action usage section differs from action.yml");
-    }
-    if (problems.length) {
-      console.error(`${problems.map((p) => `  - ${p}`).join('\n')}\n${stale}`);
-      process.exit(1);
-    }
-    console.log('dist/ and the README usage section are up to date');
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
+    if (committed !== text) problems.push(`dist/${name} differs from a fresh build`);
   }
+  if (readFileSync(join(root, 'README.md'), 'utf8') !== readme) {
+    problems.push("README.md's action usage section differs from action.yml");
+  }
+  if (problems.length) {
+    console.error(`${problems.map((p) => `  - ${p}`).join('\n')}\n${stale}`);
+    process.exit(1);
+  }
+  console.log('dist/ and the README usage section are up to date');
 } else {
   mkdirSync(join(root, 'dist'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'dist', name), text);
