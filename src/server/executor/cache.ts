@@ -4,6 +4,7 @@ import type { Repository } from '../db/repository.js';
 import type { Logger } from '../logger.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
 
 /**
  * What the task output cache did for a node: the names of `orch.admin.CacheStatus`, stored as is in
@@ -186,7 +187,7 @@ export class TaskCache {
       const outputs = await this.reader.run(async () => {
         const entry = await this.options.repo.getTaskCacheEntry(key);
         if (!entry) return undefined;
-        const stored = JSON.parse((await this.options.blobs.get(entry.outputs_key)).toString('utf8'));
+        const stored = await readLiteralMap(this.options.blobs, entry.outputs_key);
         return fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals;
       });
       return outputs ? { status: 'hit', outputs } : { status: 'miss' };
@@ -202,10 +203,7 @@ export class TaskCache {
     try {
       await this.writer.run(async () => {
         const blobKey = taskCacheBlobKey(key);
-        await this.options.blobs.put(
-          blobKey,
-          JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: outputs })),
-        );
+        await writeLiteralMap(this.options.blobs, blobKey, outputs);
         await this.options.repo.putTaskCacheEntry({ key, outputs_key: blobKey, created_at: this.now() });
       });
       return true;

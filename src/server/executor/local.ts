@@ -25,9 +25,9 @@ import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { SecretSource } from '../secrets.js';
-import { fullMessage, minimalMessage } from '../services/messages.js';
+import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { readInputs } from '../storage/execution-data.js';
+import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
 import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
@@ -421,7 +421,7 @@ export class LocalExecutor implements Executor {
       for (const node of resumed ? await repo.allNodeExecutions(executionId) : []) {
         previous.set(node.node_id, node);
         if (node.phase === 'SUCCEEDED' && node.outputs_key) {
-          const stored = JSON.parse((await blobs.get(node.outputs_key)).toString('utf8')) as LiteralMapOut;
+          const stored = await readLiteralMap(blobs, node.outputs_key);
           values.set(node.node_id, fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals);
           done.add(node.node_id);
         } else if (node.phase === 'FAILED' || node.phase === 'TIMED_OUT') {
@@ -508,10 +508,7 @@ export class LocalExecutor implements Executor {
       for (const binding of template.outputs)
         wfOutputs[binding.var] = resolveBinding(binding.binding, values);
       const outputsKey = `executions/${row.project}/${row.domain}/${row.name}.outputs.json`;
-      await blobs.put(
-        outputsKey,
-        JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: wfOutputs })),
-      );
+      await writeLiteralMap(blobs, outputsKey, wfOutputs);
       await finish('SUCCEEDED', { outputs_key: outputsKey });
       if ((phase as ExecutionPhase) === 'ABORTING') await endAborted();
     } catch (error) {
@@ -589,10 +586,7 @@ export class LocalExecutor implements Executor {
     const timeoutMs = timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
     const startedAt = previous?.started_at ?? this.now();
     const inputsKey = `node-executions/${executionId}/${nodeId}.inputs.json`;
-    await this.options.blobs.put(
-      inputsKey,
-      JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs })),
-    );
+    await writeLiteralMap(this.options.blobs, inputsKey, inputs);
     let phase = previous?.phase as NodePhase | undefined;
     const outputsKey = `node-executions/${executionId}/${nodeId}.outputs.json`;
     const cache = task.metadata?.cache ? this.options.cache : undefined;
@@ -609,10 +603,7 @@ export class LocalExecutor implements Executor {
           started_at: startedAt,
           cache_status: 'CACHE_HIT' as const,
         };
-        await this.options.blobs.put(
-          outputsKey,
-          JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: found.outputs })),
-        );
+        await writeLiteralMap(this.options.blobs, outputsKey, found.outputs);
         phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
         await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
           ...base,
@@ -637,10 +628,7 @@ export class LocalExecutor implements Executor {
       const attemptStart = this.now();
       try {
         const outputs = await this.runAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs);
-        await this.options.blobs.put(
-          outputsKey,
-          JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: outputs })),
-        );
+        await writeLiteralMap(this.options.blobs, outputsKey, outputs);
         if (cache && cacheKey && cacheStatus === 'CACHE_MISS') {
           base.cache_status = (await cache.put(cacheKey, outputs)) ? 'CACHE_POPULATED' : 'CACHE_PUT_FAILURE';
         }

@@ -30,7 +30,7 @@ import type { Database } from '../db/schema.js';
 import { alreadyExists, failedPrecondition, invalidArgument, notFound } from '../errors.js';
 import type { Executor } from '../executor/executor.js';
 import { type BlobStore, NativeUrlError } from '../storage/blob-store.js';
-import { INLINE_INPUTS_LIMIT, readInputs } from '../storage/execution-data.js';
+import { INLINE_INPUTS_LIMIT, readInputs, readLiteralMap } from '../storage/execution-data.js';
 import { canonicalMessage, differingPaths, fullMessage, minimalMessage } from './messages.js';
 
 /** The domains every project has (spec: development, staging, production). */
@@ -331,7 +331,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
 
   async function readLiterals(key: string | null): Promise<LiteralMapOut | undefined> {
     if (!key) return undefined;
-    return JSON.parse((await blobs.get(key)).toString('utf8')) as LiteralMapOut;
+    return readLiteralMap(blobs, key);
   }
 
   type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecution']>>>;

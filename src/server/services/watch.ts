@@ -5,6 +5,7 @@ import type { Repository } from '../db/repository.js';
 import { invalidArgument, notFound } from '../errors.js';
 import type { ExecutionEvents, PhaseChange } from '../executor/events.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { readLiteralMap } from '../storage/execution-data.js';
 
 /**
  * A server-streaming handler shared by gRPC and the HTTP gateway (as Server-Sent Events): sends
@@ -112,8 +113,7 @@ export function createWatchHandler(deps: WatchDeps): StreamHandler {
         if (TERMINAL_PHASES.has(to)) {
           row = (await repo.getExecutionById(first.id)) ?? row;
           if (row.error) message.error = JSON.parse(row.error);
-          else if (row.outputs_key)
-            message.outputs = JSON.parse((await blobs.get(row.outputs_key)).toString());
+          else if (row.outputs_key) message.outputs = await readLiteralMap(blobs, row.outputs_key);
         }
         send(message);
         phase = to;
