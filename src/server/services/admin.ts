@@ -777,14 +777,15 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
     async ListNodeExecutions(request) {
       const row = await loadExecution(request.workflow_execution_id as WorkflowExecutionIdentifierOut);
       const page = await withPageToken(() => repo.listNodeExecutions(row.id, pageOf(request)));
-      const attempts = await repo.listTaskAttempts(row.id);
+      const attemptsOf = new Map<string, Awaited<ReturnType<Repository['listTaskAttempts']>>>();
+      for (const attempt of await repo.listTaskAttempts(row.id)) {
+        const list = attemptsOf.get(attempt.node_id);
+        if (list) list.push(attempt);
+        else attemptsOf.set(attempt.node_id, [attempt]);
+      }
       return {
         node_executions: page.rows.map((node) =>
-          nodeExecutionMessage(
-            row,
-            node,
-            attempts.filter((a) => a.node_id === node.node_id),
-          ),
+          nodeExecutionMessage(row, node, attemptsOf.get(node.node_id) ?? []),
         ),
         token: page.token,
       };
