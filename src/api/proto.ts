@@ -9,9 +9,12 @@ import {
 import type { Options, PackageDefinition } from '@grpc/proto-loader';
 import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
+import type { ProtoGrpcType as ApiKeyProto } from './generated/api_key.js';
 import type { ProtoGrpcType as AuthMetadataProto } from './generated/auth_metadata.js';
 import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js';
 import { API_DESCRIPTOR } from './generated/descriptor.js';
+import type { ProtoGrpcType as IdentityProto } from './generated/identity.js';
+import type { ProtoGrpcType as SecretProto } from './generated/secret.js';
 
 /**
  * How messages are shaped in JavaScript, for gRPC and the HTTP gateway alike: snake_case field
@@ -31,7 +34,12 @@ export const LOADER_OPTIONS: Options = Object.freeze({
 export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url));
 
 /** Every service and message of the API, typed from the generated definitions. */
-export type OrchGrpcObject = AdminProto & AuthMetadataProto & DataProxyProto;
+export type OrchGrpcObject = AdminProto &
+  ApiKeyProto &
+  AuthMetadataProto &
+  DataProxyProto &
+  IdentityProto &
+  SecretProto;
 
 /** The loaded API: protobufjs reflection (for the JSON mapping), the gRPC object, the package definition. */
 export interface LoadedApi {

@@ -128,8 +128,28 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 }
               }
             },
+            "ApiKeyService": {
+              "methods": {
+                "CreateApiKey": {
+                  "requestType": "orch.admin.CreateApiKeyRequest",
+                  "responseType": "orch.admin.CreateApiKeyResponse"
+                },
+                "ListApiKeys": {
+                  "requestType": "orch.admin.ListApiKeysRequest",
+                  "responseType": "orch.admin.ListApiKeysResponse"
+                },
+                "DeleteApiKey": {
+                  "requestType": "orch.admin.DeleteApiKeyRequest",
+                  "responseType": "orch.admin.DeleteApiKeyResponse"
+                }
+              }
+            },
             "AuthMetadataService": {
               "methods": {
+                "GetOAuth2Metadata": {
+                  "requestType": "orch.admin.OAuth2MetadataRequest",
+                  "responseType": "orch.admin.OAuth2MetadataResponse"
+                },
                 "GetPublicClientConfig": {
                   "requestType": "orch.admin.PublicClientAuthConfigRequest",
                   "responseType": "orch.admin.PublicClientAuthConfigResponse"
@@ -145,6 +165,38 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "CreateDownloadLink": {
                   "requestType": "orch.admin.CreateDownloadLinkRequest",
                   "responseType": "orch.admin.CreateDownloadLinkResponse"
+                }
+              }
+            },
+            "IdentityService": {
+              "methods": {
+                "UserInfo": {
+                  "requestType": "orch.admin.UserInfoRequest",
+                  "responseType": "orch.admin.UserInfoResponse"
+                }
+              }
+            },
+            "SecretService": {
+              "methods": {
+                "CreateSecret": {
+                  "requestType": "orch.admin.CreateSecretRequest",
+                  "responseType": "orch.admin.CreateSecretResponse"
+                },
+                "UpdateSecret": {
+                  "requestType": "orch.admin.UpdateSecretRequest",
+                  "responseType": "orch.admin.UpdateSecretResponse"
+                },
+                "GetSecret": {
+                  "requestType": "orch.admin.GetSecretRequest",
+                  "responseType": "orch.admin.GetSecretResponse"
+                },
+                "ListSecrets": {
+                  "requestType": "orch.admin.ListSecretsRequest",
+                  "responseType": "orch.admin.ListSecretsResponse"
+                },
+                "DeleteSecret": {
+                  "requestType": "orch.admin.DeleteSecretRequest",
+                  "responseType": "orch.admin.DeleteSecretResponse"
                 }
               }
             }
@@ -1071,6 +1123,153 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 }
               }
             },
+            "Role": {
+              "values": {
+                "ROLE_UNSPECIFIED": 0,
+                "VIEWER": 1,
+                "CONTRIBUTOR": 2,
+                "ADMIN": 3
+              }
+            },
+            "UserInfoRequest": {
+              "fields": {}
+            },
+            "UserInfoResponse": {
+              "fields": {
+                "subject": {
+                  "type": "string",
+                  "id": 1
+                },
+                "name": {
+                  "type": "string",
+                  "id": 2
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "id": 3
+                },
+                "email": {
+                  "type": "string",
+                  "id": 4
+                },
+                "client_id": {
+                  "type": "string",
+                  "id": 5
+                },
+                "org": {
+                  "type": "string",
+                  "id": 6
+                },
+                "role": {
+                  "type": "Role",
+                  "id": 7
+                },
+                "method": {
+                  "type": "string",
+                  "id": 8
+                }
+              }
+            },
+            "ApiKey": {
+              "fields": {
+                "client_id": {
+                  "type": "string",
+                  "id": 1
+                },
+                "name": {
+                  "type": "string",
+                  "id": 2
+                },
+                "role": {
+                  "type": "Role",
+                  "id": 3
+                },
+                "org": {
+                  "type": "string",
+                  "id": 4
+                },
+                "created_at_ms": {
+                  "type": "int64",
+                  "id": 5
+                },
+                "created_by": {
+                  "type": "string",
+                  "id": 6
+                }
+              }
+            },
+            "CreateApiKeyRequest": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "role": {
+                  "type": "Role",
+                  "id": 2
+                },
+                "org": {
+                  "type": "string",
+                  "id": 3
+                }
+              }
+            },
+            "CreateApiKeyResponse": {
+              "fields": {
+                "key": {
+                  "type": "ApiKey",
+                  "id": 1
+                },
+                "client_secret": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "ListApiKeysRequest": {
+              "fields": {
+                "org": {
+                  "type": "string",
+                  "id": 1
+                },
+                "limit": {
+                  "type": "uint32",
+                  "id": 2
+                },
+                "token": {
+                  "type": "string",
+                  "id": 3
+                }
+              }
+            },
+            "ListApiKeysResponse": {
+              "fields": {
+                "keys": {
+                  "rule": "repeated",
+                  "type": "ApiKey",
+                  "id": 1
+                },
+                "token": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "DeleteApiKeyRequest": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "org": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "DeleteApiKeyResponse": {
+              "fields": {}
+            },
             "PublicClientAuthConfigRequest": {
               "fields": {}
             },
@@ -1100,6 +1299,58 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "audience": {
                   "type": "string",
                   "id": 6
+                }
+              }
+            },
+            "OAuth2MetadataRequest": {
+              "fields": {}
+            },
+            "OAuth2MetadataResponse": {
+              "fields": {
+                "issuer": {
+                  "type": "string",
+                  "id": 1
+                },
+                "authorization_endpoint": {
+                  "type": "string",
+                  "id": 2
+                },
+                "token_endpoint": {
+                  "type": "string",
+                  "id": 3
+                },
+                "response_types_supported": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 4
+                },
+                "scopes_supported": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 5
+                },
+                "token_endpoint_auth_methods_supported": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 6
+                },
+                "jwks_uri": {
+                  "type": "string",
+                  "id": 7
+                },
+                "code_challenge_methods_supported": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 8
+                },
+                "grant_types_supported": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 9
+                },
+                "device_authorization_endpoint": {
+                  "type": "string",
+                  "id": 10
                 }
               }
             },
@@ -1180,6 +1431,184 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "id": 2
                 }
               }
+            },
+            "SecretIdentifier": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "org": {
+                  "type": "string",
+                  "id": 2
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 3
+                },
+                "project": {
+                  "type": "string",
+                  "id": 4
+                }
+              }
+            },
+            "SecretSpec": {
+              "oneofs": {
+                "value": {
+                  "oneof": [
+                    "string_value",
+                    "binary_value"
+                  ]
+                }
+              },
+              "fields": {
+                "string_value": {
+                  "type": "string",
+                  "id": 1
+                },
+                "binary_value": {
+                  "type": "bytes",
+                  "id": 2
+                },
+                "type": {
+                  "type": "Type",
+                  "id": 3
+                }
+              },
+              "nested": {
+                "Type": {
+                  "values": {
+                    "GENERIC": 0,
+                    "IMAGE_PULL_SECRET": 1
+                  }
+                }
+              }
+            },
+            "SecretMetadata": {
+              "fields": {
+                "created_at_ms": {
+                  "type": "int64",
+                  "id": 1
+                },
+                "updated_at_ms": {
+                  "type": "int64",
+                  "id": 2
+                },
+                "type": {
+                  "type": "SecretSpec.Type",
+                  "id": 3
+                },
+                "updated_by": {
+                  "type": "string",
+                  "id": 4
+                }
+              }
+            },
+            "Secret": {
+              "fields": {
+                "id": {
+                  "type": "SecretIdentifier",
+                  "id": 1
+                },
+                "secret_metadata": {
+                  "type": "SecretMetadata",
+                  "id": 2
+                }
+              }
+            },
+            "CreateSecretRequest": {
+              "fields": {
+                "id": {
+                  "type": "SecretIdentifier",
+                  "id": 1
+                },
+                "secret_spec": {
+                  "type": "SecretSpec",
+                  "id": 2
+                }
+              }
+            },
+            "CreateSecretResponse": {
+              "fields": {}
+            },
+            "UpdateSecretRequest": {
+              "fields": {
+                "id": {
+                  "type": "SecretIdentifier",
+                  "id": 1
+                },
+                "secret_spec": {
+                  "type": "SecretSpec",
+                  "id": 2
+                }
+              }
+            },
+            "UpdateSecretResponse": {
+              "fields": {}
+            },
+            "GetSecretRequest": {
+              "fields": {
+                "id": {
+                  "type": "SecretIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "GetSecretResponse": {
+              "fields": {
+                "secret": {
+                  "type": "Secret",
+                  "id": 1
+                }
+              }
+            },
+            "ListSecretsRequest": {
+              "fields": {
+                "org": {
+                  "type": "string",
+                  "id": 1
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 2
+                },
+                "project": {
+                  "type": "string",
+                  "id": 3
+                },
+                "limit": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "token": {
+                  "type": "string",
+                  "id": 5
+                }
+              }
+            },
+            "ListSecretsResponse": {
+              "fields": {
+                "secrets": {
+                  "rule": "repeated",
+                  "type": "Secret",
+                  "id": 1
+                },
+                "token": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "DeleteSecretRequest": {
+              "fields": {
+                "id": {
+                  "type": "SecretIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "DeleteSecretResponse": {
+              "fields": {}
             }
           }
         },

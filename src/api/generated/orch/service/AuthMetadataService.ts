@@ -2,10 +2,21 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { OAuth2MetadataRequest as _orch_admin_OAuth2MetadataRequest, OAuth2MetadataRequest__Output as _orch_admin_OAuth2MetadataRequest__Output } from '../../orch/admin/OAuth2MetadataRequest.js';
+import type { OAuth2MetadataResponse as _orch_admin_OAuth2MetadataResponse, OAuth2MetadataResponse__Output as _orch_admin_OAuth2MetadataResponse__Output } from '../../orch/admin/OAuth2MetadataResponse.js';
 import type { PublicClientAuthConfigRequest as _orch_admin_PublicClientAuthConfigRequest, PublicClientAuthConfigRequest__Output as _orch_admin_PublicClientAuthConfigRequest__Output } from '../../orch/admin/PublicClientAuthConfigRequest.js';
 import type { PublicClientAuthConfigResponse as _orch_admin_PublicClientAuthConfigResponse, PublicClientAuthConfigResponse__Output as _orch_admin_PublicClientAuthConfigResponse__Output } from '../../orch/admin/PublicClientAuthConfigResponse.js';
 
 export interface AuthMetadataServiceClient extends grpc.Client {
+  GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
@@ -18,10 +29,13 @@ export interface AuthMetadataServiceClient extends grpc.Client {
 }
 
 export interface AuthMetadataServiceHandlers extends grpc.UntypedServiceImplementation {
+  GetOAuth2Metadata: grpc.handleUnaryCall<_orch_admin_OAuth2MetadataRequest__Output, _orch_admin_OAuth2MetadataResponse>;
+  
   GetPublicClientConfig: grpc.handleUnaryCall<_orch_admin_PublicClientAuthConfigRequest__Output, _orch_admin_PublicClientAuthConfigResponse>;
   
 }
 
 export interface AuthMetadataServiceDefinition extends grpc.ServiceDefinition {
+  GetOAuth2Metadata: MethodDefinition<_orch_admin_OAuth2MetadataRequest, _orch_admin_OAuth2MetadataResponse, _orch_admin_OAuth2MetadataRequest__Output, _orch_admin_OAuth2MetadataResponse__Output>
   GetPublicClientConfig: MethodDefinition<_orch_admin_PublicClientAuthConfigRequest, _orch_admin_PublicClientAuthConfigResponse, _orch_admin_PublicClientAuthConfigRequest__Output, _orch_admin_PublicClientAuthConfigResponse__Output>
 }

@@ -1,0 +1,55 @@
+// Original file: proto/orch/service/api_key.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateApiKeyRequest as _orch_admin_CreateApiKeyRequest, CreateApiKeyRequest__Output as _orch_admin_CreateApiKeyRequest__Output } from '../../orch/admin/CreateApiKeyRequest.js';
+import type { CreateApiKeyResponse as _orch_admin_CreateApiKeyResponse, CreateApiKeyResponse__Output as _orch_admin_CreateApiKeyResponse__Output } from '../../orch/admin/CreateApiKeyResponse.js';
+import type { DeleteApiKeyRequest as _orch_admin_DeleteApiKeyRequest, DeleteApiKeyRequest__Output as _orch_admin_DeleteApiKeyRequest__Output } from '../../orch/admin/DeleteApiKeyRequest.js';
+import type { DeleteApiKeyResponse as _orch_admin_DeleteApiKeyResponse, DeleteApiKeyResponse__Output as _orch_admin_DeleteApiKeyResponse__Output } from '../../orch/admin/DeleteApiKeyResponse.js';
+import type { ListApiKeysRequest as _orch_admin_ListApiKeysRequest, ListApiKeysRequest__Output as _orch_admin_ListApiKeysRequest__Output } from '../../orch/admin/ListApiKeysRequest.js';
+import type { ListApiKeysResponse as _orch_admin_ListApiKeysResponse, ListApiKeysResponse__Output as _orch_admin_ListApiKeysResponse__Output } from '../../orch/admin/ListApiKeysResponse.js';
+
+export interface ApiKeyServiceClient extends grpc.Client {
+  CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _orch_admin_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _orch_admin_CreateApiKeyRequest, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _orch_admin_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _orch_admin_ListApiKeysRequest, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _orch_admin_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _orch_admin_ListApiKeysRequest, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface ApiKeyServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateApiKey: grpc.handleUnaryCall<_orch_admin_CreateApiKeyRequest__Output, _orch_admin_CreateApiKeyResponse>;
+  
+  DeleteApiKey: grpc.handleUnaryCall<_orch_admin_DeleteApiKeyRequest__Output, _orch_admin_DeleteApiKeyResponse>;
+  
+  ListApiKeys: grpc.handleUnaryCall<_orch_admin_ListApiKeysRequest__Output, _orch_admin_ListApiKeysResponse>;
+  
+}
+
+export interface ApiKeyServiceDefinition extends grpc.ServiceDefinition {
+  CreateApiKey: MethodDefinition<_orch_admin_CreateApiKeyRequest, _orch_admin_CreateApiKeyResponse, _orch_admin_CreateApiKeyRequest__Output, _orch_admin_CreateApiKeyResponse__Output>
+  DeleteApiKey: MethodDefinition<_orch_admin_DeleteApiKeyRequest, _orch_admin_DeleteApiKeyResponse, _orch_admin_DeleteApiKeyRequest__Output, _orch_admin_DeleteApiKeyResponse__Output>
+  ListApiKeys: MethodDefinition<_orch_admin_ListApiKeysRequest, _orch_admin_ListApiKeysResponse, _orch_admin_ListApiKeysRequest__Output, _orch_admin_ListApiKeysResponse__Output>
+}

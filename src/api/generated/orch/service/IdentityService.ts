@@ -1,0 +1,27 @@
+// Original file: proto/orch/service/identity.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { UserInfoRequest as _orch_admin_UserInfoRequest, UserInfoRequest__Output as _orch_admin_UserInfoRequest__Output } from '../../orch/admin/UserInfoRequest.js';
+import type { UserInfoResponse as _orch_admin_UserInfoResponse, UserInfoResponse__Output as _orch_admin_UserInfoResponse__Output } from '../../orch/admin/UserInfoResponse.js';
+
+export interface IdentityServiceClient extends grpc.Client {
+  UserInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  UserInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  UserInfo(argument: _orch_admin_UserInfoRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  UserInfo(argument: _orch_admin_UserInfoRequest, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  userInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  userInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  userInfo(argument: _orch_admin_UserInfoRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  userInfo(argument: _orch_admin_UserInfoRequest, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementation {
+  UserInfo: grpc.handleUnaryCall<_orch_admin_UserInfoRequest__Output, _orch_admin_UserInfoResponse>;
+  
+}
+
+export interface IdentityServiceDefinition extends grpc.ServiceDefinition {
+  UserInfo: MethodDefinition<_orch_admin_UserInfoRequest, _orch_admin_UserInfoResponse, _orch_admin_UserInfoRequest__Output, _orch_admin_UserInfoResponse__Output>
+}
