@@ -25,3 +25,23 @@ export function parseEndpoint(endpoint: string): { target: string; tlsFromScheme
   }
   return { target: text.includes(':') ? `dns:///${text}` : `dns:///${text}:443` };
 }
+
+/**
+ * True for `localhost`, `*.localhost`, 127.0.0.0/8 and `::1`: the hosts of a local sandbox, whose
+ * traffic never leaves the machine. Accepts any endpoint form of {@link parseEndpoint} and URLs.
+ */
+export function isLoopbackHost(endpoint: string): boolean {
+  const host = endpoint
+    .trim()
+    .replace(/^(?:dns:\/\/\/|https?:\/\/)/, '')
+    .replace(/\/.*$/, '')
+    .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1')
+    .replace(/^([^:]+):\d+$/, '$1')
+    .toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '::1'
+  );
+}

@@ -1,26 +1,100 @@
+import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
+import type { PublicClientConfigOut } from '../api/types.js';
+
 /**
- * Where the admin client gets its bearer tokens. The authentication flows (client credentials, PKCE,
- * device flow, an external command, an API key) each implement this; the client calls it before the
- * first call and once more, with `refresh`, when the server answers Unauthenticated.
+ * What a token source may ask the admin before it authenticates: both RPCs are anonymous
+ * (AuthMetadataService). The admin client answers each once per client and passes this to
+ * {@link TokenSource.token}.
  */
-export interface TokenSource {
-  /** Named in error messages, e.g. `ClientSecret` or `ApiKey`. Never a secret. */
-  readonly mode: string;
-  /**
-   * Resolves to an access token (without the `Bearer ` prefix).
-   * @param options.refresh true when the previous token was refused: drop any cached token.
-   * @throws Error when no token can be had; the client passes it on as the call's failure.
-   */
-  token(options: { refresh: boolean }): Promise<string>;
+export interface AuthDiscovery {
+  /** The authorization server's metadata (RFC 8414): `token_endpoint`, `issuer`, supported methods. */
+  oauth2Metadata(): Promise<OAuth2MetadataOut>;
+  /** The admin's public client config: `audience`, `authorization_metadata_key`, `scopes`, ... */
+  publicClientConfig(): Promise<PublicClientConfigOut>;
 }
 
-/** A fixed token (an API key, or the output of a command run once). */
+/** What the admin client passes to {@link TokenSource.token}. */
+export interface TokenRequest {
+  /** True when the token last sent was refused: drop any cached token and get a new one. */
+  refresh: boolean;
+  /** Discovery over the admin's own channel (for a token endpoint or audience not configured). */
+  discovery?: AuthDiscovery;
+}
+
+/**
+ * Where the admin client gets its bearer tokens. The authentication flows (ApiKey and ClientSecret
+ * client credentials, ExternalCommand, ...) each implement this.
+ *
+ * Authentication is lazy: a source with {@link TokenSource.cached} lets the client send its first
+ * call with the cached token, or anonymously when there is none; the client asks
+ * {@link TokenSource.token} only once the server answers Unauthenticated (then retries once), and
+ * before every later call. A source without `cached` is asked before the first call.
+ */
+export interface TokenSource {
+  /** Named in error messages and connection info, e.g. `ClientSecret` or `ApiKey`. Never a secret. */
+  readonly mode: string;
+  /**
+   * A token usable now without any network call, command or prompt, when one is held (in memory or
+   * in a token cache); undefined otherwise. Never throws.
+   */
+  cached?(): Promise<string | undefined>;
+  /**
+   * Resolves to an access token (without the `Bearer ` prefix). Called before every authenticated
+   * call, so a source keeps its token and renews it only when due.
+   * @throws AuthFlowError when no token can be had (refused credentials, a failing command); the
+   *   client reports it once, as an UnauthenticatedError, without retrying.
+   */
+  token(request: TokenRequest): Promise<string>;
+}
+
+/**
+ * Thrown by token sources when no token can be had. The message names the flow (and the token URL
+ * or command) and never holds a secret; `hint` says what to check. The admin client turns it into an
+ * UnauthenticatedError for the call that needed the token.
+ */
+export class AuthFlowError extends Error {
+  override name = 'AuthFlowError';
+  constructor(
+    message: string,
+    /** The flow that failed, e.g. `ApiKey`. */
+    readonly mode: string,
+    options?: { cause?: unknown; hint?: string },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.hint = options?.hint;
+  }
+  /** What the user may try. */
+  readonly hint: string | undefined;
+}
+
+/** A fixed token, sent from the first call on. */
 export class StaticTokenSource implements TokenSource {
   constructor(
     private readonly value: string,
     readonly mode = 'static token',
   ) {}
+  async cached(): Promise<string> {
+    return this.value;
+  }
   async token(): Promise<string> {
     return this.value;
+  }
+}
+
+/**
+ * The source of a flow this version cannot run (e.g. `Pkce`): harmless while the server lets the
+ * caller in anonymously; when a token is needed it fails with `message` and `hint`.
+ */
+export class UnavailableFlowTokenSource implements TokenSource {
+  constructor(
+    readonly mode: string,
+    private readonly message: string,
+    private readonly hint?: string,
+  ) {}
+  async cached(): Promise<undefined> {
+    return undefined;
+  }
+  async token(): Promise<string> {
+    throw new AuthFlowError(`${this.mode}: ${this.message}`, this.mode, { hint: this.hint });
   }
 }

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { basename } from 'node:path';
+import { AuthFlowError, type TokenRequest, type TokenSource } from '../token-source.js';
+
+/** Options of {@link ExternalCommandTokenSource}. */
+export interface ExternalCommandOptions {
+  /** How long the command may run, in seconds. @default 60 */
+  timeoutSeconds?: number;
+  /** What to check when the command fails; shown as the error's hint. */
+  hint?: string;
+}
+
+/** At most this much of the command's stderr goes into an error message. */
+const STDERR_EXCERPT = 200;
+
+/**
+ * Tokens printed by a command (`--admin.command`, `--orch.auth.externalAuth.command`, and
+ * `--admin.proxyCommand` for the proxy token): the argv is run without a shell, and its standard
+ * output, trimmed, is the token. The token is kept in memory for this source's lifetime and the
+ * command run again only when the server refuses it (`refresh`). Concurrent requests share one run.
+ *
+ * Errors name the command's program (argv[0]) and its exit code or signal, with the first line of
+ * its stderr; never its output, which would be the token, nor its other arguments.
+ */
+export class ExternalCommandTokenSource implements TokenSource {
+  private current: string | undefined;
+  private pending: Promise<string> | undefined;
+
+  constructor(
+    private readonly argv: readonly string[],
+    /** `ExternalCommand`, or `ProxyCommand` for the proxy token. */
+    readonly mode = 'ExternalCommand',
+    private readonly options: ExternalCommandOptions = {},
+  ) {
+    if (argv.length === 0 || !argv[0]) throw new Error(`${mode}: the command is empty`);
+  }
+
+  async cached(): Promise<string | undefined> {
+    return this.current;
+  }
+
+  async token({ refresh }: TokenRequest): Promise<string> {
+    if (refresh) this.current = undefined;
+    if (this.current) return this.current;
+    this.pending ??= this.run().finally(() => {
+      this.pending = undefined;
+    });
+    this.current = await this.pending;
+    return this.current;
+  }
+
+  /** Runs the command once. @throws AuthFlowError */
+  private run(): Promise<string> {
+    const [program, ...args] = this.argv as [string, ...string[]];
+    const name = basename(program);
+    const fail = (what: string) =>
+      new AuthFlowError(`${this.mode}: the command ${name} ${what}`, this.mode, { hint: this.options.hint });
+    const timeoutSeconds = this.options.timeoutSeconds ?? 60;
+    return new Promise<string>((resolve, reject) => {
+      execFile(
+        program,
+        args,
+        { timeout: timeoutSeconds * 1000, maxBuffer: 1024 * 1024, windowsHide: true, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          // The error object holds the output (the token): build our own, never pass it on.
+          const firstLine = stderr
+            .split('\n')
+            .map((line) => line.trim())
+            .find(Boolean)
+            ?.slice(0, STDERR_EXCERPT);
+          const said = firstLine ? `: ${firstLine}` : '';
+          if (error) {
+            const e = error as NodeJS.ErrnoException & {
+              code?: number | string;
+              killed?: boolean;
+              signal?: string;
+            };
+            if (e.code === 'ENOENT') reject(fail('was not found (is it installed and on PATH?)'));
+            else if (e.code === 'EACCES') reject(fail('is not executable'));
+            else if (e.killed && e.signal === 'SIGTERM')
+              reject(fail(`did not finish within ${timeoutSeconds} s`));
+            else if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') reject(fail('printed more than 1 MiB'));
+            else if (typeof e.code === 'number') reject(fail(`exited with code ${e.code}${said}`));
+            else if (e.signal) reject(fail(`was killed by ${e.signal}${said}`));
+            else reject(fail(`could not be run (${e.code ?? 'unknown error'})`));
+            return;
+          }
+          const token = stdout.trim();
+          if (!token) reject(fail(`printed no token${said}`));
+          else if (/\s/.test(token)) reject(fail('printed more than one word; it must print only the token'));
+          else resolve(token);
+        },
+      );
+    });
+  }
+}
