@@ -9,7 +9,25 @@ import {
   status,
 } from '@grpc/grpc-js';
 import pRetry from 'p-retry';
+import type { CreateApiKeyRequest } from '../api/generated/orch/admin/CreateApiKeyRequest.js';
+import type { CreateApiKeyResponse__Output as CreateApiKeyResponseOut } from '../api/generated/orch/admin/CreateApiKeyResponse.js';
+import type { CreateSecretRequest } from '../api/generated/orch/admin/CreateSecretRequest.js';
+import type { CreateSecretResponse__Output as CreateSecretResponseOut } from '../api/generated/orch/admin/CreateSecretResponse.js';
+import type { DeleteApiKeyRequest } from '../api/generated/orch/admin/DeleteApiKeyRequest.js';
+import type { DeleteApiKeyResponse__Output as DeleteApiKeyResponseOut } from '../api/generated/orch/admin/DeleteApiKeyResponse.js';
+import type { DeleteSecretRequest } from '../api/generated/orch/admin/DeleteSecretRequest.js';
+import type { DeleteSecretResponse__Output as DeleteSecretResponseOut } from '../api/generated/orch/admin/DeleteSecretResponse.js';
 import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
+import type { GetSecretRequest } from '../api/generated/orch/admin/GetSecretRequest.js';
+import type { GetSecretResponse__Output as GetSecretResponseOut } from '../api/generated/orch/admin/GetSecretResponse.js';
+import type { ListApiKeysRequest } from '../api/generated/orch/admin/ListApiKeysRequest.js';
+import type { ListApiKeysResponse__Output as ListApiKeysResponseOut } from '../api/generated/orch/admin/ListApiKeysResponse.js';
+import type { ListSecretsRequest } from '../api/generated/orch/admin/ListSecretsRequest.js';
+import type { ListSecretsResponse__Output as ListSecretsResponseOut } from '../api/generated/orch/admin/ListSecretsResponse.js';
+import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
+import type { UpdateSecretRequest } from '../api/generated/orch/admin/UpdateSecretRequest.js';
+import type { UpdateSecretResponse__Output as UpdateSecretResponseOut } from '../api/generated/orch/admin/UpdateSecretResponse.js';
+import type { UserInfoResponse__Output as UserInfoOut } from '../api/generated/orch/admin/UserInfoResponse.js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
@@ -47,7 +65,7 @@ import {
 } from '../api/types.js';
 import { parseEndpoint } from './endpoint.js';
 import { type ConnectionInfo, fromGrpcError } from './errors.js';
-import type { TokenSource } from './token-source.js';
+import type { AuthDiscovery, TokenSource } from './token-source.js';
 
 /**
  * Reads a PEM bundle of certificate authorities.
@@ -99,14 +117,22 @@ export interface AdminClientOptions {
   consoleEndpoint?: string;
   /** Sent as `x-orch-client` metadata and in the user agent, e.g. `orchctl/0.1.0`. */
   clientName?: string;
-  /** Bearer tokens for every call; without one, calls are anonymous. */
+  /**
+   * Bearer tokens; without one, calls are anonymous. Authentication is lazy (see {@link TokenSource}):
+   * the first call carries a cached token or none, and a token is asked for on Unauthenticated.
+   */
   tokenSource?: TokenSource;
   /**
-   * Metadata key the token is sent in (`--admin.authorizationHeader`); when absent, the key the server
-   * advertises in its public client config, else `authorization`.
+   * Metadata key the token is sent in (`--admin.authorizationHeader`, `--orch.auth.authorizationMetadataKey`);
+   * when absent, the key the server advertises in its public client config, else `authorization`.
    */
   authorizationHeader?: string;
+  /** Token sent as `proxy-authorization: Bearer <token>` on every call (`--admin.proxyCommand`). */
+  proxyTokenSource?: TokenSource;
 }
+
+/** How {@link AdminClient} prepares a call's token: see `metadataFor`. */
+type TokenStep = 'first' | 'fresh' | 'refresh';
 
 type Unary = (
   req: unknown,
@@ -126,20 +152,44 @@ const RETRYABLE = new Set<number>([status.UNAVAILABLE, status.RESOURCE_EXHAUSTED
 /**
  * The one admin client used by `orchctl`, `orch`, the Action and the webhook: one channel holding the
  * typed stubs of every service, a deadline on every attempt, retries with exponential backoff and
- * jitter on Unavailable, ResourceExhausted and DeadlineExceeded, bearer tokens from a
- * {@link TokenSource} (refreshed once on Unauthenticated), and typed errors (see `errors.ts`).
+ * jitter on Unavailable, ResourceExhausted and DeadlineExceeded, and typed errors (see `errors.ts`).
+ *
+ * Authentication is lazy: the first call carries the token source's cached token, or none; when the
+ * server answers Unauthenticated the client gets a token (discovering the token endpoint over this
+ * channel when needed) and tries once more; from then on every call carries a token. A token source
+ * that cannot give a token (refused credentials, a failing command) fails the call at once with an
+ * {@link UnauthenticatedError} naming the flow, without retries.
  * Every method throws an {@link AdminError} subclass on failure.
  */
 export class AdminClient {
   private readonly admin: Client;
   private readonly authMetadata: Client;
   private readonly dataProxy: Client;
+  private readonly secrets: Client;
+  private readonly apiKeys: Client;
+  private readonly identity: Client;
   private readonly metadata = new Metadata();
   private consoleBase: string | undefined;
   private readonly retry: Required<RetryOptions>;
   private readonly connection: ConnectionInfo;
   private headerName: Promise<string> | undefined;
-  private bearer: string | undefined;
+  /** Set once the server asked for a token, or a token was sent: later calls always carry one. */
+  private authRequired = false;
+  private oauth2Metadata: Promise<OAuth2MetadataOut> | undefined;
+  private publicConfig: Promise<PublicClientConfigOut> | undefined;
+  /** Discovery for token sources, answered once per client (a failed answer is asked again). */
+  private readonly discovery: AuthDiscovery = {
+    oauth2Metadata: () =>
+      (this.oauth2Metadata ??= this.getOAuth2Metadata().catch((error: unknown) => {
+        this.oauth2Metadata = undefined;
+        throw error;
+      })),
+    publicClientConfig: () =>
+      (this.publicConfig ??= this.getPublicClientConfig().catch((error: unknown) => {
+        this.publicConfig = undefined;
+        throw error;
+      })),
+  };
   /** Attempts made by the last call (for tests and diagnostics). */
   lastAttempts = 0;
   /** Waits before each retry of the last call, in milliseconds. */
@@ -191,6 +241,9 @@ export class AdminClient {
       channelOverride: this.admin.getChannel(),
     });
     this.dataProxy = new api.DataProxyService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.secrets = new api.SecretService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.apiKeys = new api.ApiKeyService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.identity = new api.IdentityService(target, creds, { channelOverride: this.admin.getChannel() });
     this.retry = {
       maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
       perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
@@ -218,26 +271,45 @@ export class AdminClient {
   private authorizationKey(): Promise<string> {
     if (this.options.authorizationHeader)
       return Promise.resolve(this.options.authorizationHeader.toLowerCase());
-    this.headerName ??= this.callWithRetries<{ authorization_metadata_key?: string }>(
-      this.authMetadata,
-      'GetPublicClientConfig',
-      {},
-      false,
-    ).then(
+    this.headerName ??= this.discovery.publicClientConfig().then(
       (config) => (config.authorization_metadata_key || 'authorization').toLowerCase(),
       () => 'authorization',
     );
     return this.headerName;
   }
 
-  /** The call's metadata: the client's own plus, with a token source, the bearer token. */
-  private async metadataFor(authenticate: boolean, refresh: boolean): Promise<Metadata> {
+  /**
+   * The call's metadata: the client's own, the proxy token, and with `authenticate` and a token
+   * source, the bearer token. `first`: the cached token (a source without `cached` is asked), or none
+   * until the server has asked for one; `fresh`: a token, after an anonymous call was refused;
+   * `refresh`: a new token, after the one sent was refused. `sent` says whether a token went.
+   * @throws AuthFlowError when the source has no token to give.
+   */
+  private async metadataFor(
+    authenticate: boolean,
+    step: TokenStep,
+  ): Promise<{ metadata: Metadata; sent: boolean }> {
     const metadata = this.metadata.clone();
+    const proxy = this.options.proxyTokenSource;
+    if (proxy) metadata.set('proxy-authorization', `Bearer ${await proxy.token({ refresh: false })}`);
     const source = this.options.tokenSource;
-    if (!authenticate || !source) return metadata;
-    if (refresh || this.bearer === undefined) this.bearer = await source.token({ refresh });
-    metadata.set(await this.authorizationKey(), `Bearer ${this.bearer}`);
-    return metadata;
+    if (!authenticate || !source) return { metadata, sent: false };
+    let token: string | undefined;
+    if (step === 'first' && !this.authRequired && source.cached) token = await source.cached();
+    else token = await source.token({ refresh: step === 'refresh', discovery: this.discovery });
+    if (token === undefined) return { metadata, sent: false };
+    this.authRequired = true;
+    metadata.set(await this.authorizationKey(), `Bearer ${token}`);
+    return { metadata, sent: true };
+  }
+
+  /** Whether a refused call may be tried again once with a (new) token. */
+  private mayAuthenticate(error: unknown, authenticate: boolean): boolean {
+    return (
+      (error as { code?: number }).code === status.UNAUTHENTICATED &&
+      authenticate &&
+      this.options.tokenSource !== undefined
+    );
   }
 
   /** Runs `rpc` with the retry policy; rejects with the last raw gRPC error. */
@@ -250,7 +322,7 @@ export class AdminClient {
     let attempts = 0;
     const backoffs: number[] = [];
     let refreshed = false;
-    let metadata = await this.metadataFor(authenticate, false);
+    let { metadata, sent } = await this.metadataFor(authenticate, 'first');
     let previous = Date.now();
     const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
     try {
@@ -263,11 +335,11 @@ export class AdminClient {
             return await this.attempt<T>(client, rpc, request, metadata);
           } catch (error) {
             previous = Date.now();
-            const code = (error as { code?: number }).code;
-            // A refused token: ask the source once for a fresh one, then try again at once.
-            if (code === status.UNAUTHENTICATED && authenticate && this.options.tokenSource && !refreshed) {
+            // Refused: get a token (a new one if one was sent) once, then try again at once. A token
+            // source failure (AuthFlowError) is not retried: it ends the call.
+            if (!refreshed && this.mayAuthenticate(error, authenticate)) {
               refreshed = true;
-              metadata = await this.metadataFor(true, true);
+              ({ metadata, sent } = await this.metadataFor(true, sent ? 'refresh' : 'fresh'));
               attempts += 1;
               try {
                 return await this.attempt<T>(client, rpc, request, metadata);
@@ -432,20 +504,41 @@ export class AdminClient {
     onEvent: (event: ExecutionEventOut) => void,
     options: { deadlineSeconds?: number } = {},
   ): Promise<ExecutionEventOut> {
-    const metadata = await this.metadataFor(true, false).catch((error: unknown) => {
+    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1000);
+    try {
+      const first = await this.metadataFor(true, 'first');
+      try {
+        return await this.watchOnce(id, onEvent, deadline, first.metadata);
+      } catch (error) {
+        // Refused before any event: once more with a (new) token, as unary calls do.
+        if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
+        const again = await this.metadataFor(true, first.sent ? 'refresh' : 'fresh');
+        return await this.watchOnce(id, onEvent, deadline, again.metadata);
+      }
+    } catch (error) {
       throw fromGrpcError(error, 'WatchExecution', this.connection);
-    });
+    }
+  }
+
+  /** One WatchExecution stream; a stream error is rejected as is, with the count of events seen. */
+  private watchOnce(
+    id: WorkflowExecutionIdentifier,
+    onEvent: (event: ExecutionEventOut) => void,
+    deadline: Date,
+    metadata: Metadata,
+  ): Promise<ExecutionEventOut> {
     const method = (this.admin as unknown as Record<string, ServerStreamMethod>).WatchExecution;
     if (!method) throw new Error('unknown RPC WatchExecution');
-    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1000);
     return new Promise<ExecutionEventOut>((resolve, reject) => {
       let last: ExecutionEventOut | undefined;
+      let events = 0;
       const call = method.call(this.admin, { id }, metadata, { deadline });
       call.on('data', (event: ExecutionEventOut) => {
         last = event;
+        events += 1;
         onEvent(event);
       });
-      call.on('error', (error: unknown) => reject(fromGrpcError(error, 'WatchExecution', this.connection)));
+      call.on('error', (error: unknown) => reject(Object.assign(error as object, { events })));
       call.on('end', () => {
         if (last && TERMINAL_PHASES.has(last.phase as ExecutionPhase)) resolve(last);
         else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
@@ -462,6 +555,58 @@ export class AdminClient {
   /** Anonymous: how to authenticate, and the admin's public HTTP address. */
   getPublicClientConfig(): Promise<PublicClientConfigOut> {
     return this.call(this.authMetadata, 'GetPublicClientConfig', {}, false);
+  }
+  /**
+   * Anonymous: the admin's authorization server metadata (RFC 8414; HTTP
+   * `GET /.well-known/oauth-authorization-server`): `issuer`, `token_endpoint`, `jwks_uri`, the
+   * supported grant types, scopes and client authentication methods.
+   */
+  getOAuth2Metadata(): Promise<OAuth2MetadataOut> {
+    return this.call(this.authMetadata, 'GetOAuth2Metadata', {}, false);
+  }
+  /** Who the server takes the caller for (IdentityService/UserInfo): subject, client id, org, role, method. */
+  userInfo(): Promise<UserInfoOut> {
+    return this.call(this.identity, 'UserInfo', {});
+  }
+
+  /**
+   * Stores a new secret (SecretService/CreateSecret) under `id` (name and scope: org, domain,
+   * project). AlreadyExistsError when the name is taken in that scope.
+   */
+  createSecret(request: CreateSecretRequest): Promise<CreateSecretResponseOut> {
+    return this.call(this.secrets, 'CreateSecret', request);
+  }
+  /** Replaces the value of an existing secret. NotFoundError when there is none. */
+  updateSecret(request: UpdateSecretRequest): Promise<UpdateSecretResponseOut> {
+    return this.call(this.secrets, 'UpdateSecret', request);
+  }
+  /** A secret's identifier and metadata (times, type, last writer); never its value. NotFoundError when absent. */
+  getSecret(request: GetSecretRequest): Promise<GetSecretResponseOut> {
+    return this.call(this.secrets, 'GetSecret', request);
+  }
+  /** The secrets of a scope (org; a domain; a project and domain), a page at a time (`limit`, `token`). */
+  listSecrets(request: ListSecretsRequest = {}): Promise<ListSecretsResponseOut> {
+    return this.call(this.secrets, 'ListSecrets', request);
+  }
+  /** Deletes a secret. NotFoundError when there is none. */
+  deleteSecret(request: DeleteSecretRequest): Promise<DeleteSecretResponseOut> {
+    return this.call(this.secrets, 'DeleteSecret', request);
+  }
+
+  /**
+   * Creates an API key (ApiKeyService/CreateApiKey): an OAuth client with a role. The answer holds the
+   * client secret, shown this once; the caller builds the `ORCH_API_KEY` value from it (`formatApiKey`).
+   */
+  createApiKey(request: CreateApiKeyRequest): Promise<CreateApiKeyResponseOut> {
+    return this.call(this.apiKeys, 'CreateApiKey', request);
+  }
+  /** The API keys of an organization (never their secrets), a page at a time. */
+  listApiKeys(request: ListApiKeysRequest = {}): Promise<ListApiKeysResponseOut> {
+    return this.call(this.apiKeys, 'ListApiKeys', request);
+  }
+  /** Deletes an API key by name; tokens it obtained stop working. NotFoundError when there is none. */
+  deleteApiKey(request: DeleteApiKeyRequest): Promise<DeleteApiKeyResponseOut> {
+    return this.call(this.apiKeys, 'DeleteApiKey', request);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { ServiceError, status } from '@grpc/grpc-js';
+import { AuthFlowError } from './token-source.js';
 
 /**
  * The gRPC status codes these errors use (values of `@grpc/grpc-js`'s `status`), kept here so that
@@ -99,11 +100,18 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
   if (error instanceof AdminError) return error;
   const info = typeof connection === 'string' ? undefined : connection;
   const endpoint = typeof connection === 'string' ? connection : connection.endpoint;
+  const where = info ? ` [endpoint ${endpoint}, ${info.tls}, auth ${info.auth}]` : '';
+  // No token could be had: the call never reached the server with credentials.
+  if (error instanceof AuthFlowError) {
+    return new UnauthenticatedError(`${error.message}${where}`, Status.UNAUTHENTICATED, rpc, {
+      cause: error,
+      hint: error.hint,
+    });
+  }
   const grpcError = error as Partial<ServiceError>;
   const code = typeof grpcError.code === 'number' ? grpcError.code : Status.UNKNOWN;
   const message = grpcError.details || (error instanceof Error ? error.message : String(error));
   const options = { cause: error };
-  const where = info ? ` [endpoint ${endpoint}, ${info.tls}, auth ${info.auth}]` : '';
   switch (code) {
     case Status.NOT_FOUND:
       return new NotFoundError(message, code, rpc, options);
@@ -146,7 +154,11 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
     case Status.UNAUTHENTICATED:
       return new UnauthenticatedError(`${message}${where}`, code, rpc, {
         ...options,
-        hint: 'Check the credentials (--admin.authType, --admin.clientId, the client secret) or sign in again.',
+        hint:
+          info?.auth === 'none'
+            ? 'The admin requires credentials: set ORCH_API_KEY to an API key (`orch create api-key admin --name <name>`), ' +
+              'or configure --admin.authType (orchctl) / --orch.auth.type (orch).'
+            : 'Check the credentials (ORCH_API_KEY, or --admin.authType, --admin.clientId and the client secret) or sign in again.',
       });
     case Status.PERMISSION_DENIED:
       return new PermissionError(message, code, rpc, options);

@@ -20,7 +20,7 @@ import {
   UnauthenticatedError,
   UnavailableError,
 } from '../../src/client/errors.js';
-import type { TokenSource } from '../../src/client/token-source.js';
+import { AuthFlowError, type TokenRequest, type TokenSource } from '../../src/client/token-source.js';
 
 // A tiny admin server built from the real .proto files: GetProject fails with a scripted sequence of
 // codes before it answers, and records when each attempt arrived and what metadata it carried.
@@ -176,13 +176,17 @@ describe('retries', () => {
 });
 
 describe('tokens and metadata', () => {
+  /** Hands out the next scripted token on first use and on each refresh; keeps it otherwise. */
   class ScriptedTokens implements TokenSource {
     readonly mode = 'ClientSecret';
     calls: boolean[] = [];
+    private current: string | undefined;
     constructor(private readonly tokens: string[]) {}
     async token({ refresh }: { refresh: boolean }) {
+      if (this.current !== undefined && !refresh) return this.current;
       this.calls.push(refresh);
-      return this.tokens.shift() ?? 'none-left';
+      this.current = this.tokens.shift() ?? 'none-left';
+      return this.current;
     }
   }
 
@@ -239,5 +243,126 @@ describe('tokens and metadata', () => {
     expect((await roomy.getProject('big')).name).toHaveLength(50_000);
     c.close();
     roomy.close();
+  });
+});
+
+describe('lazy authentication', () => {
+  /** A source with a cache: `cachedToken` is what it holds; `token()` hands out `fresh`, or fails. */
+  class LazyTokens implements TokenSource {
+    readonly mode = 'ApiKey';
+    requests: TokenRequest[] = [];
+    constructor(
+      private cachedToken: string | undefined,
+      private readonly fresh: string | Error,
+    ) {}
+    async cached() {
+      return this.cachedToken;
+    }
+    async token(request: TokenRequest) {
+      this.requests.push(request);
+      if (this.fresh instanceof Error) throw this.fresh;
+      this.cachedToken = this.fresh;
+      return this.fresh;
+    }
+  }
+  const sentTokens = () => attempts.map((a) => a.metadata.get('orch-authorization')[0]);
+
+  test('without a cached token the first call goes out anonymously; a token is fetched on Unauthenticated', async () => {
+    requireToken = 'fresh';
+    const tokens = new LazyTokens(undefined, 'fresh');
+    const c = client({ tokenSource: tokens, authorizationHeader: 'orch-authorization' });
+    expect((await c.getProject('p')).name).toBe('ok');
+    expect(sentTokens()).toEqual([undefined, 'Bearer fresh']);
+    expect(tokens.requests).toHaveLength(1);
+    expect(tokens.requests[0]?.refresh).toBe(false);
+    expect(tokens.requests[0]?.discovery).toBeDefined();
+    // From then on every call carries the token.
+    attempts = [];
+    await c.getProject('q');
+    expect(sentTokens()).toEqual(['Bearer fresh']);
+    c.close();
+  });
+
+  test('a server that lets the caller in never causes a token request', async () => {
+    const tokens = new LazyTokens(undefined, new Error('must not be asked'));
+    const c = client({ tokenSource: tokens });
+    await c.getProject('p');
+    await c.getProject('q');
+    expect(sentTokens()).toEqual([undefined, undefined]);
+    expect(tokens.requests).toHaveLength(0);
+    c.close();
+  });
+
+  test('a cached token goes with the first call; when refused, a new one is asked for with refresh', async () => {
+    requireToken = 'cached';
+    const kept = new LazyTokens('cached', new Error('must not be asked'));
+    const c = client({ tokenSource: kept, authorizationHeader: 'orch-authorization' });
+    await c.getProject('p');
+    expect(sentTokens()).toEqual(['Bearer cached']);
+    expect(kept.requests).toHaveLength(0);
+    c.close();
+
+    requireToken = 'renewed';
+    attempts = [];
+    const stale = new LazyTokens('expired', 'renewed');
+    const d = client({ tokenSource: stale, authorizationHeader: 'orch-authorization' });
+    await d.getProject('p');
+    expect(sentTokens()).toEqual(['Bearer expired', 'Bearer renewed']);
+    expect(stale.requests.map((r) => r.refresh)).toEqual([true]);
+    d.close();
+  });
+
+  test('a token source failure fails the call once and at once, naming the flow, without backoff', async () => {
+    requireToken = 'never';
+    const refused = new AuthFlowError(
+      'ApiKey: the token endpoint http://127.0.0.1:9/oauth2/token refused client "ak-1": invalid_client',
+      'ApiKey',
+      { hint: 'create a new key' },
+    );
+    const c = client({
+      tokenSource: new LazyTokens(undefined, refused),
+      retry: { maxAttempts: 5, initialBackoffMs: 2000, maxBackoffSeconds: 8 },
+    });
+    const started = Date.now();
+    const error = await c.getProject('p').catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(UnauthenticatedError);
+    expect((error as Error).message).toBe(
+      `ApiKey: the token endpoint http://127.0.0.1:9/oauth2/token refused client "ak-1": invalid_client [endpoint ${endpoint}, plaintext, auth ApiKey]`,
+    );
+    expect((error as UnauthenticatedError).hint).toBe('create a new key');
+    expect(attempts).toHaveLength(1);
+    c.close();
+  });
+
+  test('the proxy token goes as proxy-authorization on every call, anonymous ones too', async () => {
+    let runs = 0;
+    const proxy: TokenSource = {
+      mode: 'ProxyCommand',
+      token: async () => {
+        runs += 1;
+        return 'proxy-t';
+      },
+    };
+    const c = client({ proxyTokenSource: proxy });
+    await c.getProject('p');
+    await c.getProject('q');
+    expect(attempts.map((a) => a.metadata.get('proxy-authorization')[0])).toEqual([
+      'Bearer proxy-t',
+      'Bearer proxy-t',
+    ]);
+    expect(attempts[0]?.metadata.get('orch-authorization')).toEqual([]);
+    expect(runs).toBe(2);
+    c.close();
+  });
+
+  test('Unauthenticated without any configured flow says how to give credentials', async () => {
+    requireToken = 'x';
+    const c = client();
+    const error = (await c.getProject('p').catch((e: unknown) => e)) as UnauthenticatedError;
+    expect(error).toBeInstanceOf(UnauthenticatedError);
+    expect(error.message).toContain('auth none');
+    expect(error.hint).toMatch(/ORCH_API_KEY/);
+    c.close();
   });
 });
