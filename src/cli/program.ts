@@ -52,13 +52,22 @@ async function openArchive(source: string): Promise<{ dir: string; remove: () =>
 }
 
 /**
- * An AdminClient for `orch`'s commands, from the `--orch.connection.*` flags (see `createAdminClient`).
+ * An AdminClient for `orch`'s commands, from the `--orch.*` flags and `ORCH_API_KEY` (see
+ * `createAdminClient`); warnings go to stderr.
  * @throws ConfigError when no host is configured or a connection flag is malformed.
  */
-export async function platformClient(config: Config, warn?: (message: string) => void): Promise<AdminClient> {
+export async function platformClient(
+  config: Config,
+  io: Pick<CliIO, 'stderr' | 'env' | 'home'>,
+): Promise<AdminClient> {
   // Loaded on use: gRPC and protobuf are the heaviest imports, and `orch --help` needs none of them.
   const { createAdminClient } = await import('../client/from-config.js');
-  return createAdminClient(config, 'orch', { clientName: `orch/${ORCH_VERSION}`, warn });
+  return createAdminClient(config, 'orch', {
+    clientName: `orch/${ORCH_VERSION}`,
+    warn: (message) => io.stderr.write(`warning: ${message}\n`),
+    env: io.env,
+    home: io.home,
+  });
 }
 
 /** Thrown by `orch run --wait` after it printed the outcome, when the execution did not succeed (exit 1). */
@@ -199,7 +208,7 @@ export function createOrchProgram(io: CliIO): Command {
       org: config.org,
     };
     // Built first: without an endpoint the command fails at once, before any work.
-    const client = await platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    const client = await platformClient(config, io);
     const archives: { dir: string; remove: () => Promise<void> }[] = [];
     try {
       const { expandWorkflowPaths } = await import('../registration/paths.js');
@@ -306,7 +315,7 @@ export function createOrchProgram(io: CliIO): Command {
         throw new ConfigError(`${opts.inputsFile} must hold a JSON object`, '--inputs-file');
       fromFile = parsed as Record<string, unknown>;
     }
-    const client = await platformClient(config, (message) => io.stderr.write(`warning: ${message}\n`));
+    const client = await platformClient(config, io);
     try {
       const lp = await launchPlanToRun(
         client,

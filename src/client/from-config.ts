@@ -1,7 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
+import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
+import { ClientCredentialsTokenSource } from './auth/client-credentials.js';
+import { ExternalCommandTokenSource } from './auth/external-command.js';
+import { FileTokenStore } from './auth/token-cache.js';
+import { AuthFlowError, type TokenSource, UnavailableFlowTokenSource } from './token-source.js';
 
 /**
  * Which flag section configures the client: `admin` (`--admin.*`, used by `orchctl`) or `orch`
@@ -9,12 +16,47 @@ import { AdminClient, type AdminClientOptions } from './admin-client.js';
  */
 export type ClientSection = 'admin' | 'orch';
 
-/** What the caller adds to the configuration. */
+/** What the caller (the edge: a bin, the webhook's entry) adds to the configuration. */
 export interface ClientSetup {
   /** Sent as `x-orch-client` metadata, e.g. `orchctl/0.1.0`. */
   clientName: string;
   /** Where warnings go (for example that certificate verification is off). Never holds a secret. */
   warn?: (message: string) => void;
+  /**
+   * The process environment, read at the edge: `ORCH_API_KEY`, and the variable that
+   * `--admin.clientSecretEnvVar` / `--orch.auth.clientSecretEnvVar` names. Nothing else is read.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The user's home directory: tokens are cached in `<home>/.orch/tokens` ({@link tokenCacheDir}).
+   * Without it, tokens live in memory for the client's lifetime.
+   */
+  home?: string;
+}
+
+/** The environment variable holding an API key; it wins over any configured authentication. */
+export const API_KEY_ENV = 'ORCH_API_KEY';
+
+/** Where tokens are cached for a home directory: `<home>/.orch/tokens`. */
+export function tokenCacheDir(home: string): string {
+  return join(home, '.orch', 'tokens');
+}
+
+/** The default of `--admin.clientSecretLocation`, also used by `--orch.auth` when it sets none. */
+const DEFAULT_SECRET_FILE = '/etc/secrets/client_secret';
+
+/**
+ * The API key in `ORCH_API_KEY`, if set.
+ * @throws ConfigError naming ORCH_API_KEY when it is not a well-formed key (never quoting it).
+ */
+export function apiKeyFromEnv(env: Readonly<Record<string, string | undefined>>): ApiKeyParts | undefined {
+  const text = env[API_KEY_ENV];
+  if (!text?.trim()) return undefined;
+  try {
+    return parseApiKey(text);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, API_KEY_ENV);
+  }
 }
 
 /** Checks a gRPC service config is a JSON object. @throws ConfigError naming the flag. */
@@ -39,20 +81,30 @@ const ENDPOINT_FLAG: Record<ClientSection, string> = {
 };
 
 /**
- * The admin endpoint a section names: its endpoint flag; else, when `--org` is set, the
- * `--connection.rootTenantURLPattern` with `{{ organization }}` replaced by it.
- * @throws ConfigError when neither gives an endpoint; the message suggests `orchctl config init --host`.
+ * The admin endpoint a section configures: its endpoint flag; else, when `--org` is set, the
+ * `--connection.rootTenantURLPattern` with `{{ organization }}` replaced by it; else undefined.
  */
-export function resolveEndpoint(config: Config, section: ClientSection): string {
+export function configuredEndpoint(config: Config, section: ClientSection): string | undefined {
   const direct = section === 'admin' ? config.admin.endpoint : config.orch.connection.host;
   if (direct?.trim()) return direct.trim();
   const pattern = config.connection.rootTenantURLPattern;
   if (config.org && pattern?.includes('{{')) {
     return pattern.replace(/\{\{\s*organization\s*\}\}/g, config.org);
   }
+  return undefined;
+}
+
+/**
+ * The admin endpoint a section names ({@link configuredEndpoint}).
+ * @throws ConfigError when none is configured; the message suggests `orchctl config init --host`.
+ */
+export function resolveEndpoint(config: Config, section: ClientSection): string {
+  const endpoint = configuredEndpoint(config, section);
+  if (endpoint) return endpoint;
   throw new ConfigError(
     `no admin endpoint is configured. Set one with \`orchctl config init --host <host:port>\`, pass ${ENDPOINT_FLAG[section]} <host:port> ` +
-      '(add --admin.insecure / --orch.connection.insecure for a local plaintext sandbox), or set --org with --connection.rootTenantURLPattern',
+      '(add --admin.insecure / --orch.connection.insecure for a local plaintext sandbox), set --org with --connection.rootTenantURLPattern, ' +
+      `or set ${API_KEY_ENV} to an API key (it names its admin)`,
     ENDPOINT_FLAG[section],
   );
 }
@@ -66,18 +118,235 @@ const seconds = (text: string | undefined, flag: string): number | undefined => 
   }
 };
 
+/** The authentication settings of one section, in the same shape for `admin` and `orch`. */
+interface AuthSettings {
+  /** The flag prefix for messages: `--admin.` or `--orch.auth.`. */
+  flag: string;
+  enabled: boolean;
+  type: string;
+  clientId: string | undefined;
+  clientIdFlag: string;
+  clientSecretEnvVar: string | undefined;
+  clientSecretLocation: string | undefined;
+  command: readonly string[];
+  commandFlag: string;
+  tokenUrl: string | undefined;
+  scopes: readonly string[];
+  audience: string | undefined;
+  useAudienceFromAdmin: boolean;
+  refreshWindowSeconds: number;
+  /** The type flag, for messages. */
+  typeFlag: string;
+}
+
+function authSettings(config: Config, section: ClientSection): AuthSettings {
+  if (section === 'admin') {
+    const a = config.admin;
+    return {
+      flag: '--admin.',
+      enabled: true,
+      type: a.authType,
+      clientId: a.clientId,
+      clientIdFlag: '--admin.clientId',
+      clientSecretEnvVar: a.clientSecretEnvVar,
+      clientSecretLocation: a.clientSecretLocation || DEFAULT_SECRET_FILE,
+      command: a.command,
+      commandFlag: '--admin.command',
+      tokenUrl: a.tokenUrl,
+      scopes: a.scopes,
+      audience: a.audience,
+      useAudienceFromAdmin: a.useAudienceFromAdmin,
+      refreshWindowSeconds: seconds(a.tokenRefreshWindow, '--admin.tokenRefreshWindow') ?? 0,
+      typeFlag: '--admin.authType',
+    };
+  }
+  const o = config.orch.auth;
+  return {
+    flag: '--orch.auth.',
+    enabled: o.enable,
+    type: o.type,
+    clientId: o.clientId,
+    clientIdFlag: '--orch.auth.clientId',
+    clientSecretEnvVar: o.clientSecretEnvVar,
+    clientSecretLocation: o.clientSecretLocation || DEFAULT_SECRET_FILE,
+    command: o.externalAuth.command,
+    commandFlag: '--orch.auth.externalAuth.command',
+    tokenUrl: o.tokenUrl,
+    scopes: o.scopes,
+    audience: undefined,
+    useAudienceFromAdmin: false,
+    refreshWindowSeconds: seconds(o.tokenRefreshWindow, '--orch.auth.tokenRefreshWindow') ?? 0,
+    typeFlag: '--orch.auth.type',
+  };
+}
+
+/** What to do when an API key is refused: it was deleted, or belongs to another admin. */
+const API_KEY_REFUSED_HINT =
+  `The API key in ${API_KEY_ENV} was refused: it may have been deleted or belong to another admin. ` +
+  `Create one with \`orch create api-key admin --name <name>\` and set ${API_KEY_ENV} to it.`;
+
+/**
+ * Reads the client secret of the ClientSecret flow: the environment variable `clientSecretEnvVar`
+ * names, when set and not empty; else the file `clientSecretLocation`; whitespace trimmed.
+ * @throws AuthFlowError naming where it looked, never a value.
+ */
+async function readClientSecret(settings: AuthSettings, env: ClientSetup['env']): Promise<string> {
+  const variable = settings.clientSecretEnvVar?.trim();
+  const fromEnv = variable ? env[variable]?.trim() : undefined;
+  if (fromEnv) return fromEnv;
+  const file = settings.clientSecretLocation as string;
+  const tried = variable ? `the environment variable ${variable} is empty or not set, and ` : '';
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new AuthFlowError(
+      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'ClientSecret',
+      {
+        hint:
+          `Put the secret in ${file}, or name an environment variable holding it with ${settings.flag}clientSecretEnvVar; ` +
+          `or set ${API_KEY_ENV} to an API key.`,
+      },
+    );
+  }
+  const secret = text.trim();
+  if (!secret) {
+    throw new AuthFlowError(
+      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} is empty`,
+      'ClientSecret',
+    );
+  }
+  return secret;
+}
+
+/** The token sources and header key a section configures, with `ORCH_API_KEY` first. */
+function authOptions(
+  config: Config,
+  section: ClientSection,
+  setup: ClientSetup,
+  connection: { endpoint: string; insecure: boolean; perAttemptSeconds: number | undefined },
+  apiKey: ApiKeyParts | undefined,
+): Pick<AdminClientOptions, 'tokenSource' | 'proxyTokenSource' | 'authorizationHeader'> {
+  const settings = authSettings(config, section);
+  const proxyCommand = section === 'admin' ? config.admin.proxyCommand : [];
+  const proxyTokenSource = proxyCommand.length
+    ? new ExternalCommandTokenSource(proxyCommand, 'ProxyCommand', {
+        hint: 'Check --admin.proxyCommand: it must print the proxy token and exit 0.',
+      })
+    : undefined;
+  if (section === 'admin' && config.admin.httpProxyURL) {
+    setup.warn?.(
+      '--admin.httpProxyURL is not supported yet: token requests go to the token endpoint directly.',
+    );
+  }
+  const authorizationHeader =
+    (section === 'admin' ? config.admin.authorizationHeader : config.orch.auth.authorizationMetadataKey) ||
+    undefined;
+  const store = setup.home ? new FileTokenStore(tokenCacheDir(setup.home)) : undefined;
+  const common = {
+    endpoint: connection.endpoint,
+    tokenUrl: settings.tokenUrl || undefined,
+    scopes: settings.scopes,
+    audience: settings.audience || undefined,
+    useAudienceFromAdmin: settings.useAudienceFromAdmin,
+    refreshWindowSeconds: settings.refreshWindowSeconds,
+    store,
+    allowInsecureHttp: connection.insecure,
+    timeoutSeconds: connection.perAttemptSeconds,
+    ...(proxyTokenSource
+      ? {
+          headers: async () => ({
+            'proxy-authorization': `Bearer ${await proxyTokenSource.token({ refresh: false })}`,
+          }),
+        }
+      : {}),
+  };
+  const result = (tokenSource: TokenSource | undefined) => ({
+    tokenSource,
+    proxyTokenSource,
+    authorizationHeader,
+  });
+
+  if (apiKey) {
+    return result(
+      new ClientCredentialsTokenSource({
+        ...common,
+        mode: 'ApiKey',
+        clientId: apiKey.clientId,
+        clientSecret: () => apiKey.clientSecret,
+        refusedHint: API_KEY_REFUSED_HINT,
+      }),
+    );
+  }
+  if (!settings.enabled) return result(undefined);
+  switch (settings.type) {
+    case 'ClientSecret': {
+      const clientId = settings.clientId?.trim();
+      if (!clientId)
+        throw new ConfigError(`required with ${settings.typeFlag} ClientSecret`, settings.clientIdFlag);
+      return result(
+        new ClientCredentialsTokenSource({
+          ...common,
+          mode: 'ClientSecret',
+          clientId,
+          clientSecret: () => readClientSecret({ ...settings, clientId }, setup.env),
+          refusedHint: `Check ${settings.clientIdFlag} and the client secret (${settings.flag}clientSecretEnvVar / ${settings.flag}clientSecretLocation).`,
+        }),
+      );
+    }
+    case 'ExternalCommand': {
+      if (!settings.command.length || !settings.command[0]) {
+        throw new ConfigError(
+          `required with ${settings.typeFlag} ExternalCommand: the command that prints a token`,
+          settings.commandFlag,
+        );
+      }
+      return result(
+        new ExternalCommandTokenSource(settings.command, 'ExternalCommand', {
+          hint: `Check ${settings.commandFlag}: it must print an access token and exit 0.`,
+        }),
+      );
+    }
+    case 'Pkce':
+      return result(
+        new UnavailableFlowTokenSource(
+          'Pkce',
+          'browser sign-in (PKCE) is not available in this version, and the admin requires credentials',
+          `Set ${API_KEY_ENV} to an API key (\`orch create api-key admin --name <name>\`), or use ${settings.typeFlag} ClientSecret or ExternalCommand.`,
+        ),
+      );
+    default:
+      throw new ConfigError(
+        `"${settings.type}" is not one of ClientSecret, Pkce, ExternalCommand`,
+        settings.typeFlag,
+      );
+  }
+}
+
 /**
  * The {@link AdminClientOptions} a configuration section gives (spec, "Client to admin" and
  * "Platform client" flags). `--orch.connection.minConnectTimeout` has no counterpart: grpc-js gives a
  * connection attempt until the call's own deadline (`perRetryTimeout`), which bounds it instead.
- * @throws ConfigError for a missing endpoint or a malformed duration.
+ *
+ * Authentication, in order: `ORCH_API_KEY` in `setup.env` (an API key: the client credentials of
+ * the `ApiKey` flow; with no endpoint configured, also the endpoint and TLS mode, so no config file is
+ * needed; a configured endpoint wins over the key's); else `--admin.authType` (section `admin`) or,
+ * when `--orch.auth.enable` is true, `--orch.auth.type` (section `orch`): `ClientSecret` (client
+ * credentials with `clientId` and the secret from `clientSecretEnvVar` or `clientSecretLocation`,
+ * read when a token is first needed), `ExternalCommand` (`command`'s output), `Pkce` (not available
+ * yet: fails only when a token is needed). Tokens are cached under `<setup.home>/.orch/tokens`.
+ * @throws ConfigError for a missing endpoint, a malformed duration, a damaged ORCH_API_KEY (named,
+ *   never quoted), a ClientSecret flow without client id or an ExternalCommand flow without command.
  */
 export function adminClientOptions(
   config: Config,
   section: ClientSection,
   setup: ClientSetup,
 ): AdminClientOptions {
-  const endpoint = resolveEndpoint(config, section);
+  const apiKey = apiKeyFromEnv(setup.env);
+  const configured = configuredEndpoint(config, section);
+  const endpoint = configured ?? apiKey?.endpoint ?? resolveEndpoint(config, section);
   const warnSkipVerify = (flag: string) =>
     setup.warn?.(
       `${flag} is set: the server's TLS certificate is not verified, so anyone on the network path can ` +
@@ -85,33 +354,37 @@ export function adminClientOptions(
     );
   if (section === 'admin') {
     const a = config.admin;
-    if (a.insecureSkipVerify && !a.insecure) warnSkipVerify('--admin.insecureSkipVerify');
+    const insecure = configured === undefined && apiKey ? apiKey.insecure : a.insecure;
+    if (a.insecureSkipVerify && !insecure) warnSkipVerify('--admin.insecureSkipVerify');
+    const perAttemptSeconds = seconds(a.perRetryTimeout, '--admin.perRetryTimeout');
     return {
       endpoint,
-      insecure: a.insecure,
+      insecure,
       caCertFile: a.caCertFilePath || undefined,
       insecureSkipVerify: a.insecureSkipVerify,
       retry: {
         maxAttempts: a.maxRetries,
-        perAttemptSeconds: seconds(a.perRetryTimeout, '--admin.perRetryTimeout'),
+        perAttemptSeconds,
         maxBackoffSeconds: seconds(a.maxBackoffDelay, '--admin.maxBackoffDelay'),
       },
       maxReceiveMessageBytes: a.maxMessageSizeBytes || undefined,
       serviceConfig: serviceConfig(a.defaultServiceConfig, '--admin.defaultServiceConfig'),
-      authorizationHeader: a.authorizationHeader || undefined,
       consoleEndpoint: config.console.endpoint,
       clientName: setup.clientName,
+      ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
     };
   }
   const c = config.orch.connection;
-  if (c.insecureSkipVerify && !c.insecure) warnSkipVerify('--orch.connection.insecureSkipVerify');
+  const insecure = configured === undefined && apiKey ? apiKey.insecure : c.insecure;
+  if (c.insecureSkipVerify && !insecure) warnSkipVerify('--orch.connection.insecureSkipVerify');
+  const perAttemptSeconds = seconds(c.perRetryTimeout, '--orch.connection.perRetryTimeout');
   return {
     endpoint,
-    insecure: c.insecure,
+    insecure,
     insecureSkipVerify: c.insecureSkipVerify,
     retry: {
       maxAttempts: c.maxRetries,
-      perAttemptSeconds: seconds(c.perRetryTimeout, '--orch.connection.perRetryTimeout'),
+      perAttemptSeconds,
       maxBackoffSeconds: seconds(c.maxBackoffDelay, '--orch.connection.maxBackoffDelay'),
     },
     keepalive: {
@@ -123,6 +396,7 @@ export function adminClientOptions(
     serviceConfig: serviceConfig(c.serviceConfig, '--orch.connection.serviceConfig'),
     consoleEndpoint: config.console.endpoint,
     clientName: setup.clientName,
+    ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
   };
 }
 

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import { ORCH_VERSION } from '../api/version.js';
-import { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
-import { adminClientOptions, resolveEndpoint } from '../client/from-config.js';
-import { StaticTokenSource } from '../client/token-source.js';
+import { isLoopbackHost } from '../client/endpoint.js';
+import { API_KEY_ENV, apiKeyFromEnv, createAdminClient, resolveEndpoint } from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
@@ -54,41 +53,24 @@ function parseSize(value: string): number {
   }
 }
 
-/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and `::1`, the hosts of a local sandbox. */
-export function isLoopbackHost(endpoint: string): boolean {
-  const host = endpoint
-    .trim()
-    .replace(/^(?:dns:\/\/\/|https?:\/\/)/, '')
-    .replace(/\/.*$/, '')
-    .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1')
-    .replace(/^([^:]+):\d+$/, '$1')
-    .toLowerCase();
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(host) ||
-    host === '::1'
-  );
-}
+export { isLoopbackHost };
 
 /**
- * How the webhook authenticates to the platform: with `ORCH_API_KEY` as an `ApiKey` token source;
- * without it only against a local sandbox (`--orch.connection.insecure` and a loopback host).
- * @throws ConfigError naming `ORCH_API_KEY` when it is missing otherwise.
+ * Checks that the webhook can authenticate to the platform: with `ORCH_API_KEY` (an API key; the
+ * admin client then uses it for the `ApiKey` client-credentials flow, see `createAdminClient`), or,
+ * without it, only against a local sandbox (`--orch.connection.insecure` and a loopback host).
+ * @returns true when the webhook runs without platform credentials (the sandbox case).
+ * @throws ConfigError naming `ORCH_API_KEY` when it is missing otherwise, or damaged (never quoting it).
  */
-export function platformTokenSource(
-  config: Config,
-  env: Record<string, string | undefined>,
-): StaticTokenSource | undefined {
-  const key = env.ORCH_API_KEY?.trim();
-  if (key) return new StaticTokenSource(key, 'ApiKey');
+export function requirePlatformCredentials(config: Config, env: Record<string, string | undefined>): boolean {
+  if (apiKeyFromEnv(env)) return false;
   const endpoint = resolveEndpoint(config, 'orch');
-  if (config.orch.connection.insecure && isLoopbackHost(endpoint)) return undefined;
+  if (config.orch.connection.insecure && isLoopbackHost(endpoint)) return true;
   throw new ConfigError(
     'not set; the webhook needs platform credentials to launch workflows ' +
       '(create one with `orch create api-key admin --name <name>`). Only a local sandbox ' +
       '(--orch.connection.insecure with a localhost --orch.connection.host) may run without it',
-    'ORCH_API_KEY',
+    API_KEY_ENV,
   );
 }
 
@@ -158,15 +140,17 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
       );
     }
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
-    const tokenSource = platformTokenSource(config, io.env);
+    const anonymous = requirePlatformCredentials(config, io.env);
     const port = opts.port ?? (io.env.PORT ? parsePort(io.env.PORT) : DEFAULT_PORT);
     const log = (record: LogRecord) => io.stderr.write(`${JSON.stringify(record)}\n`);
     const warn = (msg: string) => log({ time: new Date().toISOString(), level: 'warn', msg });
-    const client = new AdminClient({
-      ...adminClientOptions(config, 'orch', { clientName: `orch-webhook/${ORCH_VERSION}`, warn }),
-      tokenSource,
+    const client = createAdminClient(config, 'orch', {
+      clientName: `orch-webhook/${ORCH_VERSION}`,
+      warn,
+      env: io.env,
+      home: io.home,
     });
-    if (!tokenSource) {
+    if (anonymous) {
       warn('ORCH_API_KEY is not set: launching without platform credentials (local sandbox only)');
     }
     const requestTimeoutMs = opts.requestTimeout ? opts.requestTimeout * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;

@@ -94,7 +94,11 @@ describe('TLS', () => {
       env: {},
       home: dir,
     });
-    const client = createAdminClient(config, 'admin', { clientName: 'test', warn: (m) => warnings.push(m) });
+    const client = createAdminClient(config, 'admin', {
+      clientName: 'test',
+      env: {},
+      warn: (m) => warnings.push(m),
+    });
     expect((await client.getProject('default')).id).toBe('default');
     expect(warnings).toEqual([]);
     client.close();
@@ -117,7 +121,11 @@ describe('TLS', () => {
       env: {},
       home: dir,
     });
-    const client = createAdminClient(config, 'admin', { clientName: 'test', warn: (m) => warnings.push(m) });
+    const client = createAdminClient(config, 'admin', {
+      clientName: 'test',
+      env: {},
+      warn: (m) => warnings.push(m),
+    });
     expect((await client.getProject('default')).id).toBe('default');
     expect(warnings).toEqual([expect.stringContaining('--admin.insecureSkipVerify')]);
     client.close();

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { runWebhook } from '../../src/webhook/main.js';
 import { captureIO } from '../helpers/io.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 
 const KEY = 'ops-test-key-0123456789abcdef';
-const PLATFORM_KEY = 'platform-api-key-never-logged-42';
+const PLATFORM_SECRET = 'platform-api-key-never-logged-42';
+// The endpoint in the key is not used: --orch.connection.host wins.
+const PLATFORM_KEY = formatApiKey({
+  endpoint: 'localhost:1',
+  insecure: true,
+  clientId: 'ops-test',
+  clientSecret: PLATFORM_SECRET,
+  org: '',
+});
 const LAUNCH = '/run-workflow/default/development/wf.add_one_wf/v1';
 
 /** Runs `orch-webhook` in-process with the given arguments; `stop()` delivers the interrupt. */
@@ -127,6 +136,7 @@ describe('orch-webhook in operation', () => {
     });
     expect(webhook.io.err()).not.toContain(KEY);
     expect(webhook.io.err()).not.toContain(PLATFORM_KEY);
+    expect(webhook.io.err()).not.toContain(PLATFORM_SECRET);
   });
 
   test('SIGTERM: requests in flight finish, then the process ends with 0', async () => {

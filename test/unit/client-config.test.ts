@@ -1,12 +1,14 @@
 import { describe, expect, test } from '@jest/globals';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { parseEndpoint } from '../../src/client/endpoint.js';
 import { adminClientOptions, resolveEndpoint } from '../../src/client/from-config.js';
+import { AuthFlowError } from '../../src/client/token-source.js';
 import { ConfigError } from '../../src/config/errors.js';
 import { loadConfig } from '../../src/config/load.js';
 import { PLATFORM_CLIENT_FLAGS } from '../../src/config/registry.js';
 
 const config = (flags: Record<string, string>) => loadConfig({ flags, env: {}, home: '/nonexistent' });
-const setup = { clientName: 'test/1' };
+const setup = { clientName: 'test/1', env: {} };
 
 describe('endpoint forms', () => {
   test.each([
@@ -131,5 +133,163 @@ describe('adminClientOptions', () => {
         'org',
       ]),
     );
+  });
+});
+
+describe('authentication from configuration', () => {
+  const secret = 'ak-secret-never-shown-77';
+  const key = formatApiKey({
+    endpoint: 'localhost:8089',
+    insecure: true,
+    clientId: 'ak-ci',
+    clientSecret: secret,
+    org: '',
+  });
+  const failure = (promise: Promise<unknown> | undefined) =>
+    (promise as Promise<unknown>).then(
+      () => {
+        throw new Error('expected a failure');
+      },
+      (error: unknown) => error as Error,
+    );
+
+  test.each(['admin', 'orch'] as const)(
+    'ORCH_API_KEY alone is enough (%s): no config file, the endpoint and TLS mode come from the key',
+    (section) => {
+      const options = adminClientOptions(config({}), section, {
+        ...setup,
+        env: { ORCH_API_KEY: ` ${key}\n` },
+      });
+      expect(options).toMatchObject({ endpoint: 'localhost:8089', insecure: true });
+      expect(options.tokenSource?.mode).toBe('ApiKey');
+    },
+  );
+
+  test('ORCH_API_KEY wins over the configured flow; a configured endpoint wins over the key', () => {
+    const options = adminClientOptions(
+      config({
+        'admin.endpoint': 'admin.example.com:443',
+        'admin.authType': 'ExternalCommand',
+        'admin.command': 'print-token',
+      }),
+      'admin',
+      { ...setup, env: { ORCH_API_KEY: key } },
+    );
+    expect(options).toMatchObject({ endpoint: 'admin.example.com:443', insecure: false });
+    expect(options.tokenSource?.mode).toBe('ApiKey');
+    const orch = adminClientOptions(config({ 'orch.auth.enable': 'false' }), 'orch', {
+      ...setup,
+      env: { ORCH_API_KEY: key },
+    });
+    expect(orch.tokenSource?.mode).toBe('ApiKey');
+  });
+
+  test('a damaged ORCH_API_KEY is a ConfigError naming the variable, never echoing the key', () => {
+    const damaged = [
+      'sk-live-not-a-key-31337',
+      `${key.slice(0, -6)}!!!`,
+      `orch_ak_${Buffer.from(JSON.stringify({ v: 1, client_secret: secret })).toString('base64url')}`,
+    ];
+    for (const value of damaged) {
+      let error: unknown;
+      try {
+        adminClientOptions(config({ 'admin.endpoint': 'a:1' }), 'admin', {
+          ...setup,
+          env: { ORCH_API_KEY: value },
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).source).toBe('ORCH_API_KEY');
+      expect((error as Error).message).not.toContain(value);
+      expect((error as Error).message).not.toContain(secret);
+      expect((error as Error).message).not.toContain('31337');
+    }
+  });
+
+  test('without ORCH_API_KEY or an endpoint, the error says how to set either', () => {
+    expect(() => adminClientOptions(config({}), 'orch', setup)).toThrow(/ORCH_API_KEY/);
+  });
+
+  test('ClientSecret reads its secret only when a token is needed: the variable first, then the file', async () => {
+    // A token URL on a closed port: the request fails after the secret was found.
+    const flags = {
+      'admin.endpoint': 'localhost:1',
+      'admin.insecure': 'true',
+      'admin.clientSecretEnvVar': 'MY_SECRET',
+      'admin.clientSecretLocation': '/nonexistent/client_secret',
+      'admin.tokenUrl': 'http://127.0.0.1:1/oauth2/token',
+    };
+    const missing = adminClientOptions(config(flags), 'admin', setup);
+    expect(missing.tokenSource?.mode).toBe('ClientSecret');
+    expect(await missing.tokenSource?.cached?.()).toBeUndefined();
+    const notFound = await failure(missing.tokenSource?.token({ refresh: false }));
+    expect(notFound).toBeInstanceOf(AuthFlowError);
+    expect(notFound.message).toBe(
+      'ClientSecret: no client secret for client "orch-propeller": the environment variable MY_SECRET is empty or not set, ' +
+        'and the file /nonexistent/client_secret cannot be read (ENOENT)',
+    );
+    const present = adminClientOptions(config(flags), 'admin', {
+      ...setup,
+      env: { MY_SECRET: ' s3cr3t-value \n' },
+    });
+    const requested = await failure(present.tokenSource?.token({ refresh: false }));
+    expect(requested.message).toMatch(
+      /^ClientSecret: no token from http:\/\/127\.0\.0\.1:1\/oauth2\/token: /,
+    );
+    expect(requested.message).not.toContain('s3cr3t-value');
+  });
+
+  test('orch: Pkce (the default) fails only when a token is needed, pointing at ORCH_API_KEY', async () => {
+    const options = adminClientOptions(config({ 'orch.connection.host': 'h:1' }), 'orch', setup);
+    expect(options.tokenSource?.mode).toBe('Pkce');
+    expect(options.authorizationHeader).toBe('orch-authorization');
+    expect(await options.tokenSource?.cached?.()).toBeUndefined();
+    const error = (await failure(options.tokenSource?.token({ refresh: false }))) as AuthFlowError;
+    expect(error.message).toMatch(/^Pkce: browser sign-in \(PKCE\) is not available/);
+    expect(error.hint).toMatch(/ORCH_API_KEY/);
+  });
+
+  test('flags pick the flow, the header, the proxy command; missing parts are named', () => {
+    const none = adminClientOptions(
+      config({ 'orch.connection.host': 'h:1', 'orch.auth.enable': 'false' }),
+      'orch',
+      setup,
+    );
+    expect(none.tokenSource).toBeUndefined();
+    const command = adminClientOptions(
+      config({
+        'orch.connection.host': 'h:1',
+        'orch.auth.type': 'ExternalCommand',
+        'orch.auth.externalAuth.command': 'print-token,--quiet',
+        'orch.auth.authorizationMetadataKey': 'x-token',
+      }),
+      'orch',
+      setup,
+    );
+    expect(command.tokenSource?.mode).toBe('ExternalCommand');
+    expect(command.authorizationHeader).toBe('x-token');
+    const proxied = adminClientOptions(
+      config({ 'admin.endpoint': 'a:1', 'admin.proxyCommand': 'proxy-token' }),
+      'admin',
+      setup,
+    );
+    expect(proxied.proxyTokenSource?.mode).toBe('ProxyCommand');
+    expect(proxied.authorizationHeader).toBeUndefined();
+    expect(() =>
+      adminClientOptions(
+        config({ 'admin.endpoint': 'a:1', 'admin.authType': 'ExternalCommand' }),
+        'admin',
+        setup,
+      ),
+    ).toThrow(/^--admin\.command: required with --admin\.authType ExternalCommand/);
+    expect(() =>
+      adminClientOptions(
+        config({ 'orch.connection.host': 'h:1', 'orch.auth.type': 'ClientSecret' }),
+        'orch',
+        setup,
+      ),
+    ).toThrow(/^--orch\.auth\.clientId: required with --orch\.auth\.type ClientSecret/);
   });
 });

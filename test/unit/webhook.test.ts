@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { canonicalJson } from '../../src/api/canonical.js';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { loadConfig } from '../../src/config/load.js';
 import {
   bearerMatches,
@@ -19,7 +20,7 @@ import {
   validIdempotencyKey,
 } from '../../src/webhook/idempotency.js';
 import { Lru } from '../../src/webhook/lru.js';
-import { isLoopbackHost, platformTokenSource, runWebhook } from '../../src/webhook/main.js';
+import { isLoopbackHost, requirePlatformCredentials, runWebhook } from '../../src/webhook/main.js';
 import {
   README_MARKERS,
   replaceWebhookReadmeSection,
@@ -182,16 +183,24 @@ describe('orch-webhook start-up rules', () => {
   const config = (flags: Record<string, string | boolean>) =>
     loadConfig({ flags, env: {}, home: '/nonexistent' });
 
-  test('ORCH_API_KEY becomes an ApiKey token source; without it only a local plaintext sandbox is allowed', async () => {
+  test('ORCH_API_KEY is required, and must be an API key, except against a local plaintext sandbox', async () => {
     const remote = config({ 'orch.connection.host': 'admin.example.com:443' });
-    const source = platformTokenSource(remote, { ORCH_API_KEY: 'platform-key' });
-    expect(source?.mode).toBe('ApiKey');
-    expect(await source?.token()).toBe('platform-key');
-    expect(() => platformTokenSource(remote, {})).toThrow(/ORCH_API_KEY/);
+    const key = formatApiKey({
+      endpoint: 'admin.example.com:443',
+      insecure: false,
+      clientId: 'ak-1',
+      clientSecret: 'platform-secret-123',
+      org: '',
+    });
+    expect(requirePlatformCredentials(remote, { ORCH_API_KEY: key })).toBe(false);
+    expect(() => requirePlatformCredentials(remote, { ORCH_API_KEY: 'platform-secret-123' })).toThrow(
+      /^ORCH_API_KEY: an API key starts with "orch_ak_"/,
+    );
+    expect(() => requirePlatformCredentials(remote, {})).toThrow(/ORCH_API_KEY/);
     const sandbox = config({ 'orch.connection.host': 'localhost:8089', 'orch.connection.insecure': true });
-    expect(platformTokenSource(sandbox, {})).toBeUndefined();
+    expect(requirePlatformCredentials(sandbox, {})).toBe(true);
     const tlsLocal = config({ 'orch.connection.host': 'localhost:8089' });
-    expect(() => platformTokenSource(tlsLocal, {})).toThrow(/ORCH_API_KEY/);
+    expect(() => requirePlatformCredentials(tlsLocal, {})).toThrow(/ORCH_API_KEY/);
   });
 
   test('it refuses to start without WEBHOOK_API_KEY, or without ORCH_API_KEY for a remote admin, saying which', async () => {
