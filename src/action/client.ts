@@ -1,6 +1,7 @@
 import { ORCH_VERSION } from '../api/version.js';
 import { AdminClient } from '../client/admin-client.js';
-import { StaticTokenSource } from '../client/token-source.js';
+import { parseApiKey } from '../client/auth/api-key.js';
+import { ClientCredentialsTokenSource } from '../client/auth/client-credentials.js';
 import type { CommonSettings } from './inputs.js';
 
 /** Sent as `x-orch-client` and in the user agent: `orch-action/<version>`. */
@@ -8,14 +9,30 @@ export const CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
 
 /**
  * The one admin client (src/client) for the Action's settings: the endpoint and TLS mode of the
- * inputs, and, when `api-key` is set, that key as a bearer token (`ApiKey` mode).
+ * inputs, and, when `api-key` is set, that key's client credentials for tokens (the `ApiKey` flow,
+ * RFC 6749 §4.4; token endpoint discovered from the admin). Tokens stay in memory: a job is short.
+ * @throws ApiKeyFormatError for a damaged key (`readSettings` reports it first, as an input problem).
  */
 export function createActionClient(settings: Pick<CommonSettings, 'endpoint' | 'insecure' | 'apiKey'>) {
+  const key = settings.apiKey ? parseApiKey(settings.apiKey.reveal()) : undefined;
   return new AdminClient({
     endpoint: settings.endpoint,
     insecure: settings.insecure,
     clientName: CLIENT_NAME,
-    ...(settings.apiKey ? { tokenSource: new StaticTokenSource(settings.apiKey.reveal(), 'ApiKey') } : {}),
+    ...(key
+      ? {
+          tokenSource: new ClientCredentialsTokenSource({
+            mode: 'ApiKey',
+            endpoint: settings.endpoint,
+            clientId: key.clientId,
+            clientSecret: () => key.clientSecret,
+            allowInsecureHttp: settings.insecure,
+            refusedHint:
+              'The api-key input was refused: the key may have been deleted or belong to another admin. ' +
+              'Create one with `orch create api-key admin --name <name>` and store it as the secret the input reads.',
+          }),
+        }
+      : {}),
   });
 }
 

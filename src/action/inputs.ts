@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as core from '@actions/core';
 import { parseDuration } from '../api/duration.js';
+import { parseApiKey } from '../client/auth/api-key.js';
 import { ActionInputError, type InputProblem } from './errors.js';
 import { maskableParts, SecretValue } from './secret.js';
 
@@ -21,7 +22,10 @@ export interface CommonSettings {
   endpoint: string;
   /** Plaintext gRPC instead of TLS (`insecure`). @default false */
   insecure: boolean;
-  /** An API key sent as a bearer token (`api-key`); masked in the log as soon as it is read. */
+  /**
+   * An API key (`api-key`, `orch_ak_...`): its client credentials get the tokens (the `ApiKey` flow).
+   * Masked in the log as soon as it is read, and so is the client secret inside it.
+   */
   apiKey: SecretValue | undefined;
   /** `project` input. @default "default" */
   project: string;
@@ -124,6 +128,14 @@ export function readSettings(): ActionSettings {
 
   const problems: InputProblem[] = [];
   const problem = (name: string, message: string) => problems.push({ input: name, message });
+  if (apiKey) {
+    try {
+      // The decoded client secret could be printed in another form than the key: mask it too.
+      core.setSecret(parseApiKey(apiKey.reveal()).clientSecret);
+    } catch (error) {
+      problem('api-key', (error as Error).message);
+    }
+  }
   const bool = (name: string, fallback: boolean): boolean => {
     const text = input(name);
     if (!text) return fallback;

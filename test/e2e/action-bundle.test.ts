@@ -5,13 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
 import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUNDLE = join(ROOT, 'dist', 'index.js');
-const API_KEY = 'orch-e2e-api-key-7f3a9c1b';
+const API_KEY_SECRET = 'orch-e2e-api-key-7f3a9c1b';
+const API_KEY = formatApiKey({
+  endpoint: 'localhost:1',
+  insecure: true,
+  clientId: 'e2e',
+  clientSecret: API_KEY_SECRET,
+  org: '',
+});
 const SECRET = 'e2e-secret-value-5d2e8f';
 const TOKEN = 'ghs_e2eGithubToken0123456789';
 
@@ -132,6 +140,7 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
     const masks = runs.map((r) => r.stdout).join('\n');
     // Each secret was registered with the runner (::add-mask::) ...
     expect(masks).toContain(`::add-mask::${API_KEY}`);
+    expect(masks).toContain(`::add-mask::${API_KEY_SECRET}`);
     expect(masks).toContain(`::add-mask::${SECRET}`);
     expect(masks).toContain(`::add-mask::${TOKEN}`);
     // ... and appears nowhere else: log lines, stderr, outputs, summaries, comments.
@@ -139,6 +148,6 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
       ...runs.flatMap((r) => [displayed(r.stdout), r.stderr, r.output, r.summary]),
       ...github.comments.map((c) => c.body),
     ].join('\n');
-    for (const secret of [API_KEY, SECRET, TOKEN]) expect(everything).not.toContain(secret);
+    for (const secret of [API_KEY, API_KEY_SECRET, SECRET, TOKEN]) expect(everything).not.toContain(secret);
   });
 });

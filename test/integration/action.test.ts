@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { setupServer } from 'msw/node';
 import { main } from '../../src/action/main.js';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import {
   displayed,
   inputEnv,
@@ -18,6 +19,15 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API = 'https://api.github.test';
+// An API key for an admin that lets local callers in: no token is ever asked for.
+const API_KEY_SECRET = 'orch-api-key-secret-123';
+const API_KEY = formatApiKey({
+  endpoint: 'localhost:1',
+  insecure: true,
+  clientId: 'ci',
+  clientSecret: API_KEY_SECRET,
+  org: '',
+});
 const MARKER = '<!-- orch:run project=default domain=development launch-plan=wf.add_one_wf -->';
 
 describe('the Action in-process against a real admin server, with GitHub mocked by msw', () => {
@@ -248,17 +258,34 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
       command: 'create-secret',
       'secret-name': 'WEBHOOK_API_KEY',
       'secret-value': value,
-      'api-key': 'orch-api-key-123',
+      'api-key': API_KEY,
     });
     expect(result.failed).toBe(true);
     expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${value}`);
     expect(result.stdout).toContain('does not offer orch.service.SecretService yet');
     expect(displayed(result.stdout)).not.toContain(value);
-    expect(displayed(result.stdout)).not.toContain('orch-api-key-123');
+    expect(displayed(result.stdout)).not.toContain(API_KEY);
 
     const missing = await act({ command: 'create-secret', 'secret-name': '1bad' });
     expect(missing.stdout).toContain('secret-name: "1bad" is not a valid name');
     expect(missing.stdout).toContain('secret-value: required by command "create-secret"');
+  });
+
+  test('api-key is an API key: the client secret inside is masked too; a damaged key is an input problem', async () => {
+    const result = await act({ command: 'register', files: 'examples/add-one/wf.yaml', 'api-key': API_KEY });
+    expect(result.failed).toBe(false);
+    expect(result.stdout).toContain(`::add-mask::${API_KEY}`);
+    expect(result.stdout).toContain(`::add-mask::${API_KEY_SECRET}`);
+    expect(displayed(result.stdout)).not.toContain(API_KEY_SECRET);
+
+    const damaged = await act({
+      command: 'register',
+      files: 'examples/add-one/wf.yaml',
+      'api-key': 'not-a-key-987',
+    });
+    expect(damaged.failed).toBe(true);
+    expect(damaged.stdout).toContain('api-key: an API key starts with "orch_ak_"');
+    expect(displayed(damaged.stdout)).not.toContain('not-a-key-987');
   });
 
   test('create-api-key and deploy-app check their inputs, then fail clearly', async () => {
