@@ -97,11 +97,8 @@ describe('ClientCredentialsTokenSource', () => {
     expect(await s.token({ refresh: false })).toBe('access-1');
     expect(seen).toHaveLength(1);
     const [request] = seen as [Seen];
-    // RFC 6749 §2.3.1: id and secret are form-urlencoded, then joined with ":" and base64-encoded.
-    const basic = (text: string) => encodeURIComponent(text).replace(/-/g, '%2D');
-    expect(request.authorization).toBe(
-      `Basic ${Buffer.from(`${basic(CLIENT)}:${basic(SECRET)}`).toString('base64')}`,
-    );
+    // RFC 6749 §2.3.1: id and secret form-urlencoded ("-", "_", "." stay as they are), ":", base64.
+    expect(request.authorization).toBe(`Basic ${Buffer.from(`${CLIENT}:${SECRET}`).toString('base64')}`);
     expect(Object.fromEntries(request.form)).toEqual({
       grant_type: 'client_credentials',
       scope: 'all offline',

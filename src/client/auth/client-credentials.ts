@@ -70,6 +70,22 @@ function oauthError(error: unknown): { status?: number; code: string; descriptio
   return undefined;
 }
 
+/** One value in application/x-www-form-urlencoded form (the WHATWG serializer, as RFC 6749 Appendix B). */
+const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+
+/**
+ * `client_secret_basic` (RFC 6749 §2.3.1): id and secret form-urlencoded, joined by `:`, base64.
+ * oauth4webapi's own also escapes `-`, `_` and `.`, which is valid but breaks servers that skip
+ * the decoding step; the standard serializer leaves them as they are, so API key ids and base64url
+ * secrets go through unchanged.
+ */
+function clientSecretBasic(clientId: string, secret: string) {
+  const credentials = Buffer.from(`${formEncode(clientId)}:${formEncode(secret)}`, 'utf8').toString('base64');
+  return (_as: unknown, _client: unknown, _body: URLSearchParams, headers: Headers) => {
+    headers.set('authorization', `Basic ${credentials}`);
+  };
+}
+
 /** A short reason for a failure that is not an OAuth error answer (network, malformed answer). */
 function reason(error: unknown): string {
   const e = error as { message?: string; cause?: { code?: string; message?: string } };
@@ -237,7 +253,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
       { issuer: parsed.origin, token_endpoint: url },
       clientId,
       { client_secret: secret },
-      useBasic ? oidc.ClientSecretBasic(secret) : oidc.ClientSecretPost(secret),
+      useBasic ? clientSecretBasic(clientId, secret) : oidc.ClientSecretPost(secret),
     );
     if (plain) oidc.allowInsecureRequests(config);
     config.timeout = this.options.timeoutSeconds ?? 15;
