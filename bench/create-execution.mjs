@@ -46,7 +46,11 @@ if (!isMainThread) {
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'orch-create-bench-'));
   const config = loadConfig({
-    flags: { 'server.httpPort': '0', 'server.grpc.port': '0' },
+    flags: {
+      'server.httpPort': '0',
+      'sharedservice.security.allowLocalhostAccess': 'true',
+      'server.grpc.port': '0',
+    },
     env: {},
     home: dir,
   });

@@ -37,7 +37,15 @@ const percentile = (values, p) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'orch-executor-bench-'));
 const server = createServer({
-  config: loadConfig({ flags: { 'server.httpPort': '0', 'server.grpc.port': '0' }, env: {}, home: dir }),
+  config: loadConfig({
+    flags: {
+      'server.httpPort': '0',
+      'sharedservice.security.allowLocalhostAccess': 'true',
+      'server.grpc.port': '0',
+    },
+    env: {},
+    home: dir,
+  }),
   dataDir: dir,
   taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   executorParallelism: parallelism,

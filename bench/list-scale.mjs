@@ -51,7 +51,12 @@ async function p50(run) {
 
 // Create the schema through the server once, then seed with plain SQL (fast bulk insert).
 const config = loadConfig({
-  flags: { 'server.httpPort': '0', 'server.grpc.port': '0', 'database.sqlite.file': file },
+  flags: {
+    'server.httpPort': '0',
+    'sharedservice.security.allowLocalhostAccess': 'true',
+    'server.grpc.port': '0',
+    'database.sqlite.file': file,
+  },
   env: {},
   home: dir,
 });

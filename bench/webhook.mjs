@@ -30,7 +30,11 @@ async function adminWorker() {
   const { parseType } = await import('../lib/api/literals.js');
   const dir = mkdtempSync(join(tmpdir(), 'orch-webhook-bench-'));
   const config = loadConfig({
-    flags: { 'server.httpPort': '0', 'server.grpc.port': '0' },
+    flags: {
+      'server.httpPort': '0',
+      'sharedservice.security.allowLocalhostAccess': 'true',
+      'server.grpc.port': '0',
+    },
     env: {},
     home: dir,
   });

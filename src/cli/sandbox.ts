@@ -38,9 +38,21 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         '\nData (database, storage, task working directories) lives in ~/.orchctl/sandbox.\n' +
           'Ports default to 8089 (gRPC) and 8088 (HTTP); 0 picks free ones.\n',
       ),
-    ['config', 'server.httpPort', 'server.grpc.port', 'database.sqlite.file'],
+    [
+      'config',
+      'server.httpPort',
+      'server.grpc.port',
+      'database.sqlite.file',
+      'sharedservice.security.allowLocalhostAccess',
+    ],
   ).action(async (_opts: unknown, command: Command) => {
-    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    // The sandbox lets callers on this machine in without a token (pass
+    // --sharedservice.security.allowLocalhostAccess=false to require one); others need an API key.
+    const config = loadConfig({
+      flags: { 'sharedservice.security.allowLocalhostAccess': 'true', ...flagValues(command) },
+      env: io.env,
+      home: io.home,
+    });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
     // Loaded on use: the server is most of `orch`'s weight, and `--help` needs none of it.
     const { createServer } = await import('../server/server.js');

@@ -92,4 +92,38 @@ export function addServeCommands(program: Command, io: CliIO): void {
         await handle.close();
       }
     });
+
+  serve
+    .command('init-secrets')
+    .description(
+      'write the auth secrets the server lacks (token signing key, claim key, secrets sealing key, orch-propeller client secret) into --secrets.secrets-prefix',
+    )
+    .addHelpText(
+      'after',
+      '\nExisting secrets (files there, or ORCH_SECRET_<name> variables) are kept; files are written with mode 0600.\n' +
+        'Example:\n  orch serve init-secrets --secrets.secrets-prefix /etc/orch/secrets\n',
+    )
+    .action(async (_opts: unknown, command: Command) => {
+      const config = load(command, io);
+      const [{ generateMissingAuthSecrets, PROPELLER_SECRET, SECRETS_SEALING_KEY }, { LocalSecretSource }] =
+        await Promise.all([import('../server/auth/keys.js'), import('../server/secrets.js')]);
+      const dir = config.secrets['secrets-prefix'];
+      const self = config.auth.appAuth.selfAuthServer;
+      const written = await generateMissingAuthSecrets(
+        new LocalSecretSource({ envPrefix: config.secrets['env-prefix'], filesDir: dir, env: io.env }),
+        {
+          signingKey: self.tokenSigningRSAKeySecretName,
+          oldSigningKey: self.oldTokenSigningRSAKeySecretName,
+          claimKey: self.claimSymmetricEncryptionKeySecretName,
+          sealingKey: SECRETS_SEALING_KEY,
+          propellerSecret: PROPELLER_SECRET,
+        },
+        dir,
+      );
+      io.stdout.write(
+        written.length
+          ? `Wrote ${written.join(', ')} to ${dir}\n`
+          : `${dir} already holds every auth secret; nothing written\n`,
+      );
+    });
 }

@@ -6,9 +6,11 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import { loadApi } from '../api/proto.js';
+import { grpcPeerAddress } from './auth/authenticate.js';
+import { type Guard, openGuard } from './auth/guard.js';
 import { ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { Handler } from './services/admin.js';
+import type { CallContext, Handler } from './services/admin.js';
 import type { StreamHandler } from './services/watch.js';
 import { BlobTooLargeError } from './storage/blob-store.js';
 
@@ -34,23 +36,42 @@ export function publicError(error: unknown, rpc: string, logger: Logger): { code
 }
 
 /**
- * One line of the access log (`--server.security.auditAccess`): transport, method, principal, outcome
- * (gRPC code name) and duration in milliseconds. Calls are anonymous until authentication is enabled.
+ * One line of the access log (`--server.security.auditAccess`): transport, method, principal (the
+ * authenticated subject, `anonymous` before or without authentication), outcome (gRPC code name) and
+ * duration in milliseconds.
  */
-export function accessRecord(transport: 'grpc' | 'http', method: string, code: Status, started: number) {
+export function accessRecord(
+  transport: 'grpc' | 'http',
+  method: string,
+  code: Status,
+  started: number,
+  context?: CallContext,
+) {
   return {
     transport,
     method,
-    principal: 'anonymous',
+    principal: context?.identity?.subject ?? 'anonymous',
     outcome: Status[code] ?? String(code),
     ms: Date.now() - started,
   };
 }
 
+/** The metadata and peer of a gRPC call, as the authenticator reads them. */
+function grpcCredentials(call: ServerUnaryCall<object, object> | ServerWritableStream<object, object>) {
+  return {
+    transport: 'grpc' as const,
+    header: (name: string) => {
+      const value = call.metadata.get(name)[0];
+      return value === undefined ? undefined : String(value);
+    },
+    remoteAddress: grpcPeerAddress(call.getPeer()),
+  };
+}
+
 /**
- * Adds every service of `services` to a gRPC server, each RPC bound to its handler; server-streaming
- * RPCs are bound to their handler in `streams` (a stream ends with the handler, or with its error's
- * status; a cancelled call aborts the handler's signal).
+ * Adds every service of `services` to a gRPC server, each RPC bound to its handler after `guard`
+ * admitted the call; server-streaming RPCs are bound to their handler in `streams` (a stream ends
+ * with the handler, or with its error's status; a cancelled call aborts the handler's signal).
  */
 export function addGrpcServices(
   server: Server,
@@ -58,6 +79,7 @@ export function addGrpcServices(
   logger: Logger,
   audit?: Logger,
   streams: ServiceStreams = {},
+  guard: Guard = openGuard,
 ): void {
   const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
   for (const [fullName, handlers] of Object.entries(services)) {
@@ -83,21 +105,33 @@ export function addGrpcServices(
           const started = Date.now();
           const abort = new AbortController();
           call.on('cancelled', () => abort.abort());
-          stream(
-            call.request as Record<string, unknown>,
-            (message) => call.write(message),
-            abort.signal,
-          ).then(
-            () => {
-              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started));
-              call.end();
-            },
-            (error: unknown) => {
-              const failure = publicError(error, rpc, logger);
-              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started));
-              call.emit('error', { code: failure.code, details: failure.message });
-            },
-          );
+          let context: CallContext | undefined;
+          guard(`${fullName}/${rpc}`, grpcCredentials(call))
+            .then((admitted) => {
+              context = admitted;
+              return stream(
+                call.request as Record<string, unknown>,
+                (message) => call.write(message),
+                abort.signal,
+              );
+            })
+            .then(
+              () => {
+                audit?.info(
+                  'access',
+                  accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
+                );
+                call.end();
+              },
+              (error: unknown) => {
+                const failure = publicError(error, rpc, logger);
+                audit?.info(
+                  'access',
+                  accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
+                );
+                call.emit('error', { code: failure.code, details: failure.message });
+              },
+            );
         };
         continue;
       }
@@ -108,17 +142,26 @@ export function addGrpcServices(
           return;
         }
         const started = Date.now();
-        handler(call.request as Record<string, unknown>).then(
-          (response) => {
-            audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started));
-            callback(null, response);
-          },
-          (error: unknown) => {
-            const failure = publicError(error, rpc, logger);
-            audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started));
-            callback(failure);
-          },
-        );
+        let context: CallContext | undefined;
+        guard(`${fullName}/${rpc}`, grpcCredentials(call))
+          .then((admitted) => {
+            context = admitted;
+            return handler(call.request as Record<string, unknown>, admitted);
+          })
+          .then(
+            (response) => {
+              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context));
+              callback(null, response);
+            },
+            (error: unknown) => {
+              const failure = publicError(error, rpc, logger);
+              audit?.info(
+                'access',
+                accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
+              );
+              callback(failure);
+            },
+          );
       };
     }
     server.addService(definition.service as never, implementation);

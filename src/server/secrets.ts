@@ -8,6 +8,8 @@ export interface SecretSource {
    * @throws Error naming the key (never a value) when the key is malformed or a file cannot be read.
    */
   get(key: string): Promise<string | undefined>;
+  /** Where `key` is looked for, for messages, e.g. `env ORCH_SECRET_x or file /etc/secrets/x`. */
+  describe(key: string): string;
 }
 
 /** Names a local secret may have: no path separators, no leading dot. */
@@ -28,6 +30,10 @@ export class LocalSecretSource implements SecretSource {
     },
   ) {}
 
+  describe(key: string): string {
+    return `env ${this.options.envPrefix}${key} or file ${join(this.options.filesDir, key)}`;
+  }
+
   async get(key: string): Promise<string | undefined> {
     if (!SECRET_KEY.test(key)) throw new Error(`"${key}" is not a valid secret name`);
     const fromEnv = this.options.env[`${this.options.envPrefix}${key}`];
@@ -41,4 +47,52 @@ export class LocalSecretSource implements SecretSource {
       );
     }
   }
+}
+
+/** Looks a secret up in each source in turn; the first that has it wins. */
+export class ChainedSecretSource implements SecretSource {
+  private readonly sources: readonly SecretSource[];
+  constructor(...sources: SecretSource[]) {
+    this.sources = sources;
+  }
+
+  describe(key: string): string {
+    return this.sources.map((source) => source.describe(key)).join(', then ');
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    for (const source of this.sources) {
+      const value = await source.get(key);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * A source that never answers for `reserved` names (the server's own keys), so that a task declaring
+ * `token_rsa_key.pem` cannot read the server's signing key through `--secrets.*`.
+ */
+export class ReservedSecretFilter implements SecretSource {
+  constructor(
+    private readonly inner: SecretSource,
+    private readonly reserved: ReadonlySet<string>,
+  ) {}
+
+  describe(key: string): string {
+    return this.reserved.has(key) ? `${key} is reserved for the server` : this.inner.describe(key);
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.reserved.has(key) ? undefined : this.inner.get(key);
+  }
+}
+
+/** Where the executor finds the secrets a task declares, by the execution's project and domain. */
+export interface TaskSecretSource {
+  /**
+   * The value of secret `key` for a task of `scope`, or undefined when it is not set.
+   * @throws Error naming the key (never a value) when it cannot be read.
+   */
+  get(key: string, scope: { project: string; domain: string }): Promise<string | undefined>;
 }

@@ -13,6 +13,21 @@ import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
+import { Authenticator } from './auth/authenticate.js';
+import { Authorizer } from './auth/authorizer.js';
+import { createGuard } from './auth/guard.js';
+import {
+  AuthKeyError,
+  type AuthKeys,
+  type AuthSecretNames,
+  generateMissingAuthSecrets,
+  loadAuthKeys,
+  PROPELLER_SECRET,
+  SECRETS_SEALING_KEY,
+} from './auth/keys.js';
+import { createOAuthRoutes, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
+import { TokenService } from './auth/tokens.js';
+import { AuthRepository } from './db/auth-repository.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
 import { BundleCache } from './executor/bundles.js';
@@ -24,10 +39,18 @@ import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { type Logger, silentLogger } from './logger.js';
-import { LocalSecretSource } from './secrets.js';
+import {
+  ChainedSecretSource,
+  LocalSecretSource,
+  ReservedSecretFilter,
+  type TaskSecretSource,
+} from './secrets.js';
 import { createAdminHandlers, DOMAINS } from './services/admin.js';
+import { createApiKeyHandlers } from './services/api-keys.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { createDataProxyHandlers, dataProxySettings, type SignRequest } from './services/data-proxy.js';
+import { createIdentityHandlers } from './services/identity.js';
+import { createSecretHandlers, resolveSecret } from './services/secrets.js';
 import { createWatchHandler, watchSettings } from './services/watch.js';
 import type { BlobLocation, BlobStore } from './storage/blob-store.js';
 import { openBlobStore, storageSettings } from './storage/open.js';
@@ -39,7 +62,16 @@ import { HmacUrlSigner } from './storage/signed-urls.js';
  */
 export type ServerConfig = Pick<
   Config,
-  'server' | 'database' | 'db' | 'sharedservice' | 'orch' | 'storage' | 'plugins' | 'secrets'
+  | 'server'
+  | 'database'
+  | 'db'
+  | 'sharedservice'
+  | 'orch'
+  | 'storage'
+  | 'plugins'
+  | 'secrets'
+  | 'auth'
+  | 'authorizer'
 >;
 
 /** Options of {@link createServer}. */
@@ -77,6 +109,13 @@ export interface ServerOptions {
    * least 16 bytes. Never logged or sent. @default 32 random bytes per start (URLs die with the process)
    */
   signingSecret?: Uint8Array;
+  /**
+   * Folder where the server writes the auth secrets it lacks on first start (token signing key, claim
+   * key, secrets sealing key, `orch-propeller` client secret; files 0600) and reads them from after
+   * `--secrets.*`. @default `<dataDir>/secrets` on the embedded default; none for `orch serve`, which
+   * then needs them from `--secrets.*` unless authentication is disabled on both transports
+   */
+  generatedSecretsDir?: string;
 }
 
 /** Where a listening server can be reached. */
@@ -118,6 +157,18 @@ function readTls(ssl: { certificateFile?: string; keyFile?: string }): { cert: B
   };
 }
 
+/** The secret names of `--auth.appAuth.selfAuthServer.*`, plus the sealing key and `orch-propeller`'s secret. */
+function authSecretNames(config: ServerConfig): AuthSecretNames {
+  const self = config.auth.appAuth.selfAuthServer;
+  return {
+    signingKey: self.tokenSigningRSAKeySecretName,
+    oldSigningKey: self.oldTokenSigningRSAKeySecretName,
+    claimKey: self.claimSymmetricEncryptionKeySecretName,
+    sealingKey: SECRETS_SEALING_KEY,
+    propellerSecret: PROPELLER_SECRET,
+  };
+}
+
 /** The project every server has, with the three domains (spec: `-p default -d development`). */
 export const DEFAULT_PROJECT = 'default';
 
@@ -154,6 +205,48 @@ export function createServer(options: ServerOptions): AdminServer {
       const dataProxy = dataProxySettings(options.config.server.dataProxy);
       const watch = watchSettings(options.config.server.watchService);
       const cacheSettings = taskCacheSettings(options.config.plugins.catalogcache);
+      const config = options.config;
+      const names = authSecretNames(config);
+      const localSecrets = new LocalSecretSource({
+        envPrefix: config.secrets['env-prefix'],
+        filesDir: config.secrets['secrets-prefix'],
+        env: options.secretEnv ?? {},
+      });
+      const generatedDir =
+        options.generatedSecretsDir ??
+        (options.embedded === false ? undefined : join(options.dataDir, 'secrets'));
+      const serverSecrets = generatedDir
+        ? new ChainedSecretSource(
+            localSecrets,
+            new LocalSecretSource({
+              envPrefix: config.secrets['env-prefix'],
+              filesDir: generatedDir,
+              env: {},
+            }),
+          )
+        : localSecrets;
+      if (generatedDir) {
+        const written = await generateMissingAuthSecrets(serverSecrets, names, generatedDir);
+        if (written.length) logger.info('generated server secrets', { names: written, dir: generatedDir });
+      }
+      const enforcing = !config.auth.disableForGrpc || !config.auth.disableForHttp;
+      let keys: AuthKeys | undefined;
+      try {
+        keys = await loadAuthKeys(serverSecrets, names);
+      } catch (error) {
+        if (!(error instanceof AuthKeyError)) throw error;
+        // With both transports open, the server can run without token keys (and issues no tokens).
+        if (!enforcing)
+          logger.warn('authentication is off on both transports and the server issues no tokens', {
+            reason: error.message,
+          });
+        else
+          throw new AuthKeyError(
+            `${error.message}. Authentication is on, so the server needs its token keys: put them in ` +
+              `--secrets.secrets-prefix (${config.secrets['secrets-prefix']}) or ${config.secrets['env-prefix']}<name> ` +
+              '(`orch serve init-secrets` writes them), or turn authentication off with --auth.disableForGrpc --auth.disableForHttp',
+          );
+      }
       const store = await openBlobStore(storage);
       blobs = store;
       const handle = await openDatabase(options.config, {
@@ -164,6 +257,7 @@ export function createServer(options: ServerOptions): AdminServer {
       });
       database = handle;
       const repo = new Repository(handle.db, handle.reads);
+      const authRepo = new AuthRepository(handle.db);
       if (!(await repo.getProject(DEFAULT_PROJECT))) {
         await repo.insertProject({
           id: DEFAULT_PROJECT,
@@ -174,6 +268,26 @@ export function createServer(options: ServerOptions): AdminServer {
           created_at: Date.now(),
         });
       }
+      const org = config.sharedservice.security.orgOverride ?? '';
+      // Tasks get platform secrets (narrowest scope first), else the server's own --secrets.* source,
+      // which never hands out the server's auth keys.
+      const reserved = new ReservedSecretFilter(
+        localSecrets,
+        new Set([
+          names.signingKey,
+          names.oldSigningKey,
+          names.claimKey,
+          names.sealingKey,
+          names.propellerSecret,
+        ]),
+      );
+      const taskSecrets: TaskSecretSource = {
+        async get(key, scope) {
+          return (
+            (await resolveSecret(authRepo, keys?.sealingKey, { org, ...scope }, key)) ?? reserved.get(key)
+          );
+        },
+      };
       const events = new ExecutionEvents();
       executor = new LocalExecutor({
         repo,
@@ -190,11 +304,7 @@ export function createServer(options: ServerOptions): AdminServer {
         workDir: join(options.dataDir, 'work'),
         baseEnv: options.taskEnv ?? {},
         maxParallel: options.executorParallelism,
-        secrets: new LocalSecretSource({
-          envPrefix: options.config.secrets['env-prefix'],
-          filesDir: options.config.secrets['secrets-prefix'],
-          env: options.secretEnv ?? {},
-        }),
+        secrets: taskSecrets,
       });
       // S3 presigns its own URLs; for local and mem the admin signs URLs its HTTP side serves.
       const signer = store.presigns
@@ -209,10 +319,56 @@ export function createServer(options: ServerOptions): AdminServer {
               md5: request.contentMd5,
             })
           : store.presign(location, request);
+      const self = config.auth.appAuth.selfAuthServer;
+      const orchClient = config.auth.appAuth.thirdPartyConfig.orchClient;
+      const issuer = () => (self.issuer && !self.issuer.includes('<') ? self.issuer : `${httpEndpoint}/`);
+      const tokens = keys
+        ? new TokenService(keys, {
+            issuer,
+            audiences: () => [issuer(), ...(orchClient.audience ? [orchClient.audience] : [])],
+            accessTokenSeconds: parseDuration(self.accessTokenLifespan),
+            refreshTokenSeconds: parseDuration(self.refreshTokenLifespan),
+          })
+        : undefined;
+      const clients = new OAuthClients({ repo: authRepo, propellerSecret: keys?.propellerSecret, org });
+      const guard = createGuard(
+        new Authenticator({
+          tokens,
+          clients,
+          headers: {
+            grpc: config.auth.grpcAuthorizationHeader.toLowerCase(),
+            http: config.auth.httpAuthorizationHeader.toLowerCase(),
+          },
+          disabled: { grpc: config.auth.disableForGrpc, http: config.auth.disableForHttp },
+          allowLocalhost: config.sharedservice.security.allowLocalhostAccess,
+          orgOverride: org,
+        }),
+        new Authorizer({ mode: config.authorizer.mode, logger }),
+      );
+      const tokenPath = config.auth.tokenEndpointProxyPath || OAUTH_PATHS.token;
       const services: ServiceHandlers = {
         'orch.service.AdminService': createAdminHandlers({ repo, blobs: store, executor }),
-        'orch.service.AuthMetadataService': createAuthMetadataHandlers({ httpEndpoint: () => httpEndpoint }),
+        'orch.service.AuthMetadataService': createAuthMetadataHandlers({
+          httpEndpoint: () => httpEndpoint,
+          issuer,
+          publicClient: {
+            clientId: orchClient.clientId,
+            redirectUri: orchClient.redirectUri,
+            scopes: orchClient.scopes,
+            audience: orchClient.audience ?? '',
+          },
+          authorizationMetadataKey: config.auth.grpcAuthorizationHeader,
+          tokenPath,
+          jwksPath: OAUTH_PATHS.jwks,
+        }),
         'orch.service.DataProxyService': createDataProxyHandlers({ store, sign, settings: dataProxy }),
+        'orch.service.IdentityService': createIdentityHandlers(),
+        'orch.service.SecretService': createSecretHandlers({
+          repo: authRepo,
+          sealingKey: keys?.sealingKey,
+          defaultOrg: org,
+        }),
+        'orch.service.ApiKeyService': createApiKeyHandlers({ repo: authRepo, clients, defaultOrg: org }),
       };
 
       const streams: ServiceStreams = {
@@ -235,6 +391,16 @@ export function createServer(options: ServerOptions): AdminServer {
       app.get('/healthcheck', (_req, res) => {
         res.json({ status: 'ok' });
       });
+      if (tokens) {
+        const oauth = createOAuthRoutes({ tokens, clients, logger });
+        app.use(oauth);
+        // --auth.tokenEndpointProxyPath: the token endpoint also answers under that path.
+        if (tokenPath !== OAUTH_PATHS.token)
+          app.post(tokenPath, (req, res, next) => {
+            req.url = OAUTH_PATHS.token;
+            oauth(req, res, next);
+          });
+      }
       if (signer) {
         app.use(createBlobRoutes({ store, signer, maxUploadBytes: dataProxy.upload.maxSizeBytes, logger }));
       }
@@ -245,9 +411,10 @@ export function createServer(options: ServerOptions): AdminServer {
           admin: services['orch.service.AdminService'] ?? {},
           workDir: join(options.dataDir, 'work'),
           logger,
+          guard,
         }),
       );
-      app.use(createGateway(services, logger, audit, streams));
+      app.use(createGateway(services, logger, audit, streams, guard));
       app.use(jsonErrorHandler);
       httpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
       // Slow-header clients are cut off after --server.readHeaderTimeoutSeconds (spec default 32).
@@ -265,7 +432,7 @@ export function createServer(options: ServerOptions): AdminServer {
         'grpc.max_concurrent_streams': shared.maxConcurrentStreams,
         'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
       });
-      addGrpcServices(grpcServer, services, logger, audit, streams);
+      addGrpcServices(grpcServer, services, logger, audit, streams, guard);
       // Standard health (grpc.health.v1) and, unless --server.grpc.serverReflection=false, reflection.
       health = new HealthImplementation(
         Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -120,7 +120,7 @@ describe('orch serve', () => {
     });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
-      /^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+, 0005_\w+ to .*admin\.db$/m,
+      /^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+, 0005_\w+, 0006_auth to .*admin\.db$/m,
     );
     const again = await runBinary('orch', ['serve', 'migrate', ...flags], {
       PATH: process.env.PATH,
@@ -132,7 +132,35 @@ describe('orch serve', () => {
 
   test('serves from configuration and stops cleanly on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'orch-serve-'));
-    const args = ['serve', '--database.sqlite.file', join(dir, 'admin.db'), '--storage.type', 'local'];
+    const secrets = ['--secrets.secrets-prefix', join(dir, 'secrets')];
+    const args = [
+      'serve',
+      '--database.sqlite.file',
+      join(dir, 'admin.db'),
+      '--storage.type',
+      'local',
+      ...secrets,
+    ];
+    // Without its token keys a served admin refuses to start; init-secrets writes them once.
+    const refused = await runBinary('orch', [...args, '--server.grpc.port', '0', '--server.httpPort', '0'], {
+      PATH: process.env.PATH,
+      HOME: dir,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/server secret token_rsa_key\.pem is not set .*orch serve init-secrets/);
+    const init = await runBinary('orch', ['serve', 'init-secrets', ...secrets], {
+      PATH: process.env.PATH,
+      HOME: dir,
+    });
+    expect(init.stdout).toMatch(
+      /^Wrote token_rsa_key\.pem, claim_symmetric_key, secrets_sealing_key, client_secret to .*secrets$/m,
+    );
+    expect((await stat(join(dir, 'secrets', 'token_rsa_key.pem'))).mode & 0o777).toBe(0o600);
+    const again = await runBinary('orch', ['serve', 'init-secrets', ...secrets], {
+      PATH: process.env.PATH,
+      HOME: dir,
+    });
+    expect(again.stdout).toMatch(/already holds every auth secret/);
     const serve = startBinary(
       'orch',
       [...args, '--storage.container', dir, '--server.grpc.port', '0', '--server.httpPort', '0'],
@@ -142,7 +170,9 @@ describe('orch serve', () => {
       },
     );
     const http = await serve.waitFor(/Admin HTTP endpoint: (\S+)/);
-    expect((await fetch(`${http}/api/v1/projects/default`)).status).toBe(200);
+    // A served admin lets nobody in without a token, loopback included.
+    expect((await fetch(`${http}/api/v1/projects/default`)).status).toBe(401);
+    expect((await fetch(`${http}/.well-known/oauth-authorization-server`)).status).toBe(200);
     expect(await serve.stop()).toBe(0);
     expect(serve.stdout()).toContain('orch admin server stopped');
     await rm(dir, { recursive: true, force: true });
@@ -153,6 +183,8 @@ describe('orch serve', () => {
       'orch',
       [
         'serve',
+        '--auth.disableForGrpc',
+        '--auth.disableForHttp',
         '--storage.type',
         'local',
         '--database.postgres.host',

@@ -31,6 +31,7 @@ export async function startTestServer(
     config: loadConfig({
       flags: {
         'server.httpPort': '0',
+        'sharedservice.security.allowLocalhostAccess': 'true',
         'server.grpc.port': '0',
         'orch.connection.maxRetries': '0',
         ...dbFlags,
@@ -39,6 +40,7 @@ export async function startTestServer(
       home: dataDir,
     }),
     embedded: database === 'sqlite',
+    generatedSecretsDir: join(dataDir, 'secrets'),
     executorParallelism: options.executorParallelism,
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },

@@ -67,6 +67,7 @@ beforeAll(async () => {
     config: loadConfig({
       flags: {
         'server.httpPort': '0',
+        'sharedservice.security.allowLocalhostAccess': 'true',
         'server.grpc.port': '0',
         'server.security.secure': 'true',
         'server.security.ssl.certificateFile': cert,

@@ -255,7 +255,13 @@ async function startServerWith(flags: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-dataproxy-'));
   const server = createServer({
     config: loadConfig({
-      flags: { 'server.httpPort': '0', 'server.grpc.port': '0', 'orch.connection.maxRetries': '0', ...flags },
+      flags: {
+        'server.httpPort': '0',
+        'sharedservice.security.allowLocalhostAccess': 'true',
+        'server.grpc.port': '0',
+        'orch.connection.maxRetries': '0',
+        ...flags,
+      },
       env: {},
       home: dataDir,
     }),

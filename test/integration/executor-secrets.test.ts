@@ -22,6 +22,7 @@ describe('declared secrets', () => {
   let dir: string;
   let client: AdminClient;
   let close: () => Promise<void>;
+  let http: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'orch-secrets-'));
     const secretsDir = join(dir, 'secrets');
@@ -29,7 +30,12 @@ describe('declared secrets', () => {
     await writeFile(join(secretsDir, 'db.password'), `${PASSWORD}\n`);
     const server = createServer({
       config: loadConfig({
-        flags: { 'server.httpPort': '0', 'server.grpc.port': '0', 'secrets.secrets-prefix': secretsDir },
+        flags: {
+          'server.httpPort': '0',
+          'sharedservice.security.allowLocalhostAccess': 'true',
+          'server.grpc.port': '0',
+          'secrets.secrets-prefix': secretsDir,
+        },
         env: {},
         home: dir,
       }),
@@ -40,6 +46,7 @@ describe('declared secrets', () => {
     });
     const addresses = await server.listen();
     client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true });
+    http = addresses.httpEndpoint;
     close = () => server.close();
   });
   afterAll(async () => {
@@ -88,6 +95,49 @@ describe('declared secrets', () => {
     ]);
     expect(records).not.toContain(TOKEN);
     expect(records).not.toContain(PASSWORD);
+  });
+
+  test("platform secrets: the narrowest scope wins; the server's own keys are never handed out", async () => {
+    const create = async (id: Record<string, string>, value: string) => {
+      const res = await fetch(`${http}/api/v1/secrets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, secret_spec: { string_value: value } }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await create({ name: 'SHARED' }, 'org-wide-value');
+    await create({ name: 'SHARED', domain: 'development' }, 'domain-value-7d1');
+    await create({ name: 'ONLY_ORG' }, 'org-only-value');
+    await create({ name: 'PROJ', domain: 'development', project: 'default' }, 'project-value-3c9');
+    await create({ name: 'PROJ', domain: 'production', project: 'default' }, 'other-domain');
+    const script =
+      "const e=process.env;const ok=e.SHARED==='domain-value-7d1'&&e.ONLY_ORG==='org-only-value'&&e.PROJ==='project-value-3c9';" +
+      "require('fs').writeFileSync(e.ORCH_OUTPUTS_FILE,JSON.stringify({o0:ok?1:0}))";
+    const { id, execution } = await run(
+      'platform_secrets',
+      ['SHARED', 'ONLY_ORG', 'PROJ'].map((key) => ({ key, env_var: key })),
+      script,
+    );
+    expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 1 });
+    const listed = await (await fetch(`${http}/api/v1/secrets`)).text();
+    const records =
+      JSON.stringify([
+        toJson('orch.admin.Execution', execution),
+        toJson('orch.admin.NodeExecutionList', await client.listNodeExecutions(id)),
+      ]) + listed;
+    for (const value of ['domain-value-7d1', 'org-only-value', 'project-value-3c9'])
+      expect(records).not.toContain(value);
+
+    const reserved = await run(
+      'wants_signing_key',
+      [{ key: 'token_rsa_key.pem', env_var: 'KEY' }],
+      "require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE,'{\"o0\":1}')",
+    );
+    expect(reserved.execution.closure?.phase).toBe('FAILED');
+    expect(reserved.execution.closure?.error?.message).toMatch(
+      /secret token_rsa_key\.pem \(for KEY\) is not set/,
+    );
   });
 
   test('a secret the server does not have fails the node as a SYSTEM error naming it, not running the task', async () => {

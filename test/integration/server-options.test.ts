@@ -32,7 +32,12 @@ async function withServer(
   const dataDir = await mkdtemp(join(dir, 'data-'));
   const server = createServer({
     config: loadConfig({
-      flags: { 'server.httpPort': '0', 'server.grpc.port': '0', ...flags },
+      flags: {
+        'server.httpPort': '0',
+        'sharedservice.security.allowLocalhostAccess': 'true',
+        'server.grpc.port': '0',
+        ...flags,
+      },
       env: {},
       home: dataDir,
     }),
@@ -155,7 +160,8 @@ describe('--server.security.auditAccess', () => {
       const access = lines.filter((l) => l.startsWith('info access'));
       expect(access).toHaveLength(3);
       expect(access[0]).toContain('"transport":"grpc","method":"orch.service.AdminService/GetProject"');
-      expect(access[0]).toContain('"principal":"anonymous","outcome":"OK"');
+      // Loopback callers without a token are let in (allowLocalhostAccess) as `localhost`.
+      expect(access[0]).toContain('"principal":"localhost","outcome":"OK"');
       expect(access[1]).toContain('"outcome":"NOT_FOUND"');
       expect(access[2]).toContain('"transport":"http"');
     });
@@ -177,7 +183,12 @@ describe('configuration files drive the server', () => {
     const dataDir = await mkdtemp(join(dir, 'data-'));
     const server = createServer({
       config: loadConfig({
-        flags: { config: file, 'server.httpPort': '0', 'server.grpc.port': '0' },
+        flags: {
+          config: file,
+          'server.httpPort': '0',
+          'sharedservice.security.allowLocalhostAccess': 'true',
+          'server.grpc.port': '0',
+        },
         env: {},
       }),
       dataDir,
@@ -197,6 +208,7 @@ const cluster = testCluster();
       config: loadConfig({
         flags: {
           'server.httpPort': '0',
+          'sharedservice.security.allowLocalhostAccess': 'true',
           'server.grpc.port': '0',
           'orch.connection.maxRetries': '0',
           'database.postgres.readReplicaHost': replicaHost,
@@ -207,6 +219,7 @@ const cluster = testCluster();
       }),
       dataDir,
       embedded: false,
+      generatedSecretsDir: join(dataDir, 'secrets'),
       logger: { info() {}, warn() {}, error() {} },
     });
     return { server, dbname: flags['database.postgres.dbname'] as string };

@@ -13,6 +13,8 @@ export interface Database {
   node_executions: NodeExecutionTable;
   task_attempts: TaskAttemptTable;
   task_cache: TaskCacheTable;
+  oauth_clients: OAuthClientTable;
+  secrets: SecretTable;
 }
 
 export interface ProjectTable {
@@ -120,4 +122,38 @@ export interface TaskCacheTable {
   outputs_key: string;
   /** Milliseconds since the epoch. */
   created_at: number;
+}
+
+/** API keys: confidential OAuth clients with a role. The secret is kept only as a hash. */
+export interface OAuthClientTable {
+  client_id: string;
+  org: string;
+  /** The name given at creation, unique in the organization. */
+  name: string;
+  /** `ADMIN`, `CONTRIBUTOR` or `VIEWER`. */
+  role: string;
+  /** `sha256:<hex>` of the client secret (the server generates 32 random bytes, so no slow hash is needed). */
+  secret_hash: string;
+  created_at: number;
+  created_by: string;
+}
+
+/**
+ * Platform secrets. Scope: the organization (project and domain empty), a domain of it (project
+ * empty), or a project and domain. The value is sealed with AES-256-GCM (see `auth/sealing.ts`).
+ */
+export interface SecretTable {
+  org: string;
+  domain: string;
+  project: string;
+  name: string;
+  /** SecretSpec.Type name: GENERIC or IMAGE_PULL_SECRET. */
+  type: string;
+  /** Whether the value was given as bytes (binary_value) rather than text. */
+  binary: number;
+  /** The sealed value (base64url of nonce, ciphertext and tag). */
+  sealed: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
 }

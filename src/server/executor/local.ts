@@ -24,7 +24,7 @@ import {
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
-import type { SecretSource } from '../secrets.js';
+import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
@@ -64,7 +64,7 @@ export interface LocalExecutorOptions {
    * Values of the secrets tasks declare (`security_context.secrets`), given to the task process as
    * the variable each asks for. Without it, a task that declares a secret fails with a SYSTEM error.
    */
-  secrets?: SecretSource;
+  secrets?: TaskSecretSource;
   /**
    * The task output cache used by nodes of `cache: true` tasks. Without it, every node runs its task
    * and records CACHE_DISABLED.
@@ -712,6 +712,7 @@ export class LocalExecutor implements Executor {
     try {
       const outputs = await this.attemptProcess(
         state,
+        { project: execution.project, domain: execution.domain },
         dir,
         attempt,
         task,
@@ -779,6 +780,7 @@ export class LocalExecutor implements Executor {
   /** Prepares the attempt's folder, runs the task process and reads its outputs. */
   private async attemptProcess(
     state: RunState,
+    scope: { project: string; domain: string },
     dir: string,
     attempt: number,
     task: TaskTemplateOut,
@@ -810,14 +812,15 @@ export class LocalExecutor implements Executor {
       // The value goes only into the process's environment: never into a record, a log or an error.
       let value: string | undefined;
       try {
-        value = await this.options.secrets?.get(secret.key);
+        value = await this.options.secrets?.get(secret.key, scope);
       } catch (error) {
         throw new TaskFailure('SecretUnavailable', (error as Error).message, 'FAILED', 'SYSTEM');
       }
       if (value === undefined) {
         throw new TaskFailure(
           'SecretMissing',
-          `secret ${secret.key} (for ${secret.env_var}) is not set on the admin server`,
+          `secret ${secret.key} (for ${secret.env_var}) is not set for project ${scope.project}, domain ${scope.domain} ` +
+            `(create it with \`orch create secret --name ${secret.key}\`)`,
           'FAILED',
           'SYSTEM',
         );

@@ -4,13 +4,15 @@ import express, { type Request, type Response, type Router } from 'express';
 import { literalMapToJson } from '../../api/literals.js';
 import type { CompiledWorkflowClosureOut } from '../../api/types.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
+import { type Guard, openGuard } from '../auth/guard.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
-import { ServiceError } from '../errors.js';
+import { httpStatusOf, ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Handler } from '../services/admin.js';
 import { DOMAINS } from '../services/admin.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { httpCredentials } from './gateway.js';
 
 /** What the console needs; built by `createServer`. */
 export interface ConsoleDeps {
@@ -21,6 +23,11 @@ export interface ConsoleDeps {
   /** The executor's work folder (`<dataDir>/work`), for the log of an attempt still running. */
   workDir: string;
   logger: Logger;
+  /**
+   * Admits console requests like the RPCs they read through (read permission); the sandbox lets
+   * loopback browsers in. @default admits everything
+   */
+  guard?: Guard;
 }
 
 /**
@@ -158,10 +165,22 @@ export function createConsole(deps: ConsoleDeps): Router {
     return (await handler(request)) as Record<string, unknown>;
   };
 
-  router.use('/console', (_req, res, next) => {
+  const guard = deps.guard ?? openGuard;
+  router.use('/console', async (req, res, next) => {
     res.setHeader('content-security-policy', CONSOLE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
+    try {
+      await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
+    } catch (error) {
+      const code = error instanceof ServiceError ? error.code : 13;
+      if (code === 16) res.setHeader('www-authenticate', 'Bearer realm="orch"');
+      res
+        .status(httpStatusOf(code))
+        .type('text/plain')
+        .send(error instanceof ServiceError ? `${error.message}\n` : 'internal error\n');
+      return;
+    }
     next();
   });
   router.get('/console/assets/console.css', (_req, res) => {

@@ -2,14 +2,19 @@ import { status as Status } from '@grpc/grpc-js';
 import express, { type Request, type Response, type Router } from 'express';
 import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
+import { type Guard, openGuard } from '../auth/guard.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
 import type { ServiceHandlers, ServiceStreams } from '../grpc.js';
 import { accessRecord, publicError } from '../grpc.js';
 import type { Logger } from '../logger.js';
+import type { CallContext } from '../services/admin.js';
 
 const ADMIN = 'orch.service.AdminService';
 const AUTH_METADATA = 'orch.service.AuthMetadataService';
 const DATA_PROXY = 'orch.service.DataProxyService';
+const SECRETS = 'orch.service.SecretService';
+const API_KEYS = 'orch.service.ApiKeyService';
+const IDENTITY = 'orch.service.IdentityService';
 
 type Build = (req: Request) => Record<string, unknown>;
 
@@ -53,6 +58,10 @@ const objectGet =
       version: req.params.version,
     },
   });
+const secretId = (req: Request) => {
+  const q = req.query as Record<string, string | undefined>;
+  return { name: req.params.name, org: q.org ?? '', domain: q.domain ?? '', project: q.project ?? '' };
+};
 const executionId: Build = (req) => ({
   id: { project: req.params.project, domain: req.params.domain, name: req.params.name },
 });
@@ -195,6 +204,55 @@ const ROUTES: Route[] = [
   },
   {
     method: 'get',
+    path: '/.well-known/oauth-authorization-server',
+    service: AUTH_METADATA,
+    rpc: 'GetOAuth2Metadata',
+    build: () => ({}),
+  },
+  { method: 'get', path: '/me', service: IDENTITY, rpc: 'UserInfo', build: () => ({}) },
+  { method: 'post', path: '/api/v1/secrets', service: SECRETS, rpc: 'CreateSecret', build: body },
+  { method: 'put', path: '/api/v1/secrets', service: SECRETS, rpc: 'UpdateSecret', build: body },
+  {
+    method: 'get',
+    path: '/api/v1/secrets/:name',
+    service: SECRETS,
+    rpc: 'GetSecret',
+    build: (r) => ({ id: secretId(r) }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/secrets',
+    service: SECRETS,
+    rpc: 'ListSecrets',
+    build: (r) => {
+      const q = r.query as Record<string, string | undefined>;
+      return { org: q.org ?? '', domain: q.domain ?? '', project: q.project ?? '', ...listQuery(r) };
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/secrets/:name',
+    service: SECRETS,
+    rpc: 'DeleteSecret',
+    build: (r) => ({ id: secretId(r) }),
+  },
+  { method: 'post', path: '/api/v1/api_keys', service: API_KEYS, rpc: 'CreateApiKey', build: body },
+  {
+    method: 'get',
+    path: '/api/v1/api_keys',
+    service: API_KEYS,
+    rpc: 'ListApiKeys',
+    build: (r) => ({ org: (r.query as Record<string, string | undefined>).org ?? '', ...listQuery(r) }),
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/api_keys/:name',
+    service: API_KEYS,
+    rpc: 'DeleteApiKey',
+    build: (r) => ({ name: r.params.name, org: (r.query as Record<string, string | undefined>).org ?? '' }),
+  },
+  {
+    method: 'get',
     path: '/config/v1/orch_client',
     service: AUTH_METADATA,
     rpc: 'GetPublicClientConfig',
@@ -227,7 +285,17 @@ export function gatewayRoutes(): { method: string; path: string; rpc: string }[]
 }
 
 function sendError(res: Response, code: Status, message: string): void {
+  if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
   res.status(httpStatusOf(code)).json({ code, message, details: [] });
+}
+
+/** The headers and peer of an HTTP request, as the authenticator reads them. */
+export function httpCredentials(req: Request) {
+  return {
+    transport: 'http' as const,
+    header: (name: string) => req.get(name),
+    remoteAddress: req.socket.remoteAddress,
+  };
 }
 
 /**
@@ -240,6 +308,7 @@ export function createGateway(
   logger: Logger,
   audit?: Logger,
   streams: ServiceStreams = {},
+  guard: Guard = openGuard,
 ): Router {
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
@@ -253,7 +322,9 @@ export function createGateway(
     const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
     router[route.method](route.path, async (req: Request, res: Response) => {
       const started = Date.now();
+      let context: CallContext | undefined;
       try {
+        context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
         let request: Record<string, unknown>;
         try {
           request = fromJson(requestType, route.build(req));
@@ -261,12 +332,15 @@ export function createGateway(
           if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
           throw error;
         }
-        const response = await handler(request);
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started));
+        const response = await handler(request, context);
+        audit?.info(
+          'access',
+          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, context),
+        );
         res.json(toJson(responseType, response));
       } catch (error) {
         const { code, message } = publicError(error, route.rpc, logger);
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started));
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started, context));
         sendError(res, code, message);
       }
     });
@@ -290,7 +364,9 @@ export function createGateway(
         res.setHeader('x-accel-buffering', 'no');
         res.flushHeaders();
       };
+      let context: CallContext | undefined;
       try {
+        context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
         let request: Record<string, unknown>;
         try {
           request = fromJson(requestType, route.build(req));
@@ -306,12 +382,15 @@ export function createGateway(
           },
           abort.signal,
         );
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started));
+        audit?.info(
+          'access',
+          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, context),
+        );
         open();
         res.end('event: end\ndata: {}\n\n');
       } catch (error) {
         const { code, message } = publicError(error, route.rpc, logger);
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started));
+        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started, context));
         if (!res.headersSent) {
           sendError(res, code, message);
           return;

@@ -16,6 +16,7 @@ import type {
 } from '../../api/types.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
 import { ORCH_VERSION } from '../../api/version.js';
+import type { Identity } from '../auth/authenticate.js';
 import { compileWorkflow } from '../compiler.js';
 import { isUniqueViolation } from '../db/connect.js';
 import { type FieldSpec, filterWhere, parseFilters, sortOrder } from '../db/filters.js';
@@ -50,8 +51,17 @@ export interface AdminServiceDeps {
 }
 
 type Req = Record<string, unknown>;
-/** A unary handler shared by gRPC and the HTTP gateway: request object in, response object out. */
-export type Handler = (request: Req) => Promise<object>;
+
+/** What the transport tells a handler about the call: who makes it (after authentication). */
+export interface CallContext {
+  identity?: Identity;
+}
+
+/**
+ * A unary handler shared by gRPC and the HTTP gateway: request object in, response object out;
+ * `context` carries the caller's identity (absent for in-process calls such as the console's).
+ */
+export type Handler = (request: Req, context?: CallContext) => Promise<object>;
 
 const ENTITY_KINDS: Record<EntityKind, { label: string; specType: string; resourceType: string }> = {
   tasks: { label: 'task', specType: 'orch.admin.TaskSpec', resourceType: 'TASK' },
@@ -590,7 +600,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       };
     },
 
-    async CreateExecution(request) {
+    async CreateExecution(request, context) {
       const req = request as unknown as ExecutionCreateRequestOut;
       await requireProject(req.project, req.domain);
       let name = req.name;
@@ -617,7 +627,11 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       const inline = Buffer.byteLength(inputsJson) <= INLINE_INPUTS_LIMIT;
       const spec = minimalMessage('orch.admin.ExecutionSpec', {
         launch_plan: identifier('launch_plans', lpKey),
-        metadata: req.spec?.metadata ?? { mode: 'MANUAL' },
+        // The principal is who the server authenticated, never what the request claims.
+        metadata: {
+          ...(req.spec?.metadata ?? { mode: 'MANUAL' }),
+          principal: context?.identity?.subject ?? req.spec?.metadata?.principal ?? '',
+        },
       });
       let id: number;
       try {
@@ -742,7 +756,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       return {};
     },
 
-    async RelaunchExecution(request) {
+    async RelaunchExecution(request, context) {
       const row = await loadExecution(request.id as WorkflowExecutionIdentifierOut);
       const lpRow = await repo.getEntity('launch_plans', {
         project: row.project,
@@ -757,21 +771,24 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       ).fixed_inputs;
       const inputs = (await readInputs(blobs, row)).literals ?? {};
       for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
-      return handlers.CreateExecution?.({
-        project: row.project,
-        domain: row.domain,
-        name: typeof request.name === 'string' ? request.name : '',
-        spec: {
-          launch_plan: identifier('launch_plans', {
-            project: row.project,
-            domain: row.domain,
-            name: row.launch_plan_name,
-            version: row.launch_plan_version,
-          }),
-          metadata: { mode: 'RELAUNCH', principal: '' },
+      return handlers.CreateExecution?.(
+        {
+          project: row.project,
+          domain: row.domain,
+          name: typeof request.name === 'string' ? request.name : '',
+          spec: {
+            launch_plan: identifier('launch_plans', {
+              project: row.project,
+              domain: row.domain,
+              name: row.launch_plan_name,
+              version: row.launch_plan_version,
+            }),
+            metadata: { mode: 'RELAUNCH', principal: '' },
+          },
+          inputs: { literals: inputs },
         },
-        inputs: { literals: inputs },
-      }) as Promise<object>;
+        context,
+      ) as Promise<object>;
     },
 
     async ListNodeExecutions(request) {

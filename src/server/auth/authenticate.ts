@@ -1,0 +1,151 @@
+import { isIP } from 'node:net';
+import { status as Status } from '@grpc/grpc-js';
+import { ServiceError } from '../errors.js';
+import { type RoleName, TokenError, type TokenService } from './tokens.js';
+
+/** Who is calling, as the server decided. */
+export interface Identity {
+  /** The token's subject (a user id or a client id), `localhost`, or `anonymous`. */
+  subject: string;
+  /** The OAuth client the token was issued to ('' without a token). */
+  clientId: string;
+  org: string;
+  role: RoleName;
+  /** How the caller was identified. */
+  method: 'bearer' | 'localhost' | 'anonymous';
+  scopes: string[];
+}
+
+/** What the transport tells about one call. */
+export interface CallCredentials {
+  /** Set by the listener that took the call; a caller cannot choose it. */
+  transport: 'grpc' | 'http';
+  /** A request header (HTTP) or metadata value (gRPC), by lower-case name. */
+  header(name: string): string | undefined;
+  /** The peer's IP address (`127.0.0.1`, `::1`, `::ffff:127.0.0.1`, ...), when known. */
+  remoteAddress: string | undefined;
+}
+
+/** Which API key clients still exist (a deleted key's tokens are refused at once). */
+export interface ClientRegistry {
+  /** True when `clientId` is a built-in client or an API key that has not been deleted. */
+  isActive(clientId: string): Promise<boolean>;
+}
+
+/** Settings of {@link Authenticator} (`--auth.*`, `--sharedservice.security.*`). */
+export interface AuthenticatorSettings {
+  /** Verifies bearer tokens; undefined when the server has no signing key (then only loopback and disabled transports get in). */
+  tokens: TokenService | undefined;
+  clients: ClientRegistry;
+  /** `--auth.grpcAuthorizationHeader` / `--auth.httpAuthorizationHeader` (lower case). */
+  headers: { grpc: string; http: string };
+  /** `--auth.disableForGrpc` / `--auth.disableForHttp`. */
+  disabled: { grpc: boolean; http: boolean };
+  /** `--sharedservice.security.allowLocalhostAccess`. */
+  allowLocalhost: boolean;
+  /** `--sharedservice.security.orgOverride`: the org of loopback callers let in without a token. */
+  orgOverride: string;
+}
+
+/** True for IPv4 and IPv6 loopback addresses, including IPv4-mapped ones. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/i, '');
+  if (isIP(plain) === 4) return plain.startsWith('127.');
+  return plain === '::1';
+}
+
+/**
+ * The peer address of a gRPC call from `call.getPeer()`: `127.0.0.1:5000`, `[::1]:5000` (grpc-js),
+ * or with an `ipv4:` / `ipv6:` prefix (the C core's form).
+ */
+export function grpcPeerAddress(peer: string): string | undefined {
+  const plain = peer.replace(/^ipv[46]:/, '');
+  const match = /^([\d.]+):\d+$/.exec(plain) ?? /^\[([^\]]+)\]:\d+$/.exec(plain);
+  return match?.[1];
+}
+
+/** The token of a `Bearer <token>` header value (scheme case-insensitive, RFC 6750 §2.1), else undefined. */
+export function bearerOf(value: string | undefined): string | undefined {
+  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value ?? '');
+  return match?.[1];
+}
+
+const unauthenticated = (message: string) => new ServiceError(Status.UNAUTHENTICATED, message);
+
+/**
+ * Decides who a call comes from (spec "Authentication" and "Server auth"): the bearer token in the
+ * transport's configured header (`orch-authorization` by default) or in `authorization`; a presented
+ * token is always verified, and refused with the reason when it does not verify or its API key was
+ * deleted. Without a token: a loopback caller gets in as `localhost` (admin, `orgOverride`'s org)
+ * when `allowLocalhostAccess` is on; on a transport with enforcement disabled the call proceeds
+ * anonymously; otherwise it is refused. The transport comes from the listener, never from the request.
+ */
+export class Authenticator {
+  constructor(private readonly settings: AuthenticatorSettings) {}
+
+  /** @throws ServiceError UNAUTHENTICATED saying what was missing or wrong (never echoing a token). */
+  async authenticate(call: CallCredentials): Promise<Identity> {
+    const { settings } = this;
+    const headerName = settings.headers[call.transport];
+    const raw =
+      call.header(headerName) ?? (headerName === 'authorization' ? undefined : call.header('authorization'));
+    const disabled = settings.disabled[call.transport];
+    if (raw !== undefined && raw !== '') {
+      const token = bearerOf(raw);
+      if (!token) {
+        if (disabled) return anonymous();
+        throw unauthenticated(`the ${headerName} header must be "Bearer <access token>"`);
+      }
+      try {
+        return await this.verify(token);
+      } catch (error) {
+        if (disabled) return anonymous();
+        throw error;
+      }
+    }
+    if (settings.allowLocalhost && isLoopbackAddress(call.remoteAddress)) {
+      return {
+        subject: 'localhost',
+        clientId: '',
+        org: settings.orgOverride,
+        role: 'ADMIN',
+        method: 'localhost',
+        scopes: [],
+      };
+    }
+    if (disabled) return anonymous();
+    throw unauthenticated(
+      `no access token: send "${headerName}: Bearer <token>" (an API key in ORCH_API_KEY, or ` +
+        "--admin.authType ClientSecret, gets one from this server's token endpoint)",
+    );
+  }
+
+  private async verify(token: string): Promise<Identity> {
+    const tokens = this.settings.tokens;
+    if (!tokens)
+      throw unauthenticated('this server issues no tokens (it has no signing key), so it accepts none');
+    let claims: Awaited<ReturnType<TokenService['verifyAccessToken']>>;
+    try {
+      claims = await tokens.verifyAccessToken(token);
+    } catch (error) {
+      if (error instanceof TokenError) throw unauthenticated(error.message);
+      throw error;
+    }
+    if (!(await this.settings.clients.isActive(claims.client_id))) {
+      throw unauthenticated(`the client ${claims.client_id} that this token was issued to has been deleted`);
+    }
+    return {
+      subject: claims.sub,
+      clientId: claims.client_id,
+      org: claims.org,
+      role: claims.role,
+      method: 'bearer',
+      scopes: claims.scope,
+    };
+  }
+}
+
+function anonymous(): Identity {
+  return { subject: 'anonymous', clientId: '', org: '', role: 'ADMIN', method: 'anonymous', scopes: [] };
+}

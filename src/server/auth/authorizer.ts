@@ -1,0 +1,134 @@
+import { status as Status } from '@grpc/grpc-js';
+import { ServiceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Identity } from './authenticate.js';
+import type { RoleName } from './tokens.js';
+
+/**
+ * What an RPC needs. `anonymous`: nothing (discovery); `authenticated`: any caller the authenticator
+ * let in; the rest are permissions held by roles (see {@link ROLE_PERMISSIONS}).
+ */
+export type Permission =
+  | 'read'
+  | 'register'
+  | 'execute'
+  | 'manage_projects'
+  | 'manage_secrets'
+  | 'manage_apps'
+  | 'manage_keys';
+export type Requirement = Permission | 'anonymous' | 'authenticated';
+
+/**
+ * The documented permission of every RPC (README "Roles and permissions"). Viewer reads; contributor
+ * also registers (tasks, workflows, launch plans, uploads), launches, relaunches and terminates;
+ * admin also manages projects, secrets, apps and API keys.
+ */
+export const RPC_PERMISSIONS: Readonly<Record<string, Requirement>> = {
+  'orch.service.AuthMetadataService/GetOAuth2Metadata': 'anonymous',
+  'orch.service.AuthMetadataService/GetPublicClientConfig': 'anonymous',
+  'orch.service.IdentityService/UserInfo': 'authenticated',
+  'orch.service.AdminService/RegisterProject': 'manage_projects',
+  'orch.service.AdminService/UpdateProject': 'manage_projects',
+  'orch.service.AdminService/GetProject': 'read',
+  'orch.service.AdminService/ListProjects': 'read',
+  'orch.service.AdminService/GetDomains': 'read',
+  'orch.service.AdminService/CreateTask': 'register',
+  'orch.service.AdminService/GetTask': 'read',
+  'orch.service.AdminService/ListTasks': 'read',
+  'orch.service.AdminService/ListTaskIds': 'read',
+  'orch.service.AdminService/CreateWorkflow': 'register',
+  'orch.service.AdminService/GetWorkflow': 'read',
+  'orch.service.AdminService/ListWorkflows': 'read',
+  'orch.service.AdminService/ListWorkflowIds': 'read',
+  'orch.service.AdminService/CreateLaunchPlan': 'register',
+  'orch.service.AdminService/GetLaunchPlan': 'read',
+  'orch.service.AdminService/ListLaunchPlans': 'read',
+  'orch.service.AdminService/ListLaunchPlanIds': 'read',
+  'orch.service.AdminService/UpdateLaunchPlan': 'register',
+  'orch.service.AdminService/GetActiveLaunchPlan': 'read',
+  'orch.service.AdminService/CreateExecution': 'execute',
+  'orch.service.AdminService/GetExecution': 'read',
+  'orch.service.AdminService/ListExecutions': 'read',
+  'orch.service.AdminService/TerminateExecution': 'execute',
+  'orch.service.AdminService/RelaunchExecution': 'execute',
+  'orch.service.AdminService/GetExecutionData': 'read',
+  'orch.service.AdminService/ListNodeExecutions': 'read',
+  'orch.service.AdminService/GetNodeExecutionData': 'read',
+  'orch.service.AdminService/GetVersion': 'read',
+  'orch.service.AdminService/WatchExecution': 'read',
+  'orch.service.DataProxyService/CreateUploadLocation': 'register',
+  'orch.service.DataProxyService/CreateDownloadLink': 'read',
+  'orch.service.SecretService/CreateSecret': 'manage_secrets',
+  'orch.service.SecretService/UpdateSecret': 'manage_secrets',
+  'orch.service.SecretService/DeleteSecret': 'manage_secrets',
+  'orch.service.SecretService/GetSecret': 'read',
+  'orch.service.SecretService/ListSecrets': 'read',
+  'orch.service.ApiKeyService/CreateApiKey': 'manage_keys',
+  'orch.service.ApiKeyService/ListApiKeys': 'manage_keys',
+  'orch.service.ApiKeyService/DeleteApiKey': 'manage_keys',
+};
+
+/** The permissions of each role; each role holds those of the roles before it. */
+export const ROLE_PERMISSIONS: Readonly<Record<RoleName, ReadonlySet<Permission>>> = (() => {
+  const viewer: Permission[] = ['read'];
+  const contributor: Permission[] = [...viewer, 'register', 'execute'];
+  const admin: Permission[] = [
+    ...contributor,
+    'manage_projects',
+    'manage_secrets',
+    'manage_apps',
+    'manage_keys',
+  ];
+  return { VIEWER: new Set(viewer), CONTRIBUTOR: new Set(contributor), ADMIN: new Set(admin) };
+})();
+
+/** The requirement of `rpc` (`<service full name>/<method>`); unknown RPCs need `manage_projects` (deny by default). */
+export function requirementOf(rpc: string): Requirement {
+  return RPC_PERMISSIONS[rpc] ?? 'manage_projects';
+}
+
+/** Settings of {@link Authorizer} (`--authorizer.*`). */
+export interface AuthorizerSettings {
+  /** `--authorizer.mode`: `Active` enforces; any other value (e.g. `LogOnly`) logs denials and allows. */
+  mode: string;
+  logger: Logger;
+}
+
+/**
+ * Decides whether an identity may call an RPC, from the role the identity holds. Decisions are a
+ * pure function of (role, RPC), so nothing is cached: a deleted key or a new role takes effect on the
+ * next call.
+ */
+export class Authorizer {
+  private readonly enforce: boolean;
+
+  constructor(private readonly settings: AuthorizerSettings) {
+    this.enforce = settings.mode.toLowerCase() === 'active';
+  }
+
+  /** Whether the authorizer enforces (mode Active) or only records its decisions. */
+  get enforcing(): boolean {
+    return this.enforce;
+  }
+
+  /**
+   * Allows or refuses `identity` calling `rpc`.
+   * @throws ServiceError PERMISSION_DENIED naming the missing permission and the caller's role (mode Active).
+   */
+  check(identity: Identity, rpc: string): void {
+    const needed = requirementOf(rpc);
+    if (needed === 'anonymous' || needed === 'authenticated') return;
+    if (ROLE_PERMISSIONS[identity.role].has(needed)) return;
+    const message = `${identity.subject} (role ${identity.role.toLowerCase()}) lacks permission ${needed}, needed by ${rpc}`;
+    if (!this.enforce) {
+      this.settings.logger.warn('authorization denied (not enforced: --authorizer.mode is not Active)', {
+        subject: identity.subject,
+        role: identity.role,
+        rpc,
+        permission: needed,
+      });
+      return;
+    }
+    throw new ServiceError(Status.PERMISSION_DENIED, message);
+  }
+}

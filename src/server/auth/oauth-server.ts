@@ -1,0 +1,217 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import express, { type Response as ExpressResponse, type Router } from 'express';
+import type { AuthRepository } from '../db/auth-repository.js';
+import type { Logger } from '../logger.js';
+import type { ClientRegistry } from './authenticate.js';
+import { isRole, type RoleName, TokenError, type TokenService } from './tokens.js';
+
+/** The built-in confidential client (spec: `--admin.clientId` default), admin role. */
+export const PROPELLER_CLIENT_ID = 'orch-propeller';
+
+/** Scopes this server grants (`all` is what every RPC needs; `offline` asks for a refresh token). */
+export const SCOPES = ['all', 'offline'] as const;
+
+/** Paths of the authorization server's HTTP endpoints. */
+export const OAUTH_PATHS = { token: '/oauth2/token', jwks: '/oauth2/jwks' } as const;
+
+/** `sha256:<hex>` of a client secret, as stored for API keys. */
+export function hashClientSecret(secret: string): string {
+  return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`;
+}
+
+function sameSecret(presented: string, stored: string): boolean {
+  const a = Buffer.from(hashClientSecret(presented));
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sameText(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** A client as the token endpoint knows it. */
+interface OAuthClient {
+  id: string;
+  grants: string[];
+  org: string;
+  role: RoleName;
+}
+
+/** What {@link OAuthClients} needs. */
+export interface OAuthClientsOptions {
+  repo: AuthRepository;
+  /** The `orch-propeller` client secret from the server's secrets; undefined disables that client. */
+  propellerSecret: string | undefined;
+  /** The org of the built-in client (`--sharedservice.security.orgOverride`). */
+  org: string;
+}
+
+/**
+ * The clients of the self-hosted authorization server: the built-in `orch-propeller` and the API
+ * keys in the database (secrets compared by hash, in constant time). Also the {@link ClientRegistry}
+ * the authenticator asks whether a token's client still exists: answers for API keys are remembered
+ * for at most 5 seconds, and a key deleted through this server is forgotten at once.
+ */
+export class OAuthClients implements ClientRegistry {
+  private readonly active = new Map<string, number>();
+
+  constructor(private readonly options: OAuthClientsOptions) {}
+
+  /** The client `clientId` when `secret` is its secret (RFC 6749 §2.3.1), else undefined. */
+  async authenticate(clientId: string, secret: string): Promise<OAuthClient | undefined> {
+    if (clientId === PROPELLER_CLIENT_ID) {
+      const expected = this.options.propellerSecret;
+      if (!expected || !sameText(secret, expected)) return undefined;
+      return { id: clientId, grants: ['client_credentials'], org: this.options.org, role: 'ADMIN' };
+    }
+    const row = await this.options.repo.getClient(clientId);
+    if (!row || !sameSecret(secret, row.secret_hash) || !isRole(row.role)) return undefined;
+    return {
+      id: row.client_id,
+      grants: ['client_credentials', 'refresh_token'],
+      org: row.org,
+      role: row.role,
+    };
+  }
+
+  async isActive(clientId: string): Promise<boolean> {
+    if (clientId === PROPELLER_CLIENT_ID) return this.options.propellerSecret !== undefined;
+    const until = this.active.get(clientId);
+    if (until !== undefined && until > Date.now()) return true;
+    const exists = (await this.options.repo.getClient(clientId)) !== undefined;
+    if (exists) this.active.set(clientId, Date.now() + 5000);
+    else this.active.delete(clientId);
+    return exists;
+  }
+
+  /** Forgets a deleted client at once. */
+  forget(clientId: string): void {
+    this.active.delete(clientId);
+  }
+}
+
+/** What {@link createOAuthRoutes} needs. */
+export interface OAuthRoutesOptions {
+  tokens: TokenService;
+  clients: OAuthClients;
+  logger: Logger;
+}
+
+/**
+ * The self-hosted authorization server's HTTP endpoints: `POST /oauth2/token` (RFC 6749 §3.2;
+ * grants client_credentials §4.4 and refresh_token §6; client authentication client_secret_basic or
+ * client_secret_post; an optional `audience` parameter picks one of the allowed audiences) and
+ * `GET /oauth2/jwks` (RFC 7517). Grant handling, client authentication and RFC 6749 §5.2 error
+ * answers come from `@node-oauth/oauth2-server`; tokens from {@link TokenService}.
+ */
+export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
+  const { tokens, clients, logger } = options;
+  const router = express.Router();
+
+  router.get(OAUTH_PATHS.jwks, (_req, res) => {
+    res.set('cache-control', 'public, max-age=300').json(tokens.jwks());
+  });
+
+  router.post(OAUTH_PATHS.token, express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
+    res.set('cache-control', 'no-store').set('pragma', 'no-cache');
+    const body = (req.body ?? {}) as Record<string, string>;
+    let audience: string;
+    try {
+      audience = tokens.audienceFor(typeof body.audience === 'string' ? body.audience : undefined);
+    } catch (error) {
+      res.status(400).json({ error: 'invalid_target', error_description: (error as Error).message });
+      return;
+    }
+    const server = new OAuth2Server({
+      model: tokenModel(tokens, clients, audience),
+      accessTokenLifetime: tokens.accessTokenSeconds,
+      refreshTokenLifetime: tokens.refreshTokenSeconds,
+      requireClientAuthentication: { refresh_token: true },
+      alwaysIssueNewRefreshToken: true,
+    });
+    const request = new OAuth2Server.Request(req as never);
+    const response = new OAuth2Server.Response(res as never);
+    try {
+      await server.token(request, response);
+    } catch (error) {
+      if (!(error instanceof OAuth2Server.OAuthError) || error.code >= 500) {
+        logger.error('token endpoint failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    send(res, response);
+  });
+  return router;
+}
+
+function send(res: ExpressResponse, response: OAuth2Server.Response): void {
+  for (const [name, value] of Object.entries(response.headers ?? {})) res.set(name, value);
+  res.status(response.status ?? 500).json(response.body ?? {});
+}
+
+/** The library's model for one token request: clients, our JWTs, stateless refresh tokens. */
+function tokenModel(tokens: TokenService, clients: OAuthClients, audience: string) {
+  type User = { sub: string; org: string; role: RoleName };
+  return {
+    async getClient(clientId: string, clientSecret: string) {
+      if (!clientSecret) return undefined;
+      return (await clients.authenticate(clientId, clientSecret)) ?? undefined;
+    },
+    async getUserFromClient(client: OAuthClient): Promise<User> {
+      return { sub: client.id, org: client.org, role: client.role };
+    },
+    async validateScope(_user: User, _client: OAuthClient, scope?: string[]) {
+      const asked = scope?.filter(Boolean) ?? [];
+      if (asked.length === 0) return ['all'];
+      return asked.every((s) => (SCOPES as readonly string[]).includes(s)) ? asked : false;
+    },
+    async generateAccessToken(client: OAuthClient, user: User, scope: string[]) {
+      return tokens.accessToken(
+        { sub: user.sub, client_id: client.id, org: user.org, role: user.role, scope },
+        audience,
+      );
+    },
+    async generateRefreshToken(client: OAuthClient, user: User, scope: string[]) {
+      return tokens.refreshToken({
+        sub: user.sub,
+        client_id: client.id,
+        org: user.org,
+        role: user.role,
+        scope,
+      });
+    },
+    async saveToken(token: OAuth2Server.Token, client: OAuthClient, user: User) {
+      // RFC 6749 §4.4.3: no refresh token for client credentials unless asked for with `offline`.
+      const { refreshToken, refreshTokenExpiresAt, ...rest } = token;
+      const keep = Array.isArray(token.scope) && token.scope.includes('offline');
+      return { ...rest, ...(keep ? { refreshToken, refreshTokenExpiresAt } : {}), client, user };
+    },
+    async getRefreshToken(refreshToken: string) {
+      try {
+        const claims = await tokens.openRefreshToken(refreshToken);
+        if (!(await clients.isActive(claims.client_id))) return undefined;
+        return {
+          refreshToken,
+          refreshTokenExpiresAt: new Date(claims.exp * 1000),
+          scope: claims.scope,
+          client: { id: claims.client_id, grants: [] },
+          user: { sub: claims.sub, org: claims.org, role: claims.role },
+        };
+      } catch (error) {
+        if (error instanceof TokenError) return undefined;
+        throw error;
+      }
+    },
+    async revokeToken() {
+      // Refresh tokens are stateless: one stays usable until it expires (its lifespan bounds it).
+      return true;
+    },
+    async getAccessToken() {
+      return undefined;
+    },
+  };
+}

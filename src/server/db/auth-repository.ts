@@ -1,0 +1,153 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, OAuthClientTable, SecretTable } from './schema.js';
+
+/** A secret's place: organization, then domain (or ''), then project (or ''), then name. */
+export interface SecretKey {
+  org: string;
+  domain: string;
+  project: string;
+  name: string;
+}
+
+/** Thrown for a list page token this server did not issue. */
+export class AuthPageTokenError extends Error {
+  override name = 'AuthPageTokenError';
+}
+
+const encode = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+function decode(token: string, size: number): string[] | undefined {
+  if (!token) return undefined;
+  try {
+    const values = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Array.isArray(values) && values.length === size && values.every((v) => typeof v === 'string')) {
+      return values;
+    }
+  } catch {}
+  throw new AuthPageTokenError('invalid pagination token');
+}
+
+/**
+ * Rows of the authentication tables: API key clients (`oauth_clients`) and platform secrets
+ * (`secrets`, values sealed by the caller). Lists page by key order with opaque keyset tokens.
+ */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts an API key client. @throws the driver's unique violation when the name or id exists. */
+  async insertClient(row: Insertable<OAuthClientTable>): Promise<void> {
+    await this.db.insertInto('oauth_clients').values(row).execute();
+  }
+
+  /** The client `clientId`, or undefined. */
+  getClient(clientId: string): Promise<Selectable<OAuthClientTable> | undefined> {
+    return this.db
+      .selectFrom('oauth_clients')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /** The client named `name` in `org`, or undefined. */
+  getClientByName(org: string, name: string): Promise<Selectable<OAuthClientTable> | undefined> {
+    return this.db
+      .selectFrom('oauth_clients')
+      .selectAll()
+      .where('org', '=', org)
+      .where('name', '=', name)
+      .executeTakeFirst();
+  }
+
+  /** Deletes the client named `name` in `org`; resolves with its client id, or undefined when none. */
+  async deleteClientByName(org: string, name: string): Promise<string | undefined> {
+    const row = await this.getClientByName(org, name);
+    if (!row) return undefined;
+    await this.db.deleteFrom('oauth_clients').where('client_id', '=', row.client_id).execute();
+    return row.client_id;
+  }
+
+  /** A page of `org`'s clients by name. @throws AuthPageTokenError for a foreign token. */
+  async listClients(org: string, limit: number, token: string) {
+    const after = decode(token, 1);
+    let query = this.db.selectFrom('oauth_clients').selectAll().where('org', '=', org);
+    if (after) query = query.where('name', '>', after[0] as string);
+    const rows = await query
+      .orderBy('name')
+      .limit(limit + 1)
+      .execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { rows: page, token: rows.length > limit && last ? encode([last.name]) : '' };
+  }
+
+  /** Inserts a secret. @throws the driver's unique violation when it exists in that scope. */
+  async insertSecret(row: Insertable<SecretTable>): Promise<void> {
+    await this.db.insertInto('secrets').values(row).execute();
+  }
+
+  /** Replaces a secret's value; false when it does not exist. */
+  async updateSecret(
+    key: SecretKey,
+    changes: Pick<SecretTable, 'type' | 'binary' | 'sealed' | 'updated_at' | 'updated_by'>,
+  ): Promise<boolean> {
+    const result = await this.whereKey(this.db.updateTable('secrets').set(changes), key).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The secret at `key`, or undefined. */
+  getSecret(key: SecretKey): Promise<Selectable<SecretTable> | undefined> {
+    return this.whereKey(this.db.selectFrom('secrets').selectAll(), key).executeTakeFirst();
+  }
+
+  /** Deletes the secret at `key`; false when it does not exist. */
+  async deleteSecret(key: SecretKey): Promise<boolean> {
+    const result = await this.whereKey(this.db.deleteFrom('secrets'), key).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * A page of secrets of `org`: with `scope` undefined every scope, else only that domain/project
+   * scope; ordered by domain, project, name. @throws AuthPageTokenError for a foreign token.
+   */
+  async listSecrets(
+    org: string,
+    scope: { domain: string; project: string } | undefined,
+    limit: number,
+    token: string,
+  ) {
+    const after = decode(token, 3);
+    let query = this.db.selectFrom('secrets').selectAll().where('org', '=', org);
+    if (scope) query = query.where('domain', '=', scope.domain).where('project', '=', scope.project);
+    if (after) {
+      const [domain = '', project = '', name = ''] = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('domain', '>', domain),
+          eb.and([eb('domain', '=', domain), eb('project', '>', project)]),
+          eb.and([eb('domain', '=', domain), eb('project', '=', project), eb('name', '>', name)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('domain')
+      .orderBy('project')
+      .orderBy('name')
+      .limit(limit + 1)
+      .execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      rows: page,
+      token: rows.length > limit && last ? encode([last.domain, last.project, last.name]) : '',
+    };
+  }
+
+  private whereKey<Q extends { where: (...args: never[]) => unknown }>(query: Q, key: SecretKey): Q {
+    // biome-ignore lint/suspicious/noExplicitAny: the three Kysely builders share `where` but not a type
+    const q = query as any;
+    return q
+      .where('org', '=', key.org)
+      .where('domain', '=', key.domain)
+      .where('project', '=', key.project)
+      .where('name', '=', key.name);
+  }
+}

@@ -1,0 +1,20 @@
+import type { Handler } from './admin.js';
+
+/** The handlers of `orch.service.IdentityService`: UserInfo answers who the server took the caller for. */
+export function createIdentityHandlers(): Record<string, Handler> {
+  return {
+    async UserInfo(_request, context) {
+      const identity = context?.identity;
+      return {
+        subject: identity?.subject ?? 'anonymous',
+        name: identity?.subject ?? '',
+        preferred_username: identity?.subject ?? '',
+        email: '',
+        client_id: identity?.clientId ?? '',
+        org: identity?.org ?? '',
+        role: identity?.role ?? 'ROLE_UNSPECIFIED',
+        method: identity?.method ?? 'anonymous',
+      };
+    },
+  };
+}

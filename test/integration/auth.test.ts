@@ -1,0 +1,441 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client, ServiceError } from '@grpc/grpc-js';
+import { credentials, Metadata, status } from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { loadApi } from '../../src/api/proto.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { StaticTokenSource } from '../../src/client/token-source.js';
+import { loadConfig } from '../../src/config/load.js';
+import { RPC_PERMISSIONS } from '../../src/server/auth/authorizer.js';
+import { gatewayRoutes } from '../../src/server/http/gateway.js';
+import type { Logger } from '../../src/server/logger.js';
+import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
+import { createTestDatabase, testCluster } from '../helpers/postgres.js';
+import { TEST_DATABASES } from '../helpers/server.js';
+import { registerAddOne } from '../helpers/specs.js';
+
+// Authentication and authorization as a caller meets them: no token, a viewer key, an admin key, a
+// deleted key, and rotated signing keys, over gRPC and HTTP, on every database.
+
+interface Started {
+  server: AdminServer;
+  addresses: ServerAddresses;
+  logs: string[];
+}
+
+/** Starts a server with loopback access OFF (authentication fully on), logging into `logs`. */
+async function start(
+  dataDir: string,
+  flags: Record<string, string> = {},
+  dbFlags: Record<string, string> = {},
+  secretEnv: Record<string, string> = {},
+): Promise<Started> {
+  const logs: string[] = [];
+  const line = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+    logs.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  };
+  const logger: Logger = { info: line('info'), warn: line('warn'), error: line('error') };
+  const server = createServer({
+    config: loadConfig({
+      flags: {
+        'server.httpPort': '0',
+        'server.grpc.port': '0',
+        'orch.connection.maxRetries': '0',
+        'server.security.auditAccess': 'true',
+        ...dbFlags,
+        ...flags,
+      },
+      env: {},
+      home: dataDir,
+    }),
+    dataDir,
+    embedded: !dbFlags['database.postgres.host'],
+    generatedSecretsDir: join(dataDir, 'secrets'),
+    logger,
+    secretEnv,
+    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  return { server, addresses: await server.listen(), logs };
+}
+
+/** Exchanges client credentials for an access token at the server's token endpoint. */
+async function tokenFor(httpEndpoint: string, clientId: string, clientSecret: string) {
+  const res = await fetch(`${httpEndpoint}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const clientWith = (addresses: ServerAddresses, token?: string) =>
+  new AdminClient({
+    endpoint: addresses.grpcEndpoint,
+    insecure: true,
+    retry: { maxAttempts: 1 },
+    ...(token ? { tokenSource: new StaticTokenSource(token, 'test') } : {}),
+  });
+
+describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
+  let dataDir: string;
+  let started: Started;
+  let dbFlags: Record<string, string> = {};
+  let adminToken: string;
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'orch-auth-'));
+    const cluster = testCluster();
+    if (database === 'postgres' && cluster) dbFlags = await createTestDatabase(cluster);
+    started = await start(dataDir, {}, dbFlags);
+    // Bootstrap: the built-in orch-propeller client with the secret generated on first start.
+    const propeller = (await readFile(join(dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
+    created.push(propeller);
+    const token = await tokenFor(started.addresses.httpEndpoint, 'orch-propeller', propeller);
+    expect(token.status).toBe(200);
+    expect(token.body).toMatchObject({ token_type: 'Bearer', expires_in: 1800, scope: 'all' });
+    adminToken = String(token.body.access_token);
+    created.push(adminToken);
+  });
+  afterAll(async () => {
+    await started.server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('without a token every RPC but discovery answers Unauthenticated (gRPC) and 401 (HTTP)', async () => {
+    const api = loadApi();
+    const target = started.addresses.grpcEndpoint;
+    const admin = new api.grpc.orch.service.AdminService(target, credentials.createInsecure());
+    const services = api.grpc.orch.service as unknown as Record<string, new (...a: unknown[]) => Client>;
+    let checked = 0;
+    for (const [name, Stub] of Object.entries(services)) {
+      const stub = new Stub(target, credentials.createInsecure(), { channelOverride: admin.getChannel() });
+      const methods = api.root.lookupService(`orch.service.${name}`).methods;
+      for (const [rpc, method] of Object.entries(methods)) {
+        const full = `orch.service.${name}/${rpc}`;
+        const code = await new Promise<number>((resolve) => {
+          const fn = (stub as unknown as Record<string, (...a: unknown[]) => NodeJS.EventEmitter>)[rpc];
+          if (method.responseStream) {
+            const call = fn?.call(stub, {}, new Metadata());
+            call?.on('error', (err: ServiceError) => resolve(err.code));
+            call?.on('data', () => {});
+            call?.on('end', () => resolve(status.OK));
+          } else {
+            fn?.call(stub, {}, new Metadata(), (err: ServiceError | null) =>
+              resolve(err ? err.code : status.OK),
+            );
+          }
+        });
+        if (RPC_PERMISSIONS[full] === 'anonymous') expect([full, code]).toEqual([full, status.OK]);
+        else expect([full, code]).toEqual([full, status.UNAUTHENTICATED]);
+        checked += 1;
+      }
+    }
+    admin.close();
+    expect(checked).toBe(Object.keys(RPC_PERMISSIONS).length);
+
+    for (const route of gatewayRoutes()) {
+      const path = route.path.replace(/\{\/:\w+\}/g, '').replace(/:\w+/g, 'x');
+      const res = await fetch(`${started.addresses.httpEndpoint}${path}`, {
+        method: route.method.toUpperCase(),
+        headers: { 'content-type': 'application/json' },
+        body: route.method === 'get' ? undefined : '{}',
+      });
+      const expected = RPC_PERMISSIONS[route.rpc] === 'anonymous' ? 200 : 401;
+      expect([route.rpc, res.status]).toEqual([route.rpc, expected]);
+      if (expected === 401) {
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+        expect(((await res.json()) as { message: string }).message).toMatch(/no access token/);
+      } else await res.arrayBuffer();
+    }
+    const console = await fetch(`${started.addresses.httpEndpoint}/console`);
+    expect(console.status).toBe(401);
+    expect(await console.text()).toMatch(/no access token/);
+    const health = await fetch(`${started.addresses.httpEndpoint}/healthcheck`);
+    expect(health.status).toBe(200);
+  });
+
+  test('a token in orch-authorization or authorization is accepted; a bad one is refused saying why', async () => {
+    const http = started.addresses.httpEndpoint;
+    for (const header of ['orch-authorization', 'authorization']) {
+      const res = await fetch(`${http}/me`, { headers: { [header]: `Bearer ${adminToken}` } });
+      expect(await res.json()).toMatchObject({ subject: 'orch-propeller', role: 'ADMIN', method: 'bearer' });
+    }
+    const forged = `${adminToken.slice(0, -4)}AAAA`;
+    const cases: [string, RegExp][] = [
+      [`Bearer ${forged}`, /signature does not verify/],
+      ['Bearer not-a-jwt', /not a well-formed token/],
+      [`Basic ${adminToken}`, /must be "Bearer <access token>"/],
+    ];
+    for (const [value, reason] of cases) {
+      const res = await fetch(`${http}/api/v1/projects`, { headers: { 'orch-authorization': value } });
+      expect(res.status).toBe(401);
+      const body = (await res.json()) as { message: string };
+      expect(body.message).toMatch(reason);
+      expect(body.message).not.toContain(adminToken.slice(-20));
+    }
+    const grpc = clientWith(started.addresses, forged);
+    await expect(grpc.listProjects()).rejects.toMatchObject({
+      name: 'UnauthenticatedError',
+      message: expect.stringMatching(/signature does not verify/),
+    });
+    grpc.close();
+  });
+
+  test('a viewer key reads but may not register; an admin key may; a deleted key stops at once', async () => {
+    const admin = clientWith(started.addresses, adminToken);
+    const keys = new (loadApi().grpc.orch.service.ApiKeyService)(
+      started.addresses.grpcEndpoint,
+      credentials.createInsecure(),
+    );
+    const meta = new Metadata();
+    meta.set('orch-authorization', `Bearer ${adminToken}`);
+    const createKey = (name: string, role: string) =>
+      new Promise<{ key: { client_id: string }; client_secret: string }>((resolve, reject) =>
+        keys.CreateApiKey({ name, role: role as 'VIEWER' }, meta, (err: ServiceError | null, res: unknown) =>
+          err ? reject(err) : resolve(res as { key: { client_id: string }; client_secret: string }),
+        ),
+      );
+    const viewer = await createKey('Viewer Key', 'VIEWER');
+    expect(viewer.key.client_id).toBe('viewer-key');
+    const ci = await createKey('ci-key', 'ADMIN');
+    created.push(viewer.client_secret, ci.client_secret);
+
+    const viewerToken = await tokenFor(
+      started.addresses.httpEndpoint,
+      viewer.key.client_id,
+      viewer.client_secret,
+    );
+    expect(viewerToken.status).toBe(200);
+    const asViewer = clientWith(started.addresses, String(viewerToken.body.access_token));
+    expect((await asViewer.listProjects()).projects?.length).toBeGreaterThan(0);
+    await expect(registerAddOne(asViewer, 'v1')).rejects.toMatchObject({
+      name: 'PermissionError',
+      message: expect.stringMatching(
+        /viewer-key \(role viewer\) lacks permission register, needed by orch\.service\.AdminService\/CreateTask/,
+      ),
+    });
+    const httpDenied = await fetch(`${started.addresses.httpEndpoint}/api/v1/api_keys`, {
+      headers: { authorization: `Bearer ${viewerToken.body.access_token}` },
+    });
+    expect(httpDenied.status).toBe(403);
+    expect(((await httpDenied.json()) as { message: string }).message).toMatch(
+      /lacks permission manage_keys/,
+    );
+
+    const ciToken = await tokenFor(started.addresses.httpEndpoint, ci.key.client_id, ci.client_secret);
+    const asCi = clientWith(started.addresses, String(ciToken.body.access_token));
+    await registerAddOne(asCi, 'v1');
+    expect(
+      (await asCi.listTasks({ id: { project: 'default', domain: 'development', name: 'wf.add_one' } })).tasks,
+    ).toHaveLength(1);
+
+    const wrong = await tokenFor(started.addresses.httpEndpoint, ci.key.client_id, 'not-the-secret');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error: 'invalid_client' });
+
+    await new Promise<void>((resolve, reject) =>
+      keys.DeleteApiKey({ name: 'ci-key' }, meta, (err: ServiceError | null) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+    await expect(asCi.listProjects()).rejects.toMatchObject({
+      name: 'UnauthenticatedError',
+      message: expect.stringMatching(/client ci-key that this token was issued to has been deleted/),
+    });
+    expect((await tokenFor(started.addresses.httpEndpoint, ci.key.client_id, ci.client_secret)).status).toBe(
+      401,
+    );
+    for (const c of [admin, asViewer, asCi]) c.close();
+    keys.close();
+  });
+
+  test('the execution records who launched it', async () => {
+    const client = clientWith(started.addresses, adminToken);
+    await registerAddOne(client, 'principal');
+    const id = { project: 'default', domain: 'development', name: 'by-propeller' };
+    await client.createExecution({
+      ...id,
+      spec: {
+        launch_plan: {
+          resource_type: 'LAUNCH_PLAN',
+          project: 'default',
+          domain: 'development',
+          name: 'wf.add_one_wf',
+          version: 'principal',
+        },
+        metadata: { mode: 'MANUAL', principal: 'someone-else' },
+      },
+      inputs: { literals: { x: { scalar: { primitive: { integer: '1' } } } } },
+    } as never);
+    const execution = await client.getExecution(id);
+    expect(execution.spec?.metadata?.principal).toBe('orch-propeller');
+    client.close();
+  });
+
+  test('no secret, key or token appears in any log line', () => {
+    const text = started.logs.join('\n');
+    expect(text).toMatch(/access.*"principal":"orch-propeller"/);
+    for (const value of created) expect(text).not.toContain(value);
+  });
+});
+
+describe('signing key rotation and transports', () => {
+  let dir: string;
+  const pem = () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs1',
+      format: 'pem',
+    }) as string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'orch-rotation-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('tokens signed with the old key verify while token_rsa_key_old.pem is present, and not after', async () => {
+    const secrets = join(dir, 'etc-secrets');
+    await mkdir(secrets, { recursive: true });
+    const [keyA, keyB] = [pem(), pem()];
+    const common = {
+      ORCH_SECRET_claim_symmetric_key: randomBytes(32).toString('base64'),
+      ORCH_SECRET_client_secret: 'propeller-secret-for-rotation',
+    };
+    const flags = { 'secrets.secrets-prefix': secrets, 'server.httpPort': '0' };
+    const dataDir = join(dir, 'data');
+    await writeFile(join(secrets, 'token_rsa_key.pem'), keyA);
+    let started = await start(dataDir, flags, {}, common);
+    // A fixed issuer, so tokens outlive the port of the server that issued them.
+    const issued = await tokenFor(
+      started.addresses.httpEndpoint,
+      'orch-propeller',
+      common.ORCH_SECRET_client_secret,
+    );
+    const oldToken = String(issued.body.access_token);
+    const kidA = JSON.parse(Buffer.from(oldToken.split('.')[0] ?? '', 'base64url').toString()).kid;
+    await started.server.close();
+
+    const issuer = { 'auth.appAuth.selfAuthServer.issuer': 'http://orch.test/' };
+    const restart = async (current: string, old?: string) => {
+      await writeFile(join(secrets, 'token_rsa_key.pem'), current);
+      await rm(join(secrets, 'token_rsa_key_old.pem'), { force: true });
+      if (old) await writeFile(join(secrets, 'token_rsa_key_old.pem'), old);
+      return start(dataDir, { ...flags, ...issuer }, {}, common);
+    };
+    started = await restart(keyA);
+    const token = String(
+      (await tokenFor(started.addresses.httpEndpoint, 'orch-propeller', common.ORCH_SECRET_client_secret))
+        .body.access_token,
+    );
+    await started.server.close();
+    expect(oldToken).not.toBe(token);
+
+    started = await restart(keyB, keyA);
+    const jwks = (await (await fetch(`${started.addresses.httpEndpoint}/oauth2/jwks`)).json()) as {
+      keys: { kid: string; kty: string; d?: string }[];
+    };
+    expect(jwks.keys).toHaveLength(2);
+    expect(jwks.keys[1]?.kid).toBe(kidA);
+    expect(jwks.keys.every((k) => k.kty === 'RSA' && k.d === undefined)).toBe(true);
+    const me = await fetch(`${started.addresses.httpEndpoint}/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await me.json()).toMatchObject({ subject: 'orch-propeller' });
+    const fresh = await tokenFor(
+      started.addresses.httpEndpoint,
+      'orch-propeller',
+      common.ORCH_SECRET_client_secret,
+    );
+    const freshKid = JSON.parse(
+      Buffer.from(String(fresh.body.access_token).split('.')[0] ?? '', 'base64url').toString(),
+    ).kid;
+    expect(freshKid).toBe(jwks.keys[0]?.kid);
+    await started.server.close();
+
+    started = await restart(keyB);
+    const refused = await fetch(`${started.addresses.httpEndpoint}/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /signed by a key this server does not know/,
+    );
+    await started.server.close();
+  });
+
+  test('--auth.disableForHttp opens HTTP only; gRPC still needs a token', async () => {
+    const started = await start(join(dir, 'disabled'), { 'auth.disableForHttp': 'true' });
+    expect((await fetch(`${started.addresses.httpEndpoint}/api/v1/projects`)).status).toBe(200);
+    const client = clientWith(started.addresses);
+    await expect(client.listProjects()).rejects.toMatchObject({ name: 'UnauthenticatedError' });
+    client.close();
+    await started.server.close();
+  });
+
+  test('--authorizer.mode other than Active logs a denial and allows the call', async () => {
+    const dataDir = join(dir, 'logonly');
+    const started = await start(dataDir, { 'authorizer.mode': 'LogOnly' });
+    const propeller = (await readFile(join(dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
+    const admin = await tokenFor(started.addresses.httpEndpoint, 'orch-propeller', propeller);
+    const created = await fetch(`${started.addresses.httpEndpoint}/api/v1/api_keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.body.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'looker', role: 'VIEWER' }),
+    });
+    const key = (await created.json()) as { key: { client_id: string }; client_secret: string };
+    const viewer = await tokenFor(started.addresses.httpEndpoint, key.key.client_id, key.client_secret);
+    const client = clientWith(started.addresses, String(viewer.body.access_token));
+    await registerAddOne(client, 'v1');
+    expect(started.logs.join('\n')).toMatch(
+      /warn authorization denied \(not enforced.*"permission":"register"/,
+    );
+    client.close();
+    await started.server.close();
+  });
+
+  test('a server without its signing key refuses to start, naming the secret', async () => {
+    const server = createServer({
+      config: loadConfig({
+        flags: {
+          'server.httpPort': '0',
+          'server.grpc.port': '0',
+          'secrets.secrets-prefix': join(dir, 'none'),
+        },
+        env: {},
+        home: dir,
+      }),
+      dataDir: join(dir, 'nokeys'),
+      embedded: true,
+      generatedSecretsDir: undefined,
+      localStorageByDefault: true,
+    });
+    // The embedded default generates keys; a served admin (no generation) must have them.
+    await server.listen();
+    await server.close();
+    const served = createServer({
+      config: loadConfig({
+        flags: {
+          'server.httpPort': '0',
+          'server.grpc.port': '0',
+          'secrets.secrets-prefix': join(dir, 'none'),
+          'database.sqlite.file': join(dir, 'served.db'),
+        },
+        env: {},
+        home: dir,
+      }),
+      dataDir: join(dir, 'served'),
+      embedded: false,
+    });
+    await expect(served.listen()).rejects.toThrow(
+      /server secret token_rsa_key\.pem is not set \(env ORCH_SECRET_token_rsa_key\.pem or file .*none\/token_rsa_key\.pem\)/,
+    );
+  });
+});
