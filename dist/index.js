@@ -87383,6 +87383,13 @@ function oauthError(error63) {
   }
   return void 0;
 }
+var formEncode = (value) => new URLSearchParams({ v: value }).toString().slice(2);
+function clientSecretBasic(clientId, secret) {
+  const credentials2 = Buffer.from(`${formEncode(clientId)}:${formEncode(secret)}`, "utf8").toString("base64");
+  return (_as, _client, _body, headers2) => {
+    headers2.set("authorization", `Basic ${credentials2}`);
+  };
+}
 function reason(error63) {
   const e2 = error63;
   const cause = e2?.cause?.code ?? e2?.cause?.message;
@@ -87516,7 +87523,7 @@ var ClientCredentialsTokenSource = class {
       { issuer: parsed.origin, token_endpoint: url2 },
       clientId,
       { client_secret: secret },
-      useBasic ? oidc.ClientSecretBasic(secret) : oidc.ClientSecretPost(secret)
+      useBasic ? clientSecretBasic(clientId, secret) : oidc.ClientSecretPost(secret)
     );
     if (plain) oidc.allowInsecureRequests(config2);
     config2.timeout = this.options.timeoutSeconds ?? 15;
