@@ -87407,11 +87407,7 @@ var ClientCredentialsTokenSource = class {
   pending;
   secret;
   now;
-  /** The token URL, when configured (a discovered one is known only after the first token request). */
-  get tokenUrl() {
-    return this.options.tokenUrl;
-  }
-  /** Reads the secret once; a failed read is tried again next time. */
+  /** Reads the secret once (again after a refresh); a failed read is tried again next time. */
   clientSecret() {
     this.secret ??= Promise.resolve().then(() => this.options.clientSecret()).catch((error63) => {
       this.secret = void 0;
@@ -87458,6 +87454,7 @@ var ClientCredentialsTokenSource = class {
           (key) => store.remove(key),
           () => void 0
         );
+      this.secret = void 0;
     } else {
       const cached2 = await this.cached();
       if (cached2) return cached2;

@@ -240,6 +240,21 @@ describe('ClientCredentialsTokenSource', () => {
     expect(allowed.message).toMatch(/^ApiKey: no token from http:\/\/auth\.example\.invalid\/token: /);
   });
 
+  test('the secret is read once, and again after a refresh (a rotated secret file is picked up)', async () => {
+    let reads = 0;
+    const s = source({
+      clientSecret: () => {
+        reads += 1;
+        return SECRET;
+      },
+    });
+    await s.token({ refresh: false });
+    await s.token({ refresh: false });
+    expect(reads).toBe(1);
+    await s.token({ refresh: true });
+    expect(reads).toBe(2);
+  });
+
   test('a secret that cannot be read fails the token request with its own message, and is read again later', async () => {
     let reads = 0;
     const s = source({

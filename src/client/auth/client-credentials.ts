@@ -116,12 +116,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     this.now = options.now ?? Date.now;
   }
 
-  /** The token URL, when configured (a discovered one is known only after the first token request). */
-  get tokenUrl(): string | undefined {
-    return this.options.tokenUrl;
-  }
-
-  /** Reads the secret once; a failed read is tried again next time. */
+  /** Reads the secret once (again after a refresh); a failed read is tried again next time. */
   private clientSecret(): Promise<string> {
     this.secret ??= Promise.resolve()
       .then(() => this.options.clientSecret())
@@ -178,6 +173,8 @@ export class ClientCredentialsTokenSource implements TokenSource {
           (key) => store.remove(key),
           () => undefined,
         );
+      // Read the secret again: a secret file may have been rotated since.
+      this.secret = undefined;
     } else {
       const cached = await this.cached();
       if (cached) return cached;
