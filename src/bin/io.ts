@@ -1,6 +1,41 @@
 import { homedir } from 'node:os';
 import type { CliIO } from '../config/commander.js';
 
+/** Reads standard input to its end. */
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Prompts on stderr and reads one line from the terminal with echo off (raw mode). */
+function promptSecret(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    let value = '';
+    const finish = (error?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (data: Buffer) => {
+      for (const char of data.toString('utf8')) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003') return finish(new Error('cancelled'));
+        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
 /** The process's streams, environment and home, and a promise settled by the first SIGINT or SIGTERM. */
 export function processIO(): CliIO {
   let interrupted: Promise<string> | undefined;
@@ -9,6 +44,8 @@ export function processIO(): CliIO {
     stderr: process.stderr,
     env: process.env,
     home: homedir(),
+    readStdin,
+    ...(process.stdin.isTTY ? { promptSecret } : {}),
     // Installed on first use only, so that commands that never wait for it keep Ctrl+C's default.
     get interrupted() {
       interrupted ??= new Promise<string>((resolve) => {

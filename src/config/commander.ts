@@ -15,6 +15,13 @@ export interface CliIO {
   interrupted: Promise<string>;
   /** Asks a yes/no question on the terminal; absent when there is no terminal to ask. */
   confirm?: (question: string) => Promise<boolean>;
+  /** Reads standard input to its end (for `--value-file -`). */
+  readStdin?: () => Promise<Buffer>;
+  /**
+   * Asks for a secret on the terminal without echoing it; absent when standard input is not a
+   * terminal. Resolves with the line typed (without its newline).
+   */
+  promptSecret?: (question: string) => Promise<string>;
 }
 
 /** What a command tree turns an error into: the text the user sees, an optional hint, the exit code. */

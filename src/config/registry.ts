@@ -471,7 +471,7 @@ export const FLAGS = [
     name: 'authorizer.mode',
     type: 'string',
     default: 'Active',
-    usage: 'authorizer mode: Active enforces decisions',
+    usage: 'Active enforces decisions; any other value (e.g. LogOnly) logs denials and allows the call',
   },
   {
     section: 'Authorizer',
@@ -526,7 +526,7 @@ export const FLAGS = [
     type: 'string',
     default: '10m0s',
     format: 'duration',
-    usage: 'cache duration of per-organization default policy',
+    usage: 'accepted; nothing is cached: a decision is a pure function of the role in the token, so deleted keys and new roles apply at once',
   },
   {
     section: 'Authorizer',
@@ -1132,7 +1132,7 @@ export const FLAGS = [
     type: 'bool',
     usage: 'serve TLS with the certificate and key below',
   },
-  { section: 'Server', name: 'server.security.useAuth', type: 'bool', usage: 'enforce authentication' },
+  { section: 'Server', name: 'server.security.useAuth', type: 'bool', usage: 'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp' },
   {
     section: 'Server',
     name: 'server.security.ssl.certificateFile',
@@ -1307,13 +1307,13 @@ export const FLAGS = [
     section: 'Shared service',
     name: 'sharedservice.security.useAuth',
     type: 'bool',
-    usage: 'enforce authentication',
+    usage: 'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowLocalhostAccess',
     type: 'bool',
-    usage: 'unauthenticated localhost access',
+    usage: 'let loopback callers without a token in, as admin of --sharedservice.security.orgOverride (the sandbox turns it on)',
   },
   {
     section: 'Shared service',
@@ -1331,7 +1331,7 @@ export const FLAGS = [
     section: 'Shared service',
     name: 'sharedservice.security.orgOverride',
     type: 'string',
-    usage: 'org override',
+    usage: 'the organization of loopback callers let in without a token',
   },
   {
     section: 'Shared service',

@@ -236,6 +236,15 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
       (await asCi.listTasks({ id: { project: 'default', domain: 'development', name: 'wf.add_one' } })).tasks,
     ).toHaveLength(1);
 
+    // RFC 6749 §2.3.1 form-encoding of client_secret_basic (what openid-client sends) is accepted too.
+    const encoded = (text: string) =>
+      encodeURIComponent(text).replace(/[-_.]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const formEncoded = await tokenFor(
+      started.addresses.httpEndpoint,
+      encoded(ci.key.client_id),
+      encoded(ci.client_secret),
+    );
+    expect(formEncoded.status).toBe(200);
     const wrong = await tokenFor(started.addresses.httpEndpoint, ci.key.client_id, 'not-the-secret');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: 'invalid_client' });

@@ -148,6 +148,15 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
   return router;
 }
 
+/** `application/x-www-form-urlencoded` decoding of one value; undefined when it is not well formed. */
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
 function send(res: ExpressResponse, response: OAuth2Server.Response): void {
   for (const [name, value] of Object.entries(response.headers ?? {})) res.set(name, value);
   res.status(response.status ?? 500).json(response.body ?? {});
@@ -159,7 +168,14 @@ function tokenModel(tokens: TokenService, clients: OAuthClients, audience: strin
   return {
     async getClient(clientId: string, clientSecret: string) {
       if (!clientSecret) return undefined;
-      return (await clients.authenticate(clientId, clientSecret)) ?? undefined;
+      const client = await clients.authenticate(clientId, clientSecret);
+      if (client) return client;
+      // RFC 6749 §2.3.1: client_secret_basic form-encodes both before base64 (openid-client does; many
+      // clients do not, and the library passes them on as sent), so the decoded pair is tried too.
+      const decoded = [formDecode(clientId), formDecode(clientSecret)] as const;
+      if (decoded[0] === undefined || decoded[1] === undefined) return undefined;
+      if (decoded[0] === clientId && decoded[1] === clientSecret) return undefined;
+      return (await clients.authenticate(decoded[0], decoded[1])) ?? undefined;
     },
     async getUserFromClient(client: OAuthClient): Promise<User> {
       return { sub: client.id, org: client.org, role: client.role };
