@@ -11,9 +11,11 @@ try {
   console.log(`Execution URL:    ${result.url}`);
   console.log(`Phase:            ${result.phase}`);
   console.log(`Output o0:        ${result.outputs.o0}`);
+  console.log(`Launched by:      ${result.principal} (the webhook's API key)`);
   console.log('');
   console.log(result.tableOutput.trimEnd());
-  process.exitCode = result.phase === 'SUCCEEDED' && result.outputs.o0 === 3 ? 0 : 1;
+  process.exitCode =
+    result.phase === 'SUCCEEDED' && result.outputs.o0 === 3 && result.principal === 'ci-key' ? 0 : 1;
 } catch (error) {
   console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

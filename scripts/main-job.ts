@@ -1,7 +1,9 @@
 /**
- * The main job end to end through the built binaries, as subprocesses: sandbox on free ports in a
- * temporary home, register the add-one example, start the webhook, POST {"x": 2} with the bearer
- * key, wait for the execution with `orchctl get execution`, stop everything. Used by `npm run demo`
+ * The main job end to end through the built binaries, as subprocesses, with authentication on for
+ * every caller: sandbox on free ports in a temporary home (loopback access off), an admin API key made
+ * with the sandbox's bootstrap client, the webhook's key and the API key stored as secrets, the add-one
+ * example registered with ORCH_API_KEY alone, the webhook launching with it, POST {"x": 2} with the
+ * bearer key, wait for the execution with `orchctl get execution`, stop everything. Used by `npm run demo`
  * and by the end-to-end test, so both exercise the same steps.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -107,6 +109,10 @@ export interface MainJobResult {
   outputs: Record<string, unknown>;
   /** `orchctl get execution <name>` in table form, as printed. */
   tableOutput: string;
+  /** Who the admin recorded as launching the execution (the webhook's API key client). */
+  principal: string;
+  /** What `orch get api-key` without credentials printed first on stderr ('' if it was let in). */
+  anonymousRefusal: string;
   /** PIDs of every long-running child, to check none is left behind. */
   pids: number[];
 }
@@ -120,10 +126,20 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: process.env.LANG };
   const running: RunningProcess[] = [];
   try {
-    log(`Starting the sandbox (home ${home})`);
+    log(`Starting the sandbox (home ${home}), authentication on for every caller`);
+    // Loopback callers get no free pass here: every call below authenticates.
     const sandbox = startBinary(
       'orch',
-      ['sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
+      [
+        'sandbox',
+        'start',
+        '--server.grpc.port',
+        '0',
+        '--server.httpPort',
+        '0',
+        '--sharedservice.security.allowLocalhostAccess',
+        'false',
+      ],
       env,
     );
     running.push(sandbox);
@@ -131,26 +147,64 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     const connection = ['--orch.connection.host', grpcEndpoint, '--orch.connection.insecure'];
     log(`Sandbox gRPC endpoint: ${grpcEndpoint}`);
 
+    const refused = await runBinary('orch', ['get', 'api-key', ...connection], env);
+    const anonymousRefusal = refused.code === 0 ? '' : (refused.stderr.trim().split('\n')[0] ?? '');
+    log(`Without credentials: ${anonymousRefusal || 'allowed (unexpected)'}`);
+
+    // The first key is made with the built-in admin client, whose secret the sandbox generated.
+    const bootstrap = [
+      ...connection,
+      '--orch.auth.type',
+      'ClientSecret',
+      '--orch.auth.clientId',
+      'orch-propeller',
+      '--orch.auth.clientSecretLocation',
+      join(home, '.orchctl', 'sandbox', 'secrets', 'client_secret'),
+    ];
+    const keyRun = await runBinary(
+      'orch',
+      ['create', 'api-key', 'admin', '--name', 'ci-key', ...bootstrap],
+      env,
+    );
+    const orchApiKey = /^export ORCH_API_KEY=(\S+)$/m.exec(keyRun.stdout)?.[1];
+    if (keyRun.code !== 0 || !orchApiKey) {
+      throw new Error(`orch create api-key failed (${keyRun.code}):\n${keyRun.stdout}${keyRun.stderr}`);
+    }
+    log(
+      `orch create api-key admin --name ci-key: export ORCH_API_KEY=${orchApiKey.slice(0, 8)}... (${keyRun.stderr.split('\n')[0]})`,
+    );
+
+    // From here on ORCH_API_KEY alone names the admin and authenticates: no connection flags.
+    const apiKey = randomBytes(24).toString('base64url');
+    const keyed: NodeJS.ProcessEnv = { ...env, ORCH_API_KEY: orchApiKey };
+    for (const [name, value] of [
+      ['WEBHOOK_API_KEY', apiKey],
+      ['ORCH_API_KEY', orchApiKey],
+    ] as const) {
+      const created = await runBinary('orch', ['create', 'secret', '--name', name], {
+        ...keyed,
+        [name]: value,
+      });
+      if (created.code !== 0) throw new Error(`orch create secret ${name} failed:\n${created.stderr}`);
+      log(created.stdout.trimEnd());
+    }
+
     const wfFile = join(ROOT, 'examples', 'add-one', 'wf.yaml');
-    const registered = await runBinary('orch', ['register', wfFile, ...connection], env);
+    const registered = await runBinary('orch', ['register', wfFile], keyed);
     if (registered.code !== 0)
       throw new Error(`orch register failed (${registered.code}):\n${registered.stderr}`);
     log(registered.stdout.trimEnd());
     const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1];
     if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
 
-    const apiKey = randomBytes(24).toString('base64url');
-    const webhook = startBinary('orch-webhook', ['--port', '0', ...connection], {
-      ...env,
-      WEBHOOK_API_KEY: apiKey,
-    });
+    const webhook = startBinary('orch-webhook', ['--port', '0'], { ...keyed, WEBHOOK_API_KEY: apiKey });
     running.push(webhook);
     const webhookUrl = await webhook.waitFor(/listening on (\S+)/);
-    log(`Webhook listening on ${webhookUrl}`);
+    log(`Webhook listening on ${webhookUrl}, authenticating to the admin with ORCH_API_KEY`);
 
-    const ctl = ['-p', 'default', '-d', 'development', '--admin.endpoint', grpcEndpoint, '--admin.insecure'];
+    const ctl = ['-p', 'default', '-d', 'development'];
     const countExecutions = async () => {
-      const listed = await runBinary('orchctl', ['get', 'execution', ...ctl, '-o', 'json'], env);
+      const listed = await runBinary('orchctl', ['get', 'execution', ...ctl, '-o', 'json'], keyed);
       if (listed.code !== 0) throw new Error(`orchctl get execution failed:\n${listed.stderr}`);
       return (JSON.parse(listed.stdout) as unknown[]).length;
     };
@@ -180,17 +234,24 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     log(`Execution URL: ${body.url}`);
 
     let phase = '';
-    let execution: { closure?: { phase?: string; outputs?: { literals?: Record<string, unknown> } } } = {};
+    let execution: {
+      spec?: { metadata?: { principal?: string } };
+      closure?: { phase?: string; outputs?: { literals?: Record<string, unknown> } };
+    } = {};
     const deadline = Date.now() + 60000;
     while (!['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(phase)) {
       if (Date.now() > deadline) throw new Error(`execution ${executionName} still ${phase} after 60 s`);
-      const got = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl, '-o', 'json'], env);
+      const got = await runBinary(
+        'orchctl',
+        ['get', 'execution', executionName, ...ctl, '-o', 'json'],
+        keyed,
+      );
       if (got.code !== 0) throw new Error(`orchctl get execution failed:\n${got.stderr}`);
       execution = JSON.parse(got.stdout);
       phase = execution.closure?.phase ?? '';
       if (phase !== 'SUCCEEDED') await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const table = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl], env);
+    const table = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl], keyed);
     const outputs = Object.fromEntries(
       Object.entries(execution.closure?.outputs?.literals ?? {}).map(([k, v]) => [k, primitiveOf(v)]),
     );
@@ -206,6 +267,8 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       phase,
       outputs,
       tableOutput: table.stdout,
+      principal: execution.spec?.metadata?.principal ?? '',
+      anonymousRefusal,
       pids: running.map((p) => p.child.pid ?? 0),
     };
   } finally {

@@ -70,13 +70,20 @@ export interface CreateSecretSettings extends CommonSettings {
   secretName: string;
   /** `secret-value`; masked in the log before anything else is read. */
   secretValue: SecretValue;
+  /**
+   * The secret's scope, from the `project` and `domain` inputs as given (not their defaults): both
+   * empty → every project and domain; a domain → that domain; both → that project and domain.
+   */
+  scope: { project: string; domain: string };
 }
 
 /** `command: create-api-key`. */
 export interface CreateApiKeySettings extends CommonSettings {
   command: 'create-api-key';
-  /** `key-name`: the name of the admin API key to create. */
+  /** `key-name`: the name of the API key to create. */
   keyName: string;
+  /** `key-role`: `admin` (default), `contributor` or `viewer`. */
+  keyRole: 'admin' | 'contributor' | 'viewer';
 }
 
 /** `command: deploy-app`. */
@@ -238,12 +245,20 @@ export function readSettings(): ActionSettings {
     case 'create-secret': {
       const secretName = named('secret-name', command);
       if (!secretValue) problem('secret-value', 'required by command "create-secret"');
-      settings = { ...common, command, secretName, secretValue: secretValue ?? new SecretValue('') };
+      const scope = { project: input('project'), domain: input('domain') };
+      if (scope.project && !scope.domain)
+        problem('project', 'a project-scoped secret needs the domain input too');
+      settings = { ...common, command, secretName, secretValue: secretValue ?? new SecretValue(''), scope };
       break;
     }
-    case 'create-api-key':
-      settings = { ...common, command, keyName: named('key-name', command) };
+    case 'create-api-key': {
+      const role = input('key-role') || 'admin';
+      if (role !== 'admin' && role !== 'contributor' && role !== 'viewer') {
+        problem('key-role', `"${role}" is not a role; use admin, contributor or viewer`);
+      }
+      settings = { ...common, command, keyName: named('key-name', command), keyRole: role as 'admin' };
       break;
+    }
     case 'deploy-app': {
       const appFile = required('app-file', command);
       if (appFile && !existsSync(appFile)) problem('app-file', `${appFile} does not exist`);

@@ -9,6 +9,7 @@ import type { GithubClient } from './comment.js';
 import { messageOf, ServiceNotOfferedError } from './errors.js';
 import { readGithubContext } from './github-context.js';
 import { readSettings } from './inputs.js';
+import { createApiKeyCommand, createSecretCommand } from './manage.js';
 import { registerCommand } from './register.js';
 import { runCommand } from './run.js';
 import { requireService } from './services.js';
@@ -85,6 +86,10 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
               ...(deps.fetch ? { request: { fetch: deps.fetch } } : {}),
             }),
         });
+      } else if (settings.command === 'create-secret') {
+        await createSecretCommand(client, settings);
+      } else if (settings.command === 'create-api-key') {
+        await createApiKeyCommand(client, settings);
       } else {
         // The service exists in the API but this Action does not drive it yet.
         throw new ServiceNotOfferedError(settings.command, 'a client for this service');

@@ -295,7 +295,8 @@ export class AdminClient {
     const source = this.options.tokenSource;
     if (!authenticate || !source) return { metadata, sent: false };
     let token: string | undefined;
-    if (step === 'first' && !this.authRequired && source.cached) token = await source.cached();
+    if (step === 'first' && !this.authRequired && !source.eager && source.cached)
+      token = await source.cached();
     else token = await source.token({ refresh: step === 'refresh', discovery: this.discovery });
     if (token === undefined) return { metadata, sent: false };
     this.authRequired = true;

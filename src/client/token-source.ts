@@ -34,6 +34,12 @@ export interface TokenSource {
   /** Named in error messages and connection info, e.g. `ClientSecret` or `ApiKey`. Never a secret. */
   readonly mode: string;
   /**
+   * True for a credential the user gave on purpose (an API key): its token goes with the first call,
+   * so the server knows the caller (role, recorded principal) even where it would let an anonymous
+   * loopback caller in. Default flows (a client secret file that may not exist) stay lazy.
+   */
+  readonly eager?: boolean;
+  /**
    * A token usable now without any network call, command or prompt, when one is held (in memory or
    * in a token cache); undefined otherwise. Never throws.
    */

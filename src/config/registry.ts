@@ -526,7 +526,8 @@ export const FLAGS = [
     type: 'string',
     default: '10m0s',
     format: 'duration',
-    usage: 'accepted; nothing is cached: a decision is a pure function of the role in the token, so deleted keys and new roles apply at once',
+    usage:
+      'accepted; nothing is cached: a decision is a pure function of the role in the token, so deleted keys and new roles apply at once',
   },
   {
     section: 'Authorizer',
@@ -1132,7 +1133,13 @@ export const FLAGS = [
     type: 'bool',
     usage: 'serve TLS with the certificate and key below',
   },
-  { section: 'Server', name: 'server.security.useAuth', type: 'bool', usage: 'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp' },
+  {
+    section: 'Server',
+    name: 'server.security.useAuth',
+    type: 'bool',
+    usage:
+      'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
+  },
   {
     section: 'Server',
     name: 'server.security.ssl.certificateFile',
@@ -1307,13 +1314,15 @@ export const FLAGS = [
     section: 'Shared service',
     name: 'sharedservice.security.useAuth',
     type: 'bool',
-    usage: 'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
+    usage:
+      'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowLocalhostAccess',
     type: 'bool',
-    usage: 'let loopback callers without a token in, as admin of --sharedservice.security.orgOverride (the sandbox turns it on)',
+    usage:
+      'let loopback callers without a token in, as admin of --sharedservice.security.orgOverride (the sandbox turns it on)',
   },
   {
     section: 'Shared service',
@@ -1854,6 +1863,8 @@ export const PLATFORM_CLIENT_FLAGS: readonly string[] = [
   'console.endpoint',
   'connection.rootTenantURLPattern',
   ...ALL_FLAGS.map((f) => f.name).filter(
-    (name) => name.startsWith('orch.connection.') && !name.includes('trustedIdentityClaims'),
+    (name) =>
+      (name.startsWith('orch.connection.') && !name.includes('trustedIdentityClaims')) ||
+      name.startsWith('orch.auth.'),
   ),
 ];

@@ -5,21 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
 import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUNDLE = join(ROOT, 'dist', 'index.js');
-const API_KEY_SECRET = 'orch-e2e-api-key-7f3a9c1b';
-const API_KEY = formatApiKey({
-  endpoint: 'localhost:1',
-  insecure: true,
-  clientId: 'e2e',
-  clientSecret: API_KEY_SECRET,
-  org: '',
-});
+// A real API key of the test admin, made in beforeAll.
+let API_KEY_SECRET = '';
+let API_KEY = '';
 const SECRET = 'e2e-secret-value-5d2e8f';
 const TOKEN = 'ghs_e2eGithubToken0123456789';
 
@@ -41,6 +35,7 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
   beforeAll(async () => {
     if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build:action`');
     server = await startTestServer();
+    ({ key: API_KEY, clientSecret: API_KEY_SECRET } = await mintApiKey(server, 'e2e-key'));
     api = await serveHandlers(github.handlers);
     dir = await mkdtemp(join(tmpdir(), 'orch-action-e2e-'));
   });
@@ -125,14 +120,14 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
     expect(run.summary).toContain('**SUCCEEDED**');
   });
 
-  test('create-secret checks its inputs and fails: the service is not offered', async () => {
+  test('create-secret stores the secret, its value masked', async () => {
     const run = await runBundle({
       command: 'create-secret',
       'secret-name': 'WEBHOOK_API_KEY',
       'secret-value': SECRET,
     });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('does not offer orch.service.SecretService yet');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Created secret with name: WEBHOOK_API_KEY (every project and domain)');
   });
 
   test('no api-key, secret value or token appears in clear in anything the Action printed or wrote', () => {

@@ -11,7 +11,7 @@ const alive = (pid: number) => {
 };
 
 describe('the main job through the real binaries (what `npm run demo` does)', () => {
-  test('sandbox, register, webhook launch, execution SUCCEEDED with o0 = 3, nothing left running', async () => {
+  test('sandbox with authentication on, API key and secrets, register, webhook launch, execution SUCCEEDED with o0 = 3, nothing left running', async () => {
     const result = await runMainJob();
 
     expect(result.registerOutput).toBe(
@@ -39,6 +39,9 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
       new RegExp(`${result.executionName}\\s+wf\\.add_one_wf\\s+${result.version}\\s+SUCCEEDED`),
     );
     expect(result.tableOutput).toContain('o0=3');
+    // Authentication was on: an anonymous call was refused, and the webhook launched as its API key.
+    expect(result.anonymousRefusal).toMatch(/Pkce|ORCH_API_KEY|Unauthenticated|no access token/i);
+    expect(result.principal).toBe('ci-key');
 
     expect(result.pids.length).toBe(2);
     expect(result.pids.filter(alive)).toEqual([]);

@@ -74,3 +74,28 @@ export async function waitForExecution(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Creates a real API key on `server` (through its API, as `orch create api-key` does) and returns it
+ * as `ORCH_API_KEY` holds it, with its client secret (to check that it is never printed).
+ */
+export async function mintApiKey(
+  server: TestServer,
+  name: string,
+  role: 'ADMIN' | 'CONTRIBUTOR' | 'VIEWER' = 'ADMIN',
+): Promise<{ key: string; clientSecret: string; clientId: string }> {
+  const { formatApiKey } = await import('../../src/client/auth/api-key.js');
+  const created = await server.client.createApiKey({ name, role, org: '' });
+  const clientId = created.key?.client_id ?? '';
+  return {
+    clientId,
+    clientSecret: created.client_secret,
+    key: formatApiKey({
+      endpoint: server.addresses.grpcEndpoint,
+      insecure: true,
+      clientId,
+      clientSecret: created.client_secret,
+      org: '',
+    }),
+  };
+}

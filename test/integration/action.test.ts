@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { setupServer } from 'msw/node';
 import { main } from '../../src/action/main.js';
-import { formatApiKey } from '../../src/client/auth/api-key.js';
+import { parseApiKey } from '../../src/client/auth/api-key.js';
 import {
   displayed,
   inputEnv,
@@ -15,19 +15,14 @@ import {
   writeEvent,
 } from '../helpers/action-env.js';
 import { FakeGithub } from '../helpers/github-api.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API = 'https://api.github.test';
 // An API key for an admin that lets local callers in: no token is ever asked for.
-const API_KEY_SECRET = 'orch-api-key-secret-123';
-const API_KEY = formatApiKey({
-  endpoint: 'localhost:1',
-  insecure: true,
-  clientId: 'ci',
-  clientSecret: API_KEY_SECRET,
-  org: '',
-});
+// A real API key of the test admin, made in beforeAll.
+let API_KEY_SECRET = '';
+let API_KEY = '';
 const MARKER = '<!-- orch:run project=default domain=development launch-plan=wf.add_one_wf -->';
 
 describe('the Action in-process against a real admin server, with GitHub mocked by msw', () => {
@@ -41,6 +36,7 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
 
   beforeAll(async () => {
     server = await startTestServer();
+    ({ key: API_KEY, clientSecret: API_KEY_SECRET } = await mintApiKey(server, 'action-key'));
     dir = await mkdtemp(join(tmpdir(), 'orch-action-'));
     // @actions/core keeps the first summary path it sees: one file for the suite, emptied per run.
     summaryFile = join(dir, 'summary.md');
@@ -252,23 +248,72 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(result.outputs['execution-name']).toBeUndefined();
   });
 
-  test('create-secret masks the value first, checks its inputs, and says the service is not offered', async () => {
+  test('create-secret masks the value first, creates the secret, and updates it on a re-run', async () => {
     const value = 'hunter2-secret-value';
-    const result = await act({
+    const inputs = {
       command: 'create-secret',
       'secret-name': 'WEBHOOK_API_KEY',
       'secret-value': value,
       'api-key': API_KEY,
-    });
-    expect(result.failed).toBe(true);
+    };
+    const result = await act(inputs);
+    expect(result.failed).toBe(false);
     expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${value}`);
-    expect(result.stdout).toContain('does not offer orch.service.SecretService yet');
+    expect(result.stdout).toContain('Created secret with name: WEBHOOK_API_KEY (every project and domain)');
     expect(displayed(result.stdout)).not.toContain(value);
     expect(displayed(result.stdout)).not.toContain(API_KEY);
+    const stored = await server.client.getSecret({
+      id: { name: 'WEBHOOK_API_KEY', org: '', project: '', domain: '' },
+    });
+    expect(stored.secret?.id?.name).toBe('WEBHOOK_API_KEY');
+    expect(JSON.stringify(stored)).not.toContain(value);
+
+    const again = await act({ ...inputs, 'secret-value': 'rotated-value-2', domain: 'production' });
+    expect(again.stdout).toContain('Created secret with name: WEBHOOK_API_KEY (domain production)');
+    const rerun = await act({ ...inputs, 'secret-value': 'rotated-value-3' });
+    expect(rerun.failed).toBe(false);
+    expect(rerun.stdout).toContain('Updated secret with name: WEBHOOK_API_KEY (every project and domain)');
 
     const missing = await act({ command: 'create-secret', 'secret-name': '1bad' });
     expect(missing.stdout).toContain('secret-name: "1bad" is not a valid name');
     expect(missing.stdout).toContain('secret-value: required by command "create-secret"');
+    const projectOnly = await act({ ...inputs, project: 'default' });
+    expect(projectOnly.stdout).toContain('project: a project-scoped secret needs the domain input too');
+  });
+
+  test('create-api-key sets the new key as a masked output that authenticates; deploy-app checks its inputs', async () => {
+    const result = await act({ command: 'create-api-key', 'key-name': 'ci-key', 'key-role': 'contributor' });
+    expect(result.failed).toBe(false);
+    const key = result.outputs['api-key'] ?? '';
+    expect(key).toMatch(/^orch_ak_/);
+    expect(result.stdout.indexOf(`::add-mask::${key}`)).toBeGreaterThanOrEqual(0);
+    expect(displayed(result.stdout)).not.toContain(key);
+    expect(result.outputs['client-id']).toBe('ci-key');
+    const parts = parseApiKey(key);
+    expect(parts).toMatchObject({
+      endpoint: server.addresses.grpcEndpoint,
+      insecure: true,
+      clientId: 'ci-key',
+    });
+    expect(displayed(result.stdout)).not.toContain(parts.clientSecret);
+    const token = await fetch(`${server.addresses.httpEndpoint}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${parts.clientId}:${parts.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(token.status).toBe(200);
+    const twice = await act({ command: 'create-api-key', 'key-name': 'ci-key' });
+    expect(twice.failed).toBe(true);
+    expect(twice.stdout).toContain('an API key named ci-key already exists');
+    const badRole = await act({ command: 'create-api-key', 'key-name': 'x', 'key-role': 'root' });
+    expect(badRole.stdout).toContain('key-role: "root" is not a role');
+
+    const app = await act({ command: 'deploy-app', 'app-file': 'no/such/app.yaml' });
+    expect(app.stdout).toContain('app-file: no/such/app.yaml does not exist');
+    expect(app.stdout).toContain('app-name: required by command "deploy-app"');
   });
 
   test('api-key is an API key: the client secret inside is masked too; a damaged key is an input problem', async () => {
@@ -286,14 +331,5 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(damaged.failed).toBe(true);
     expect(damaged.stdout).toContain('api-key: an API key starts with "orch_ak_"');
     expect(displayed(damaged.stdout)).not.toContain('not-a-key-987');
-  });
-
-  test('create-api-key and deploy-app check their inputs, then fail clearly', async () => {
-    const key = await act({ command: 'create-api-key', 'key-name': 'ci-key' });
-    expect(key.failed).toBe(true);
-    expect(key.stdout).toContain('does not offer orch.service.ApiKeyService yet');
-    const app = await act({ command: 'deploy-app', 'app-file': 'no/such/app.yaml' });
-    expect(app.stdout).toContain('app-file: no/such/app.yaml does not exist');
-    expect(app.stdout).toContain('app-name: required by command "deploy-app"');
   });
 });

@@ -99,7 +99,10 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     created.push(propeller);
     const token = await tokenFor(started.addresses.httpEndpoint, 'orch-propeller', propeller);
     expect(token.status).toBe(200);
-    expect(token.body).toMatchObject({ token_type: 'Bearer', expires_in: 1800, scope: 'all' });
+    expect(token.body).toMatchObject({ token_type: 'Bearer', scope: 'all' });
+    // 30m0s (--auth.appAuth.selfAuthServer.accessTokenLifespan), less the second it may straddle.
+    expect(Number(token.body.expires_in)).toBeGreaterThanOrEqual(1799);
+    expect(Number(token.body.expires_in)).toBeLessThanOrEqual(1800);
     adminToken = String(token.body.access_token);
     created.push(adminToken);
   });
@@ -286,6 +289,36 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     const execution = await client.getExecution(id);
     expect(execution.spec?.metadata?.principal).toBe('orch-propeller');
     client.close();
+  });
+
+  test('a secret value goes in and never comes out: not in answers, errors or logs', async () => {
+    const value = `sealed-${randomBytes(8).toString('hex')}`;
+    created.push(value);
+    const http = started.addresses.httpEndpoint;
+    const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    const answers: string[] = [];
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${http}${path}`, {
+        method,
+        headers: auth,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      answers.push(await res.text());
+      return res.status;
+    };
+    const id = { name: 'leak_check', domain: 'development' };
+    expect(await call('POST', '/api/v1/secrets', { id, secret_spec: { string_value: value } })).toBe(200);
+    expect(await call('POST', '/api/v1/secrets', { id, secret_spec: { string_value: value } })).toBe(409);
+    expect(
+      await call('PUT', '/api/v1/secrets', {
+        id: { ...id, name: 'absent' },
+        secret_spec: { string_value: value },
+      }),
+    ).toBe(404);
+    expect(await call('GET', '/api/v1/secrets/leak_check?domain=development')).toBe(200);
+    expect(await call('GET', '/api/v1/secrets')).toBe(200);
+    expect(answers.join('\n')).not.toContain(value);
+    expect(answers[3]).toContain('"name":"leak_check"');
   });
 
   test('no secret, key or token appears in any log line', () => {

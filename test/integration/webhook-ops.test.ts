@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { runWebhook } from '../../src/webhook/main.js';
 import { captureIO } from '../helpers/io.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 
 const KEY = 'ops-test-key-0123456789abcdef';
-const PLATFORM_SECRET = 'platform-api-key-never-logged-42';
-// The endpoint in the key is not used: --orch.connection.host wins.
-const PLATFORM_KEY = formatApiKey({
-  endpoint: 'localhost:1',
-  insecure: true,
-  clientId: 'ops-test',
-  clientSecret: PLATFORM_SECRET,
-  org: '',
-});
+// A real API key of the test admin, made in beforeAll; never to be logged.
+let PLATFORM_SECRET = '';
+let PLATFORM_KEY = '';
 const LAUNCH = '/run-workflow/default/development/wf.add_one_wf/v1';
 
 /** Runs `orch-webhook` in-process with the given arguments; `stop()` delivers the interrupt. */
@@ -50,6 +43,7 @@ describe('orch-webhook in operation', () => {
   let webhook: Awaited<ReturnType<typeof startWebhook>>;
   beforeAll(async () => {
     server = await startTestServer('sqlite', { executorParallelism: 1 });
+    ({ key: PLATFORM_KEY, clientSecret: PLATFORM_SECRET } = await mintApiKey(server, 'ops-test'));
     await registerAddOne(server.client, 'v1');
     webhook = await startWebhook(
       [

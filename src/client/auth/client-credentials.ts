@@ -106,6 +106,8 @@ function reason(error: unknown): string {
  */
 export class ClientCredentialsTokenSource implements TokenSource {
   readonly mode: 'ApiKey' | 'ClientSecret';
+  /** API keys authenticate from the first call (see {@link TokenSource.eager}). */
+  readonly eager: boolean;
   private current: StoredToken | undefined;
   private pending: Promise<StoredToken> | undefined;
   private secret: Promise<string> | undefined;
@@ -113,6 +115,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
 
   constructor(private readonly options: ClientCredentialsOptions) {
     this.mode = options.mode;
+    this.eager = options.mode === 'ApiKey';
     this.now = options.now ?? Date.now;
   }
 

@@ -1,0 +1,76 @@
+import * as core from '@actions/core';
+import type { AdminClient } from '../client/admin-client.js';
+import { formatApiKey } from '../client/auth/api-key.js';
+import { AlreadyExistsError } from '../client/errors.js';
+import type { CreateApiKeySettings, CreateSecretSettings } from './inputs.js';
+
+function describeScope(scope: { project: string; domain: string }): string {
+  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
+  if (scope.domain) return `domain ${scope.domain}`;
+  return 'every project and domain';
+}
+
+/**
+ * `command: create-secret`: creates the secret, or replaces its value when it exists (a re-run job
+ * converges instead of failing). The value was masked when the inputs were read and is never printed.
+ * With `dry-run`, only says what it would do.
+ * @throws AdminError (PermissionError when the key may not manage secrets).
+ */
+export async function createSecretCommand(
+  client: AdminClient,
+  settings: CreateSecretSettings,
+): Promise<void> {
+  const where = describeScope(settings.scope);
+  if (settings.dryRun) {
+    core.info(`Would create or update secret ${settings.secretName} (${where})`);
+    return;
+  }
+  const request = {
+    id: { name: settings.secretName, org: '', ...settings.scope },
+    secret_spec: { string_value: settings.secretValue.reveal(), type: 'GENERIC' as const },
+  };
+  try {
+    await client.createSecret(request);
+    core.info(`Created secret with name: ${settings.secretName} (${where})`);
+  } catch (error) {
+    if (!(error instanceof AlreadyExistsError)) throw error;
+    await client.updateSecret(request);
+    core.info(`Updated secret with name: ${settings.secretName} (${where})`);
+  }
+}
+
+/**
+ * `command: create-api-key`: creates an API key with the `key-role` role and sets the `api-key`
+ * output (masked first: the key and the client secret in it) and `client-id`. The key records the
+ * `endpoint` and `insecure` inputs, so it alone reaches this admin. With `dry-run`, only says what it would do.
+ * @throws AdminError (AlreadyExistsError when a key of that name exists).
+ */
+export async function createApiKeyCommand(
+  client: AdminClient,
+  settings: CreateApiKeySettings,
+): Promise<void> {
+  if (settings.dryRun) {
+    core.info(`Would create API key ${settings.keyName} with role ${settings.keyRole}`);
+    return;
+  }
+  const created = await client.createApiKey({
+    name: settings.keyName,
+    role: settings.keyRole.toUpperCase() as 'ADMIN',
+    org: '',
+  });
+  core.setSecret(created.client_secret);
+  const key = formatApiKey({
+    endpoint: settings.endpoint,
+    insecure: settings.insecure,
+    clientId: created.key?.client_id ?? '',
+    clientSecret: created.client_secret,
+    org: created.key?.org ?? '',
+  });
+  core.setSecret(key);
+  core.setOutput('api-key', key);
+  core.setOutput('client-id', created.key?.client_id ?? '');
+  core.info(
+    `Created API key ${created.key?.name} (client id ${created.key?.client_id}, role ${settings.keyRole}); ` +
+      'it is in the api-key output, masked, and is shown only once: store it as a secret now.',
+  );
+}
