@@ -72,7 +72,12 @@ async function adminWorker() {
     },
   });
   await client.createLaunchPlan(id('LAUNCH_PLAN', LP), { workflow_id: id('WORKFLOW', LP) });
-  parentPort.postMessage({ endpoint: addresses.grpcEndpoint });
+  // The webhook authenticates as in production: an API key, so every launch carries a token the
+  // admin verifies (RS256) and whose key it checks.
+  const { apiKeyOf } = await import('../lib/client/auth/api-key.js');
+  const created = await client.createApiKey({ name: 'bench-webhook', role: 'CONTRIBUTOR', org: '' });
+  const apiKey = apiKeyOf(created, { endpoint: addresses.grpcEndpoint, insecure: true });
+  parentPort.postMessage({ endpoint: addresses.grpcEndpoint, apiKey });
   parentPort.on('message', async (message) => {
     if (message === 'count') {
       let count = 0;
@@ -93,14 +98,22 @@ async function adminWorker() {
 }
 
 /** One HTTP app on a free port: the webhook (to the admin at `endpoint`) or a bare Express handler. */
-async function httpWorker({ kind, endpoint }) {
+async function httpWorker({ kind, endpoint, apiKey }) {
   const { default: express } = await import('express');
   let app;
   let close = () => {};
   if (kind === 'webhook') {
     const { createApp } = await import('../lib/webhook/app.js');
-    const { AdminClient } = await import('../lib/client/admin-client.js');
-    const client = new AdminClient({ endpoint, insecure: true, clientName: 'orch-webhook/bench' });
+    const { createAdminClient } = await import('../lib/client/from-config.js');
+    const { loadConfig } = await import('../lib/config/load.js');
+    const home = mkdtempSync(join(tmpdir(), 'orch-webhook-bench-home-'));
+    // ORCH_API_KEY alone names the admin (endpoint and TLS mode), as the webhook is deployed.
+    const config = loadConfig({ flags: {}, env: {}, home });
+    const client = createAdminClient(config, 'orch', {
+      clientName: 'orch-webhook/bench',
+      env: { ORCH_API_KEY: apiKey },
+      home,
+    });
     // The access log record is built and serialised as in production, then dropped.
     app = createApp({ client, apiKeys: KEY, rateLimit: false, log: (record) => JSON.stringify(record) });
     close = () => client.close();
@@ -173,12 +186,12 @@ if (!isMainThread) {
   else await httpWorker(workerData);
 } else {
   const admin = await startWorker('admin');
-  const { endpoint } = admin.message;
+  const { endpoint, apiKey } = admin.message;
   console.log('executor held: parallelism 1, the first execution sleeps, every other launch stays QUEUED');
   try {
     const run = async (kind, label) => {
       const apps = await Promise.all(
-        Array.from({ length: replicas }, () => startWorker('http', { kind, endpoint })),
+        Array.from({ length: replicas }, () => startWorker('http', { kind, endpoint, apiKey })),
       );
       const result = await load(
         apps.map((a) => a.message.url),

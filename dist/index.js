@@ -87364,6 +87364,20 @@ function parseApiKey(text) {
     org: text_("org", false)
   };
 }
+function apiKeyOf(created, where) {
+  return formatApiKey({
+    endpoint: where.endpoint,
+    insecure: where.insecure,
+    clientId: created.key?.client_id ?? "",
+    clientSecret: created.client_secret,
+    org: created.key?.org ?? ""
+  });
+}
+function describeSecretScope(scope) {
+  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
+  if (scope.domain) return `domain ${scope.domain}`;
+  return "every project and domain";
+}
 
 // src/client/auth/client-credentials.ts
 import { createHash } from "node:crypto";
@@ -87890,13 +87904,8 @@ function readSettings() {
 }
 
 // src/action/manage.ts
-function describeScope(scope) {
-  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
-  if (scope.domain) return `domain ${scope.domain}`;
-  return "every project and domain";
-}
 async function createSecretCommand(client, settings) {
-  const where = describeScope(settings.scope);
+  const where = describeSecretScope(settings.scope);
   if (settings.dryRun) {
     info(`Would create or update secret ${settings.secretName} (${where})`);
     return;
@@ -87925,13 +87934,7 @@ async function createApiKeyCommand(client, settings) {
     org: ""
   });
   setSecret(created.client_secret);
-  const key = formatApiKey({
-    endpoint: settings.endpoint,
-    insecure: settings.insecure,
-    clientId: created.key?.client_id ?? "",
-    clientSecret: created.client_secret,
-    org: created.key?.org ?? ""
-  });
+  const key = apiKeyOf(created, settings);
   setSecret(key);
   setOutput("api-key", key);
   setOutput("client-id", created.key?.client_id ?? "");

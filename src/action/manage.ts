@@ -1,14 +1,8 @@
 import * as core from '@actions/core';
 import type { AdminClient } from '../client/admin-client.js';
-import { formatApiKey } from '../client/auth/api-key.js';
+import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { AlreadyExistsError } from '../client/errors.js';
 import type { CreateApiKeySettings, CreateSecretSettings } from './inputs.js';
-
-function describeScope(scope: { project: string; domain: string }): string {
-  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
-  if (scope.domain) return `domain ${scope.domain}`;
-  return 'every project and domain';
-}
 
 /**
  * `command: create-secret`: creates the secret, or replaces its value when it exists (a re-run job
@@ -20,7 +14,7 @@ export async function createSecretCommand(
   client: AdminClient,
   settings: CreateSecretSettings,
 ): Promise<void> {
-  const where = describeScope(settings.scope);
+  const where = describeSecretScope(settings.scope);
   if (settings.dryRun) {
     core.info(`Would create or update secret ${settings.secretName} (${where})`);
     return;
@@ -59,13 +53,7 @@ export async function createApiKeyCommand(
     org: '',
   });
   core.setSecret(created.client_secret);
-  const key = formatApiKey({
-    endpoint: settings.endpoint,
-    insecure: settings.insecure,
-    clientId: created.key?.client_id ?? '',
-    clientSecret: created.client_secret,
-    org: created.key?.org ?? '',
-  });
+  const key = apiKeyOf(created, settings);
   core.setSecret(key);
   core.setOutput('api-key', key);
   core.setOutput('client-id', created.key?.client_id ?? '');

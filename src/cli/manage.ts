@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { AdminClient } from '../client/admin-client.js';
+import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
@@ -32,12 +33,6 @@ function secretScope(command: Command): { project: string; domain: string } {
     throw new ConfigError('a secret scoped to a project needs its domain as well (-d <domain>)', '--project');
   }
   return { project, domain };
-}
-
-function describeScope(scope: { project: string; domain: string }): string {
-  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
-  if (scope.domain) return `domain ${scope.domain}`;
-  return 'every project and domain';
 }
 
 /** One name, given as the argument or as `--name`, not both (spec: `create secret --name <name>`). */
@@ -209,7 +204,7 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
         else await client.updateSecret(request);
       });
       io.stdout.write(
-        `${verb === 'create' ? 'Created' : 'Updated'} secret with name: ${name} (${describeScope(scope)})\n`,
+        `${verb === 'create' ? 'Created' : 'Updated'} secret with name: ${name} (${describeSecretScope(scope)})\n`,
       );
     });
   }
@@ -236,7 +231,7 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
           ['NAME', 'SCOPE', 'TYPE', 'UPDATED', 'UPDATED BY'],
           secrets.map((s) => [
             s?.id?.name ?? '',
-            describeScope({ project: s?.id?.project ?? '', domain: s?.id?.domain ?? '' }),
+            describeSecretScope({ project: s?.id?.project ?? '', domain: s?.id?.domain ?? '' }),
             String(s?.secret_metadata?.type ?? ''),
             time(s?.secret_metadata?.updated_at_ms),
             s?.secret_metadata?.updated_by ?? '',
@@ -261,7 +256,7 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     await withClient(command, (client, config) =>
       client.deleteSecret({ id: { name, org: config.org ?? '', ...scope } }),
     );
-    io.stdout.write(`Deleted secret with name: ${name} (${describeScope(scope)})\n`);
+    io.stdout.write(`Deleted secret with name: ${name} (${describeSecretScope(scope)})\n`);
   });
 
   addFlagOptions(
@@ -284,7 +279,6 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     if (!(ROLES as readonly string[]).includes(lower)) {
       throw new ConfigError(`"${role}" is not a role; use ${ROLES.join(', ')}`, '<role>');
     }
-    const { formatApiKey } = await import('../client/auth/api-key.js');
     await withClient(command, async (client, config) => {
       const output = outputOf(config);
       const created = await client.createApiKey({
@@ -293,13 +287,7 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
         org: config.org ?? '',
       });
       const where = await keyEndpoint(config, io.env);
-      const key = formatApiKey({
-        endpoint: where.endpoint,
-        insecure: where.insecure,
-        clientId: created.key?.client_id ?? '',
-        clientSecret: created.client_secret,
-        org: created.key?.org ?? '',
-      });
+      const key = apiKeyOf(created, where);
       if (output === 'json') {
         io.stdout.write(
           `${JSON.stringify({ client_id: created.key?.client_id, name: created.key?.name, role: created.key?.role, api_key: key }, null, 2)}\n`,

@@ -268,6 +268,63 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     keys.close();
   });
 
+  test('the refresh_token grant trades a refresh token of a live client for new tokens', async () => {
+    // Refresh tokens come with interactive sign-in; here one is sealed with the server's own claim
+    // key (read from its generated secrets), as the server seals them.
+    const { LocalSecretSource } = await import('../../src/server/secrets.js');
+    const { loadAuthKeys } = await import('../../src/server/auth/keys.js');
+    const { TokenService } = await import('../../src/server/auth/tokens.js');
+    const keys = await loadAuthKeys(
+      new LocalSecretSource({ envPrefix: 'NONE_', filesDir: join(dataDir, 'secrets'), env: {} }),
+      {
+        signingKey: 'token_rsa_key.pem',
+        oldSigningKey: 'token_rsa_key_old.pem',
+        claimKey: 'claim_symmetric_key',
+        sealingKey: 'secrets_sealing_key',
+        propellerSecret: 'client_secret',
+      },
+    );
+    const issuer = `${started.addresses.httpEndpoint}/`;
+    const service = new TokenService(keys, {
+      issuer: () => issuer,
+      audiences: () => [issuer],
+      accessTokenSeconds: 1800,
+      refreshTokenSeconds: 3600,
+    });
+    const propeller = (await readFile(join(dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
+    const refresh = await service.refreshToken({
+      sub: 'orch-propeller',
+      client_id: 'orch-propeller',
+      org: '',
+      role: 'ADMIN',
+      scope: ['all', 'offline'],
+    });
+    created.push(refresh);
+    const grant = (token: string, secret = propeller) =>
+      fetch(`${started.addresses.httpEndpoint}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`orch-propeller:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString(),
+      });
+    const res = await grant(refresh);
+    const body = (await res.json()) as Record<string, string>;
+    expect([res.status, body.error_description]).toEqual([200, undefined]);
+    expect(body.refresh_token).toBeTruthy();
+    expect(body.refresh_token).not.toBe(refresh);
+    created.push(body.access_token ?? '', body.refresh_token ?? '');
+    const me = await fetch(`${started.addresses.httpEndpoint}/me`, {
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(await me.json()).toMatchObject({ subject: 'orch-propeller', role: 'ADMIN' });
+    const damaged = await grant(`${refresh.slice(0, -6)}AAAAAA`);
+    expect(damaged.status).toBe(400);
+    expect(await damaged.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await grant(refresh, 'wrong-secret')).status).toBe(401);
+  });
+
   test('the execution records who launched it', async () => {
     const client = clientWith(started.addresses, adminToken);
     await registerAddOne(client, 'principal');

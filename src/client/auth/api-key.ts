@@ -79,3 +79,30 @@ export function parseApiKey(text: string): ApiKeyParts {
     org: text_('org', false),
   };
 }
+
+/**
+ * The API key of a key just created (CreateApiKey's answer: its client id, org and the client
+ * secret shown once), for the admin at `where` (the endpoint and TLS mode the caller reached it by).
+ */
+export function apiKeyOf(
+  created: { key?: { client_id?: string; org?: string } | null; client_secret: string },
+  where: { endpoint: string; insecure: boolean },
+): string {
+  return formatApiKey({
+    endpoint: where.endpoint,
+    insecure: where.insecure,
+    clientId: created.key?.client_id ?? '',
+    clientSecret: created.client_secret,
+    org: created.key?.org ?? '',
+  });
+}
+
+/**
+ * How a secret's scope reads in messages (spec: a secret is for every project and domain, one
+ * domain, or one project and domain): `every project and domain`, `domain D`, `project P, domain D`.
+ */
+export function describeSecretScope(scope: { project: string; domain: string }): string {
+  if (scope.project) return `project ${scope.project}, domain ${scope.domain}`;
+  if (scope.domain) return `domain ${scope.domain}`;
+  return 'every project and domain';
+}

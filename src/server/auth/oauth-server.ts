@@ -65,7 +65,12 @@ export class OAuthClients implements ClientRegistry {
     if (clientId === PROPELLER_CLIENT_ID) {
       const expected = this.options.propellerSecret;
       if (!expected || !sameText(secret, expected)) return undefined;
-      return { id: clientId, grants: ['client_credentials'], org: this.options.org, role: 'ADMIN' };
+      return {
+        id: clientId,
+        grants: ['client_credentials', 'refresh_token'],
+        org: this.options.org,
+        role: 'ADMIN',
+      };
     }
     const row = await this.options.repo.getClient(clientId);
     if (!row || !sameSecret(secret, row.secret_hash) || !isRole(row.role)) return undefined;

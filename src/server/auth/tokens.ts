@@ -28,6 +28,9 @@ export interface VerifiedToken extends TokenClaims {
   aud: string[];
 }
 
+/** How many verified access tokens {@link TokenService} remembers. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Thrown when a token does not verify; the message says why (never the token). */
 export class TokenError extends Error {
   override name = 'TokenError';
@@ -53,6 +56,12 @@ export interface TokenSettings {
  */
 export class TokenService {
   private readonly keySet: ReturnType<typeof createLocalJWKSet>;
+  /**
+   * Tokens verified lately, by their exact text, until they expire: a client sends the same token
+   * with every call, and the RS256 check need not run again for the same bytes. At most
+   * {@link VERIFIED_CACHE_SIZE}, oldest dropped first.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     private readonly keys: AuthKeys,
@@ -117,6 +126,9 @@ export class TokenService {
    * @throws TokenError saying which check failed.
    */
   async verifyAccessToken(token: string): Promise<VerifiedToken> {
+    const known = this.verified.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known;
+    if (known) this.verified.delete(token);
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.keySet, {
@@ -129,7 +141,13 @@ export class TokenService {
     } catch (error) {
       throw new TokenError(describeJoseError(error, 'access token'));
     }
-    return claimsOf(payload, 'access token');
+    const claims = claimsOf(payload, 'access token');
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, claims);
+    return claims;
   }
 
   /** Encrypts a refresh token for `claims`, valid for the refresh token lifespan. */
