@@ -77,7 +77,7 @@ async function adminWorker() {
   const { apiKeyOf } = await import('../lib/client/auth/api-key.js');
   const created = await client.createApiKey({ name: 'bench-webhook', role: 'CONTRIBUTOR', org: '' });
   const apiKey = apiKeyOf(created, { endpoint: addresses.grpcEndpoint, insecure: true });
-  parentPort.postMessage({ endpoint: addresses.grpcEndpoint, apiKey });
+  parentPort.postMessage({ apiKey });
   parentPort.on('message', async (message) => {
     if (message === 'count') {
       let count = 0;
@@ -97,8 +97,8 @@ async function adminWorker() {
   });
 }
 
-/** One HTTP app on a free port: the webhook (to the admin at `endpoint`) or a bare Express handler. */
-async function httpWorker({ kind, endpoint, apiKey }) {
+/** One HTTP app on a free port: the webhook (to the admin its API key names) or a bare Express handler. */
+async function httpWorker({ kind, apiKey }) {
   const { default: express } = await import('express');
   let app;
   let close = () => {};
@@ -186,12 +186,12 @@ if (!isMainThread) {
   else await httpWorker(workerData);
 } else {
   const admin = await startWorker('admin');
-  const { endpoint, apiKey } = admin.message;
+  const { apiKey } = admin.message;
   console.log('executor held: parallelism 1, the first execution sleeps, every other launch stays QUEUED');
   try {
     const run = async (kind, label) => {
       const apps = await Promise.all(
-        Array.from({ length: replicas }, () => startWorker('http', { kind, endpoint, apiKey })),
+        Array.from({ length: replicas }, () => startWorker('http', { kind, apiKey })),
       );
       const result = await load(
         apps.map((a) => a.message.url),
