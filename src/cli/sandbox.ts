@@ -75,6 +75,8 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         'Use it with:',
         `  orch register <file> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
         `  orchctl get execution <name> -p default -d development --admin.endpoint ${addresses.grpcEndpoint} --admin.insecure`,
+        `  orch create api-key admin --name <name> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
+        '    (prints export ORCH_API_KEY=...: with it, callers need no other flag, from this machine or another)',
         'Press Ctrl+C to stop.',
         '',
       ].join('\n'),
