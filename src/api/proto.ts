@@ -10,6 +10,7 @@ import type { Options, PackageDefinition } from '@grpc/proto-loader';
 import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
 import type { ProtoGrpcType as ApiKeyProto } from './generated/api_key.js';
+import type { ProtoGrpcType as AppProto } from './generated/app.js';
 import type { ProtoGrpcType as AuthMetadataProto } from './generated/auth_metadata.js';
 import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js';
 import { API_DESCRIPTOR } from './generated/descriptor.js';
@@ -36,6 +37,7 @@ export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url))
 /** Every service and message of the API, typed from the generated definitions. */
 export type OrchGrpcObject = AdminProto &
   ApiKeyProto &
+  AppProto &
   AuthMetadataProto &
   DataProxyProto &
   IdentityProto &

@@ -9,6 +9,8 @@ import {
   status,
 } from '@grpc/grpc-js';
 import pRetry from 'p-retry';
+import type { App__Output as AppOut } from '../api/generated/orch/admin/App.js';
+import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/AppStatus.js';
 import type { CreateApiKeyRequest } from '../api/generated/orch/admin/CreateApiKeyRequest.js';
 import type { CreateApiKeyResponse__Output as CreateApiKeyResponseOut } from '../api/generated/orch/admin/CreateApiKeyResponse.js';
 import type { CreateSecretRequest } from '../api/generated/orch/admin/CreateSecretRequest.js';
@@ -17,14 +19,19 @@ import type { DeleteApiKeyRequest } from '../api/generated/orch/admin/DeleteApiK
 import type { DeleteApiKeyResponse__Output as DeleteApiKeyResponseOut } from '../api/generated/orch/admin/DeleteApiKeyResponse.js';
 import type { DeleteSecretRequest } from '../api/generated/orch/admin/DeleteSecretRequest.js';
 import type { DeleteSecretResponse__Output as DeleteSecretResponseOut } from '../api/generated/orch/admin/DeleteSecretResponse.js';
+import type { DeployAppRequest } from '../api/generated/orch/admin/DeployAppRequest.js';
 import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
+import type { GetAppRequest } from '../api/generated/orch/admin/GetAppRequest.js';
 import type { GetSecretRequest } from '../api/generated/orch/admin/GetSecretRequest.js';
 import type { GetSecretResponse__Output as GetSecretResponseOut } from '../api/generated/orch/admin/GetSecretResponse.js';
 import type { ListApiKeysRequest } from '../api/generated/orch/admin/ListApiKeysRequest.js';
 import type { ListApiKeysResponse__Output as ListApiKeysResponseOut } from '../api/generated/orch/admin/ListApiKeysResponse.js';
+import type { ListAppsRequest } from '../api/generated/orch/admin/ListAppsRequest.js';
+import type { ListAppsResponse__Output as ListAppsResponseOut } from '../api/generated/orch/admin/ListAppsResponse.js';
 import type { ListSecretsRequest } from '../api/generated/orch/admin/ListSecretsRequest.js';
 import type { ListSecretsResponse__Output as ListSecretsResponseOut } from '../api/generated/orch/admin/ListSecretsResponse.js';
 import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
+import type { StopAppRequest } from '../api/generated/orch/admin/StopAppRequest.js';
 import type { UpdateSecretRequest } from '../api/generated/orch/admin/UpdateSecretRequest.js';
 import type { UpdateSecretResponse__Output as UpdateSecretResponseOut } from '../api/generated/orch/admin/UpdateSecretResponse.js';
 import type { UserInfoResponse__Output as UserInfoOut } from '../api/generated/orch/admin/UserInfoResponse.js';
@@ -168,6 +175,7 @@ export class AdminClient {
   private readonly secrets: Client;
   private readonly apiKeys: Client;
   private readonly identity: Client;
+  private readonly apps: Client;
   private readonly metadata = new Metadata();
   private consoleBase: string | undefined;
   private readonly retry: Required<RetryOptions>;
@@ -244,6 +252,7 @@ export class AdminClient {
     this.secrets = new api.SecretService(target, creds, { channelOverride: this.admin.getChannel() });
     this.apiKeys = new api.ApiKeyService(target, creds, { channelOverride: this.admin.getChannel() });
     this.identity = new api.IdentityService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.apps = new api.AppService(target, creds, { channelOverride: this.admin.getChannel() });
     this.retry = {
       maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
       perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
@@ -608,6 +617,61 @@ export class AdminClient {
   /** Deletes an API key by name; tokens it obtained stop working. NotFoundError when there is none. */
   deleteApiKey(request: DeleteApiKeyRequest): Promise<DeleteApiKeyResponseOut> {
     return this.call(this.apiKeys, 'DeleteApiKey', request);
+  }
+
+  /**
+   * Deploys an app (AppService.Deploy), calling `onStatus` with each status the server streams;
+   * resolves with the last one (`Started`, or `Failed` with the reason). Not retried: a deployment is
+   * not idempotent. `deadlineSeconds` bounds the whole stream. @default 600
+   * @throws AdminError when the call fails before or during the stream.
+   */
+  async deployApp(
+    request: DeployAppRequest,
+    onStatus: (status: AppStatusOut) => void,
+    options: { deadlineSeconds?: number } = {},
+  ): Promise<AppStatusOut> {
+    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 600) * 1000);
+    const method = (this.apps as unknown as Record<string, ServerStreamMethod>).Deploy;
+    if (!method) throw new Error('unknown RPC Deploy');
+    const once = (metadata: Metadata) =>
+      new Promise<AppStatusOut>((resolve, reject) => {
+        let last: AppStatusOut | undefined;
+        let seen = 0;
+        const call = method.call(this.apps, request, metadata, { deadline });
+        call.on('data', (status: AppStatusOut) => {
+          last = status;
+          seen += 1;
+          onStatus(status);
+        });
+        call.on('error', (error: unknown) => reject(Object.assign(error as object, { events: seen })));
+        call.on('end', () =>
+          last ? resolve(last) : reject(new Error('the deployment stream ended without a status')),
+        );
+      });
+    try {
+      const first = await this.metadataFor(true, 'first');
+      try {
+        return await once(first.metadata);
+      } catch (error) {
+        if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
+        const again = await this.metadataFor(true, first.sent ? 'refresh' : 'fresh');
+        return await once(again.metadata);
+      }
+    } catch (error) {
+      throw fromGrpcError(error, 'Deploy', this.connection);
+    }
+  }
+  /** One deployed app: its spec and last status. */
+  getApp(request: GetAppRequest): Promise<AppOut> {
+    return this.call(this.apps, 'Get', request);
+  }
+  /** The deployed apps of an org (optionally one project and domain). */
+  listApps(request: ListAppsRequest): Promise<ListAppsResponseOut> {
+    return this.call(this.apps, 'List', request);
+  }
+  /** Stops an app: its process ends and its route goes. */
+  stopApp(request: StopAppRequest): Promise<object> {
+    return this.call(this.apps, 'Stop', request);
   }
 
   /**

@@ -13,6 +13,8 @@ import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
+import { LocalAppRuntime } from './apps/runtime.js';
+import { writeCommandShims } from './apps/shims.js';
 import { Authenticator } from './auth/authenticate.js';
 import { Authorizer } from './auth/authorizer.js';
 import { createGuard } from './auth/guard.js';
@@ -27,6 +29,7 @@ import {
 } from './auth/keys.js';
 import { createOAuthRoutes, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
 import { TokenService } from './auth/tokens.js';
+import { AppRepository } from './db/app-repository.js';
 import { AuthRepository } from './db/auth-repository.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Repository } from './db/repository.js';
@@ -38,6 +41,7 @@ import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './gr
 import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
+import { createIngress } from './http/ingress.js';
 import { type Logger, silentLogger } from './logger.js';
 import {
   ChainedSecretSource,
@@ -47,6 +51,7 @@ import {
 } from './secrets.js';
 import { createAdminHandlers, DOMAINS } from './services/admin.js';
 import { createApiKeyHandlers } from './services/api-keys.js';
+import { createAppHandlers } from './services/apps.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { createDataProxyHandlers, dataProxySettings, type SignRequest } from './services/data-proxy.js';
 import { createIdentityHandlers } from './services/identity.js';
@@ -191,6 +196,7 @@ export function createServer(options: ServerOptions): AdminServer {
   let httpEndpoint = '';
   let health: HealthImplementation | undefined;
   let blobs: BlobStore | undefined;
+  let apps: LocalAppRuntime | undefined;
 
   return {
     async listen() {
@@ -288,6 +294,11 @@ export function createServer(options: ServerOptions): AdminServer {
           );
         },
       };
+      const bundles = new BundleCache({
+        store,
+        dir: join(options.dataDir, 'bundles'),
+        maxBytes: dataProxy.upload.maxSizeBytes,
+      });
       const events = new ExecutionEvents();
       executor = new LocalExecutor({
         repo,
@@ -295,11 +306,7 @@ export function createServer(options: ServerOptions): AdminServer {
         cache: new TaskCache({ repo, blobs: store, settings: cacheSettings, logger }),
         nodeConcurrency: options.executorNodeConcurrency,
         blobs: store,
-        bundles: new BundleCache({
-          store,
-          dir: join(options.dataDir, 'bundles'),
-          maxBytes: dataProxy.upload.maxSizeBytes,
-        }),
+        bundles,
         logger,
         workDir: join(options.dataDir, 'work'),
         baseEnv: options.taskEnv ?? {},
@@ -346,6 +353,20 @@ export function createServer(options: ServerOptions): AdminServer {
         new Authorizer({ mode: config.authorizer.mode, logger }),
       );
       const tokenPath = config.auth.tokenEndpointProxyPath || OAUTH_PATHS.token;
+      const appRepo = new AppRepository(handle.db);
+      const taskEnv = options.taskEnv ?? {};
+      const shims = await writeCommandShims(join(options.dataDir, 'bin'), process.execPath);
+      const runtime = new LocalAppRuntime({
+        repo: appRepo,
+        dir: join(options.dataDir, 'apps'),
+        baseEnv: { ...taskEnv, PATH: [shims, taskEnv.PATH].filter(Boolean).join(':') },
+        secrets: taskSecrets,
+        unpack: (url) => bundles.prepare(url),
+        appsHost: () => `apps.localhost:${new URL(httpEndpoint).port}`,
+        logger,
+      });
+      apps = runtime;
+      const appHandlers = createAppHandlers({ runtime, repo: appRepo });
       const services: ServiceHandlers = {
         'orch.service.AdminService': createAdminHandlers({ repo, blobs: store, executor }),
         'orch.service.AuthMetadataService': createAuthMetadataHandlers({
@@ -369,16 +390,20 @@ export function createServer(options: ServerOptions): AdminServer {
           defaultOrg: org,
         }),
         'orch.service.ApiKeyService': createApiKeyHandlers({ repo: authRepo, clients, defaultOrg: org }),
+        'orch.service.AppService': appHandlers.unary,
       };
 
       const streams: ServiceStreams = {
         'orch.service.AdminService': {
           WatchExecution: createWatchHandler({ repo, blobs: store, events, settings: watch }),
         },
+        'orch.service.AppService': appHandlers.streams,
       };
 
       const app = express();
       app.disable('x-powered-by');
+      // Requests for <app>.apps.<host> go to the app, before any of the admin's own routes.
+      app.use(createIngress({ route: (name) => runtime.route(name), guard, logger }));
       if (security.allowCors) {
         const origins = security.allowedOrigins;
         app.use(
@@ -478,6 +503,8 @@ export function createServer(options: ServerOptions): AdminServer {
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer?.close(() => resolve()));
       }
+      apps?.close();
+      apps = undefined;
       await executor?.close();
       await database?.close();
       blobs?.close();

@@ -78,8 +78,13 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
   }
 
   /** Reads a Server-Sent Events route to its end: the `data` of every message, or the error body. */
-  async function viaSse(path: string): Promise<Json[] | Json> {
-    const res = await fetch(`${server.addresses.httpEndpoint}${path}`, { signal: AbortSignal.timeout(5000) });
+  async function viaSse(path: string, body?: unknown): Promise<Json[] | Json> {
+    const res = await fetch(`${server.addresses.httpEndpoint}${path}`, {
+      signal: AbortSignal.timeout(10000),
+      ...(body === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
     if (!res.ok) {
       const json = (await res.json()) as Json;
       return { grpcCode: json.code, message: json.message };
@@ -129,6 +134,9 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
         channelOverride: admin.getChannel(),
       }),
       apiKeys: new api.ApiKeyService(target, credentials.createInsecure(), {
+        channelOverride: admin.getChannel(),
+      }),
+      apps: new api.AppService(target, credentials.createInsecure(), {
         channelOverride: admin.getChannel(),
       }),
     };
@@ -465,6 +473,58 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       await viaHttp('DELETE', '/api/v1/api_keys/from-http'),
     );
     await same('DeleteApiKey', { name: 'from-grpc' }, 'DELETE', '/api/v1/api_keys/from-grpc');
+  });
+
+  test('apps: deploy streams the same statuses; get, list and stop answer alike', async () => {
+    const spec = (name: string, port: number) => ({
+      id: { name, project: 'default', domain: 'development', org: '' },
+      port,
+      args: [
+        'node',
+        '-e',
+        "require('http').createServer((q, r) => r.end('ok')).listen(Number(process.env.PORT))",
+      ],
+      requires_auth: false,
+    });
+    const { createServer: netServer } = await import('node:net');
+    const freePort = async () => {
+      const probe = netServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const port = (probe.address() as { port: number }).port;
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    };
+    const states = (answer: Json[] | Json) =>
+      (answer as Json[]).map((s) => [
+        s.state,
+        s.message,
+        s.revision,
+        (s.endpoint as string).replace(/^http:\/\/[a-z-]+\./, ''),
+      ]);
+    const grpcStatuses = await viaGrpcStream('Deploy', { spec: spec('via-grpc', await freePort()) });
+    const httpStatuses = await viaSse('/api/v1/apps', { spec: spec('via-http', await freePort()) });
+    expect(states(httpStatuses)).toEqual(states(grpcStatuses));
+    expect((grpcStatuses as Json[]).at(-1)?.state).toBe('Started');
+    const shape = (answer: Json) =>
+      JSON.parse(
+        JSON.stringify(answer)
+          .replace(/via-(grpc|http)/g, 'x')
+          .replace(/"(port|updated_at_ms)":("?\d+"?)/g, '"$1":0'),
+      );
+    expect(shape(await viaHttp('GET', '/api/v1/apps/default/development/via-http'))).toEqual(
+      shape(await viaGrpc('Get', { id: spec('via-grpc', 0).id })),
+    );
+    await same('Get', { id: { ...spec('nope', 0).id } }, 'GET', '/api/v1/apps/default/development/nope');
+    await same(
+      'List',
+      { project: 'default', domain: 'development' },
+      'GET',
+      '/api/v1/apps/default/development',
+    );
+    expect(await viaGrpc('Stop', { id: spec('via-grpc', 0).id })).toEqual(
+      await viaHttp('DELETE', '/api/v1/apps/default/development/via-http'),
+    );
+    await same('Stop', { id: spec('nope', 0).id }, 'DELETE', '/api/v1/apps/default/development/nope');
   });
 
   test('every RPC of every service was compared', () => {

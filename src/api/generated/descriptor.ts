@@ -144,6 +144,27 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 }
               }
             },
+            "AppService": {
+              "methods": {
+                "Deploy": {
+                  "requestType": "orch.admin.DeployAppRequest",
+                  "responseType": "orch.admin.AppStatus",
+                  "responseStream": true
+                },
+                "Get": {
+                  "requestType": "orch.admin.GetAppRequest",
+                  "responseType": "orch.admin.App"
+                },
+                "List": {
+                  "requestType": "orch.admin.ListAppsRequest",
+                  "responseType": "orch.admin.ListAppsResponse"
+                },
+                "Stop": {
+                  "requestType": "orch.admin.StopAppRequest",
+                  "responseType": "orch.admin.StopAppResponse"
+                }
+              }
+            },
             "AuthMetadataService": {
               "methods": {
                 "GetOAuth2Metadata": {
@@ -1268,6 +1289,222 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
               }
             },
             "DeleteApiKeyResponse": {
+              "fields": {}
+            },
+            "ImageSpec": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "packages": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 2
+                },
+                "registry": {
+                  "type": "string",
+                  "id": 3
+                },
+                "base_image": {
+                  "type": "string",
+                  "id": 4
+                },
+                "tag": {
+                  "type": "string",
+                  "id": 5
+                }
+              }
+            },
+            "AppResources": {
+              "fields": {
+                "cpu": {
+                  "type": "string",
+                  "id": 1
+                },
+                "mem": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "AppSecret": {
+              "fields": {
+                "key": {
+                  "type": "string",
+                  "id": 1
+                },
+                "env_var": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "AppIdentifier": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "project": {
+                  "type": "string",
+                  "id": 2
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 3
+                },
+                "org": {
+                  "type": "string",
+                  "id": 4
+                }
+              }
+            },
+            "AppSpec": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                },
+                "image": {
+                  "type": "ImageSpec",
+                  "id": 2
+                },
+                "limits": {
+                  "type": "AppResources",
+                  "id": 3
+                },
+                "port": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "args": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 5
+                },
+                "secrets": {
+                  "rule": "repeated",
+                  "type": "AppSecret",
+                  "id": 6
+                },
+                "requires_auth": {
+                  "type": "bool",
+                  "id": 7
+                },
+                "code_bundle": {
+                  "type": "string",
+                  "id": 8
+                },
+                "env": {
+                  "keyType": "string",
+                  "type": "string",
+                  "id": 9
+                }
+              }
+            },
+            "AppStatus": {
+              "fields": {
+                "state": {
+                  "type": "string",
+                  "id": 1
+                },
+                "message": {
+                  "type": "string",
+                  "id": 2
+                },
+                "endpoint": {
+                  "type": "string",
+                  "id": 3
+                },
+                "revision": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "updated_at_ms": {
+                  "type": "int64",
+                  "id": 5
+                }
+              }
+            },
+            "App": {
+              "fields": {
+                "spec": {
+                  "type": "AppSpec",
+                  "id": 1
+                },
+                "status": {
+                  "type": "AppStatus",
+                  "id": 2
+                }
+              }
+            },
+            "DeployAppRequest": {
+              "fields": {
+                "spec": {
+                  "type": "AppSpec",
+                  "id": 1
+                },
+                "timeout_seconds": {
+                  "type": "uint32",
+                  "id": 2
+                }
+              }
+            },
+            "GetAppRequest": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "ListAppsRequest": {
+              "fields": {
+                "project": {
+                  "type": "string",
+                  "id": 1
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 2
+                },
+                "org": {
+                  "type": "string",
+                  "id": 3
+                },
+                "limit": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "token": {
+                  "type": "string",
+                  "id": 5
+                }
+              }
+            },
+            "ListAppsResponse": {
+              "fields": {
+                "apps": {
+                  "rule": "repeated",
+                  "type": "App",
+                  "id": 1
+                },
+                "token": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "StopAppRequest": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "StopAppResponse": {
               "fields": {}
             },
             "PublicClientAuthConfigRequest": {

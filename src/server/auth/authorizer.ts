@@ -66,6 +66,12 @@ export const RPC_PERMISSIONS: Readonly<Record<string, Requirement>> = {
   'orch.service.ApiKeyService/CreateApiKey': 'manage_keys',
   'orch.service.ApiKeyService/ListApiKeys': 'manage_keys',
   'orch.service.ApiKeyService/DeleteApiKey': 'manage_keys',
+  'orch.service.AppService/Deploy': 'manage_apps',
+  'orch.service.AppService/Stop': 'manage_apps',
+  'orch.service.AppService/Get': 'read',
+  'orch.service.AppService/List': 'read',
+  // Calling an app that requires the platform's authentication (the apps ingress).
+  'orch.ingress/Invoke': 'read',
 };
 
 /** The permissions of each role; each role holds those of the roles before it. */

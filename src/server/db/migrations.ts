@@ -177,6 +177,23 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0007_apps': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('apps')
+        .addColumn('org', 'text', (c) => c.notNull())
+        .addColumn('project', 'text', (c) => c.notNull())
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('spec', 'text', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('apps_pk', ['org', 'project', 'domain', 'name'])
+        .execute();
+    },
+  },
 });
 
 /**

@@ -15,6 +15,7 @@ export interface Database {
   task_cache: TaskCacheTable;
   oauth_clients: OAuthClientTable;
   secrets: SecretTable;
+  apps: AppTable;
 }
 
 export interface ProjectTable {
@@ -156,4 +157,19 @@ export interface SecretTable {
   created_at: number;
   updated_at: number;
   updated_by: string;
+}
+
+/** Deployed apps: the spec of the current revision and its last status. */
+export interface AppTable {
+  org: string;
+  project: string;
+  domain: string;
+  name: string;
+  /** Canonical JSON of the AppSpec message. */
+  spec: string;
+  revision: number;
+  /** `Pending`, `Started`, `Failed` or `Stopped`. */
+  state: string;
+  message: string;
+  updated_at: number;
 }

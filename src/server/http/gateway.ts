@@ -15,6 +15,7 @@ const DATA_PROXY = 'orch.service.DataProxyService';
 const SECRETS = 'orch.service.SecretService';
 const API_KEYS = 'orch.service.ApiKeyService';
 const IDENTITY = 'orch.service.IdentityService';
+const APPS = 'orch.service.AppService';
 
 type Build = (req: Request) => Record<string, unknown>;
 
@@ -62,6 +63,12 @@ const secretId = (req: Request) => {
   const q = req.query as Record<string, string | undefined>;
   return { name: req.params.name, org: q.org ?? '', domain: q.domain ?? '', project: q.project ?? '' };
 };
+const appId = (req: Request) => ({
+  project: req.params.project,
+  domain: req.params.domain,
+  name: req.params.name,
+  org: (req.query as Record<string, string | undefined>).org ?? '',
+});
 const executionId: Build = (req) => ({
   id: { project: req.params.project, domain: req.params.domain, name: req.params.name },
 });
@@ -253,6 +260,27 @@ const ROUTES: Route[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/apps/:project/:domain/:name',
+    service: APPS,
+    rpc: 'Get',
+    build: (r) => ({ id: appId(r) }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/apps/:project/:domain',
+    service: APPS,
+    rpc: 'List',
+    build: (r) => ({ project: r.params.project, domain: r.params.domain, ...listQuery(r) }),
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/apps/:project/:domain/:name',
+    service: APPS,
+    rpc: 'Stop',
+    build: (r) => ({ id: appId(r) }),
+  },
+  {
+    method: 'get',
     path: '/config/v1/orch_client',
     service: AUTH_METADATA,
     rpc: 'GetPublicClientConfig',
@@ -266,6 +294,7 @@ const ROUTES: Route[] = [
  * event with the `{code, message, details}` body, one before it is an ordinary JSON error answer.
  */
 const STREAM_ROUTES: Route[] = [
+  { method: 'post', path: '/api/v1/apps', service: APPS, rpc: 'Deploy', build: body },
   {
     method: 'get',
     path: '/api/v1/executions/:project/:domain/:name/watch',

@@ -1,0 +1,65 @@
+// Original file: proto/orch/service/app.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { App as _orch_admin_App, App__Output as _orch_admin_App__Output } from '../../orch/admin/App.js';
+import type { AppStatus as _orch_admin_AppStatus, AppStatus__Output as _orch_admin_AppStatus__Output } from '../../orch/admin/AppStatus.js';
+import type { DeployAppRequest as _orch_admin_DeployAppRequest, DeployAppRequest__Output as _orch_admin_DeployAppRequest__Output } from '../../orch/admin/DeployAppRequest.js';
+import type { GetAppRequest as _orch_admin_GetAppRequest, GetAppRequest__Output as _orch_admin_GetAppRequest__Output } from '../../orch/admin/GetAppRequest.js';
+import type { ListAppsRequest as _orch_admin_ListAppsRequest, ListAppsRequest__Output as _orch_admin_ListAppsRequest__Output } from '../../orch/admin/ListAppsRequest.js';
+import type { ListAppsResponse as _orch_admin_ListAppsResponse, ListAppsResponse__Output as _orch_admin_ListAppsResponse__Output } from '../../orch/admin/ListAppsResponse.js';
+import type { StopAppRequest as _orch_admin_StopAppRequest, StopAppRequest__Output as _orch_admin_StopAppRequest__Output } from '../../orch/admin/StopAppRequest.js';
+import type { StopAppResponse as _orch_admin_StopAppResponse, StopAppResponse__Output as _orch_admin_StopAppResponse__Output } from '../../orch/admin/StopAppResponse.js';
+
+export interface AppServiceClient extends grpc.Client {
+  Deploy(argument: _orch_admin_DeployAppRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
+  Deploy(argument: _orch_admin_DeployAppRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
+  deploy(argument: _orch_admin_DeployAppRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
+  deploy(argument: _orch_admin_DeployAppRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
+  
+  Get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  Get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  Get(argument: _orch_admin_GetAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  Get(argument: _orch_admin_GetAppRequest, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  get(argument: _orch_admin_GetAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  get(argument: _orch_admin_GetAppRequest, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  
+  List(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  List(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  List(argument: _orch_admin_ListAppsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  List(argument: _orch_admin_ListAppsRequest, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  list(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  list(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  list(argument: _orch_admin_ListAppsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  list(argument: _orch_admin_ListAppsRequest, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  
+  Stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  Stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  Stop(argument: _orch_admin_StopAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  Stop(argument: _orch_admin_StopAppRequest, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  stop(argument: _orch_admin_StopAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  stop(argument: _orch_admin_StopAppRequest, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AppServiceHandlers extends grpc.UntypedServiceImplementation {
+  Deploy: grpc.handleServerStreamingCall<_orch_admin_DeployAppRequest__Output, _orch_admin_AppStatus>;
+  
+  Get: grpc.handleUnaryCall<_orch_admin_GetAppRequest__Output, _orch_admin_App>;
+  
+  List: grpc.handleUnaryCall<_orch_admin_ListAppsRequest__Output, _orch_admin_ListAppsResponse>;
+  
+  Stop: grpc.handleUnaryCall<_orch_admin_StopAppRequest__Output, _orch_admin_StopAppResponse>;
+  
+}
+
+export interface AppServiceDefinition extends grpc.ServiceDefinition {
+  Deploy: MethodDefinition<_orch_admin_DeployAppRequest, _orch_admin_AppStatus, _orch_admin_DeployAppRequest__Output, _orch_admin_AppStatus__Output>
+  Get: MethodDefinition<_orch_admin_GetAppRequest, _orch_admin_App, _orch_admin_GetAppRequest__Output, _orch_admin_App__Output>
+  List: MethodDefinition<_orch_admin_ListAppsRequest, _orch_admin_ListAppsResponse, _orch_admin_ListAppsRequest__Output, _orch_admin_ListAppsResponse__Output>
+  Stop: MethodDefinition<_orch_admin_StopAppRequest, _orch_admin_StopAppResponse, _orch_admin_StopAppRequest__Output, _orch_admin_StopAppResponse__Output>
+}

@@ -1,0 +1,403 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { status as Status } from '@grpc/grpc-js';
+import type { AppKey, AppRepository } from '../db/app-repository.js';
+import { ServiceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { TaskSecretSource } from '../secrets.js';
+
+/** The parts of an AppSpec message the runtime reads. */
+export interface AppSpecIn {
+  id?: { name?: string; project?: string; domain?: string; org?: string } | null;
+  port?: number;
+  args?: string[];
+  secrets?: { key?: string; env_var?: string }[];
+  requires_auth?: boolean;
+  code_bundle?: string;
+  env?: Record<string, string>;
+}
+
+/** One status of a deployment (an AppStatus message). */
+export interface AppStatusOut {
+  state: 'Pending' | 'Started' | 'Failed' | 'Stopped';
+  message: string;
+  endpoint: string;
+  revision: number;
+  updated_at_ms: string;
+}
+
+/** Where the ingress sends a request for an app. */
+export interface AppRoute {
+  port: number;
+  /** False until the probe passed, and while a new revision replaces the old one. */
+  ready: boolean;
+  requiresAuth: boolean;
+  state: string;
+}
+
+/** What {@link LocalAppRuntime} needs. */
+export interface AppRuntimeOptions {
+  repo: AppRepository;
+  /** Folder of the apps' working directories (`<dataDir>/apps`). */
+  dir: string;
+  /** Environment every app process starts from (PATH, HOME, LANG, TZ); never the server's whole environment. */
+  baseEnv: Record<string, string>;
+  /** The platform secrets an app asks for, by its project and domain. */
+  secrets?: TaskSecretSource;
+  /** Unpacks a code bundle (native URL) and resolves with its folder. */
+  unpack?: (url: string) => Promise<string>;
+  /** The apps sub-domain with the HTTP port, e.g. `apps.localhost:8088`: an app is `http://<name>.<it>`. */
+  appsHost: () => string;
+  logger: Logger;
+  now?: () => number;
+}
+
+const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const LOG_LINES = 20;
+const PROBE_EVERY_MS = 100;
+
+interface Running {
+  key: AppKey;
+  spec: AppSpecIn;
+  revision: number;
+  child: ChildProcess | undefined;
+  port: number;
+  ready: boolean;
+  stopped: boolean;
+  logs: string[];
+  restarts: number;
+  restartTimer?: NodeJS.Timeout;
+}
+
+/** Thrown (as a Failed status) when a revision cannot start or never becomes healthy. */
+class AppFailure extends Error {}
+
+/**
+ * Runs apps on the admin's host (DESIGN.md, "Where tasks and apps run"): each revision is a
+ * supervised process started from the app's `args` in its code bundle's folder, with `PORT` and the
+ * secrets it names as environment variables, routed by the ingress once a TCP probe of its port
+ * succeeds. One app name per organization (it is the host name on the apps sub-domain). A process
+ * that exits after it started is restarted with exponential backoff (1 s doubling, at most 30 s).
+ */
+export class LocalAppRuntime {
+  private readonly apps = new Map<string, Running>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly options: AppRuntimeOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The endpoint of app `name`: `http://<name>.<apps host>`. */
+  endpointOf(name: string): string {
+    return `http://${name}.${this.options.appsHost()}`;
+  }
+
+  /** The route of the app named `name`, for the ingress; undefined when no such app runs. */
+  route(name: string): AppRoute | undefined {
+    const app = this.apps.get(name);
+    if (!app || app.stopped) return undefined;
+    return {
+      port: app.port,
+      ready: app.ready,
+      requiresAuth: app.spec.requires_auth !== false,
+      state: app.ready ? 'Started' : 'Pending',
+    };
+  }
+
+  /**
+   * Deploys `spec` as a new revision, calling `emit` with each status in the spec's order: Pending
+   * (accepted), Pending RevisionMissing (materializing and starting the process), Pending
+   * IngressNotConfigured (process up, route not yet registered), Pending Uninitialized (routed,
+   * waiting for the port to answer), then Started; or Failed with the reason and the app's last log
+   * lines. A previous revision keeps serving until the new one is materialized, then is stopped
+   * (both would listen on the app's port).
+   * @throws ServiceError INVALID_ARGUMENT for a bad spec, ALREADY_EXISTS when another project holds the name.
+   */
+  async deploy(spec: AppSpecIn, emit: (status: AppStatusOut) => void, timeoutMs: number): Promise<void> {
+    const key = keyOf(spec);
+    const port = spec.port ?? 0;
+    if (!NAME.test(key.name)) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app name "${key.name}" must be a DNS label: ^[a-z][a-z0-9-]{0,62}$`,
+      );
+    }
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app ${key.name}: port ${port} is not between 1 and 65535`,
+      );
+    }
+    if (!spec.args?.length || !spec.args[0]) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app ${key.name}: args is empty; it is the command that starts the server`,
+      );
+    }
+    const holder = this.apps.get(key.name);
+    if (
+      holder &&
+      !holder.stopped &&
+      (holder.key.project !== key.project || holder.key.domain !== key.domain)
+    ) {
+      throw new ServiceError(
+        Status.ALREADY_EXISTS,
+        `app name ${key.name} is taken by project ${holder.key.project}, domain ${holder.key.domain}`,
+      );
+    }
+    const previous = await this.options.repo.get(key);
+    const revision = (previous?.revision ?? 0) + 1;
+    const endpoint = this.endpointOf(key.name);
+    const say = async (state: AppStatusOut['state'], message: string) => {
+      await this.options.repo.setStatus(key, { state, message, updated_at: this.now() });
+      emit({
+        state,
+        message,
+        endpoint: state === 'Started' ? endpoint : '',
+        revision,
+        updated_at_ms: String(this.now()),
+      });
+    };
+    await this.options.repo.put({
+      ...key,
+      spec: JSON.stringify(spec),
+      revision,
+      state: 'Pending',
+      message: 'App is pending deployment',
+      updated_at: this.now(),
+    });
+    emit({
+      state: 'Pending',
+      message: 'App is pending deployment',
+      endpoint: '',
+      revision,
+      updated_at_ms: String(this.now()),
+    });
+
+    const running: Running = {
+      key,
+      spec,
+      revision,
+      child: undefined,
+      port,
+      ready: false,
+      stopped: false,
+      logs: [],
+      restarts: 0,
+    };
+    try {
+      await say('Pending', 'RevisionMissing: configuration waits for a revision to become ready');
+      const { cwd, env } = await this.materialize(running);
+      if (holder) this.halt(holder);
+      this.apps.set(key.name, running);
+      await this.start(running, cwd, env);
+      await say('Pending', 'IngressNotConfigured: ingress not yet reconciled');
+      // The route exists from here; the ingress answers 503 until the probe passes.
+      await say('Pending', 'Uninitialized: waiting for load balancer to be ready');
+      await this.probe(running, timeoutMs);
+      running.ready = true;
+      this.supervise(running, cwd, env);
+      await say('Started', 'Service is ready');
+    } catch (error) {
+      this.halt(running);
+      if (this.apps.get(key.name) === running) this.apps.delete(key.name);
+      const reason =
+        error instanceof AppFailure ? error.message : `internal error: ${(error as Error).message}`;
+      if (!(error instanceof AppFailure))
+        this.options.logger.error('app deployment failed', {
+          app: key.name,
+          error: (error as Error).message,
+        });
+      const tail = running.logs.length ? `\nlast log lines:\n${running.logs.join('\n')}` : '';
+      await say('Failed', `${reason}${tail}`);
+    }
+  }
+
+  /** The working directory and environment of a revision: code bundle, PORT, env, secrets. */
+  private async materialize(running: Running): Promise<{ cwd: string; env: Record<string, string> }> {
+    const { key, spec } = running;
+    let cwd: string;
+    if (spec.code_bundle) {
+      if (!this.options.unpack) throw new AppFailure('this server cannot unpack code bundles');
+      try {
+        cwd = await this.options.unpack(spec.code_bundle);
+      } catch (error) {
+        throw new AppFailure(`cannot unpack the app's files: ${(error as Error).message}`);
+      }
+    } else {
+      cwd = join(this.options.dir, key.org || '_', key.project, key.domain, key.name);
+      await mkdir(cwd, { recursive: true });
+    }
+    const env: Record<string, string> = {
+      ...this.options.baseEnv,
+      ...(spec.env ?? {}),
+      PORT: String(running.port),
+    };
+    for (const secret of spec.secrets ?? []) {
+      const name = secret.key ?? '';
+      const variable = secret.env_var || name;
+      // The value goes only into the process's environment: never into a record, a log or a status.
+      const value = await this.options.secrets?.get(name, { project: key.project, domain: key.domain });
+      if (value === undefined) {
+        throw new AppFailure(
+          `secret ${name} (for ${variable}) is not set for project ${key.project}, domain ${key.domain} ` +
+            `(create it with \`orch create secret --name ${name}\`)`,
+        );
+      }
+      env[variable] = value;
+    }
+    return { cwd, env };
+  }
+
+  /** Spawns the revision's process; resolves once it is running. */
+  private start(running: Running, cwd: string, env: Record<string, string>): Promise<void> {
+    const [program = '', ...args] = running.spec.args ?? [];
+    return new Promise((resolve, reject) => {
+      const child = spawn(program, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      running.child = child;
+      const keep = (chunk: Buffer) => {
+        for (const line of chunk.toString('utf8').split('\n')) {
+          if (!line.trim()) continue;
+          running.logs.push(line.slice(0, 500));
+          if (running.logs.length > LOG_LINES) running.logs.shift();
+        }
+      };
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
+      child.once('spawn', () => resolve());
+      child.once('error', (error) =>
+        reject(
+          new AppFailure(
+            `cannot start "${program}": ${(error as NodeJS.ErrnoException).code ?? error.message}`,
+          ),
+        ),
+      );
+    });
+  }
+
+  /** Waits until the app's port accepts a connection. @throws AppFailure when the process exits or time runs out. */
+  private async probe(running: Running, timeoutMs: number): Promise<void> {
+    const deadline = this.now() + timeoutMs;
+    for (;;) {
+      const child = running.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) {
+        throw new AppFailure(
+          `the app exited (${child?.exitCode ?? child?.signalCode ?? 'not started'}) before it answered on port ${running.port}`,
+        );
+      }
+      if (await portAnswers(running.port)) return;
+      if (this.now() > deadline) {
+        throw new AppFailure(
+          `the app did not answer on port ${running.port} within ${Math.round(timeoutMs / 1000)} s`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+  }
+
+  /** Restarts a started revision whose process exits, with backoff; records the status. */
+  private supervise(running: Running, cwd: string, env: Record<string, string>): void {
+    running.child?.once('exit', (code, signal) => this.restartLater(running, cwd, env, `${code ?? signal}`));
+  }
+
+  private restartLater(running: Running, cwd: string, env: Record<string, string>, why: string): void {
+    if (running.stopped || this.closed) return;
+    running.ready = false;
+    const waitMs = Math.min(30_000, 1000 * 2 ** running.restarts);
+    running.restarts += 1;
+    const message = `RevisionMissing: the app exited (${why}); restarting in ${waitMs / 1000} s`;
+    void this.options.repo.setStatus(running.key, { state: 'Pending', message, updated_at: this.now() });
+    this.options.logger.warn('app exited; restarting', { app: running.key.name, why, waitMs });
+    running.restartTimer = setTimeout(async () => {
+      if (running.stopped || this.closed) return;
+      try {
+        await this.start(running, cwd, env);
+        await this.probe(running, 60_000);
+        running.ready = true;
+        await this.options.repo.setStatus(running.key, {
+          state: 'Started',
+          message: 'Service is ready',
+          updated_at: this.now(),
+        });
+        this.supervise(running, cwd, env);
+      } catch (error) {
+        killGroup(running.child);
+        this.restartLater(running, cwd, env, (error as Error).message);
+      }
+    }, waitMs);
+  }
+
+  /** Stops a revision's process (its whole process group) and its restarts. */
+  private halt(running: Running): void {
+    running.stopped = true;
+    running.ready = false;
+    if (running.restartTimer) clearTimeout(running.restartTimer);
+    killGroup(running.child);
+  }
+
+  /**
+   * Stops the app at `key`: its process ends and its route goes.
+   * @throws ServiceError NOT_FOUND when no such app is deployed.
+   */
+  async stop(key: AppKey): Promise<void> {
+    const row = await this.options.repo.get(key);
+    if (!row)
+      throw new ServiceError(
+        Status.NOT_FOUND,
+        `no app named ${key.name} in project ${key.project}, domain ${key.domain}`,
+      );
+    const running = this.apps.get(key.name);
+    if (running && running.key.project === key.project && running.key.domain === key.domain) {
+      this.halt(running);
+      this.apps.delete(key.name);
+    }
+    await this.options.repo.setStatus(key, { state: 'Stopped', message: 'Stopped', updated_at: this.now() });
+  }
+
+  /** Stops every app process (the admin is shutting down); their records keep their state. */
+  close(): void {
+    this.closed = true;
+    for (const running of this.apps.values()) {
+      running.stopped = true;
+      if (running.restartTimer) clearTimeout(running.restartTimer);
+      killGroup(running.child);
+    }
+    this.apps.clear();
+  }
+}
+
+/** The key of an app spec's identifier. */
+export function keyOf(spec: AppSpecIn): AppKey {
+  return {
+    org: spec.id?.org ?? '',
+    project: spec.id?.project || 'default',
+    domain: spec.id?.domain || 'development',
+    name: spec.id?.name ?? '',
+  };
+}
+
+/** True when something accepts a TCP connection on 127.0.0.1:`port`. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Ends a process and everything it started (it leads its own process group). */
+function killGroup(child: ChildProcess | undefined): void {
+  const pid = child?.pid;
+  if (!pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The local app runtime and the apps ingress, through the real admin server.
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A request to the admin's HTTP port with the Host header of `app` on the apps sub-domain. */
+function viaIngress(httpEndpoint: string, app: string, path: string, body?: string) {
+  const { port } = new URL(httpEndpoint);
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { host: `${app}.apps.localhost:${port}`, 'content-type': 'application/json' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+/** An app whose server answers with what it saw, and whether its secret arrived (never the value). */
+const ECHO_SERVER = `
+const http = require('http');
+http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({
+      path: req.url,
+      body,
+      forwardedHost: req.headers['x-forwarded-host'],
+      tokenDigest: require('crypto').createHash('sha256').update(process.env.APP_TOKEN || '').digest('hex'),
+      secretVars: Object.keys(process.env).filter((k) => k.includes('SECRET')),
+    }));
+  });
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening on ' + process.env.PORT));
+`;
+
+describe('apps on the local runtime', () => {
+  let server: TestServer;
+  const scope = { project: 'default', domain: 'development', org: '' };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.client.createSecret({
+      id: { name: 'APP_TOKEN', org: '', project: '', domain: '' },
+      secret_spec: { string_value: 'tok-for-the-app-31' },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const specOf = (
+    name: string,
+    port: number,
+    args: string[],
+    secrets: { key: string; env_var: string }[] = [],
+  ) => ({
+    id: { name, ...scope },
+    port,
+    args,
+    secrets,
+    requires_auth: false,
+    limits: { cpu: '1', mem: '1Gi' },
+  });
+
+  test('deploys through the statuses in the spec order, then the ingress routes to the app', async () => {
+    const port = await freePort();
+    const statuses: string[] = [];
+    const last = await server.client.deployApp(
+      {
+        spec: specOf('echo', port, ['node', '-e', ECHO_SERVER], [{ key: 'APP_TOKEN', env_var: 'APP_TOKEN' }]),
+      },
+      (status) => statuses.push(`[Status] ${status.state}: ${status.message}`),
+    );
+    expect(statuses).toEqual([
+      '[Status] Pending: App is pending deployment',
+      '[Status] Pending: RevisionMissing: configuration waits for a revision to become ready',
+      '[Status] Pending: IngressNotConfigured: ingress not yet reconciled',
+      '[Status] Pending: Uninitialized: waiting for load balancer to be ready',
+      '[Status] Started: Service is ready',
+    ]);
+    const httpPort = new URL(server.addresses.httpEndpoint).port;
+    expect(last.endpoint).toBe(`http://echo.apps.localhost:${httpPort}`);
+
+    const answer = await viaIngress(server.addresses.httpEndpoint, 'echo', '/run?x=1', '{"x":2}');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({
+      path: '/run?x=1',
+      body: '{"x":2}',
+      forwardedHost: `echo.apps.localhost:${httpPort}`,
+      tokenDigest: createHash('sha256').update('tok-for-the-app-31').digest('hex'),
+      secretVars: [],
+    });
+    const app = await server.client.getApp({ id: { name: 'echo', ...scope } });
+    expect(app.status).toMatchObject({ state: 'Started', endpoint: last.endpoint, revision: 1 });
+    expect(JSON.stringify(app)).not.toContain('tok-for-the-app-31');
+    const listed = await server.client.listApps({ project: 'default', domain: 'development', org: '' });
+    expect(listed.apps.map((a) => a.spec?.id?.name)).toContain('echo');
+
+    await server.client.stopApp({ id: { name: 'echo', ...scope } });
+    expect((await viaIngress(server.addresses.httpEndpoint, 'echo', '/')).status).toBe(404);
+    expect((await server.client.getApp({ id: { name: 'echo', ...scope } })).status?.state).toBe('Stopped');
+  });
+
+  test('an app that exits at once fails the deployment with its last log lines', async () => {
+    const port = await freePort();
+    const statuses: string[] = [];
+    const last = await server.client.deployApp(
+      {
+        spec: specOf('crashy', port, [
+          'node',
+          '-e',
+          "console.error('boom: missing config'); process.exit(3)",
+        ]),
+      },
+      (status) => statuses.push(status.state),
+      { deadlineSeconds: 30 },
+    );
+    expect(last.state).toBe('Failed');
+    expect(last.message).toMatch(/the app exited \(3\) before it answered on port \d+/);
+    expect(last.message).toContain('boom: missing config');
+    expect(statuses.at(-1)).toBe('Failed');
+    expect((await viaIngress(server.addresses.httpEndpoint, 'crashy', '/')).status).toBe(404);
+  });
+
+  test('a secret the app names but nobody created fails the deployment naming it', async () => {
+    const last = await server.client.deployApp(
+      {
+        spec: specOf(
+          'needy',
+          await freePort(),
+          ['node', '-e', ECHO_SERVER],
+          [{ key: 'NOPE', env_var: 'NOPE' }],
+        ),
+      },
+      () => {},
+    );
+    expect(last).toMatchObject({ state: 'Failed' });
+    expect(last.message).toMatch(
+      /secret NOPE \(for NOPE\) is not set for project default, domain development/,
+    );
+  });
+
+  test('bad specs are refused before anything starts; unknown hosts answer 404', async () => {
+    await expect(
+      server.client.deployApp({ spec: specOf('Bad_Name', 8080, ['node']) }, () => {}),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/must be a DNS label/) });
+    await expect(
+      server.client.deployApp({ spec: specOf('noargs', 8080, []) }, () => {}),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/args is empty/) });
+    const none = await viaIngress(server.addresses.httpEndpoint, 'ghost', '/');
+    expect(none.status).toBe(404);
+    expect(JSON.parse(none.body)).toEqual({ error: 'no app named ghost is deployed' });
+  });
+});
