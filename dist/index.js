@@ -63743,6 +63743,27 @@ var API_DESCRIPTOR = {
                 }
               }
             },
+            "AppService": {
+              "methods": {
+                "Deploy": {
+                  "requestType": "orch.admin.DeployAppRequest",
+                  "responseType": "orch.admin.AppStatus",
+                  "responseStream": true
+                },
+                "Get": {
+                  "requestType": "orch.admin.GetAppRequest",
+                  "responseType": "orch.admin.App"
+                },
+                "List": {
+                  "requestType": "orch.admin.ListAppsRequest",
+                  "responseType": "orch.admin.ListAppsResponse"
+                },
+                "Stop": {
+                  "requestType": "orch.admin.StopAppRequest",
+                  "responseType": "orch.admin.StopAppResponse"
+                }
+              }
+            },
             "AuthMetadataService": {
               "methods": {
                 "GetOAuth2Metadata": {
@@ -64867,6 +64888,222 @@ var API_DESCRIPTOR = {
               }
             },
             "DeleteApiKeyResponse": {
+              "fields": {}
+            },
+            "ImageSpec": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "packages": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 2
+                },
+                "registry": {
+                  "type": "string",
+                  "id": 3
+                },
+                "base_image": {
+                  "type": "string",
+                  "id": 4
+                },
+                "tag": {
+                  "type": "string",
+                  "id": 5
+                }
+              }
+            },
+            "AppResources": {
+              "fields": {
+                "cpu": {
+                  "type": "string",
+                  "id": 1
+                },
+                "mem": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "AppSecret": {
+              "fields": {
+                "key": {
+                  "type": "string",
+                  "id": 1
+                },
+                "env_var": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "AppIdentifier": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "project": {
+                  "type": "string",
+                  "id": 2
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 3
+                },
+                "org": {
+                  "type": "string",
+                  "id": 4
+                }
+              }
+            },
+            "AppSpec": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                },
+                "image": {
+                  "type": "ImageSpec",
+                  "id": 2
+                },
+                "limits": {
+                  "type": "AppResources",
+                  "id": 3
+                },
+                "port": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "args": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 5
+                },
+                "secrets": {
+                  "rule": "repeated",
+                  "type": "AppSecret",
+                  "id": 6
+                },
+                "requires_auth": {
+                  "type": "bool",
+                  "id": 7
+                },
+                "code_bundle": {
+                  "type": "string",
+                  "id": 8
+                },
+                "env": {
+                  "keyType": "string",
+                  "type": "string",
+                  "id": 9
+                }
+              }
+            },
+            "AppStatus": {
+              "fields": {
+                "state": {
+                  "type": "string",
+                  "id": 1
+                },
+                "message": {
+                  "type": "string",
+                  "id": 2
+                },
+                "endpoint": {
+                  "type": "string",
+                  "id": 3
+                },
+                "revision": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "updated_at_ms": {
+                  "type": "int64",
+                  "id": 5
+                }
+              }
+            },
+            "App": {
+              "fields": {
+                "spec": {
+                  "type": "AppSpec",
+                  "id": 1
+                },
+                "status": {
+                  "type": "AppStatus",
+                  "id": 2
+                }
+              }
+            },
+            "DeployAppRequest": {
+              "fields": {
+                "spec": {
+                  "type": "AppSpec",
+                  "id": 1
+                },
+                "timeout_seconds": {
+                  "type": "uint32",
+                  "id": 2
+                }
+              }
+            },
+            "GetAppRequest": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "ListAppsRequest": {
+              "fields": {
+                "project": {
+                  "type": "string",
+                  "id": 1
+                },
+                "domain": {
+                  "type": "string",
+                  "id": 2
+                },
+                "org": {
+                  "type": "string",
+                  "id": 3
+                },
+                "limit": {
+                  "type": "uint32",
+                  "id": 4
+                },
+                "token": {
+                  "type": "string",
+                  "id": 5
+                }
+              }
+            },
+            "ListAppsResponse": {
+              "fields": {
+                "apps": {
+                  "rule": "repeated",
+                  "type": "App",
+                  "id": 1
+                },
+                "token": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "StopAppRequest": {
+              "fields": {
+                "id": {
+                  "type": "AppIdentifier",
+                  "id": 1
+                }
+              }
+            },
+            "StopAppResponse": {
               "fields": {}
             },
             "PublicClientAuthConfigRequest": {
@@ -86942,6 +87179,7 @@ var AdminClient = class {
     this.secrets = new api.SecretService(target, creds, { channelOverride: this.admin.getChannel() });
     this.apiKeys = new api.ApiKeyService(target, creds, { channelOverride: this.admin.getChannel() });
     this.identity = new api.IdentityService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.apps = new api.AppService(target, creds, { channelOverride: this.admin.getChannel() });
     this.retry = {
       maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
       perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
@@ -86958,6 +87196,7 @@ var AdminClient = class {
   secrets;
   apiKeys;
   identity;
+  apps;
   metadata = new import_grpc_js2.Metadata();
   consoleBase;
   retry;
@@ -87283,6 +87522,56 @@ var AdminClient = class {
   /** Deletes an API key by name; tokens it obtained stop working. NotFoundError when there is none. */
   deleteApiKey(request2) {
     return this.call(this.apiKeys, "DeleteApiKey", request2);
+  }
+  /**
+   * Deploys an app (AppService.Deploy), calling `onStatus` with each status the server streams;
+   * resolves with the last one (`Started`, or `Failed` with the reason). Not retried: a deployment is
+   * not idempotent. `deadlineSeconds` bounds the whole stream. @default 600
+   * @throws AdminError when the call fails before or during the stream.
+   */
+  async deployApp(request2, onStatus, options = {}) {
+    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 600) * 1e3);
+    const method = this.apps.Deploy;
+    if (!method) throw new Error("unknown RPC Deploy");
+    const once = (metadata) => new Promise((resolve4, reject) => {
+      let last;
+      let seen = 0;
+      const call = method.call(this.apps, request2, metadata, { deadline });
+      call.on("data", (status2) => {
+        last = status2;
+        seen += 1;
+        onStatus(status2);
+      });
+      call.on("error", (error63) => reject(Object.assign(error63, { events: seen })));
+      call.on(
+        "end",
+        () => last ? resolve4(last) : reject(new Error("the deployment stream ended without a status"))
+      );
+    });
+    try {
+      const first = await this.metadataFor(true, "first");
+      try {
+        return await once(first.metadata);
+      } catch (error63) {
+        if (!this.mayAuthenticate(error63, true) || error63.events) throw error63;
+        const again = await this.metadataFor(true, first.sent ? "refresh" : "fresh");
+        return await once(again.metadata);
+      }
+    } catch (error63) {
+      throw fromGrpcError(error63, "Deploy", this.connection);
+    }
+  }
+  /** One deployed app: its spec and last status. */
+  getApp(request2) {
+    return this.call(this.apps, "Get", request2);
+  }
+  /** The deployed apps of an org (optionally one project and domain). */
+  listApps(request2) {
+    return this.call(this.apps, "List", request2);
+  }
+  /** Stops an app: its process ends and its route goes. */
+  stopApp(request2) {
+    return this.call(this.apps, "Stop", request2);
   }
   /**
    * A signed URL to PUT one file to (DataProxyService): the answer's `headers` (Content-MD5 among
