@@ -1,5 +1,6 @@
 /**
- * Apps (DESIGN.md, "App files"): load and validate an app file.
+ * Apps (DESIGN.md, "App files"): load and validate an app file, compute the tag of an app's image and
+ * check whether a registry already holds it.
  */
 export {
   type AppDefinition,
@@ -13,3 +14,14 @@ export {
   UnknownAppError,
 } from './app-file.js';
 export { CommandLineError, splitCommandLine } from './command-line.js';
+export {
+  IMAGE_TAG_LENGTH,
+  type ImageExistsOptions,
+  ImageReferenceError,
+  ImageRegistryError,
+  imageExists,
+  imageReference,
+  imageTag,
+  type ParsedImageReference,
+  parseImageReference,
+} from './image.js';
