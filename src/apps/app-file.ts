@@ -242,6 +242,13 @@ function registryProblem(registry: string): string | undefined {
   if (!REGISTRY_HOST.test(host) || !path.every((p) => NAME_COMPONENT.test(p))) {
     return `"${registry}" is not a registry such as ghcr.io/org or localhost:5000`;
   }
+  // Image tools take the first component of a reference for a host only when it looks like one.
+  if (!(host.includes('.') || host.includes(':') || host === 'localhost')) {
+    return (
+      `"${host}" would be read as a Docker Hub namespace, not a registry host: give a host with a dot ` +
+      `or a port (${host}:5000), or localhost`
+    );
+  }
   return undefined;
 }
 

@@ -198,6 +198,9 @@ describe('${VAR} in the registry comes from the environment map the caller passe
     expect(await problemsOf(ref('${HOST}/Team'), { env: { HOST: 'localhost:5000' } })).toEqual([
       '3:45: apps.web.container_image.registry: "localhost:5000/Team" is not a registry such as ghcr.io/org or localhost:5000 (expanded from "${HOST}/Team")',
     ]);
+    expect(await problemsOf(ref('myregistry/team'))).toEqual([
+      '3:45: apps.web.container_image.registry: "myregistry" would be read as a Docker Hub namespace, not a registry host: give a host with a dot or a port (myregistry:5000), or localhost',
+    ]);
     expect(await problemsOf(ref('https://ghcr.io/org'))).toEqual([
       '3:45: apps.web.container_image.registry: "https://ghcr.io/org" has a scheme: give the registry as host[:port][/path] (ghcr.io/org, localhost:5000)',
     ]);
