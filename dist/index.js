@@ -66672,7 +66672,6 @@ function fromGrpcError(error63, rpc, connection) {
 }
 
 // src/registration/workflow-file.ts
-var import_yaml = __toESM(require_dist(), 1);
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 
@@ -86406,11 +86405,112 @@ function executionConsoleUrl(base, id) {
   return `${base.replace(/\/+$/, "")}/console/projects/${seg(id.project)}/domains/${seg(id.domain)}/executions/${seg(id.name)}`;
 }
 
+// src/api/yaml-file.ts
+var import_yaml = __toESM(require_dist(), 1);
+function formatProblems(problems) {
+  return problems.map((p2) => `${p2.file}:${p2.line}:${p2.column}: ${p2.message}`).join("\n");
+}
+var READ_ERRORS = {
+  ENOENT: "no such file",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied"
+};
+function readFailure(error63) {
+  const code2 = error63.code ?? "";
+  return READ_ERRORS[code2] ?? (error63 instanceof Error ? error63.message : String(error63));
+}
+function parseYamlSource(file2, text, secondDocument) {
+  const lineCounter = new import_yaml.LineCounter();
+  const document = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const problems = [];
+  const at2 = (offset, message2) => {
+    const { line, col } = lineCounter.linePos(offset);
+    problems.push({ file: file2, line, column: col, message: message2 });
+  };
+  for (const error63 of document.errors) {
+    const message2 = error63.code === "MULTIPLE_DOCS" ? secondDocument : error63.message.split("\n")[0] ?? error63.message;
+    at2(error63.pos[0], message2);
+  }
+  const report2 = (target, message2, key = false) => {
+    const where = target.join(".");
+    at2(offsetOf(document, target, key), where ? `${where}: ${message2}` : message2);
+  };
+  return { document, problems, at: at2, report: report2 };
+}
+function offsetOf(document, target, key) {
+  if (key && target.length) {
+    const parent = document.getIn(target.slice(0, -1), true);
+    const last = String(target[target.length - 1]);
+    if ((0, import_yaml.isMap)(parent)) {
+      const pair = parent.items.find((p2) => (0, import_yaml.isScalar)(p2.key) && String(p2.key.value) === last);
+      const range = pair?.key?.range;
+      if (range) return range[0];
+    }
+  }
+  for (let depth = target.length; depth >= 0; depth--) {
+    const node2 = depth === 0 ? document.contents : document.getIn(target.slice(0, depth), true);
+    if (node2?.range) return node2.range[0];
+  }
+  return 0;
+}
+var EXPECTED = {
+  array: "a list",
+  object: "a mapping",
+  record: "a mapping",
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false"
+};
+function describeValue(value) {
+  if (value === null) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
+  return `${typeof value === "number" ? "the number " : ""}${String(value)}`;
+}
+function valueAt(root, path) {
+  let value = root;
+  for (const step of path) {
+    if (value === null || typeof value !== "object") return void 0;
+    value = value[step];
+  }
+  return value;
+}
+function reportIssues(issues, base, root, report2, describeRoot2) {
+  for (const issue3 of issues) {
+    const relative3 = issue3.path.filter((p2) => typeof p2 !== "symbol");
+    const path = [...base, ...relative3];
+    switch (issue3.code) {
+      case "unrecognized_keys":
+        for (const extra of issue3.keys) report2([...path, extra], "unknown key", true);
+        break;
+      case "invalid_key":
+        report2(path, `name ${issue3.issues[0]?.message ?? "is not valid"}`, true);
+        break;
+      case "invalid_type": {
+        const value = valueAt(root, relative3);
+        const expected = EXPECTED[issue3.expected] ?? issue3.expected;
+        if (value === void 0 && path.length) {
+          report2(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
+        } else if (path.length === 0) {
+          report2(path, describeRoot2(describeValue(value)));
+        } else {
+          report2(path, `expected ${expected}, found ${describeValue(value)}`);
+        }
+        break;
+      }
+      default:
+        report2(path, issue3.message);
+    }
+  }
+}
+
 // src/registration/workflow-file.ts
 var WorkflowFileError = class extends Error {
   problems;
   constructor(problems) {
-    super(problems.map((p2) => `${p2.file}:${p2.line}:${p2.column}: ${p2.message}`).join("\n"));
+    super(formatProblems(problems));
     this.name = "WorkflowFileError";
     this.problems = problems;
   }
@@ -86423,11 +86523,6 @@ var TEMPLATE = /\{\{(.*?)\}\}/g;
 var COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
 var CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
 var RESERVED_NODE_IDS = /* @__PURE__ */ new Set(["inputs", START_NODE, "end-node"]);
-var READ_ERRORS = {
-  ENOENT: "no such file",
-  EISDIR: "it is a directory",
-  EACCES: "permission denied"
-};
 var EXECUTOR_ENV = /* @__PURE__ */ new Set(["ORCH_INPUTS_FILE", "ORCH_OUTPUTS_FILE", "ORCH_ATTEMPT"]);
 var entityName = external_exports.string().regex(ENTITY_NAME, "must start with a letter or _ and hold only letters, digits, _ and -");
 var variableName = external_exports.string().regex(VARIABLE_NAME, "must start with a letter or _ and hold only letters, digits and _");
@@ -86488,32 +86583,16 @@ async function loadWorkflowFile(path) {
   try {
     bytes = await readFile(path);
   } catch (error63) {
-    const code2 = error63.code ?? "";
-    const why = READ_ERRORS[code2] ?? (error63 instanceof Error ? error63.message : String(error63));
     throw new WorkflowFileError([
-      { file: path, line: 1, column: 1, message: `cannot read the workflow file: ${why}` }
+      { file: path, line: 1, column: 1, message: `cannot read the workflow file: ${readFailure(error63)}` }
     ]);
   }
-  const lineCounter = new import_yaml.LineCounter();
-  const document = (0, import_yaml.parseDocument)(bytes.toString("utf8"), {
-    lineCounter,
-    prettyErrors: false,
-    uniqueKeys: true
-  });
-  const problems = [];
-  const at2 = (offset, message2) => {
-    const { line, col } = lineCounter.linePos(offset);
-    problems.push({ file: path, line, column: col, message: message2 });
-  };
-  for (const error63 of document.errors) {
-    const message2 = error63.code === "MULTIPLE_DOCS" ? "a workflow file holds one YAML document; this starts a second one" : error63.message.split("\n")[0] ?? error63.message;
-    at2(error63.pos[0], message2);
-  }
+  const { document, problems, at: at2, report: report2 } = parseYamlSource(
+    path,
+    bytes.toString("utf8"),
+    "a workflow file holds one YAML document; this starts a second one"
+  );
   if (problems.length) throw new WorkflowFileError(problems);
-  const report2 = (target, message2, key = false) => {
-    const where = target.join(".");
-    at2(offsetOf(document, target, key), where ? `${where}: ${message2}` : message2);
-  };
   const stem = basename(path, extname(path));
   if (!FILE_STEM.test(stem)) {
     at2(0, `the file name "${stem}" prefixes every entity name; use only letters, digits, _, - and .`);
@@ -86529,26 +86608,11 @@ async function loadWorkflowFile(path) {
   }
   return { path, stem, bytes, doc: structure?.valid };
 }
-function offsetOf(document, target, key) {
-  if (key && target.length) {
-    const parent = document.getIn(target.slice(0, -1), true);
-    const last = String(target[target.length - 1]);
-    if ((0, import_yaml.isMap)(parent)) {
-      const pair = parent.items.find((p2) => (0, import_yaml.isScalar)(p2.key) && String(p2.key.value) === last);
-      const range = pair?.key?.range;
-      if (range) return range[0];
-    }
-  }
-  for (let depth = target.length; depth >= 0; depth--) {
-    const node2 = depth === 0 ? document.contents : document.getIn(target.slice(0, depth), true);
-    if (node2?.range) return node2.range[0];
-  }
-  return 0;
-}
+var describeRoot = (found) => `a workflow file is a mapping of tasks, workflows and launch_plans, not ${found}`;
 function checkStructure(raw, report2) {
   const top = fileSchema.safeParse(raw);
   if (!top.success) {
-    reportIssues(top.error.issues, [], raw, report2);
+    reportIssues(top.error.issues, [], raw, report2, describeRoot);
     return void 0;
   }
   const structure = {
@@ -86579,68 +86643,13 @@ function checkStructure(raw, report2) {
         structure[key][name] = parsed.data;
         continue;
       }
-      reportIssues(parsed.error.issues, [key, name], value, report2);
+      reportIssues(parsed.error.issues, [key, name], value, report2, describeRoot);
       const lenient = loose.safeParse(value);
       if (lenient.success) structure[key][name] = lenient.data;
     }
     structure.valid[key] = valid;
   }
   return structure;
-}
-var EXPECTED = {
-  array: "a list",
-  object: "a mapping",
-  record: "a mapping",
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false"
-};
-function describeValue(value) {
-  if (value === null) return "nothing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a mapping";
-  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
-  return `${typeof value === "number" ? "the number " : ""}${String(value)}`;
-}
-function valueAt(root, path) {
-  let value = root;
-  for (const step of path) {
-    if (value === null || typeof value !== "object") return void 0;
-    value = value[step];
-  }
-  return value;
-}
-function reportIssues(issues, base, root, report2) {
-  for (const issue3 of issues) {
-    const relative3 = issue3.path.filter((p2) => typeof p2 !== "symbol");
-    const path = [...base, ...relative3];
-    switch (issue3.code) {
-      case "unrecognized_keys":
-        for (const extra of issue3.keys) report2([...path, extra], "unknown key", true);
-        break;
-      case "invalid_key":
-        report2(path, `name ${issue3.issues[0]?.message ?? "is not valid"}`, true);
-        break;
-      case "invalid_type": {
-        const value = valueAt(root, relative3);
-        const expected = EXPECTED[issue3.expected] ?? issue3.expected;
-        if (value === void 0 && path.length) {
-          report2(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
-        } else if (path.length === 0) {
-          report2(
-            path,
-            `a workflow file is a mapping of tasks, workflows and launch_plans, not ${describeValue(value)}`
-          );
-        } else {
-          report2(path, `expected ${expected}, found ${describeValue(value)}`);
-        }
-        break;
-      }
-      default:
-        report2(path, issue3.message);
-    }
-  }
 }
 function typesOf(map2, path, report2) {
   const types = /* @__PURE__ */ new Map();
@@ -89045,6 +89054,9 @@ function sortKeys(value) {
 }
 function digestOf(value) {
   return createHash2("sha256").update(canonicalJson(value)).digest("hex");
+}
+function shortDigest(value) {
+  return createHash2("sha256").update(canonicalJson(value)).digest().subarray(0, 16).toString("base64url");
 }
 
 // src/registration/bundle.ts
@@ -92246,11 +92258,9 @@ function literalBinding(literal2) {
 }
 
 // src/registration/version.ts
-import { createHash as createHash4 } from "node:crypto";
 function computeVersion(input3) {
   const { fileDigest, specs, toolVersion } = input3;
-  const digest2 = createHash4("sha256").update(canonicalJson({ fileDigest, specs, toolVersion })).digest();
-  return digest2.subarray(0, 16).toString("base64url");
+  return shortDigest({ fileDigest, specs, toolVersion });
 }
 
 // src/registration/register-files.ts

@@ -25,3 +25,16 @@ function sortKeys(value: unknown): unknown {
 export function digestOf(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
+
+/** Length of a {@link shortDigest}, in characters: 16 bytes of URL-safe base64 without padding. */
+export const SHORT_DIGEST_LENGTH = 22;
+
+/**
+ * A short content digest of `value`: the first 16 bytes of the SHA-256 of its canonical JSON, as
+ * URL-safe base64 without padding, so always {@link SHORT_DIGEST_LENGTH} characters of
+ * `[A-Za-z0-9_-]`. Equal values give equal digests whatever the order of their object keys.
+ * Registration versions and image tags are made of it.
+ */
+export function shortDigest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest().subarray(0, 16).toString('base64url');
+}

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../api/canonical.js';
+import { SHORT_DIGEST_LENGTH, shortDigest } from '../api/canonical.js';
 import { ORCH_VERSION } from '../api/version.js';
 import { compileWorkflowFile } from './compile.js';
 import type { LoadedWorkflowFile } from './workflow-file.js';
 
 /** Length of a computed version, in characters (DESIGN.md: a 22-character URL-safe base64 digest). */
-export const VERSION_LENGTH = 22;
+export const VERSION_LENGTH = SHORT_DIGEST_LENGTH;
 
 /**
  * The computed version (DESIGN.md, "Workflow files"): URL-safe base64 without padding of the first
@@ -18,8 +18,7 @@ export const VERSION_LENGTH = 22;
  */
 export function computeVersion(input: { fileDigest: string; specs: unknown; toolVersion: string }): string {
   const { fileDigest, specs, toolVersion } = input;
-  const digest = createHash('sha256').update(canonicalJson({ fileDigest, specs, toolVersion })).digest();
-  return digest.subarray(0, 16).toString('base64url');
+  return shortDigest({ fileDigest, specs, toolVersion });
 }
 
 /**

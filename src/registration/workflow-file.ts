@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { type Document, isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
 import {
@@ -11,6 +10,17 @@ import {
   TypeSyntaxError,
 } from '../api/literals.js';
 import { type LiteralType, START_NODE } from '../api/types.js';
+import {
+  type FileProblem,
+  formatProblems,
+  parseYamlSource,
+  type Report,
+  readFailure,
+  reportIssues,
+  type YamlPath,
+} from '../api/yaml-file.js';
+
+export type { FileProblem } from '../api/yaml-file.js';
 
 /**
  * Workflow files (DESIGN.md, "Workflow files"): YAML or JSON with `tasks`, `workflows` and optional
@@ -18,18 +28,6 @@ import { type LiteralType, START_NODE } from '../api/types.js';
  * (types, task and node references, bindings, literal values, launch plans) and reports every problem
  * at once, each with its file, line and column.
  */
-
-/** One problem of a workflow file: where it is (1-based line and column) and what is wrong. */
-export interface FileProblem {
-  /** The path of the file, as given to {@link loadWorkflowFile}. */
-  file: string;
-  /** 1-based line of the offending YAML node (or of its key, for key problems). */
-  line: number;
-  /** 1-based column of the offending YAML node. */
-  column: number;
-  /** What is wrong, prefixed by the dotted path of the field (`tasks.add_one.retries: ...`). */
-  message: string;
-}
 
 /**
  * Thrown by {@link loadWorkflowFile} when a workflow file cannot be read or is not valid. `problems`
@@ -39,7 +37,7 @@ export interface FileProblem {
 export class WorkflowFileError extends Error {
   readonly problems: readonly FileProblem[];
   constructor(problems: FileProblem[]) {
-    super(problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n'));
+    super(formatProblems(problems));
     this.name = 'WorkflowFileError';
     this.problems = problems;
   }
@@ -61,12 +59,6 @@ const COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
 const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
 /** Node ids a workflow cannot use: `inputs` (workflow inputs in references) and the server's own. */
 const RESERVED_NODE_IDS = new Set(['inputs', START_NODE, 'end-node']);
-/** What a failed read of the file says, by error code. */
-const READ_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-};
 /** Environment variables the executor sets for every task process. */
 const EXECUTOR_ENV = new Set(['ORCH_INPUTS_FILE', 'ORCH_OUTPUTS_FILE', 'ORCH_ATTEMPT']);
 
@@ -207,9 +199,7 @@ export function referenceOf(value: unknown): Reference | undefined {
   return match ? { node: match[1] as string, output: match[2] as string } : undefined;
 }
 
-type Path = (string | number)[];
-/** Records a problem at the YAML node of `path` (at its key when `key` is set). */
-type Report = (path: Path, message: string, key?: boolean) => void;
+type Path = YamlPath;
 
 /**
  * Reads and validates a workflow file (DESIGN.md, "Workflow files"): YAML or JSON; the structure
@@ -225,37 +215,17 @@ export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const why = READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
     throw new WorkflowFileError([
-      { file: path, line: 1, column: 1, message: `cannot read the workflow file: ${why}` },
+      { file: path, line: 1, column: 1, message: `cannot read the workflow file: ${readFailure(error)}` },
     ]);
   }
 
-  const lineCounter = new LineCounter();
-  const document = parseDocument(bytes.toString('utf8'), {
-    lineCounter,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
-  const problems: FileProblem[] = [];
-  const at = (offset: number, message: string) => {
-    const { line, col } = lineCounter.linePos(offset);
-    problems.push({ file: path, line, column: col, message });
-  };
-  for (const error of document.errors) {
-    const message =
-      error.code === 'MULTIPLE_DOCS'
-        ? 'a workflow file holds one YAML document; this starts a second one'
-        : (error.message.split('\n')[0] ?? error.message);
-    at(error.pos[0], message);
-  }
+  const { document, problems, at, report } = parseYamlSource(
+    path,
+    bytes.toString('utf8'),
+    'a workflow file holds one YAML document; this starts a second one',
+  );
   if (problems.length) throw new WorkflowFileError(problems);
-
-  const report: Report = (target, message, key = false) => {
-    const where = target.join('.');
-    at(offsetOf(document, target, key), where ? `${where}: ${message}` : message);
-  };
 
   const stem = basename(path, extname(path));
   if (!FILE_STEM.test(stem)) {
@@ -273,27 +243,6 @@ export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile
   return { path, stem, bytes, doc: structure?.valid as WorkflowFileDoc };
 }
 
-/** Offset of the YAML node at `target` (of its key when `key` is set), or of its nearest ancestor. */
-function offsetOf(document: Document, target: Path, key: boolean): number {
-  if (key && target.length) {
-    const parent = document.getIn(target.slice(0, -1), true) as Node | undefined;
-    const last = String(target[target.length - 1]);
-    if (isMap(parent)) {
-      const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last);
-      const range = (pair?.key as Node | undefined)?.range;
-      if (range) return range[0];
-    }
-  }
-  for (let depth = target.length; depth >= 0; depth--) {
-    const node =
-      depth === 0
-        ? (document.contents as Node | null)
-        : (document.getIn(target.slice(0, depth), true) as Node);
-    if (node?.range) return node.range[0];
-  }
-  return 0;
-}
-
 /**
  * What checking the structure gives: every entity that parsed (unknown keys dropped), the names of all
  * entities (so a reference to a malformed one is not reported again), and the fully valid document.
@@ -309,11 +258,15 @@ interface Structure {
   valid: WorkflowFileDoc;
 }
 
+/** What a workflow file that is not a mapping is told. */
+const describeRoot = (found: string) =>
+  `a workflow file is a mapping of tasks, workflows and launch_plans, not ${found}`;
+
 /** Checks the structure against the schemas, section by section and entity by entity. */
 function checkStructure(raw: unknown, report: Report): Structure | undefined {
   const top = fileSchema.safeParse(raw);
   if (!top.success) {
-    reportIssues(top.error.issues, [], raw, report);
+    reportIssues(top.error.issues, [], raw, report, describeRoot);
     return undefined;
   }
   const structure: Structure = {
@@ -344,74 +297,13 @@ function checkStructure(raw: unknown, report: Report): Structure | undefined {
         (structure[key] as Record<string, unknown>)[name] = parsed.data;
         continue;
       }
-      reportIssues(parsed.error.issues, [key, name], value, report);
+      reportIssues(parsed.error.issues, [key, name], value, report, describeRoot);
       const lenient = loose.safeParse(value);
       if (lenient.success) (structure[key] as Record<string, unknown>)[name] = lenient.data;
     }
     (structure.valid as Record<string, unknown>)[key] = valid;
   }
   return structure;
-}
-
-const EXPECTED: Record<string, string> = {
-  array: 'a list',
-  object: 'a mapping',
-  record: 'a mapping',
-  string: 'a string',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-};
-
-/** Says what a YAML value is, for "expected X, found Y". */
-function describeValue(value: unknown): string {
-  if (value === null) return 'nothing';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const step of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[step];
-  }
-  return value;
-}
-
-/** Turns zod issues (paths relative to `base`) into problems in the file's terms. */
-function reportIssues(issues: z.core.$ZodIssue[], base: Path, root: unknown, report: Report): void {
-  for (const issue of issues) {
-    const relative = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    const path = [...base, ...relative];
-    switch (issue.code) {
-      case 'unrecognized_keys':
-        for (const extra of issue.keys) report([...path, extra], 'unknown key', true);
-        break;
-      case 'invalid_key':
-        report(path, `name ${issue.issues[0]?.message ?? 'is not valid'}`, true);
-        break;
-      case 'invalid_type': {
-        const value = valueAt(root, relative);
-        const expected = EXPECTED[issue.expected] ?? issue.expected;
-        if (value === undefined && path.length) {
-          report(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
-        } else if (path.length === 0) {
-          report(
-            path,
-            `a workflow file is a mapping of tasks, workflows and launch_plans, not ${describeValue(value)}`,
-          );
-        } else {
-          report(path, `expected ${expected}, found ${describeValue(value)}`);
-        }
-        break;
-      }
-      default:
-        report(path, issue.message);
-    }
-  }
 }
 
 /** Parses the type strings of a name → type map. Bad ones are reported and mapped to undefined. */

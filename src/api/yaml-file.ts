@@ -1,0 +1,173 @@
+import { type Document, isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import type { z } from 'zod';
+
+/**
+ * What the loaders of user files (workflow files, app files) share: parsing YAML (or JSON, which is
+ * YAML) with positions, locating a dotted path in the document, and turning zod issues into problems
+ * reported as `<file>:<line>:<column>: <dotted.path>: <message>`.
+ */
+
+/** One problem of a user file: where it is (1-based line and column) and what is wrong. */
+export interface FileProblem {
+  /** The path of the file, as given to the loader. */
+  file: string;
+  /** 1-based line of the offending YAML node (or of its key, for key problems). */
+  line: number;
+  /** 1-based column of the offending YAML node. */
+  column: number;
+  /** What is wrong, prefixed by the dotted path of the field (`tasks.add_one.retries: ...`). */
+  message: string;
+}
+
+/** The text of problems, one line per problem: `<file>:<line>:<column>: <message>`. */
+export function formatProblems(problems: readonly FileProblem[]): string {
+  return problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n');
+}
+
+/** A path into a YAML document: mapping keys and sequence indexes. */
+export type YamlPath = (string | number)[];
+
+/** Records a problem at the YAML node of `path` (at its key when `key` is set). */
+export type Report = (path: YamlPath, message: string, key?: boolean) => void;
+
+/** What a failed read of a file says, by error code. */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+};
+
+/** Why a file could not be read, in words (`no such file`, `it is a directory`, ...), from the error of the read. */
+export function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** A parsed YAML file and the means to report problems at its nodes. */
+export interface YamlSource {
+  /** The parsed document (keys unique). */
+  document: Document;
+  /** Problems so far: the syntax errors of the text, then whatever `at` and `report` add. */
+  problems: FileProblem[];
+  /** Records a problem at a character offset of the text. */
+  at(offset: number, message: string): void;
+  /** Records a problem at the node of a path, prefixing the message with the dotted path. */
+  report: Report;
+}
+
+/**
+ * Parses the text of a YAML or JSON file, keeping positions. Syntax errors (duplicate keys included)
+ * land in `problems`, the first line of each; a second YAML document is reported as `secondDocument`.
+ * @param file the path reported in problems.
+ * @param text the file's text.
+ * @param secondDocument what to say when the text holds more than one YAML document.
+ */
+export function parseYamlSource(file: string, text: string, secondDocument: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const problems: FileProblem[] = [];
+  const at = (offset: number, message: string) => {
+    const { line, col } = lineCounter.linePos(offset);
+    problems.push({ file, line, column: col, message });
+  };
+  for (const error of document.errors) {
+    const message =
+      error.code === 'MULTIPLE_DOCS' ? secondDocument : (error.message.split('\n')[0] ?? error.message);
+    at(error.pos[0], message);
+  }
+  const report: Report = (target, message, key = false) => {
+    const where = target.join('.');
+    at(offsetOf(document, target, key), where ? `${where}: ${message}` : message);
+  };
+  return { document, problems, at, report };
+}
+
+/** Offset of the YAML node at `target` (of its key when `key` is set), or of its nearest ancestor. */
+export function offsetOf(document: Document, target: YamlPath, key: boolean): number {
+  if (key && target.length) {
+    const parent = document.getIn(target.slice(0, -1), true) as Node | undefined;
+    const last = String(target[target.length - 1]);
+    if (isMap(parent)) {
+      const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last);
+      const range = (pair?.key as Node | undefined)?.range;
+      if (range) return range[0];
+    }
+  }
+  for (let depth = target.length; depth >= 0; depth--) {
+    const node =
+      depth === 0
+        ? (document.contents as Node | null)
+        : (document.getIn(target.slice(0, depth), true) as Node);
+    if (node?.range) return node.range[0];
+  }
+  return 0;
+}
+
+const EXPECTED: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  record: 'a mapping',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+};
+
+/** Says what a YAML value is, for "expected X, found Y" (`the string "x"`, `a list`, `nothing`). */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const step of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[step];
+  }
+  return value;
+}
+
+/**
+ * Turns zod issues (paths relative to `base`, values under `root`) into problems in the file's terms:
+ * an unknown key at the key, a missing key at its mapping, `expected a list, found the string "x"`.
+ * @param describeRoot what to say when the whole document has the wrong type, given what was found
+ *   (`a list`, `nothing`, ...).
+ */
+export function reportIssues(
+  issues: z.core.$ZodIssue[],
+  base: YamlPath,
+  root: unknown,
+  report: Report,
+  describeRoot: (found: string) => string,
+): void {
+  for (const issue of issues) {
+    const relative = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const path = [...base, ...relative];
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const extra of issue.keys) report([...path, extra], 'unknown key', true);
+        break;
+      case 'invalid_key':
+        report(path, `name ${issue.issues[0]?.message ?? 'is not valid'}`, true);
+        break;
+      case 'invalid_type': {
+        const value = valueAt(root, relative);
+        const expected = EXPECTED[issue.expected] ?? issue.expected;
+        if (value === undefined && path.length) {
+          report(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
+        } else if (path.length === 0) {
+          report(path, describeRoot(describeValue(value)));
+        } else {
+          report(path, `expected ${expected}, found ${describeValue(value)}`);
+        }
+        break;
+      }
+      default:
+        report(path, issue.message);
+    }
+  }
+}
