@@ -92067,7 +92067,7 @@ async function bundleFiles(dir) {
   return rules.filter(found).sort((a, b2) => a < b2 ? -1 : a > b2 ? 1 : 0);
 }
 async function packBundle(dir, options = {}) {
-  const files = await bundleFiles(dir);
+  const files = options.files ? [...new Set(options.files)].sort((a, b2) => a < b2 ? -1 : a > b2 ? 1 : 0) : await bundleFiles(dir);
   const chunks = [];
   const stream = Qn(
     {
@@ -92306,7 +92306,7 @@ async function loadAll(paths) {
   if (problems.length) throw new WorkflowFileError(problems);
   return loaded2;
 }
-async function upload(client, target, bundle, put) {
+async function uploadBundle(client, target, bundle, put) {
   const location = await client.createUploadLocation({
     project: target.project,
     domain: target.domain,
@@ -92348,7 +92348,7 @@ async function registerFiles(client, paths, options) {
   const nativeUrls = /* @__PURE__ */ new Map();
   if (!options.dryRun) {
     await eachLimited([...bundles.values()], 4, async (bundle) => {
-      nativeUrls.set(bundle.dir, await upload(client, target, bundle, options.fetch ?? fetch));
+      nativeUrls.set(bundle.dir, await uploadBundle(client, target, bundle, options.fetch ?? fetch));
     });
   }
   const compiled = files.map(

@@ -2,7 +2,8 @@
  * The main job end to end through the built binaries, as subprocesses, with authentication on for
  * every caller: sandbox on free ports in a temporary home (loopback access off), an admin API key made
  * with the sandbox's bootstrap client, the webhook's key and the API key stored as secrets, the add-one
- * example registered with ORCH_API_KEY alone, the webhook launching with it, POST {"x": 2} with the
+ * example registered with ORCH_API_KEY alone, the webhook deployed as an app (`orch deploy apps`)
+ * launching with it, POST {"x": 2} through the app's endpoint with the
  * bearer key, wait for the execution with `orchctl get execution`, stop everything. Used by `npm run demo`
  * and by the end-to-end test, so both exercise the same steps.
  */
@@ -10,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +99,10 @@ export async function runBinary(
 /** What the main job saw, for printing (demo) and asserting (end-to-end test). */
 export interface MainJobResult {
   grpcEndpoint: string;
+  /** What `orch deploy apps examples/webhook/app.yaml webhook` printed. */
+  deployOutput: string;
+  /** The webhook app's endpoint, as deploy printed it. */
+  endpoint: string;
   registerOutput: string;
   version: string;
   /** Status of the POST with a wrong key (401 expected) and executions counted before and after it. */
@@ -197,10 +203,22 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1];
     if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
 
-    const webhook = startBinary('orch-webhook', ['--port', '0'], { ...keyed, WEBHOOK_API_KEY: apiKey });
-    running.push(webhook);
-    const webhookUrl = await webhook.waitFor(/listening on (\S+)/);
-    log(`Webhook listening on ${webhookUrl}, authenticating to the admin with ORCH_API_KEY`);
+    // The webhook is deployed as an app: the admin runs it with its two secrets and routes
+    // http://webhook.apps.localhost:<port> to it (examples/webhook/app.yaml).
+    const appFile = join(ROOT, 'examples', 'webhook', 'app.yaml');
+    const deployed = await runBinary(
+      'orch',
+      ['deploy', 'apps', appFile, 'webhook', '--timeout', '60s'],
+      keyed,
+    );
+    if (deployed.code !== 0) {
+      throw new Error(`orch deploy apps failed (${deployed.code}):\n${deployed.stdout}${deployed.stderr}`);
+    }
+    log(deployed.stdout.trimEnd());
+    const endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
+    if (!/^http:\/\/webhook\.apps\.localhost:\d+$/.test(endpoint)) {
+      throw new Error(`orch deploy apps printed no endpoint:\n${deployed.stdout}`);
+    }
 
     const ctl = ['-p', 'default', '-d', 'development'];
     const countExecutions = async () => {
@@ -208,17 +226,17 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       if (listed.code !== 0) throw new Error(`orchctl get execution failed:\n${listed.stderr}`);
       return (JSON.parse(listed.stdout) as unknown[]).length;
     };
-    const launchUrl = `${webhookUrl}/run-workflow/default/development/wf.add_one_wf/${version}`;
     const post = (key: string) =>
-      fetch(launchUrl, {
-        method: 'POST',
-        headers: {
+      postToHost(
+        endpoint,
+        `/run-workflow/default/development/wf.add_one_wf/${version}`,
+        JSON.stringify({ x: 2 }),
+        {
           authorization: `Bearer ${key}`,
           'content-type': 'application/json',
           accept: 'application/json',
         },
-        body: JSON.stringify({ x: 2 }),
-      });
+      );
 
     const executionsBeforeWrongKey = await countExecutions();
     const wrong = await post(`${apiKey}x`);
@@ -226,7 +244,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     log(`POST with a wrong key: ${wrong.status}`);
 
     const response = await post(apiKey);
-    const body = (await response.json()) as { url?: string; error?: string };
+    const body = JSON.parse(response.body) as { url?: string; error?: string };
     if (response.status !== 200 || !body.url) {
       throw new Error(`webhook answered ${response.status}: ${JSON.stringify(body)}`);
     }
@@ -257,6 +275,8 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     );
     return {
       grpcEndpoint,
+      deployOutput: deployed.stdout,
+      endpoint,
       registerOutput: registered.stdout,
       version,
       wrongKeyStatus: wrong.status,
@@ -282,4 +302,32 @@ function primitiveOf(literal: unknown): unknown {
   const primitive = (literal as { scalar?: { primitive?: Record<string, unknown> } }).scalar?.primitive ?? {};
   const [key, value] = Object.entries(primitive).find(([, v]) => v !== null && v !== undefined) ?? [];
   return key === 'integer' ? Number(value) : value;
+}
+
+/**
+ * POSTs to an app endpoint on the apps sub-domain of a local admin (`http://<app>.apps.localhost:<port>`)
+ * the way curl does: to 127.0.0.1:<port> with the endpoint's Host header (Node's resolver, unlike
+ * curl's, does not map `*.localhost` to the loopback address).
+ */
+export function postToHost(
+  endpoint: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(endpoint);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: url.port, path, method: 'POST', headers: { ...headers, host: url.host } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

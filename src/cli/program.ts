@@ -14,6 +14,7 @@ import { type Config, loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS, PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import { DEFAULT_TARGET } from '../registration/defaults.js';
+import { addAppCommands } from './apps.js';
 import { addManageCommands } from './manage.js';
 import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
@@ -357,6 +358,7 @@ export function createOrchProgram(io: CliIO): Command {
   });
 
   addManageCommands(program, io, platformClient);
+  addAppCommands(program, io, platformClient);
   addSandboxCommands(program, io);
   addServeCommands(program, io);
   // Only the top level is positional: deeper commands keep taking their parents' options anywhere.

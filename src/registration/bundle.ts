@@ -67,10 +67,16 @@ export async function bundleFiles(dir: string): Promise<string[]> {
  * without a timestamp. The same tree gives the same bytes on every checkout, whatever its path,
  * mtimes, owner or umask.
  * @param options.maxBytes the upload limit in bytes; a larger bundle throws before anything is sent.
+ * @param options.files only these files (relative to `dir`), instead of everything `.orchignore` keeps.
  * @throws BundleTooLargeError over `maxBytes`; Error when `dir` cannot be read.
  */
-export async function packBundle(dir: string, options: { maxBytes?: number } = {}): Promise<CodeBundle> {
-  const files = await bundleFiles(dir);
+export async function packBundle(
+  dir: string,
+  options: { maxBytes?: number; files?: readonly string[] } = {},
+): Promise<CodeBundle> {
+  const files = options.files
+    ? [...new Set(options.files)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    : await bundleFiles(dir);
   const chunks: Buffer[] = [];
   const stream = createTar(
     {

@@ -127,8 +127,11 @@ async function loadAll(paths: readonly string[]): Promise<LoadedWorkflowFile[]> 
   return loaded as LoadedWorkflowFile[];
 }
 
-/** PUTs a bundle to a fresh signed upload location; resolves to its native URL. */
-async function upload(
+/**
+ * PUTs a bundle to a fresh signed upload location (DataProxyService); resolves to its native URL.
+ * @throws AdminError from CreateUploadLocation; Error naming the bundle's folder when the PUT fails.
+ */
+export async function uploadBundle(
   client: Client,
   target: RegistrationTarget,
   bundle: CodeBundle,
@@ -200,7 +203,7 @@ export async function registerFiles(
   const nativeUrls = new Map<string, string>();
   if (!options.dryRun) {
     await eachLimited([...bundles.values()], 4, async (bundle) => {
-      nativeUrls.set(bundle.dir, await upload(client, target, bundle, options.fetch ?? fetch));
+      nativeUrls.set(bundle.dir, await uploadBundle(client, target, bundle, options.fetch ?? fetch));
     });
   }
   const compiled: CompiledEntities[] = files.map((file) =>

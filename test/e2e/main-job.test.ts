@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, test } from '@jest/globals';
 import { runMainJob } from '../../scripts/main-job.js';
 
@@ -11,7 +12,7 @@ const alive = (pid: number) => {
 };
 
 describe('the main job through the real binaries (what `npm run demo` does)', () => {
-  test('sandbox with authentication on, API key and secrets, register, webhook launch, execution SUCCEEDED with o0 = 3, nothing left running', async () => {
+  test('sandbox with authentication on, API key and secrets, register, webhook deployed as an app, launch through its endpoint, execution SUCCEEDED with o0 = 3, nothing left running', async () => {
     const result = await runMainJob();
 
     expect(result.registerOutput).toBe(
@@ -43,7 +44,29 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
     expect(result.anonymousRefusal).toMatch(/Pkce|ORCH_API_KEY|Unauthenticated|no access token/i);
     expect(result.principal).toBe('ci-key');
 
-    expect(result.pids.length).toBe(2);
+    expect(result.deployOutput.split('\n')).toEqual([
+      "No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs webhook on the admin's host, without an image.",
+      '[Status] Pending: App is pending deployment',
+      '[Status] Pending: RevisionMissing: configuration waits for a revision to become ready',
+      '[Status] Pending: IngressNotConfigured: ingress not yet reconciled',
+      '[Status] Pending: Uninitialized: waiting for load balancer to be ready',
+      '[Status] Started: Service is ready',
+      result.endpoint,
+      '',
+    ]);
+    expect(result.endpoint).toMatch(/^http:\/\/webhook\.apps\.localhost:\d+$/);
+
+    // The sandbox was the only process started; stopping it stopped the app it ran (port 8080).
+    expect(result.pids.length).toBe(1);
     expect(result.pids.filter(alive)).toEqual([]);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: 8080 });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
   }, 120000);
 });

@@ -129,6 +129,32 @@ describe('apps on the local runtime', () => {
     expect((await server.client.getApp({ id: { name: 'echo', ...scope } })).status?.state).toBe('Stopped');
   });
 
+  test('a redeploy replaces the revision without a failed request', async () => {
+    const port = await freePort();
+    const spec = specOf(
+      'steady',
+      port,
+      ['node', '-e', ECHO_SERVER],
+      [{ key: 'APP_TOKEN', env_var: 'APP_TOKEN' }],
+    );
+    expect((await server.client.deployApp({ spec }, () => {})).state).toBe('Started');
+    let sending = true;
+    const answers: number[] = [];
+    const load = (async () => {
+      while (sending)
+        answers.push((await viaIngress(server.addresses.httpEndpoint, 'steady', '/', '{}')).status);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await server.client.deployApp({ spec }, () => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sending = false;
+    await load;
+    expect(again).toMatchObject({ state: 'Started', revision: 2 });
+    expect(answers.length).toBeGreaterThan(5);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    await server.client.stopApp({ id: { name: 'steady', ...scope } });
+  });
+
   test('an app that exits at once fails the deployment with its last log lines', async () => {
     const port = await freePort();
     const statuses: string[] = [];

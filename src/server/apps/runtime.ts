@@ -191,8 +191,9 @@ export class LocalAppRuntime {
     try {
       await say('Pending', 'RevisionMissing: configuration waits for a revision to become ready');
       const { cwd, env } = await this.materialize(running);
-      if (holder) this.halt(holder);
       this.apps.set(key.name, running);
+      // The new revision listens on the same port: the old one goes first (requests wait meanwhile).
+      if (holder) await this.haltAndWait(holder);
       await this.start(running, cwd, env);
       await say('Pending', 'IngressNotConfigured: ingress not yet reconciled');
       // The route exists from here; the ingress answers 503 until the probe passes.
@@ -328,6 +329,19 @@ export class LocalAppRuntime {
         this.restartLater(running, cwd, env, (error as Error).message);
       }
     }, waitMs);
+  }
+
+  /** Stops a revision's process and waits (at most 10 s) until it has exited. */
+  private async haltAndWait(running: Running): Promise<void> {
+    const child = running.child;
+    const exited =
+      child && child.exitCode === null && child.signalCode === null
+        ? new Promise((resolve) => child.once('exit', resolve))
+        : Promise.resolve();
+    this.halt(running);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    clearTimeout(timer);
   }
 
   /** Stops a revision's process (its whole process group) and its restarts. */

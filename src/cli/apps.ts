@@ -1,0 +1,179 @@
+import type { Command } from 'commander';
+import { parseDuration } from '../api/duration.js';
+import type { AdminClient } from '../client/admin-client.js';
+import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
+import { ConfigError } from '../config/errors.js';
+import { type Config, loadConfig } from '../config/load.js';
+import { parseQuantity } from '../config/quantity.js';
+import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
+import { DEFAULT_TARGET } from '../registration/defaults.js';
+import type { ClientFactory } from './manage.js';
+
+const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
+
+/** Thrown after `orch deploy apps` printed a Failed status (exit 1). */
+class DeployFailed extends Error {
+  override name = 'DeployFailed';
+}
+
+/**
+ * `orch deploy apps <app_file> <app_name>`, `orch get apps`, `orch stop apps` (spec, "Platform CLI
+ * commands used"): loads the app file, checks the image (`Image <ref> found. Skip building.` when
+ * the registry has it; the local runtime needs none and says so), ships the `include` files as a
+ * code bundle, deploys, prints each status as `[Status] <State>: <message>`, then the endpoint.
+ */
+export function addAppCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
+  const find = (name: string) => program.commands.find((c) => c.name() === name);
+  const deploy = find('deploy') ?? program.command('deploy').description('deploy apps');
+  const get = find('get') ?? program.command('get');
+  const stop = find('stop') ?? program.command('stop').description('stop deployed apps');
+
+  const scopeOf = (config: Config) => ({
+    project: config.project || DEFAULT_TARGET.project,
+    domain: config.domain || DEFAULT_TARGET.domain,
+    org: config.org ?? '',
+  });
+  const withClient = async <T>(
+    command: Command,
+    work: (client: AdminClient, config: Config) => Promise<T>,
+  ) => {
+    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const client = await platformClient(config, io);
+    try {
+      return await work(client, config);
+    } finally {
+      client.close();
+    }
+  };
+
+  addFlagOptions(
+    deploy
+      .command('apps')
+      .argument('<app_file>', 'the app file (YAML or JSON), e.g. examples/webhook/app.yaml')
+      .argument('<app_name>', 'the app of that file to deploy')
+      .option('--timeout <duration>', 'how long to wait for the app to be ready', '10m')
+      .description('deploy an app and stream its status until it is ready')
+      .addHelpText(
+        'after',
+        "\nSecrets the app names must exist first (orch create secret). The app runs on the admin's host\n" +
+          '(the local runtime) and is served at http://<app>.apps.localhost:<admin HTTP port>.\n\n' +
+          'Example:\n  orch deploy apps examples/webhook/app.yaml webhook\n',
+      ),
+    [...CLIENT_FLAGS, 'server.dataProxy.upload.maxSize'],
+  ).action(async (file: string, name: string, opts: Record<string, unknown>, command: Command) => {
+    let timeoutSeconds: number;
+    try {
+      timeoutSeconds = parseDuration(String(opts.timeout));
+    } catch {
+      throw new ConfigError(`"${String(opts.timeout)}" is not a duration such as 90s or 10m`, '--timeout');
+    }
+    const { loadAppFile, imageReference, imageTag, imageExists } = await import('../apps/index.js');
+    const appFile = await loadAppFile(file, { env: io.env });
+    const app = appFile.app(name);
+    const image = app.container_image;
+    const tag = imageTag(image);
+    if (image.registry) {
+      const ref = imageReference(image);
+      if (await imageExists(ref)) io.stdout.write(`Image ${ref} found. Skip building.\n`);
+      else {
+        io.stderr.write(
+          `warning: image ${ref} is not in its registry and no image builder is available here; ` +
+            "the local runtime runs the app's command on the admin's host without it\n",
+        );
+      }
+    } else {
+      io.stdout.write(
+        `No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs ${name} on the admin's host, without an image.\n`,
+      );
+    }
+    await withClient(command, async (client, config) => {
+      const scope = scopeOf(config);
+      let codeBundle = '';
+      if (app.include.length) {
+        const [{ glob }, { packBundle }, { uploadBundle }] = await Promise.all([
+          import('tinyglobby'),
+          import('../registration/bundle.js'),
+          import('../registration/register-files.js'),
+        ]);
+        const files = await glob(app.include, { cwd: appFile.dir, onlyFiles: true, dot: true });
+        if (!files.length)
+          throw new ConfigError(
+            `include matches no file under ${appFile.dir}`,
+            `${file}: apps.${name}.include`,
+          );
+        const bundle = await packBundle(appFile.dir, {
+          files,
+          maxBytes: parseQuantity(config.server.dataProxy.upload.maxSize),
+        });
+        codeBundle = await uploadBundle(client, scope, bundle, fetch);
+      }
+      const last = await client.deployApp(
+        {
+          spec: {
+            id: { name, ...scope },
+            image: { ...image, base_image: image.base_image ?? '', tag },
+            limits: { cpu: app.limits.cpu, mem: app.limits.mem },
+            port: app.port,
+            args: app.argv,
+            secrets: app.secrets,
+            requires_auth: app.requires_auth,
+            code_bundle: codeBundle,
+            env: app.env,
+          },
+          timeout_seconds: Math.ceil(timeoutSeconds),
+        },
+        (status) => io.stdout.write(`[Status] ${status.state}: ${status.message}\n`),
+        { deadlineSeconds: timeoutSeconds + 30 },
+      );
+      if (last.state !== 'Started') throw new DeployFailed(`app ${name} did not start (${last.state})`);
+      io.stdout.write(`${last.endpoint}\n`);
+    });
+  });
+
+  addFlagOptions(
+    get
+      .command('apps')
+      .argument('[name]', 'one app (default: every app of the project and domain)')
+      .description('show deployed apps: state, endpoint, revision'),
+    [...CLIENT_FLAGS, 'output'],
+  ).action(async (name: string | undefined, _opts: unknown, command: Command) => {
+    await withClient(command, async (client, config) => {
+      const scope = scopeOf(config);
+      const apps = name
+        ? [await client.getApp({ id: { name, ...scope } })]
+        : (await client.listApps({ ...scope, limit: 1000 })).apps;
+      if (config.output.toLowerCase() === 'json') {
+        io.stdout.write(`${JSON.stringify(apps, null, 2)}\n`);
+        return;
+      }
+      const rows = apps.map((a) => [
+        a.spec?.id?.name ?? '',
+        a.status?.state ?? '',
+        String(a.status?.revision ?? ''),
+        a.status?.endpoint || '-',
+        (a.status?.message ?? '').split('\n')[0] ?? '',
+      ]);
+      const header = ['NAME', 'STATE', 'REVISION', 'ENDPOINT', 'MESSAGE'];
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+      const line = (cells: string[]) =>
+        cells
+          .map((c, i) => c.padEnd(widths[i] ?? 0))
+          .join('  ')
+          .trimEnd();
+      io.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
+    });
+  });
+
+  addFlagOptions(
+    stop
+      .command('apps')
+      .requiredOption('--name <name>', 'the app to stop')
+      .description('stop a deployed app'),
+    CLIENT_FLAGS,
+  ).action(async (opts: Record<string, unknown>, command: Command) => {
+    await withClient(command, async (client, config) => {
+      await client.stopApp({ id: { name: String(opts.name), ...scopeOf(config) } });
+    });
+    io.stdout.write(`Stopped app ${String(opts.name)}\n`);
+  });
+}
