@@ -9,7 +9,7 @@ import type { GithubClient } from './comment.js';
 import { messageOf, ServiceNotOfferedError } from './errors.js';
 import { readGithubContext } from './github-context.js';
 import { readSettings } from './inputs.js';
-import { createApiKeyCommand, createSecretCommand } from './manage.js';
+import { createApiKeyCommand, createSecretCommand, deployAppCommand } from './manage.js';
 import { registerCommand } from './register.js';
 import { runCommand } from './run.js';
 import { requireService } from './services.js';
@@ -91,8 +91,7 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
       } else if (settings.command === 'create-api-key') {
         await createApiKeyCommand(client, settings);
       } else {
-        // The service exists in the API but this Action does not drive it yet.
-        throw new ServiceNotOfferedError(settings.command, 'a client for this service');
+        await deployAppCommand(client, settings, env);
       }
     } finally {
       client.close();

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import type { AdminClient } from '../client/admin-client.js';
 import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { AlreadyExistsError } from '../client/errors.js';
-import type { CreateApiKeySettings, CreateSecretSettings } from './inputs.js';
+import type { CreateApiKeySettings, CreateSecretSettings, DeployAppSettings } from './inputs.js';
 
 /**
  * `command: create-secret`: creates the secret, or replaces its value when it exists (a re-run job
@@ -61,4 +61,40 @@ export async function createApiKeyCommand(
     `Created API key ${created.key?.name} (client id ${created.key?.client_id}, role ${settings.keyRole}); ` +
       'it is in the api-key output, masked, and is shown only once: store it as a secret now.',
   );
+}
+
+/**
+ * `command: deploy-app`: deploys app `app-name` of `app-file` (see `deployAppFile`): each status as a
+ * log line, then the `app-endpoint` output. With `dry-run`, checks the file and the app only.
+ * @throws Error when the deployment ends Failed (its reason and the app's last log lines); AppFileError.
+ */
+export async function deployAppCommand(
+  client: AdminClient,
+  settings: DeployAppSettings,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const { deployAppFile, loadAppFile } = await import('../apps/index.js');
+  if (settings.dryRun) {
+    (await loadAppFile(settings.appFile, { env })).app(settings.appName);
+    core.info(`Would deploy app ${settings.appName} of ${settings.appFile}`);
+    return;
+  }
+  const scope = { project: settings.project, domain: settings.domain, org: '' };
+  const last = await deployAppFile(client, settings.appFile, settings.appName, {
+    env,
+    scope,
+    timeoutSeconds: 600,
+    onLine: (line) => core.info(line),
+    onWarning: (message) => core.warning(message),
+    shipFiles: async (dir, files) => {
+      const [{ packBundle }, { uploadBundle }] = await Promise.all([
+        import('../registration/bundle.js'),
+        import('../registration/register-files.js'),
+      ]);
+      return uploadBundle(client, scope, await packBundle(dir, { files }), fetch);
+    },
+  });
+  if (last.state !== 'Started') throw new Error(`app ${settings.appName} did not start: ${last.message}`);
+  core.setOutput('app-endpoint', last.endpoint);
+  core.info(`App ${settings.appName} is ready at ${last.endpoint}`);
 }

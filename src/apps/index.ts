@@ -14,6 +14,7 @@ export {
   UnknownAppError,
 } from './app-file.js';
 export { CommandLineError, splitCommandLine } from './command-line.js';
+export { type DeployAppFileOptions, deployAppFile } from './deploy.js';
 export {
   IMAGE_TAG_LENGTH,
   type ImageExistsOptions,

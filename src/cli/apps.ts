@@ -67,64 +67,24 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
     } catch {
       throw new ConfigError(`"${String(opts.timeout)}" is not a duration such as 90s or 10m`, '--timeout');
     }
-    const { loadAppFile, imageReference, imageTag, imageExists } = await import('../apps/index.js');
-    const appFile = await loadAppFile(file, { env: io.env });
-    const app = appFile.app(name);
-    const image = app.container_image;
-    const tag = imageTag(image);
-    if (image.registry) {
-      const ref = imageReference(image);
-      if (await imageExists(ref)) io.stdout.write(`Image ${ref} found. Skip building.\n`);
-      else {
-        io.stderr.write(
-          `warning: image ${ref} is not in its registry and no image builder is available here; ` +
-            "the local runtime runs the app's command on the admin's host without it\n",
-        );
-      }
-    } else {
-      io.stdout.write(
-        `No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs ${name} on the admin's host, without an image.\n`,
-      );
-    }
+    const { deployAppFile } = await import('../apps/index.js');
     await withClient(command, async (client, config) => {
       const scope = scopeOf(config);
-      let codeBundle = '';
-      if (app.include.length) {
-        const [{ glob }, { packBundle }, { uploadBundle }] = await Promise.all([
-          import('tinyglobby'),
-          import('../registration/bundle.js'),
-          import('../registration/register-files.js'),
-        ]);
-        const files = await glob(app.include, { cwd: appFile.dir, onlyFiles: true, dot: true });
-        if (!files.length)
-          throw new ConfigError(
-            `include matches no file under ${appFile.dir}`,
-            `${file}: apps.${name}.include`,
-          );
-        const bundle = await packBundle(appFile.dir, {
-          files,
-          maxBytes: parseQuantity(config.server.dataProxy.upload.maxSize),
-        });
-        codeBundle = await uploadBundle(client, scope, bundle, fetch);
-      }
-      const last = await client.deployApp(
-        {
-          spec: {
-            id: { name, ...scope },
-            image: { ...image, base_image: image.base_image ?? '', tag },
-            limits: { cpu: app.limits.cpu, mem: app.limits.mem },
-            port: app.port,
-            args: app.argv,
-            secrets: app.secrets,
-            requires_auth: app.requires_auth,
-            code_bundle: codeBundle,
-            env: app.env,
-          },
-          timeout_seconds: Math.ceil(timeoutSeconds),
+      const last = await deployAppFile(client, file, name, {
+        env: io.env,
+        scope,
+        timeoutSeconds,
+        onLine: (line) => io.stdout.write(`${line}\n`),
+        onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+        shipFiles: async (dir, files) => {
+          const [{ packBundle }, { uploadBundle }] = await Promise.all([
+            import('../registration/bundle.js'),
+            import('../registration/register-files.js'),
+          ]);
+          const maxBytes = parseQuantity(config.server.dataProxy.upload.maxSize);
+          return uploadBundle(client, scope, await packBundle(dir, { files, maxBytes }), fetch);
         },
-        (status) => io.stdout.write(`[Status] ${status.state}: ${status.message}\n`),
-        { deadlineSeconds: timeoutSeconds + 30 },
-      );
+      });
       if (last.state !== 'Started') throw new DeployFailed(`app ${name} did not start (${last.state})`);
       io.stdout.write(`${last.endpoint}\n`);
     });

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,7 +282,7 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(projectOnly.stdout).toContain('project: a project-scoped secret needs the domain input too');
   });
 
-  test('create-api-key sets the new key as a masked output that authenticates; deploy-app checks its inputs', async () => {
+  test('create-api-key sets the new key as a masked output that authenticates; deploy-app deploys and checks its inputs', async () => {
     const result = await act({ command: 'create-api-key', 'key-name': 'ci-key', 'key-role': 'contributor' });
     expect(result.failed).toBe(false);
     const key = result.outputs['api-key'] ?? '';
@@ -310,6 +311,37 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(twice.stdout).toContain('an API key named ci-key already exists');
     const badRole = await act({ command: 'create-api-key', 'key-name': 'x', 'key-role': 'root' });
     expect(badRole.stdout).toContain('key-role: "root" is not a role');
+
+    const port = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const appFile = join(dir, 'app.yaml');
+    await writeFile(
+      appFile,
+      [
+        'apps:',
+        '  hello:',
+        '    container_image: { name: hello }',
+        `    port: ${port}`,
+        `    args: node -e "require('http').createServer((q, r) => r.end('hi')).listen(${port})"`,
+        '    requires_auth: false',
+        '',
+      ].join('\n'),
+    );
+    const deployed = await act({ command: 'deploy-app', 'app-file': appFile, 'app-name': 'hello' });
+    expect(deployed.failed).toBe(false);
+    expect(deployed.stdout).toContain('[Status] Pending: App is pending deployment');
+    expect(deployed.stdout).toContain('[Status] Started: Service is ready');
+    expect(deployed.outputs['app-endpoint']).toMatch(/^http:\/\/hello\.apps\.localhost:\d+$/);
+    await server.client.stopApp({
+      id: { name: 'hello', project: 'default', domain: 'development', org: '' },
+    });
+    const unknown = await act({ command: 'deploy-app', 'app-file': appFile, 'app-name': 'nope' });
+    expect(unknown.failed).toBe(true);
+    expect(unknown.stdout).toContain('defines no app "nope"; its apps are: hello');
 
     const app = await act({ command: 'deploy-app', 'app-file': 'no/such/app.yaml' });
     expect(app.stdout).toContain('app-file: no/such/app.yaml does not exist');
