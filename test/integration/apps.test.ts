@@ -129,6 +129,36 @@ describe('apps on the local runtime', () => {
     expect((await server.client.getApp({ id: { name: 'echo', ...scope } })).status?.state).toBe('Stopped');
   });
 
+  test('the ingress answers 503 with Retry-After until the first revision is Started', async () => {
+    const port = await freePort();
+    const slow = `setTimeout(() => require('http').createServer((q, r) => r.end('up')).listen(${port}), 1500)`;
+    const seen: { state: string; status: number; retryAfter: unknown }[] = [];
+    const probes: Promise<void>[] = [];
+    const last = await server.client.deployApp(
+      { spec: specOf('slow', port, ['node', '-e', slow]) },
+      (status) => {
+        if (status.message.startsWith('Uninitialized') || status.message.startsWith('IngressNotConfigured')) {
+          probes.push(
+            viaIngress(server.addresses.httpEndpoint, 'slow', '/').then((answer) => {
+              seen.push({
+                state: status.message.split(':')[0] ?? '',
+                status: answer.status,
+                retryAfter: answer.headers['retry-after'],
+              });
+            }),
+          );
+        }
+      },
+    );
+    await Promise.all(probes);
+    expect(last.state).toBe('Started');
+    expect(seen.length).toBe(2);
+    for (const answer of seen) expect(answer).toMatchObject({ status: 503, retryAfter: '1' });
+    const ready = await viaIngress(server.addresses.httpEndpoint, 'slow', '/');
+    expect([ready.status, ready.body]).toEqual([200, 'up']);
+    await server.client.stopApp({ id: { name: 'slow', ...scope } });
+  });
+
   test('a redeploy replaces the revision without a failed request', async () => {
     const port = await freePort();
     const spec = specOf(

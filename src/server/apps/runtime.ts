@@ -33,6 +33,8 @@ export interface AppRoute {
   port: number;
   /** False until the probe passed, and while a new revision replaces the old one. */
   ready: boolean;
+  /** True while a new revision replaces one that was serving: requests wait for it instead of failing. */
+  switching: boolean;
   requiresAuth: boolean;
   state: string;
 }
@@ -65,6 +67,8 @@ interface Running {
   child: ChildProcess | undefined;
   port: number;
   ready: boolean;
+  /** A revision that was serving is being replaced by this one. */
+  switching: boolean;
   stopped: boolean;
   logs: string[];
   restarts: number;
@@ -102,6 +106,7 @@ export class LocalAppRuntime {
     return {
       port: app.port,
       ready: app.ready,
+      switching: app.switching,
       requiresAuth: app.spec.requires_auth !== false,
       state: app.ready ? 'Started' : 'Pending',
     };
@@ -184,6 +189,7 @@ export class LocalAppRuntime {
       child: undefined,
       port,
       ready: false,
+      switching: holder?.ready === true,
       stopped: false,
       logs: [],
       restarts: 0,
@@ -200,6 +206,7 @@ export class LocalAppRuntime {
       await say('Pending', 'Uninitialized: waiting for load balancer to be ready');
       await this.probe(running, timeoutMs);
       running.ready = true;
+      running.switching = false;
       this.supervise(running, cwd, env);
       await say('Started', 'Service is ready');
     } catch (error) {

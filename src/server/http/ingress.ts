@@ -46,7 +46,7 @@ function fail(res: Response, code: number, message: string, retryAfter?: number)
 /**
  * The apps ingress on the admin's HTTP port (DESIGN.md, "App files"): a request whose Host is
  * `<app>.apps.<host>` goes to that app's port on this host; 404 when no such app runs, 503 with
- * `Retry-After` until it is Started; with `requires_auth` the platform's bearer token is checked
+ * `Retry-After` until its first revision is Started; with `requires_auth` the platform's bearer token is checked
  * first (401/403 as the API answers). The body is read first (at most `maxBodyBytes`) so that a
  * request that meets a revision switch (connection refused) is sent again, for up to `switchWaitMs`;
  * the answer is streamed back. Other hosts fall through to the admin's own routes.
@@ -93,7 +93,10 @@ export function createIngress(options: IngressOptions) {
     for (;;) {
       if (!route) return fail(res, 404, `no app named ${name} is deployed`);
       if (!route.ready) {
-        if (Date.now() > deadline) return fail(res, 503, `app ${name} is not ready (${route.state})`, 1);
+        // A first deployment answers 503 until Started; a revision switch is waited out.
+        if (!route.switching || Date.now() > deadline) {
+          return fail(res, 503, `app ${name} is not ready (${route.state})`, 1);
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
         route = options.route(name);
         continue;
