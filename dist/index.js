@@ -88012,6 +88012,9 @@ function issueCommand(command, properties, message2) {
   const cmd = new Command(command, properties, message2);
   process.stdout.write(cmd.toString() + os.EOL);
 }
+function issue(name, message2 = "") {
+  issueCommand(name, {}, message2);
+}
 var CMD_STRING = "::";
 var Command = class {
   constructor(command, properties, message2) {
@@ -88481,6 +88484,12 @@ function warning(message2, properties = {}) {
 }
 function info(message2) {
   process.stdout.write(message2 + os4.EOL);
+}
+function startGroup(name) {
+  issue("group", name);
+}
+function endGroup() {
+  issue("endgroup");
 }
 
 // node_modules/@actions/github/lib/context.js
@@ -94007,6 +94016,7 @@ async function deployAppCommand(client, settings, env) {
     return;
   }
   const scope = { project: settings.project, domain: settings.domain, org: "" };
+  startGroup(`Deploying app ${settings.appName} of ${settings.appFile}`);
   const last = await deployAppFile2(client, settings.appFile, settings.appName, {
     env,
     scope,
@@ -94020,7 +94030,7 @@ async function deployAppCommand(client, settings, env) {
       ]);
       return uploadBundle2(client, scope, await packBundle2(dir, { files }), fetch);
     }
-  });
+  }).finally(() => endGroup());
   if (last.state !== "Started") throw new Error(`app ${settings.appName} did not start: ${last.message}`);
   setOutput("app-endpoint", last.endpoint);
   info(`App ${settings.appName} is ready at ${last.endpoint}`);

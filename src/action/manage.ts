@@ -80,6 +80,7 @@ export async function deployAppCommand(
     return;
   }
   const scope = { project: settings.project, domain: settings.domain, org: '' };
+  core.startGroup(`Deploying app ${settings.appName} of ${settings.appFile}`);
   const last = await deployAppFile(client, settings.appFile, settings.appName, {
     env,
     scope,
@@ -93,7 +94,7 @@ export async function deployAppCommand(
       ]);
       return uploadBundle(client, scope, await packBundle(dir, { files }), fetch);
     },
-  });
+  }).finally(() => core.endGroup());
   if (last.state !== 'Started') throw new Error(`app ${settings.appName} did not start: ${last.message}`);
   core.setOutput('app-endpoint', last.endpoint);
   core.info(`App ${settings.appName} is ready at ${last.endpoint}`);

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -145,5 +146,48 @@ describe('orch secrets and API keys as subprocesses', () => {
     expect(after.code).toBe(1);
     expect(after.stderr).toMatch(/ApiKey: the token endpoint .*oauth2\/token refused client "read-only"/);
     expect(after.stdout + after.stderr).not.toContain(key.slice(8));
+  });
+
+  test('orch deploy apps streams the statuses and prints the endpoint; get apps and stop apps follow it', async () => {
+    const probe = createNetServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const file = join(home, 'app.yaml');
+    await writeFile(
+      file,
+      [
+        'apps:',
+        '  greeter:',
+        '    container_image: { name: greeter, registry: "${IMAGE_SPEC_REGISTRY}" }',
+        `    port: ${port}`,
+        `    args: node -e "require('http').createServer((q, r) => r.end('hello')).listen(${port})"`,
+        '',
+      ].join('\n'),
+    );
+    const deployed = await orch(['deploy', 'apps', file, 'greeter']);
+    expect(deployed.code).toBe(0);
+    const httpPort = new URL(server.addresses.httpEndpoint).port;
+    expect(deployed.stdout.split('\n')).toEqual([
+      "No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs greeter on the admin's host, without an image.",
+      '[Status] Pending: App is pending deployment',
+      '[Status] Pending: RevisionMissing: configuration waits for a revision to become ready',
+      '[Status] Pending: IngressNotConfigured: ingress not yet reconciled',
+      '[Status] Pending: Uninitialized: waiting for load balancer to be ready',
+      '[Status] Started: Service is ready',
+      `http://greeter.apps.localhost:${httpPort}`,
+      '',
+    ]);
+    const listed = await orch(['get', 'apps']);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `greeter\\s+Started\\s+1\\s+http://greeter\\.apps\\.localhost:${httpPort}\\s+Service is ready`,
+      ),
+    );
+    expect((await orch(['stop', 'apps', '--name', 'greeter'])).stdout).toBe('Stopped app greeter\n');
+    expect((await orch(['get', 'apps', 'greeter'])).stdout).toMatch(/greeter\s+Stopped\s+1\s+-/);
+    const unknown = await orch(['deploy', 'apps', file, 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('defines no app "nope"; its apps are: greeter');
   });
 });

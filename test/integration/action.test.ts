@@ -333,7 +333,10 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     );
     const deployed = await act({ command: 'deploy-app', 'app-file': appFile, 'app-name': 'hello' });
     expect(deployed.failed).toBe(false);
-    expect(deployed.stdout).toContain('[Status] Pending: App is pending deployment');
+    expect(deployed.stdout).toContain('::group::Deploying app hello of');
+    expect(deployed.stdout).toMatch(
+      /::group::[^]*\[Status\] Pending: App is pending deployment[^]*::endgroup::/,
+    );
     expect(deployed.stdout).toContain('[Status] Started: Service is ready');
     expect(deployed.outputs['app-endpoint']).toMatch(/^http:\/\/hello\.apps\.localhost:\d+$/);
     await server.client.stopApp({

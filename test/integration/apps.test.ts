@@ -185,6 +185,29 @@ describe('apps on the local runtime', () => {
     await server.client.stopApp({ id: { name: 'steady', ...scope } });
   });
 
+  test('an app that exits after it started is restarted and serves again', async () => {
+    const port = await freePort();
+    // Answers one request, then exits: the runtime restarts it (after 1 s the first time).
+    const once = `require('http').createServer((q, r) => { r.end('pid ' + process.pid); setTimeout(() => process.exit(7), 50); }).listen(${port})`;
+    expect(
+      (await server.client.deployApp({ spec: specOf('phoenix', port, ['node', '-e', once]) }, () => {}))
+        .state,
+    ).toBe('Started');
+    const first = await viaIngress(server.addresses.httpEndpoint, 'phoenix', '/');
+    expect(first.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const down = await server.client.getApp({ id: { name: 'phoenix', ...scope } });
+    expect(down.status?.message).toMatch(/^RevisionMissing: the app exited \(7\); restarting in 1 s$/);
+    let again = { status: 0, body: '' };
+    for (let i = 0; i < 50 && again.status !== 200; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await viaIngress(server.addresses.httpEndpoint, 'phoenix', '/');
+    }
+    expect(again.status).toBe(200);
+    expect(again.body).not.toBe(first.body);
+    await server.client.stopApp({ id: { name: 'phoenix', ...scope } });
+  });
+
   test('an app that exits at once fails the deployment with its last log lines', async () => {
     const port = await freePort();
     const statuses: string[] = [];

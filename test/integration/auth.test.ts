@@ -327,6 +327,66 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     expect((await grant(refresh, 'wrong-secret')).status).toBe(401);
   });
 
+  test('the apps ingress asks for a platform token only when the app requires auth', async () => {
+    const client = clientWith(started.addresses, adminToken);
+    const { createServer: netServer } = await import('node:net');
+    const { request } = await import('node:http');
+    const freePort = async () => {
+      const probe = netServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const port = (probe.address() as { port: number }).port;
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    };
+    const httpPort = new URL(started.addresses.httpEndpoint).port;
+    const call = (app: string, token?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: httpPort,
+            path: '/',
+            headers: {
+              host: `${app}.apps.localhost:${httpPort}`,
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [name, requiresAuth] of [
+      ['guarded', true],
+      ['open', false],
+    ] as const) {
+      const port = await freePort();
+      const last = await client.deployApp(
+        {
+          spec: {
+            id: { name, project: 'default', domain: 'development', org: '' },
+            port,
+            args: ['node', '-e', `require('http').createServer((q, r) => r.end('ok')).listen(${port})`],
+            requires_auth: requiresAuth,
+          },
+        },
+        () => {},
+      );
+      expect(last.state).toBe('Started');
+    }
+    expect(await call('guarded')).toBe(401);
+    expect(await call('guarded', 'not-a-token')).toBe(401);
+    expect(await call('guarded', adminToken)).toBe(200);
+    expect(await call('open')).toBe(200);
+    for (const name of ['guarded', 'open']) {
+      await client.stopApp({ id: { name, project: 'default', domain: 'development', org: '' } });
+    }
+    client.close();
+  });
+
   test('the execution records who launched it', async () => {
     const client = clientWith(started.addresses, adminToken);
     await registerAddOne(client, 'principal');
