@@ -159,6 +159,7 @@ describe('orch secrets and API keys as subprocesses', () => {
       [
         'apps:',
         '  greeter:',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the app file's own ${VAR} reference
         '    container_image: { name: greeter, registry: "${IMAGE_SPEC_REGISTRY}" }',
         `    port: ${port}`,
         `    args: node -e "require('http').createServer((q, r) => r.end('hello')).listen(${port})"`,

@@ -335,7 +335,7 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(deployed.failed).toBe(false);
     expect(deployed.stdout).toContain('::group::Deploying app hello of');
     expect(deployed.stdout).toMatch(
-      /::group::[^]*\[Status\] Pending: App is pending deployment[^]*::endgroup::/,
+      /::group::[\s\S]*\[Status\] Pending: App is pending deployment[\s\S]*::endgroup::/,
     );
     expect(deployed.stdout).toContain('[Status] Started: Service is ready');
     expect(deployed.outputs['app-endpoint']).toMatch(/^http:\/\/hello\.apps\.localhost:\d+$/);
