@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import { DEFAULT_TARGET } from '../registration/defaults.js';
-import type { ClientFactory } from './manage.js';
+import { type ClientFactory, table } from './manage.js';
 
 const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 
@@ -113,14 +113,7 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
         a.status?.endpoint || '-',
         (a.status?.message ?? '').split('\n')[0] ?? '',
       ]);
-      const header = ['NAME', 'STATE', 'REVISION', 'ENDPOINT', 'MESSAGE'];
-      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-      const line = (cells: string[]) =>
-        cells
-          .map((c, i) => c.padEnd(widths[i] ?? 0))
-          .join('  ')
-          .trimEnd();
-      io.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
+      io.stdout.write(table(['NAME', 'STATE', 'REVISION', 'ENDPOINT', 'MESSAGE'], rows));
     });
   });
 

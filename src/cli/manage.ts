@@ -107,7 +107,7 @@ function outputOf(config: Config): 'table' | 'json' {
 }
 
 /** Left-aligned columns with two spaces between, a header first. */
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
@@ -139,15 +139,14 @@ async function keyEndpoint(
 }
 
 /**
- * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
- * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
- * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
+ * Runs `work` with a platform client configured from a command's flags (and the environment and
+ * config file), closing the client after, whatever happens.
  */
-export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
-  const withClient = async <T>(
+export function clientRunner(io: CliIO, platformClient: ClientFactory) {
+  return async <T>(
     command: Command,
     work: (client: AdminClient, config: Config) => Promise<T>,
-  ) => {
+  ): Promise<T> => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const client = await platformClient(config, io);
     try {
@@ -156,6 +155,15 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
       client.close();
     }
   };
+}
+
+/**
+ * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
+ * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
+ * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
+ */
+export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
+  const withClient = clientRunner(io, platformClient);
 
   const create = program.command('create').description('create a secret or an API key');
   const update = program.command('update').description('replace the value of a secret');

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runBinary } from '../../scripts/main-job.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // `orch create|update|get|delete secret` and `orch create|get|delete api-key` as a user runs them.
 
@@ -149,10 +148,7 @@ describe('orch secrets and API keys as subprocesses', () => {
   });
 
   test('orch deploy apps streams the statuses and prints the endpoint; get apps and stop apps follow it', async () => {
-    const probe = createNetServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     const file = join(home, 'app.yaml');
     await writeFile(
       file,

@@ -99,3 +99,13 @@ export async function mintApiKey(
     }),
   };
 }
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (for apps, which listen on a port they are given). */
+export async function freePort(): Promise<number> {
+  const { createServer: createNetServer } = await import('node:net');
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

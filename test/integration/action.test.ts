@@ -1,5 +1,4 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ import {
   writeEvent,
 } from '../helpers/action-env.js';
 import { FakeGithub } from '../helpers/github-api.js';
-import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API = 'https://api.github.test';
@@ -312,12 +311,7 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     const badRole = await act({ command: 'create-api-key', 'key-name': 'x', 'key-role': 'root' });
     expect(badRole.stdout).toContain('key-role: "root" is not a role');
 
-    const port = await new Promise<number>((resolve) => {
-      const probe = createNetServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     const appFile = join(dir, 'app.yaml');
     await writeFile(
       appFile,

@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // The local app runtime and the apps ingress, through the real admin server.
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A request to the admin's HTTP port with the Host header of `app` on the apps sub-domain. */
 function viaIngress(httpEndpoint: string, app: string, path: string, body?: string) {

@@ -14,7 +14,7 @@ import { gatewayRoutes } from '../../src/server/http/gateway.js';
 import type { Logger } from '../../src/server/logger.js';
 import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
 import { createTestDatabase, testCluster } from '../helpers/postgres.js';
-import { TEST_DATABASES } from '../helpers/server.js';
+import { freePort, TEST_DATABASES } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 
 // Authentication and authorization as a caller meets them: no token, a viewer key, an admin key, a
@@ -329,15 +329,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
 
   test('the apps ingress asks for a platform token only when the app requires auth', async () => {
     const client = clientWith(started.addresses, adminToken);
-    const { createServer: netServer } = await import('node:net');
     const { request } = await import('node:http');
-    const freePort = async () => {
-      const probe = netServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const port = (probe.address() as { port: number }).port;
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    };
     const httpPort = new URL(started.addresses.httpEndpoint).port;
     const call = (app: string, token?: string) =>
       new Promise<number>((resolve, reject) => {

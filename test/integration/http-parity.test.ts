@@ -6,7 +6,13 @@ import { toJson } from '../../src/api/json.js';
 import { literalMapFromJson, parseType } from '../../src/api/literals.js';
 import { loadApi } from '../../src/api/proto.js';
 import { gatewayRoutes } from '../../src/server/http/gateway.js';
-import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
+import {
+  freePort,
+  startTestServer,
+  TEST_DATABASES,
+  type TestServer,
+  waitForExecution,
+} from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow, registerAddOne } from '../helpers/specs.js';
 
 // Every RPC is called once over gRPC and once over HTTP with the same (or a twin) request, and the
@@ -486,14 +492,6 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       ],
       requires_auth: false,
     });
-    const { createServer: netServer } = await import('node:net');
-    const freePort = async () => {
-      const probe = netServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const port = (probe.address() as { port: number }).port;
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    };
     const states = (answer: Json[] | Json) =>
       (answer as Json[]).map((s) => [
         s.state,

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { create as createTar } from 'tar';
 import { type ImageSpec, imageExists, imageReference, imageTag, loadAppFile } from '../../src/apps/index.js';
+import { freePort } from '../helpers/server.js';
 
 // imageExists against a real OCI registry: Debian's docker-registry package (the CNCF distribution
 // server), started on a free loopback port with its storage in a temporary folder. The test pushes a
@@ -32,18 +32,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 const OCI_INDEX = 'application/vnd.oci.image.index.v1+json';
 const DOCKER_MANIFEST = 'application/vnd.docker.distribution.manifest.v2+json';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const sha256 = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
