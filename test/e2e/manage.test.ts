@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { runBinary } from '../../scripts/main-job.js';
+import { postToHost, runBinary } from '../../scripts/main-job.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // `orch create|update|get|delete secret` and `orch create|get|delete api-key` as a user runs them.
@@ -183,6 +183,35 @@ describe('orch secrets and API keys as subprocesses', () => {
     );
     expect((await orch(['stop', 'apps', '--name', 'greeter'])).stdout).toBe('Stopped app greeter\n');
     expect((await orch(['get', 'apps', 'greeter'])).stdout).toMatch(/greeter\s+Stopped\s+1\s+-/);
+    // Files the app includes travel as a code bundle and are its working directory.
+    const dir = join(home, 'site');
+    await mkdir(join(dir, 'public'), { recursive: true });
+    await writeFile(
+      join(dir, 'server.js'),
+      `require('http').createServer((q, r) => r.end(require('fs').readFileSync('public/index.html'))).listen(Number(process.env.PORT))`,
+    );
+    await writeFile(join(dir, 'public', 'index.html'), '<h1>shipped</h1>');
+    await writeFile(join(dir, 'notes.txt'), 'not included');
+    const sitePort = await freePort();
+    await writeFile(
+      join(dir, 'app.yaml'),
+      [
+        'apps:',
+        '  site:',
+        '    container_image: { name: site }',
+        `    port: ${sitePort}`,
+        '    include: [server.js, "public/**"]',
+        '    args: node server.js',
+        '    requires_auth: false',
+        '',
+      ].join('\n'),
+    );
+    const site = await orch(['deploy', 'apps', join(dir, 'app.yaml'), 'site']);
+    expect(site.code).toBe(0);
+    const page = await postToHost(site.stdout.trim().split('\n').at(-1) ?? '', '/', '', {});
+    expect(page).toEqual({ status: 200, body: '<h1>shipped</h1>' });
+    await orch(['stop', 'apps', '--name', 'site']);
+
     const unknown = await orch(['deploy', 'apps', file, 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('defines no app "nope"; its apps are: greeter');
