@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
-import type { AdminClient } from '../client/admin-client.js';
-import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
+import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
-import { type Config, loadConfig } from '../config/load.js';
+import type { Config } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import { DEFAULT_TARGET } from '../registration/defaults.js';
-import { type ClientFactory, table } from './manage.js';
+import { type ClientFactory, clientRunner, table } from './manage.js';
 
 const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 
@@ -33,18 +32,7 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
     domain: config.domain || DEFAULT_TARGET.domain,
     org: config.org ?? '',
   });
-  const withClient = async <T>(
-    command: Command,
-    work: (client: AdminClient, config: Config) => Promise<T>,
-  ) => {
-    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
-    const client = await platformClient(config, io);
-    try {
-      return await work(client, config);
-    } finally {
-      client.close();
-    }
-  };
+  const withClient = clientRunner(io, platformClient);
 
   addFlagOptions(
     deploy

@@ -341,46 +341,59 @@ export function createGateway(
 ): Router {
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
-  const methods = (service: string) => loadApi().root.lookupService(service).methods;
+  /** The request and response message types of a route's RPC; throws when it has no handler. */
+  const typesOf = (route: Route, handler: unknown) => {
+    const method = loadApi().root.lookupService(route.service).methods[route.rpc];
+    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
+    return {
+      requestType: method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '',
+      responseType: method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '',
+    };
+  };
+  /** Admits the call (guard), then builds its request message; sets `call.context` once admitted. */
+  const admit = async (
+    route: Route,
+    requestType: string,
+    req: Request,
+    call: { context?: CallContext },
+  ): Promise<Record<string, unknown>> => {
+    call.context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
+    try {
+      return fromJson(requestType, route.build(req)) as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
+      throw error;
+    }
+  };
 
   for (const route of ROUTES) {
-    const method = methods(route.service)[route.rpc];
     const handler = services[route.service]?.[route.rpc];
-    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
-    const requestType = method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '';
-    const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
+    const { requestType, responseType } = typesOf(route, handler);
     router[route.method](route.path, async (req: Request, res: Response) => {
       const started = Date.now();
-      let context: CallContext | undefined;
+      const call: { context?: CallContext } = {};
       try {
-        context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
-        let request: Record<string, unknown>;
-        try {
-          request = fromJson(requestType, route.build(req));
-        } catch (error) {
-          if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
-          throw error;
-        }
-        const response = await handler(request, context);
+        const request = await admit(route, requestType, req, call);
+        const response = await (handler as NonNullable<typeof handler>)(request, call.context);
         audit?.info(
           'access',
-          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, context),
+          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, call.context),
         );
         res.json(toJson(responseType, response));
       } catch (error) {
         const { code, message } = publicError(error, route.rpc, logger);
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started, context));
+        audit?.info(
+          'access',
+          accessRecord('http', `${route.service}/${route.rpc}`, code, started, call.context),
+        );
         sendError(res, code, message);
       }
     });
   }
 
   for (const route of STREAM_ROUTES) {
-    const method = methods(route.service)[route.rpc];
     const handler = streams[route.service]?.[route.rpc];
-    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
-    const requestType = method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '';
-    const responseType = method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '';
+    const { requestType, responseType } = typesOf(route, handler);
     router[route.method](route.path, async (req: Request, res: Response) => {
       const started = Date.now();
       const abort = new AbortController();
@@ -393,17 +406,10 @@ export function createGateway(
         res.setHeader('x-accel-buffering', 'no');
         res.flushHeaders();
       };
-      let context: CallContext | undefined;
+      const call: { context?: CallContext } = {};
       try {
-        context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
-        let request: Record<string, unknown>;
-        try {
-          request = fromJson(requestType, route.build(req));
-        } catch (error) {
-          if (error instanceof JsonMappingError) throw invalidArgument(`request: ${error.message}`);
-          throw error;
-        }
-        await handler(
+        const request = await admit(route, requestType, req, call);
+        await (handler as NonNullable<typeof handler>)(
           request,
           (message) => {
             open();
@@ -413,13 +419,16 @@ export function createGateway(
         );
         audit?.info(
           'access',
-          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, context),
+          accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, call.context),
         );
         open();
         res.end('event: end\ndata: {}\n\n');
       } catch (error) {
         const { code, message } = publicError(error, route.rpc, logger);
-        audit?.info('access', accessRecord('http', `${route.service}/${route.rpc}`, code, started, context));
+        audit?.info(
+          'access',
+          accessRecord('http', `${route.service}/${route.rpc}`, code, started, call.context),
+        );
         if (!res.headersSent) {
           sendError(res, code, message);
           return;

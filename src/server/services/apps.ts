@@ -1,5 +1,5 @@
 import { status as Status } from '@grpc/grpc-js';
-import type { AppSpecIn, AppStatusOut, LocalAppRuntime } from '../apps/runtime.js';
+import type { AppSpecIn, LocalAppRuntime } from '../apps/runtime.js';
 import { keyOf } from '../apps/runtime.js';
 import type { AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
@@ -33,7 +33,7 @@ export function createAppHandlers(deps: AppServiceDeps): {
       endpoint: row.state === 'Started' ? deps.runtime.endpointOf(row.name) : '',
       revision: row.revision,
       updated_at_ms: String(row.updated_at),
-    } satisfies AppStatusOut | Record<string, unknown>,
+    },
   });
   return {
     streams: {
