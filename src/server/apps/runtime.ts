@@ -37,6 +37,12 @@ export interface AppRoute {
   switching: boolean;
   requiresAuth: boolean;
   state: string;
+  /**
+   * Counts one request in flight to this revision: resolves to the function that ends it, or
+   * undefined when the revision no longer takes requests (not ready, or being replaced). A revision
+   * being replaced is stopped only once its requests in flight have ended.
+   */
+  enter(): (() => void) | undefined;
 }
 
 /** What {@link LocalAppRuntime} needs. */
@@ -73,6 +79,10 @@ interface Running {
   logs: string[];
   restarts: number;
   restartTimer?: NodeJS.Timeout;
+  /** Requests the ingress is forwarding to this revision right now. */
+  inFlight: number;
+  /** Called when `inFlight` drops to 0 (set while a replacement waits for it). */
+  drained?: () => void;
 }
 
 /** Thrown (as a Failed status) when a revision cannot start or never becomes healthy. */
@@ -109,6 +119,17 @@ export class LocalAppRuntime {
       switching: app.switching,
       requiresAuth: app.spec.requires_auth !== false,
       state: app.ready ? 'Started' : 'Pending',
+      enter: () => {
+        if (!app.ready || app.stopped || this.apps.get(name) !== app) return undefined;
+        app.inFlight += 1;
+        let ended = false;
+        return () => {
+          if (ended) return;
+          ended = true;
+          app.inFlight -= 1;
+          if (app.inFlight === 0) app.drained?.();
+        };
+      },
     };
   }
 
@@ -193,6 +214,7 @@ export class LocalAppRuntime {
       stopped: false,
       logs: [],
       restarts: 0,
+      inFlight: 0,
     };
     try {
       await say('Pending', 'RevisionMissing: configuration waits for a revision to become ready');
@@ -338,8 +360,23 @@ export class LocalAppRuntime {
     }, waitMs);
   }
 
-  /** Stops a revision's process and waits (at most 10 s) until it has exited. */
+  /**
+   * Stops a replaced revision: waits (at most 10 s) for its requests in flight to end, stops its
+   * process, and waits (at most 10 s) until it has exited.
+   */
   private async haltAndWait(running: Running): Promise<void> {
+    // No new request reaches it (it is out of the routes); the ones in flight finish first.
+    running.ready = false;
+    if (running.inFlight > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          running.drained = resolve;
+        }),
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+      ]);
+      clearTimeout(timer);
+    }
     const child = running.child;
     const exited =
       child && child.exitCode === null && child.signalCode === null

@@ -91,21 +91,27 @@ export function createIngress(options: IngressOptions) {
     headers['content-length'] = String(body.length);
     const deadline = Date.now() + switchWait;
     for (;;) {
+      route = options.route(name);
       if (!route) return fail(res, 404, `no app named ${name} is deployed`);
-      if (!route.ready) {
+      // Counted in flight from here, so a redeploy stops the old revision only after this answer.
+      const release = route.enter();
+      if (!release) {
         // A first deployment answers 503 until Started; a revision switch is waited out.
         if (!route.switching || Date.now() > deadline) {
           return fail(res, 503, `app ${name} is not ready (${route.state})`, 1);
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
-        route = options.route(name);
         continue;
       }
-      const sent = await forward(route.port, req, res, headers, body);
+      let sent: 'sent' | 'refused';
+      try {
+        sent = await forward(route.port, req, res, headers, body);
+      } finally {
+        release();
+      }
       if (sent !== 'refused') return;
       if (Date.now() > deadline) return fail(res, 503, `app ${name} is not answering`, 1);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      route = options.route(name);
     }
   };
 }
