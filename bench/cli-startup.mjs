@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordAgainst, recordFigure } from './figures.mjs';
 import { bin, startSandbox } from './sandbox.mjs';
 
 const runs = Number(process.env.RUNS ?? 15);
@@ -48,6 +49,10 @@ try {
   console.log(`ratio orchctl get project / node -e 0: ${(get / baseline).toFixed(2)}`);
   console.log(`ratio orchctl get -h / node -e 0: ${(getHelp / baseline).toFixed(2)}`);
   console.log(`ratio orchctl --help / node -e 0: ${(help / baseline).toFixed(2)}`);
+  recordFigure('node -e 0', baseline, 'ms');
+  recordFigure('orchctl get project default -o json', get, 'ms');
+  recordAgainst('orchctl get project / node -e 0', get / baseline, 'x', 'at most', 4);
+  recordAgainst('orchctl --help / node -e 0', help / baseline, 'x', 'at most', 3);
 } finally {
   await sandbox.stop();
   rmSync(home, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { literalMapFromJson, parseType } from '../lib/api/literals.js';
 import { AdminClient } from '../lib/client/admin-client.js';
 import { loadConfig } from '../lib/config/load.js';
 import { createServer } from '../lib/server/server.js';
+import { recordFigure } from './figures.mjs';
 
 const executions = Number(process.env.EXECUTIONS ?? 100);
 const parallelism = availableParallelism() * 2;
@@ -136,6 +137,9 @@ try {
   console.log(`executions per minute: ${perMinute.toFixed(0)} (${seconds.toFixed(2)} s in all)`);
   console.log(`bare task processes per minute: ${barePerMinute.toFixed(0)}`);
   console.log(`ratio (executions / bare processes): ${(perMinute / barePerMinute).toFixed(2)}`);
+  recordFigure('launch to RUNNING p99', percentile(toRunning, 99), 'ms');
+  recordFigure('executions per minute', perMinute, '/min');
+  recordFigure('executions / bare task processes', perMinute / barePerMinute, 'x');
 } finally {
   client.close();
   await server.close();

@@ -11,6 +11,7 @@ import { AdminClient } from '../lib/client/admin-client.js';
 import { loadConfig } from '../lib/config/load.js';
 import { openSqlite } from '../lib/server/db/connect.js';
 import { createServer } from '../lib/server/server.js';
+import { recordAgainst } from './figures.mjs';
 
 const sizes = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const samples = Number(process.env.SAMPLES ?? 200);
@@ -91,6 +92,16 @@ try {
   const large = results[results.length - 1];
   console.log(`ratio first page ${large.size}/${small.size}: ${(large.first / small.first).toFixed(2)}`);
   console.log(`ratio deep page ${large.size}/${small.size}: ${(large.deep / small.deep).toFixed(2)}`);
+  recordAgainst(`first page p50 at ${large.size}`, large.first, 'ms', 'at most', 5);
+  recordAgainst(`deep page p50 at ${large.size}`, large.deep, 'ms', 'at most', 5);
+  recordAgainst(
+    `first page p50 ${large.size} / ${small.size}`,
+    large.first / small.first,
+    'x',
+    'at most',
+    1.5,
+  );
+  recordAgainst(`deep page p50 ${large.size} / ${small.size}`, large.deep / small.deep, 'x', 'at most', 1.5);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordAgainst, recordFigure } from './figures.mjs';
 import { bin, startSandbox } from './sandbox.mjs';
 
 const count = Number(process.env.FILES ?? 200);
@@ -71,6 +72,14 @@ try {
       `${again.seconds.toFixed(2)} s, ${(again.entities / again.seconds).toFixed(0)} entities/s`,
   );
   console.log(`ratio first registration / 5 s goal: ${(first.seconds / 5).toFixed(2)}`);
+  recordAgainst(
+    `orch register ${count} files (${first.entities} entities)`,
+    first.seconds,
+    's',
+    'at most',
+    5,
+  );
+  recordFigure('orch register again (all already registered)', again.seconds, 's');
 } finally {
   await sandbox.stop();
   rmSync(home, { recursive: true, force: true });

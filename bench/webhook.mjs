@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { recordAgainst, recordFigure } from './figures.mjs';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -217,6 +218,10 @@ if (!isMainThread) {
     console.log(
       `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
     );
+    recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
+    recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
+    recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
+    recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
   } finally {
     await ask(admin.worker, 'stop');
     await admin.worker.terminate();
