@@ -80,3 +80,58 @@ export function configJsonSchema(): Record<string, unknown> {
     ...root,
   };
 }
+
+/** The smallest shape of a commander command the CLI reference reads. */
+interface CommandLike {
+  name(): string;
+  usage(): string;
+  description(): string;
+  readonly commands: readonly CommandLike[];
+  readonly options: readonly { flags: string; long?: string; description: string; hidden?: boolean }[];
+}
+
+/**
+ * The command reference in Markdown, generated from the programs themselves (`createOrchProgram`,
+ * `createOrchctlProgram`): one table per program with every leaf command's usage, what it does, and the
+ * options of its own. Flags of the configuration registry that a command also takes are left to the
+ * configuration reference, which gives their types, defaults and environment variables.
+ */
+export function cliReferenceMarkdown(programs: readonly CommandLike[]): string {
+  const registry = new Set(ALL_FLAGS.map((flag) => `--${flag.name}`));
+  const lines: string[] = [
+    'Generated from the programs (`npm run gen:config-docs`). Every command also takes the flags of the',
+    'configuration reference that concern it (`--orch.*` / `--admin.*` for the connection, `--config`),',
+    'and `-h, --help`. Exit codes: 0 success, 1 failure, 2 usage or configuration error.',
+  ];
+  for (const program of programs) {
+    lines.push(
+      '',
+      `### \`${program.name()}\``,
+      '',
+      '| command | what it does | its own options |',
+      '|---|---|---|',
+    );
+    const walk = (command: CommandLike, path: string) => {
+      for (const sub of command.commands) {
+        if (sub.name() === 'help') continue;
+        const here = `${path} ${sub.name()}`;
+        if (sub.commands.length > 0) {
+          walk(sub, here);
+          continue;
+        }
+        const own = sub.options
+          .filter((o) => !o.hidden && o.long !== '--help' && !(o.long && registry.has(o.long)))
+          .map((o) => `\`${o.flags}\` ${o.description}`);
+        const usage = sub
+          .usage()
+          .replace(/\[options\]\s*/, '')
+          .trim();
+        lines.push(
+          `| \`${cell(`${here}${usage ? ` ${usage}` : ''}`)}\` | ${cell(sub.description())} | ${cell(own.join('; '))} |`,
+        );
+      }
+    };
+    walk(program, program.name());
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -446,7 +446,9 @@ export function createServer(options: ServerOptions): AdminServer {
       httpServer.headersTimeout = options.config.server.readHeaderTimeoutSeconds * 1000;
       httpServer.requestTimeout = Math.max(httpServer.requestTimeout, httpServer.headersTimeout);
       httpServer.listen(options.config.server.httpPort, host);
-      await once(httpServer, 'listening');
+      await once(httpServer, 'listening').catch((error: unknown) => {
+        throw portError(error, host, options.config.server.httpPort, '--server.httpPort');
+      });
       const httpPort = (httpServer.address() as AddressInfo).port;
       httpEndpoint = `${tls ? 'https' : 'http'}://localhost:${httpPort}`;
 
@@ -473,7 +475,10 @@ export function createServer(options: ServerOptions): AdminServer {
           tls
             ? ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false)
             : ServerCredentials.createInsecure(),
-          (error, port) => (error ? reject(error) : resolve(port)),
+          (error, port) =>
+            error
+              ? reject(portError(error, host, options.config.server.grpc.port, '--server.grpc.port'))
+              : resolve(port),
         );
       });
       await executor.resume();
@@ -515,4 +520,21 @@ export function createServer(options: ServerOptions): AdminServer {
       database = undefined;
     },
   };
+}
+
+/**
+ * A listen failure as the operator needs it: which port, which flag sets it, and what to do. A port in
+ * use (EADDRINUSE; gRPC says "No address added out of total 1 resolved") is the usual case: another
+ * sandbox or admin server on this machine. Other errors pass through unchanged.
+ */
+function portError(error: unknown, host: string, port: number, flag: string): unknown {
+  const text = error instanceof Error ? error.message : String(error);
+  const inUse =
+    (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE' ||
+    /EADDRINUSE|address already in use|No address added/i.test(text);
+  if (!inUse) return error;
+  return new Error(
+    `port ${port} on ${host} is already in use (${flag}); another orch sandbox or admin server may be running. ` +
+      `Stop it, or pass ${flag} <port> (0 picks a free port)`,
+  );
 }

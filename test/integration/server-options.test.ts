@@ -264,3 +264,31 @@ const cluster = testCluster();
     await expect(server.listen()).rejects.toThrow(/127\.0\.0\.2.*\(read replica\)/);
   });
 });
+
+describe('ports already in use', () => {
+  test('the error names the port and the flag that sets it, for HTTP and for gRPC', async () => {
+    await withServer({}, async (taken) => {
+      for (const [flags, port, flag] of [
+        [{ 'server.httpPort': String(taken.httpPort) }, taken.httpPort, '--server.httpPort'],
+        [{ 'server.grpc.port': String(taken.grpcPort) }, taken.grpcPort, '--server.grpc.port'],
+      ] as const) {
+        const dataDir = await mkdtemp(join(dir, 'busy-'));
+        const second = createServer({
+          config: loadConfig({
+            flags: { 'server.httpPort': '0', 'server.grpc.port': '0', ...flags },
+            env: {},
+            home: dataDir,
+          }),
+          dataDir,
+        });
+        const failure = await second.listen().then(
+          () => undefined,
+          (error: unknown) => (error as Error).message,
+        );
+        await second.close();
+        expect(failure).toContain(`port ${port} on 127.0.0.1 is already in use (${flag})`);
+        expect(failure).toContain('0 picks a free port');
+      }
+    });
+  });
+});
