@@ -209,8 +209,9 @@ export function createOrchProgram(io: CliIO): Command {
       domain: config.domain || DEFAULT_TARGET.domain,
       org: config.org,
     };
-    // Built first: without an endpoint the command fails at once, before any work.
-    const client = await platformClient(config, io);
+    // Built first: without an endpoint the command fails at once, before any work. A dry run only
+    // compiles and validates, so it needs no admin.
+    const client = files.dryRun ? undefined : await platformClient(config, io);
     const archives: { dir: string; remove: () => Promise<void> }[] = [];
     try {
       const { expandWorkflowPaths } = await import('../registration/paths.js');
@@ -272,7 +273,7 @@ export function createOrchProgram(io: CliIO): Command {
       const notRegistered = notRegisteredCount(report);
       if (notRegistered) throw new RegistrationFailed(notRegistered);
     } finally {
-      client.close();
+      client?.close();
       for (const archive of archives) await archive.remove();
     }
   });

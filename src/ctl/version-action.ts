@@ -1,6 +1,6 @@
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
-import { resolveEndpoint } from '../client/from-config.js';
+import { apiKeyFromEnv, configuredEndpoint, resolveEndpoint } from '../client/from-config.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
@@ -26,10 +26,18 @@ export async function versionReport(config: Config, io: CliIO): Promise<VersionR
   const client = { name: 'orchctl' as const, version: ORCH_VERSION };
   let endpoint = '';
   try {
-    endpoint = resolveEndpoint(config, 'admin');
+    // The configured endpoint, else the one ORCH_API_KEY names (as every other orchctl command does).
+    endpoint =
+      configuredEndpoint(config, 'admin') ??
+      apiKeyFromEnv(io.env)?.endpoint ??
+      resolveEndpoint(config, 'admin');
   } catch (error) {
     const reason =
-      error instanceof ConfigError ? 'no admin endpoint is configured (--admin.endpoint)' : String(error);
+      error instanceof ConfigError
+        ? error.source === 'ORCH_API_KEY'
+          ? error.message
+          : 'no admin endpoint is configured (--admin.endpoint, or ORCH_API_KEY)'
+        : String(error);
     return { client, server: { reachable: false, endpoint, error: reason } };
   }
   let admin: ReturnType<typeof orchctlClient> | undefined;

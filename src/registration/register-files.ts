@@ -166,15 +166,19 @@ export async function uploadBundle(
  * uploads each bundle once through a signed URL, and registers tasks, then workflows, then launch
  * plans, each stage with bounded concurrency. An identical entity already registered counts as a
  * success (`already registered`).
+ * `client` may be undefined with `dryRun`, which needs no admin.
  * @returns a report of every entity, in a stable order.
  * @throws WorkflowFileError for invalid files; BundleTooLargeError; an upload's Error. Entity failures
  *   do not throw: they are `failed` in the report.
  */
 export async function registerFiles(
-  client: Client,
+  client: Client | undefined,
   paths: readonly string[],
   options: RegisterFilesOptions,
 ): Promise<RegistrationReport> {
+  if (!client && !options.dryRun) throw new Error('registerFiles needs an admin client unless dryRun is set');
+  // A dry run compiles and validates offline: nothing below reaches the admin then.
+  const admin = client as Client;
   const files = await loadAll(paths);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const target = options.target;
@@ -203,7 +207,7 @@ export async function registerFiles(
   const nativeUrls = new Map<string, string>();
   if (!options.dryRun) {
     await eachLimited([...bundles.values()], 4, async (bundle) => {
-      nativeUrls.set(bundle.dir, await uploadBundle(client, target, bundle, options.fetch ?? fetch));
+      nativeUrls.set(bundle.dir, await uploadBundle(admin, target, bundle, options.fetch ?? fetch));
     });
   }
   const compiled: CompiledEntities[] = files.map((file) =>
@@ -220,14 +224,14 @@ export async function registerFiles(
       if (kind === 'Task') {
         return entities.tasks.map((t) => ({
           result: { type: kind, id: t.id, status: 'skipped' as EntityStatus },
-          create: () => client.createTask(t.id, t.spec),
+          create: () => admin.createTask(t.id, t.spec),
           needs: [],
         }));
       }
       if (kind === 'Workflow') {
         return entities.workflows.map((w) => ({
           result: { type: kind, id: w.id, status: 'skipped' as EntityStatus },
-          create: () => client.createWorkflow(w.id, w.spec),
+          create: () => admin.createWorkflow(w.id, w.spec),
           needs: (w.spec.template?.nodes ?? []).flatMap((n) =>
             n.task_node?.reference_id ? [n.task_node.reference_id as Identifier] : [],
           ),
@@ -236,7 +240,7 @@ export async function registerFiles(
       return entities.launchPlans.map((l) => ({
         result: { type: kind, id: l.id, status: 'skipped' as EntityStatus },
         create: async () => {
-          await client.createLaunchPlan(l.id, l.spec);
+          await admin.createLaunchPlan(l.id, l.spec);
         },
         needs: l.spec.workflow_id ? [l.spec.workflow_id as Identifier] : [],
       }));
@@ -283,7 +287,7 @@ export async function registerFiles(
           schedules.has(key(result.id))
         ) {
           try {
-            await client.updateLaunchPlan(result.id, 'ACTIVE');
+            await admin.updateLaunchPlan(result.id, 'ACTIVE');
             result.activated = true;
           } catch (error) {
             result.status = 'failed';

@@ -10,7 +10,7 @@ import { formatTable } from '../../src/ctl/printers.js';
 import { runOrchctl } from '../../src/ctl/program.js';
 import { compileWorkflowFile, loadWorkflowFile, registerEntities } from '../../src/registration/index.js';
 import { captureIO } from '../helpers/io.js';
-import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 
 /**
  * `orchctl get` and `orchctl version` in-process against a real admin server. Goldens live in
@@ -476,6 +476,15 @@ describe('orchctl version', () => {
     const none = await orchctl(['version', '-o', 'json']);
     expect(none.code).toBe(0);
     expect(JSON.parse(none.out).server).toMatchObject({ reachable: false });
+  });
+
+  test('ORCH_API_KEY alone names the admin, as for every other orchctl command', async () => {
+    const { key } = await mintApiKey(server, 'version-key', 'VIEWER');
+    const result = await orchctl(['version'], { ORCH_API_KEY: key });
+    expect(result.out).toBe(`Client: orchctl 0.1.0\nServer: 0.1.0 at ${server.addresses.grpcEndpoint}\n`);
+    const damaged = await orchctl(['version'], { ORCH_API_KEY: 'not-a-key' });
+    expect(damaged.code).toBe(0);
+    expect(damaged.out).toMatch(/Server: not reachable \(ORCH_API_KEY: an API key starts with "orch_ak_"/);
   });
 
   test('-o dot is a usage error', async () => {

@@ -155,6 +155,19 @@ describe('orch register', () => {
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  test('--files.dryRun needs no admin: it works with no endpoint configured', async () => {
+    const dir = await copyExample('add-one', 'offline');
+    const io = captureIO({ home: work });
+    const code = await runOrch(['register', join(dir, 'wf.yaml'), '--files.dryRun'], io);
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    expect(io.out()).toContain('[✔] Launch Plan: wf.add_one_wf (dry run)');
+    // Without --files.dryRun the same command names what is missing.
+    const live = captureIO({ home: work });
+    expect(await runOrch(['register', join(dir, 'wf.yaml')], live)).toBe(2);
+    expect(live.err()).toContain('no admin endpoint is configured');
+  });
+
   test('--files.version replaces the computed one; -o json reports every entity', async () => {
     const dir = await copyExample('add-one', 'pinned');
     const result = await orch('register', join(dir, 'wf.yaml'), '--files.version', 'v-pinned', '-o', 'json');
