@@ -114,7 +114,8 @@ describe('the README walk-through', () => {
     const script: string[] = [
       'set -uo pipefail',
       `cd ${JSON.stringify(ROOT)}`,
-      'trap \'[ -n "${SANDBOX:-}" ] && kill $SANDBOX 2>/dev/null; wait 2>/dev/null\' EXIT',
+      'SANDBOX=',
+      'trap \'[ -n "$SANDBOX" ] && kill $SANDBOX 2>/dev/null; wait 2>/dev/null\' EXIT',
       // What the README's placeholders stand for, read from earlier outputs as a user would.
       'version() { sed -n "s/^Computed version is //p" "$OUT/register"; }',
       `name() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).execution.name)' "$OUT/curl"; }`,
