@@ -11,9 +11,8 @@ try {
   console.log(`Execution URL:    ${result.url}`);
   console.log(`Phase:            ${result.phase}`);
   console.log(`Output o0:        ${result.outputs.o0}`);
-  console.log(`Launched by:      ${result.principal} (the webhook's API key)`);
-  console.log('');
-  console.log(result.tableOutput.trimEnd());
+  console.log(`Launched by:      ${result.principal} (the API key the webhook app authenticates with)`);
+  console.log('The sandbox, and the webhook app it ran, are stopped; the temporary home is removed.');
   process.exitCode =
     result.phase === 'SUCCEEDED' && result.outputs.o0 === 3 && result.principal === 'ci-key' ? 0 : 1;
 } catch (error) {

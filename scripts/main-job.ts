@@ -132,32 +132,36 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: process.env.LANG };
   const running: RunningProcess[] = [];
   try {
-    log(`Starting the sandbox (home ${home}), authentication on for every caller`);
+    // Each step is shown as the command a user would type, then what it printed (keys masked).
+    const show = (command: string, output: string) => {
+      log(`$ ${command}`);
+      for (const line of output.trimEnd().split('\n')) if (line) log(`    ${line}`);
+    };
+    log(`Home: ${home} (temporary). Authentication is on for every caller, from this machine too.`);
     // Loopback callers get no free pass here: every call below authenticates.
-    const sandbox = startBinary(
-      'orch',
-      [
-        'sandbox',
-        'start',
-        '--server.grpc.port',
-        '0',
-        '--server.httpPort',
-        '0',
-        '--sharedservice.security.allowLocalhostAccess',
-        'false',
-      ],
-      env,
-    );
+    const sandboxArgs = [
+      'sandbox',
+      'start',
+      '--server.grpc.port',
+      '0',
+      '--server.httpPort',
+      '0',
+      '--sharedservice.security.allowLocalhostAccess',
+      'false',
+    ];
+    const sandbox = startBinary('orch', sandboxArgs, env);
     running.push(sandbox);
     const grpcEndpoint = await sandbox.waitFor(/Admin gRPC endpoint: (\S+)/);
+    await sandbox.waitFor(/^(Console: \S+)$/m);
+    show(`orch ${sandboxArgs.join(' ')} &`, sandbox.stdout().split('\n').slice(0, 4).join('\n'));
     const connection = ['--orch.connection.host', grpcEndpoint, '--orch.connection.insecure'];
-    log(`Sandbox gRPC endpoint: ${grpcEndpoint}`);
 
     const refused = await runBinary('orch', ['get', 'api-key', ...connection], env);
     const anonymousRefusal = refused.code === 0 ? '' : (refused.stderr.trim().split('\n')[0] ?? '');
-    log(`Without credentials: ${anonymousRefusal || 'allowed (unexpected)'}`);
+    show(`orch get api-key ${connection.join(' ')}`, anonymousRefusal || 'allowed (unexpected)');
 
-    // The first key is made with the built-in admin client, whose secret the sandbox generated.
+    // Before any key exists, the built-in admin client, whose secret the sandbox generated, acts.
+    const secretFile = join(home, '.orchctl', 'sandbox', 'secrets', 'client_secret');
     const bootstrap = [
       ...connection,
       '--orch.auth.type',
@@ -165,8 +169,26 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       '--orch.auth.clientId',
       'orch-propeller',
       '--orch.auth.clientSecretLocation',
-      join(home, '.orchctl', 'sandbox', 'secrets', 'client_secret'),
+      secretFile,
     ];
+    const bootstrapShown = `${connection.join(' ')} --orch.auth.type ClientSecret --orch.auth.clientId orch-propeller --orch.auth.clientSecretLocation ~/.orchctl/sandbox/secrets/client_secret`;
+    const apiKey = randomBytes(24).toString('base64url');
+    const webhookSecret = await runBinary(
+      'orch',
+      ['create', 'secret', '--name', 'WEBHOOK_API_KEY', ...bootstrap],
+      {
+        ...env,
+        WEBHOOK_API_KEY: apiKey,
+      },
+    );
+    if (webhookSecret.code !== 0) {
+      throw new Error(`orch create secret WEBHOOK_API_KEY failed:\n${webhookSecret.stderr}`);
+    }
+    show(
+      `WEBHOOK_API_KEY=<24 random bytes> orch create secret --name WEBHOOK_API_KEY ${bootstrapShown}`,
+      `${webhookSecret.stderr}${webhookSecret.stdout}`,
+    );
+
     const keyRun = await runBinary(
       'orch',
       ['create', 'api-key', 'admin', '--name', 'ci-key', ...bootstrap],
@@ -176,30 +198,24 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     if (keyRun.code !== 0 || !orchApiKey) {
       throw new Error(`orch create api-key failed (${keyRun.code}):\n${keyRun.stdout}${keyRun.stderr}`);
     }
-    log(
-      `orch create api-key admin --name ci-key: export ORCH_API_KEY=${orchApiKey.slice(0, 8)}... (${keyRun.stderr.split('\n')[0]})`,
+    const masked = `${orchApiKey.slice(0, 12)}... (masked here)`;
+    show(
+      `orch create api-key admin --name ci-key ${bootstrapShown}`,
+      `${keyRun.stderr}${keyRun.stdout.replace(orchApiKey, masked)}`,
     );
+    log(`$ export ORCH_API_KEY=${masked}`);
 
     // From here on ORCH_API_KEY alone names the admin and authenticates: no connection flags.
-    const apiKey = randomBytes(24).toString('base64url');
     const keyed: NodeJS.ProcessEnv = { ...env, ORCH_API_KEY: orchApiKey };
-    for (const [name, value] of [
-      ['WEBHOOK_API_KEY', apiKey],
-      ['ORCH_API_KEY', orchApiKey],
-    ] as const) {
-      const created = await runBinary('orch', ['create', 'secret', '--name', name], {
-        ...keyed,
-        [name]: value,
-      });
-      if (created.code !== 0) throw new Error(`orch create secret ${name} failed:\n${created.stderr}`);
-      log(created.stdout.trimEnd());
-    }
+    const keySecret = await runBinary('orch', ['create', 'secret', '--name', 'ORCH_API_KEY'], keyed);
+    if (keySecret.code !== 0) throw new Error(`orch create secret ORCH_API_KEY failed:\n${keySecret.stderr}`);
+    show('orch create secret --name ORCH_API_KEY', `${keySecret.stderr}${keySecret.stdout}`);
 
     const wfFile = join(ROOT, 'examples', 'add-one', 'wf.yaml');
     const registered = await runBinary('orch', ['register', wfFile], keyed);
     if (registered.code !== 0)
       throw new Error(`orch register failed (${registered.code}):\n${registered.stderr}`);
-    log(registered.stdout.trimEnd());
+    show('orch register examples/add-one/wf.yaml', registered.stdout);
     const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1];
     if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
 
@@ -214,7 +230,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     if (deployed.code !== 0) {
       throw new Error(`orch deploy apps failed (${deployed.code}):\n${deployed.stdout}${deployed.stderr}`);
     }
-    log(deployed.stdout.trimEnd());
+    show('orch deploy apps examples/webhook/app.yaml webhook --timeout 60s', deployed.stdout);
     const endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
     if (!/^http:\/\/webhook\.apps\.localhost:\d+$/.test(endpoint)) {
       throw new Error(`orch deploy apps printed no endpoint:\n${deployed.stdout}`);
@@ -238,10 +254,13 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
         },
       );
 
+    const curl = (key: string) =>
+      `curl -X POST ${endpoint}/run-workflow/default/development/wf.add_one_wf/${version} ` +
+      `-H "Authorization: Bearer ${key}" -H 'Content-Type: application/json' -d '{"x": 2}'`;
     const executionsBeforeWrongKey = await countExecutions();
     const wrong = await post(`${apiKey}x`);
     const executionsAfterWrongKey = await countExecutions();
-    log(`POST with a wrong key: ${wrong.status}`);
+    show(curl('<a wrong key>'), `${wrong.status} ${wrong.body}`);
 
     const response = await post(apiKey);
     const body = JSON.parse(response.body) as { url?: string; error?: string };
@@ -249,7 +268,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       throw new Error(`webhook answered ${response.status}: ${JSON.stringify(body)}`);
     }
     const executionName = body.url.split('/').pop() ?? '';
-    log(`Execution URL: ${body.url}`);
+    show(curl('$WEBHOOK_API_KEY'), `${response.status} ${response.body}`);
 
     let phase = '';
     let execution: {
@@ -270,6 +289,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       if (phase !== 'SUCCEEDED') await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const table = await runBinary('orchctl', ['get', 'execution', executionName, ...ctl], keyed);
+    show(`orchctl get execution ${executionName} ${ctl.join(' ')}`, table.stdout);
     const outputs = Object.fromEntries(
       Object.entries(execution.closure?.outputs?.literals ?? {}).map(([k, v]) => [k, primitiveOf(v)]),
     );
