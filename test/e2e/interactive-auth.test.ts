@@ -229,7 +229,7 @@ describe('interactive login through an OpenID provider', () => {
     }
   }, 60000);
 
-  test('a user the provider logged in reads, but gets no more than the default role', async () => {
+  test('a user the provider logged in reads with the default role; the session never authorizes a change', async () => {
     const browser = new BrowserSession();
     const login = await browser.visit(`${admin.addresses.httpEndpoint}/login?redirect_url=/me`);
     const me = await browser.loginAtProvider(login, 'dave');
@@ -243,7 +243,8 @@ describe('interactive login through an OpenID provider', () => {
       },
       body: JSON.stringify({ project: { id: 'p2', name: 'p2' } }),
     });
-    expect(denied.status).toBe(403);
+    // A session cookie admits reads only: another site cannot make the browser change anything (CSRF).
+    expect(denied.status).toBe(401);
     // A login may not send the user to another site afterwards.
     const other = new BrowserSession();
     const form = await other.visit(

@@ -36,6 +36,8 @@ export interface CallCredentials {
   header(name: string): string | undefined;
   /** The peer's IP address (`127.0.0.1`, `::1`, `::ffff:127.0.0.1`, ...), when known. */
   remoteAddress: string | undefined;
+  /** The HTTP method (HTTP only): a login session admits only GET and HEAD, so another site cannot make a browser change anything (CSRF). */
+  method?: string;
 }
 
 /** Which API key clients still exist (a deleted key's tokens are refused at once). */
@@ -123,7 +125,7 @@ export class Authenticator {
         throw error;
       }
     }
-    if (settings.session && call.transport === 'http') {
+    if (settings.session && call.transport === 'http' && (call.method === 'GET' || call.method === 'HEAD')) {
       const identity = await settings.session(call.header('cookie'));
       if (identity) return identity;
     }

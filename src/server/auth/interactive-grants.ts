@@ -61,6 +61,9 @@ export function normalizeUserCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/** The most device authorizations that may wait at once (the endpoint is anonymous: memory stays bounded). */
+export const MAX_PENDING_DEVICES = 10_000;
+
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** Settings of {@link InteractiveGrants}. */
@@ -125,6 +128,12 @@ export class InteractiveGrants {
   /** Forgets a code once used (RFC 6749 §4.1.2: a code is used at most once). */
   revokeCode(code: string): boolean {
     return this.codes.delete(digest(code));
+  }
+
+  /** True when {@link MAX_PENDING_DEVICES} device authorizations wait already. */
+  get full(): boolean {
+    this.sweep();
+    return this.devices.size >= MAX_PENDING_DEVICES;
   }
 
   /** Starts a device authorization (RFC 8628 §3.1–3.2) for the public client. */
@@ -276,6 +285,13 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
       res.status(400).json({
         error: 'invalid_scope',
         error_description: `scopes must be among ${options.scopes.join(', ')}`,
+      });
+      return;
+    }
+    if (grants.full) {
+      res.status(503).set('retry-after', '30').json({
+        error: 'temporarily_unavailable',
+        error_description: 'too many device logins are waiting; try again shortly',
       });
       return;
     }
