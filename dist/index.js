@@ -93618,8 +93618,11 @@ var ClientCredentialsTokenSource = class {
     if (plain) oidc.allowInsecureRequests(config2);
     config2.timeout = this.options.timeoutSeconds ?? 15;
     const headers2 = this.options.headers;
+    const send = this.options.fetch ?? globalThis.fetch;
     if (headers2) {
-      config2[oidc.customFetch] = async (target, init) => fetch(target, { ...init, headers: { ...init.headers, ...await headers2() } });
+      config2[oidc.customFetch] = async (target, init) => send(target, { ...init, headers: { ...init.headers, ...await headers2() } });
+    } else if (this.options.fetch) {
+      config2[oidc.customFetch] = send;
     }
     const parameters2 = {};
     if (this.options.scopes?.length) parameters2.scope = this.options.scopes.join(" ");

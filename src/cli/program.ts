@@ -67,6 +67,7 @@ export async function platformClient(
   return createAdminClient(config, 'orch', {
     clientName: `orch/${ORCH_VERSION}`,
     warn: (message) => io.stderr.write(`warning: ${message}\n`),
+    notify: (message) => io.stderr.write(`${message}\n`),
     env: io.env,
     home: io.home,
   });

@@ -96,7 +96,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
   serve
     .command('init-secrets')
     .description(
-      'write the auth secrets the server lacks (token signing key, claim key, secrets sealing key, orch-propeller client secret) into --secrets.secrets-prefix',
+      'write the auth secrets the server lacks (token signing key, claim key, secrets sealing key, orch-propeller client secret, login cookie hash and block keys) into --secrets.secrets-prefix',
     )
     .addHelpText(
       'after',
@@ -117,6 +117,8 @@ export function addServeCommands(program: Command, io: CliIO): void {
           claimKey: self.claimSymmetricEncryptionKeySecretName,
           sealingKey: SECRETS_SEALING_KEY,
           propellerSecret: PROPELLER_SECRET,
+          cookieHashKey: config.auth.userAuth.cookieHashKeySecretName,
+          cookieBlockKey: config.auth.userAuth.cookieBlockKeySecretName,
         },
         dir,
       );

@@ -5,10 +5,12 @@ import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
+import { platformUrlOpener } from './auth/browser.js';
 import { ClientCredentialsTokenSource } from './auth/client-credentials.js';
 import { ExternalCommandTokenSource } from './auth/external-command.js';
+import { DeviceFlowTokenSource, PkceTokenSource, type UrlOpener } from './auth/interactive.js';
 import { FileTokenStore } from './auth/token-cache.js';
-import { AuthFlowError, type TokenSource, UnavailableFlowTokenSource } from './token-source.js';
+import { AuthFlowError, type TokenSource } from './token-source.js';
 
 /**
  * Which flag section configures the client: `admin` (`--admin.*`, used by `orchctl`) or `orch`
@@ -32,6 +34,16 @@ export interface ClientSetup {
    * Without it, tokens live in memory for the client's lifetime.
    */
   home?: string;
+  /**
+   * Shows the user what an interactive login needs (the URL to open, the device code). The edge
+   * writes it to stderr. Without it, the Pkce and DeviceFlow flows use only cached or refreshed tokens.
+   */
+  notify?: (message: string) => void;
+  /**
+   * Opens a URL in a browser for the Pkce flow. @default the platform's opener when `setup.env` shows
+   * a display ({@link platformUrlOpener}), else none (the URL is only shown)
+   */
+  openUrl?: UrlOpener;
 }
 
 /** The environment variable holding an API key; it wins over any configured authentication. */
@@ -137,6 +149,10 @@ interface AuthSettings {
   refreshWindowSeconds: number;
   /** The type flag, for messages. */
   typeFlag: string;
+  /** Pkce: `timeout` and `refreshTime`, seconds. */
+  pkce: { timeoutSeconds: number; refreshSeconds: number; flag: string };
+  /** DeviceFlow: `pollInterval`, `timeout` and `refreshTime`, seconds. */
+  device: { pollSeconds: number; timeoutSeconds: number; refreshSeconds: number };
 }
 
 function authSettings(config: Config, section: ClientSection): AuthSettings {
@@ -158,6 +174,17 @@ function authSettings(config: Config, section: ClientSection): AuthSettings {
       useAudienceFromAdmin: a.useAudienceFromAdmin,
       refreshWindowSeconds: seconds(a.tokenRefreshWindow, '--admin.tokenRefreshWindow') ?? 0,
       typeFlag: '--admin.authType',
+      pkce: {
+        timeoutSeconds: seconds(a.pkceConfig.timeout, '--admin.pkceConfig.timeout') ?? 120,
+        refreshSeconds: seconds(a.pkceConfig.refreshTime, '--admin.pkceConfig.refreshTime') ?? 300,
+        flag: '--admin.pkceConfig.timeout',
+      },
+      device: {
+        pollSeconds: seconds(a.deviceFlowConfig.pollInterval, '--admin.deviceFlowConfig.pollInterval') ?? 5,
+        timeoutSeconds: seconds(a.deviceFlowConfig.timeout, '--admin.deviceFlowConfig.timeout') ?? 600,
+        refreshSeconds:
+          seconds(a.deviceFlowConfig.refreshTime, '--admin.deviceFlowConfig.refreshTime') ?? 300,
+      },
     };
   }
   const o = config.orch.auth;
@@ -177,6 +204,16 @@ function authSettings(config: Config, section: ClientSection): AuthSettings {
     useAudienceFromAdmin: false,
     refreshWindowSeconds: seconds(o.tokenRefreshWindow, '--orch.auth.tokenRefreshWindow') ?? 0,
     typeFlag: '--orch.auth.type',
+    pkce: {
+      timeoutSeconds: seconds(o.pkce.timeout, '--orch.auth.pkce.timeout') ?? 15,
+      refreshSeconds: seconds(o.pkce.refreshTime, '--orch.auth.pkce.refreshTime') ?? 300,
+      flag: '--orch.auth.pkce.timeout',
+    },
+    device: {
+      pollSeconds: seconds(o.deviceFlow.pollInterval, '--orch.auth.deviceFlow.pollInterval') ?? 5,
+      timeoutSeconds: seconds(o.deviceFlow.timeout, '--orch.auth.deviceFlow.timeout') ?? 600,
+      refreshSeconds: seconds(o.deviceFlow.refreshTime, '--orch.auth.deviceFlow.refreshTime') ?? 300,
+    },
   };
 }
 
@@ -221,6 +258,36 @@ async function readClientSecret(settings: AuthSettings, env: ClientSetup['env'])
 }
 
 /** The token sources and header key a section configures, with `ORCH_API_KEY` first. */
+async function proxiedFetch(proxyUrl: string): Promise<typeof fetch> {
+  const { ProxyAgent, fetch: undiciFetch } = await import('undici');
+  const dispatcher = new ProxyAgent(proxyUrl);
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+}
+
+/**
+ * A fetch through the HTTP proxy of `--admin.httpProxyURL` (undici's ProxyAgent, loaded on first use),
+ * or undefined without one. @throws ConfigError when the URL is not an http(s) URL.
+ */
+function proxyFetchOf(proxyUrl: string | undefined): typeof fetch | undefined {
+  const text = proxyUrl?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`"${text}" is not a URL such as http://proxy.example:3128`, '--admin.httpProxyURL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`must be an http:// or https:// URL (got ${url.protocol})`, '--admin.httpProxyURL');
+  }
+  let loaded: Promise<typeof fetch> | undefined;
+  return (input, init) => {
+    loaded ??= proxiedFetch(url.href);
+    return loaded.then((f) => f(input, init));
+  };
+}
+
 function authOptions(
   config: Config,
   section: ClientSection,
@@ -235,11 +302,12 @@ function authOptions(
         hint: 'Check --admin.proxyCommand: it must print the proxy token and exit 0.',
       })
     : undefined;
-  if (section === 'admin' && config.admin.httpProxyURL) {
+  if (section === 'admin' && config.admin.useAuth) {
     setup.warn?.(
-      '--admin.httpProxyURL is not supported yet: token requests go to the token endpoint directly.',
+      '--admin.useAuth is deprecated and has no effect: the client authenticates when the admin asks for credentials.',
     );
   }
+  const proxy = section === 'admin' ? proxyFetchOf(config.admin.httpProxyURL) : undefined;
   const authorizationHeader =
     (section === 'admin' ? config.admin.authorizationHeader : config.orch.auth.authorizationMetadataKey) ||
     undefined;
@@ -254,6 +322,7 @@ function authOptions(
     store,
     allowInsecureHttp: connection.insecure,
     timeoutSeconds: connection.perAttemptSeconds,
+    ...(proxy ? { fetch: proxy } : {}),
     ...(proxyTokenSource
       ? {
           headers: async () => ({
@@ -309,16 +378,40 @@ function authOptions(
       );
     }
     case 'Pkce':
+    case 'DeviceFlow': {
+      const interactive = {
+        endpoint: connection.endpoint,
+        clientId: section === 'admin' ? undefined : settings.clientId?.trim() || undefined,
+        scopes: settings.scopes,
+        audience: settings.audience || undefined,
+        store,
+        allowInsecureHttp: connection.insecure,
+        requestTimeoutSeconds: connection.perAttemptSeconds,
+        notify: setup.notify,
+        ...(proxy ? { fetch: proxy } : {}),
+      };
+      if (settings.type === 'Pkce') {
+        return result(
+          new PkceTokenSource({
+            ...interactive,
+            timeoutSeconds: settings.pkce.timeoutSeconds,
+            refreshWindowSeconds: settings.pkce.refreshSeconds,
+            openUrl: setup.openUrl ?? platformUrlOpener(setup.env),
+          }),
+        );
+      }
       return result(
-        new UnavailableFlowTokenSource(
-          'Pkce',
-          'browser sign-in (PKCE) is not available in this version, and the admin requires credentials',
-          `Set ${API_KEY_ENV} to an API key (\`orch create api-key admin --name <name>\`), or use ${settings.typeFlag} ClientSecret or ExternalCommand.`,
-        ),
+        new DeviceFlowTokenSource({
+          ...interactive,
+          timeoutSeconds: settings.device.timeoutSeconds,
+          refreshWindowSeconds: settings.device.refreshSeconds,
+          pollIntervalSeconds: settings.device.pollSeconds,
+        }),
       );
+    }
     default:
       throw new ConfigError(
-        `"${settings.type}" is not one of ClientSecret, Pkce, ExternalCommand`,
+        `"${settings.type}" is not one of ClientSecret, Pkce, ExternalCommand, DeviceFlow`,
         settings.typeFlag,
       );
   }
@@ -334,8 +427,12 @@ function authOptions(
  * needed; a configured endpoint wins over the key's); else `--admin.authType` (section `admin`) or,
  * when `--orch.auth.enable` is true, `--orch.auth.type` (section `orch`): `ClientSecret` (client
  * credentials with `clientId` and the secret from `clientSecretEnvVar` or `clientSecretLocation`,
- * read when a token is first needed), `ExternalCommand` (`command`'s output), `Pkce` (not available
- * yet: fails only when a token is needed). Tokens are cached under `<setup.home>/.orch/tokens`.
+ * read when a token is first needed), `ExternalCommand` (`command`'s output), `Pkce` (browser login
+ * through the admin's authorization server, `pkceConfig.*` / `orch.auth.pkce.*`) or `DeviceFlow`
+ * (RFC 8628, `deviceFlowConfig.*` / `orch.auth.deviceFlow.*`); token requests go through
+ * `--admin.httpProxyURL` when set. Whichever flow is configured runs only once the admin refuses a
+ * call without credentials: whether to authenticate is the admin's to say (`--admin.useAuth` is
+ * deprecated and only warned about). Tokens are cached under `<setup.home>/.orch/tokens`.
  * @throws ConfigError for a missing endpoint, a malformed duration, a damaged ORCH_API_KEY (named,
  *   never quoted), a ClientSecret flow without client id or an ExternalCommand flow without command.
  */

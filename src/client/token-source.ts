@@ -86,21 +86,3 @@ export class StaticTokenSource implements TokenSource {
     return this.value;
   }
 }
-
-/**
- * The source of a flow this version cannot run (e.g. `Pkce`): harmless while the server lets the
- * caller in anonymously; when a token is needed it fails with `message` and `hint`.
- */
-export class UnavailableFlowTokenSource implements TokenSource {
-  constructor(
-    readonly mode: string,
-    private readonly message: string,
-    private readonly hint?: string,
-  ) {}
-  async cached(): Promise<undefined> {
-    return undefined;
-  }
-  async token(): Promise<string> {
-    throw new AuthFlowError(`${this.mode}: ${this.message}`, this.mode, { hint: this.hint });
-  }
-}

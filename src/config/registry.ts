@@ -47,7 +47,7 @@ export const FLAGS = [
     name: 'admin.authType',
     type: 'string',
     default: 'ClientSecret',
-    choices: ['ClientSecret', 'Pkce', 'ExternalCommand'],
+    choices: ['ClientSecret', 'Pkce', 'ExternalCommand', 'DeviceFlow'],
     usage: 'how the client authenticates',
   },
   {
@@ -1548,7 +1548,7 @@ export const FLAGS = [
     name: 'orch.auth.type',
     type: 'string',
     default: 'Pkce',
-    choices: ['ClientSecret', 'Pkce', 'ExternalCommand'],
+    choices: ['ClientSecret', 'Pkce', 'ExternalCommand', 'DeviceFlow'],
     usage: 'how the client authenticates',
   },
   {

@@ -61,6 +61,7 @@ export function orchctlClient(config: Config, io: CliIO): AdminClient {
   return createAdminClient(config, 'admin', {
     clientName: `orchctl/${ORCH_VERSION}`,
     warn: (message) => io.stderr.write(`warning: ${message}\n`),
+    notify: (message) => io.stderr.write(`${message}\n`),
     env: io.env,
     home: io.home,
   });

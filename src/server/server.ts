@@ -18,6 +18,7 @@ import { writeCommandShims } from './apps/shims.js';
 import { Authenticator } from './auth/authenticate.js';
 import { Authorizer } from './auth/authorizer.js';
 import { createGuard } from './auth/guard.js';
+import { INTERACTIVE_PATHS } from './auth/interactive-grants.js';
 import {
   AuthKeyError,
   type AuthKeys,
@@ -29,6 +30,7 @@ import {
 } from './auth/keys.js';
 import { createOAuthRoutes, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
 import { TokenService } from './auth/tokens.js';
+import { defaultUserRole, externalAuthServerOf, setupUserLogin, tokenProxyRoute } from './auth/user-auth.js';
 import { AppRepository } from './db/app-repository.js';
 import { AuthRepository } from './db/auth-repository.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
@@ -171,6 +173,8 @@ function authSecretNames(config: ServerConfig): AuthSecretNames {
     claimKey: self.claimSymmetricEncryptionKeySecretName,
     sealingKey: SECRETS_SEALING_KEY,
     propellerSecret: PROPELLER_SECRET,
+    cookieHashKey: config.auth.userAuth.cookieHashKeySecretName,
+    cookieBlockKey: config.auth.userAuth.cookieBlockKeySecretName,
   };
 }
 
@@ -253,6 +257,8 @@ export function createServer(options: ServerOptions): AdminServer {
               '(`orch serve init-secrets` writes them), or turn authentication off with --auth.disableForGrpc --auth.disableForHttp',
           );
       }
+      // --auth.appAuth.externalAuthServer.*: its metadata is read (with retries) before anything opens.
+      const external = await externalAuthServerOf(config, logger, parseDuration);
       const store = await openBlobStore(storage);
       blobs = store;
       const handle = await openDatabase(options.config, {
@@ -285,6 +291,9 @@ export function createServer(options: ServerOptions): AdminServer {
           names.claimKey,
           names.sealingKey,
           names.propellerSecret,
+          names.cookieHashKey,
+          names.cookieBlockKey,
+          config.auth.userAuth.openId.clientSecretName,
         ]),
       );
       const taskSecrets: TaskSecretSource = {
@@ -337,7 +346,25 @@ export function createServer(options: ServerOptions): AdminServer {
             refreshTokenSeconds: parseDuration(self.refreshTokenLifespan),
           })
         : undefined;
-      const clients = new OAuthClients({ repo: authRepo, propellerSecret: keys?.propellerSecret, org });
+      const userLogin = await setupUserLogin({
+        config,
+        secrets: serverSecrets,
+        keys,
+        publicOrigin: () => httpEndpoint,
+        org,
+        secure: Boolean(tls),
+        codeSeconds: parseDuration(self.authorizationCodeLifespan),
+        sessionSeconds: parseDuration(self.refreshTokenLifespan),
+        logger,
+      });
+      const interactive = userLogin?.interactive;
+      const clients = new OAuthClients({
+        repo: authRepo,
+        propellerSecret: keys?.propellerSecret,
+        org,
+        publicClientId: interactive ? orchClient.clientId : undefined,
+      });
+      const allowedAudience = config.auth.appAuth.externalAuthServer.allowedAudience;
       const guard = createGuard(
         new Authenticator({
           tokens,
@@ -349,6 +376,13 @@ export function createServer(options: ServerOptions): AdminServer {
           disabled: { grpc: config.auth.disableForGrpc, http: config.auth.disableForHttp },
           allowLocalhost: config.sharedservice.security.allowLocalhostAccess,
           orgOverride: org,
+          session: userLogin?.session,
+          external: external?.verifier({
+            audiences: () =>
+              allowedAudience.length ? [...allowedAudience] : [...new Set([httpEndpoint, issuer()])],
+            role: defaultUserRole(config),
+            org,
+          }),
         }),
         new Authorizer({ mode: config.authorizer.mode, logger }),
       );
@@ -381,6 +415,14 @@ export function createServer(options: ServerOptions): AdminServer {
           authorizationMetadataKey: config.auth.grpcAuthorizationHeader,
           tokenPath,
           jwksPath: OAUTH_PATHS.jwks,
+          interactive: interactive
+            ? {
+                authorizePath: INTERACTIVE_PATHS.authorize,
+                deviceAuthorizationPath: INTERACTIVE_PATHS.deviceAuthorization,
+              }
+            : undefined,
+          external: external ? () => external.metadata : undefined,
+          tokenProxied: Boolean(config.auth.tokenEndpointProxyPath),
         }),
         'orch.service.DataProxyService': createDataProxyHandlers({ store, sign, settings: dataProxy }),
         'orch.service.IdentityService': createIdentityHandlers(),
@@ -416,11 +458,16 @@ export function createServer(options: ServerOptions): AdminServer {
       app.get('/healthcheck', (_req, res) => {
         res.json({ status: 'ok' });
       });
+      if (userLogin) app.use(userLogin.router);
+      if (external?.tokenEndpoint && config.auth.tokenEndpointProxyPath) {
+        // External mode: token requests under --auth.tokenEndpointProxyPath go to the external server.
+        app.use(tokenProxyRoute(tokenPath, external.tokenEndpoint));
+      }
       if (tokens) {
-        const oauth = createOAuthRoutes({ tokens, clients, logger });
+        const oauth = createOAuthRoutes({ tokens, clients, logger, interactive });
         app.use(oauth);
         // --auth.tokenEndpointProxyPath: the token endpoint also answers under that path.
-        if (tokenPath !== OAUTH_PATHS.token)
+        if (tokenPath !== OAUTH_PATHS.token && !external)
           app.post(tokenPath, (req, res, next) => {
             req.url = OAUTH_PATHS.token;
             oauth(req, res, next);
@@ -437,6 +484,7 @@ export function createServer(options: ServerOptions): AdminServer {
           workDir: join(options.dataDir, 'work'),
           logger,
           guard,
+          loginUrl: userLogin ? (target) => userLogin.login.loginUrl(target) : undefined,
         }),
       );
       app.use(createGateway(services, logger, audit, streams, guard));

@@ -153,7 +153,7 @@ describe('orch serve', () => {
       HOME: dir,
     });
     expect(init.stdout).toMatch(
-      /^Wrote token_rsa_key\.pem, claim_symmetric_key, secrets_sealing_key, client_secret to .*secrets$/m,
+      /^Wrote token_rsa_key\.pem, claim_symmetric_key, secrets_sealing_key, client_secret, cookie_hash_key, cookie_block_key to .*secrets$/m,
     );
     expect((await stat(join(dir, 'secrets', 'token_rsa_key.pem'))).mode & 0o777).toBe(0o600);
     const again = await runBinary('orch', ['serve', 'init-secrets', ...secrets], {

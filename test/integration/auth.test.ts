@@ -284,6 +284,8 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
         claimKey: 'claim_symmetric_key',
         sealingKey: 'secrets_sealing_key',
         propellerSecret: 'client_secret',
+        cookieHashKey: 'cookie_hash_key',
+        cookieBlockKey: 'cookie_block_key',
       },
     );
     const issuer = `${started.addresses.httpEndpoint}/`;

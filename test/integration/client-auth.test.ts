@@ -33,10 +33,16 @@ describe('client authentication against the admin server (loopback access off)',
     env: Record<string, string> = {},
   ): AdminClient => {
     const config = loadConfig({ flags, env: {}, home });
-    const client = createAdminClient(config, section, { clientName: 'test', env, home });
+    const client = createAdminClient(config, section, {
+      clientName: 'test',
+      env,
+      home,
+      notify: (message) => notices.push(message),
+    });
     clients.push(client);
     return client;
   };
+  const notices: string[] = [];
   const tokenUrl = () => `${addresses.httpEndpoint}/oauth2/token`;
   const failure = async (promise: Promise<unknown>) => {
     const started = Date.now();
@@ -184,7 +190,7 @@ describe('client authentication against the admin server (loopback access off)',
     expect((await client.userInfo()).subject).toBe(apiKeyClientId);
   });
 
-  test('Pkce (orch default) fails only once a token is needed, pointing at ORCH_API_KEY', async () => {
+  test('Pkce (orch default) fails only once a token is needed, when the admin serves no login, pointing at ORCH_API_KEY', async () => {
     const client = configured('orch', {
       'orch.connection.host': addresses.grpcEndpoint,
       'orch.connection.insecure': true,
@@ -194,7 +200,8 @@ describe('client authentication against the admin server (loopback access off)',
     const { error, ms } = await failure(client.listProjects());
     expect(ms).toBeLessThan(1000);
     expect(error).toBeInstanceOf(UnauthenticatedError);
-    expect(error.message).toMatch(/^Pkce: browser sign-in \(PKCE\) is not available/);
+    expect(error.message).toMatch(/^Pkce: the admin's authorization server has no authorization_endpoint/);
+    expect(notices).toEqual([]);
     expect(error.hint).toMatch(/ORCH_API_KEY/);
   });
 

@@ -165,7 +165,7 @@ describe('usage errors', () => {
   test('a bad enum value exits 2 naming the choices', async () => {
     const result = await orchctl(['config', 'validate', '--admin.authType', 'Password']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('expected one of ClientSecret, Pkce, ExternalCommand');
+    expect(result.err).toContain('expected one of ClientSecret, Pkce, ExternalCommand, DeviceFlow');
   });
 
   test('-o accepts its values in any case', async () => {

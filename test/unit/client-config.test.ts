@@ -241,13 +241,13 @@ describe('authentication from configuration', () => {
     expect(requested.message).not.toContain('s3cr3t-value');
   });
 
-  test('orch: Pkce (the default) fails only when a token is needed, pointing at ORCH_API_KEY', async () => {
+  test('orch: Pkce (the default) fails only when a token is needed; without a terminal it points at ORCH_API_KEY', async () => {
     const options = adminClientOptions(config({ 'orch.connection.host': 'h:1' }), 'orch', setup);
     expect(options.tokenSource?.mode).toBe('Pkce');
     expect(options.authorizationHeader).toBe('orch-authorization');
     expect(await options.tokenSource?.cached?.()).toBeUndefined();
     const error = (await failure(options.tokenSource?.token({ refresh: false }))) as AuthFlowError;
-    expect(error.message).toMatch(/^Pkce: browser sign-in \(PKCE\) is not available/);
+    expect(error.message).toMatch(/^Pkce: an interactive login needs a terminal/);
     expect(error.hint).toMatch(/ORCH_API_KEY/);
   });
 

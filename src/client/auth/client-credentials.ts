@@ -38,6 +38,8 @@ export interface ClientCredentialsOptions {
   timeoutSeconds?: number;
   /** Extra HTTP headers for the token request (e.g. `proxy-authorization`). */
   headers?: () => Promise<Record<string, string>>;
+  /** Fetch for the token request (`--admin.httpProxyURL`). @default globalThis.fetch */
+  fetch?: typeof fetch;
   /** What to check when the credentials are refused; shown as the error's hint. */
   refusedHint?: string;
   /** The clock, in milliseconds since the epoch (tests). @default Date.now */
@@ -258,9 +260,12 @@ export class ClientCredentialsTokenSource implements TokenSource {
     if (plain) oidc.allowInsecureRequests(config);
     config.timeout = this.options.timeoutSeconds ?? 15;
     const headers = this.options.headers;
+    const send = this.options.fetch ?? globalThis.fetch;
     if (headers) {
       config[oidc.customFetch] = async (target, init) =>
-        fetch(target, { ...init, headers: { ...init.headers, ...(await headers()) } });
+        send(target, { ...init, headers: { ...init.headers, ...(await headers()) } });
+    } else if (this.options.fetch) {
+      config[oidc.customFetch] = send;
     }
     const parameters: Record<string, string> = {};
     if (this.options.scopes?.length) parameters.scope = this.options.scopes.join(' ');

@@ -12,6 +12,8 @@ export interface StoredToken {
   expiresAt: number;
   /** The granted scope, when the server said. */
   scope?: string;
+  /** A refresh token (RFC 6749 §6), kept by the interactive flows so the user need not log in again. */
+  refreshToken?: string;
 }
 
 /**
@@ -73,6 +75,7 @@ interface CacheFile {
   issued_at: number;
   expires_at: number;
   scope?: string;
+  refresh_token?: string;
 }
 
 /**
@@ -117,6 +120,9 @@ export class FileTokenStore implements TokenStore {
         issuedAt: file.issued_at,
         expiresAt: file.expires_at,
         ...(typeof file.scope === 'string' ? { scope: file.scope } : {}),
+        ...(typeof file.refresh_token === 'string' && file.refresh_token
+          ? { refreshToken: file.refresh_token }
+          : {}),
       };
     } catch {
       return undefined;
@@ -137,6 +143,7 @@ export class FileTokenStore implements TokenStore {
       issued_at: token.issuedAt,
       expires_at: token.expiresAt,
       ...(token.scope === undefined ? {} : { scope: token.scope }),
+      ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
     };
     const target = this.path(key);
     const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { status as Status } from '@grpc/grpc-js';
+import { decodeJwt } from 'jose';
 import { ServiceError } from '../errors.js';
 import { type RoleName, TokenError, type TokenService } from './tokens.js';
 
@@ -11,9 +12,20 @@ export interface Identity {
   clientId: string;
   org: string;
   role: RoleName;
-  /** How the caller was identified. */
-  method: 'bearer' | 'localhost' | 'anonymous';
+  /** How the caller was identified: a bearer token, a login session cookie, loopback, or not at all. */
+  method: 'bearer' | 'cookie' | 'localhost' | 'anonymous';
   scopes: string[];
+  /** The user's display name and e-mail, when a login said (session cookies). */
+  name?: string;
+  email?: string;
+}
+
+/** Verifies the tokens of an external authorization server (`--auth.appAuth.externalAuthServer.*`). */
+export interface ExternalTokenVerifier {
+  /** The external server's issuer (`iss` of its tokens). */
+  readonly issuer: string;
+  /** @throws TokenError saying why the token does not verify (never the token). */
+  verify(token: string): Promise<Identity>;
 }
 
 /** What the transport tells about one call. */
@@ -24,6 +36,8 @@ export interface CallCredentials {
   header(name: string): string | undefined;
   /** The peer's IP address (`127.0.0.1`, `::1`, `::ffff:127.0.0.1`, ...), when known. */
   remoteAddress: string | undefined;
+  /** The HTTP method (HTTP only): a login session admits only GET and HEAD, so another site cannot make a browser change anything (CSRF). */
+  method?: string;
 }
 
 /** Which API key clients still exist (a deleted key's tokens are refused at once). */
@@ -45,6 +59,13 @@ export interface AuthenticatorSettings {
   allowLocalhost: boolean;
   /** `--sharedservice.security.orgOverride`: the org of loopback callers let in without a token. */
   orgOverride: string;
+  /**
+   * The identity of a login session in a request's `Cookie` header (HTTP only), or undefined; absent
+   * when user login is not configured.
+   */
+  session?: (cookieHeader: string | undefined) => Promise<Identity | undefined>;
+  /** Tokens whose issuer is this external authorization server are verified by it. */
+  external?: ExternalTokenVerifier;
 }
 
 /** True for IPv4 and IPv6 loopback addresses, including IPv4-mapped ones. */
@@ -104,6 +125,10 @@ export class Authenticator {
         throw error;
       }
     }
+    if (settings.session && call.transport === 'http' && (call.method === 'GET' || call.method === 'HEAD')) {
+      const identity = await settings.session(call.header('cookie'));
+      if (identity) return identity;
+    }
     if (settings.allowLocalhost && isLoopbackAddress(call.remoteAddress)) {
       return {
         subject: 'localhost',
@@ -116,12 +141,21 @@ export class Authenticator {
     }
     if (disabled) return anonymous();
     throw unauthenticated(
-      `no access token: send "${headerName}: Bearer <token>" (an API key in ORCH_API_KEY, or ` +
-        "--admin.authType ClientSecret, gets one from this server's token endpoint)",
+      `no access token: send "${headerName}: Bearer <token>" (an API key in ORCH_API_KEY, ` +
+        "--admin.authType ClientSecret, Pkce or DeviceFlow gets one from this server's token endpoint)",
     );
   }
 
   private async verify(token: string): Promise<Identity> {
+    const external = this.settings.external;
+    if (external && issuerOf(token) === external.issuer) {
+      try {
+        return await external.verify(token);
+      } catch (error) {
+        if (error instanceof TokenError) throw unauthenticated(error.message);
+        throw error;
+      }
+    }
     const tokens = this.settings.tokens;
     if (!tokens)
       throw unauthenticated('this server issues no tokens (it has no signing key), so it accepts none');
@@ -143,6 +177,16 @@ export class Authenticator {
       method: 'bearer',
       scopes: claims.scope,
     };
+  }
+}
+
+/** The unverified `iss` of a JWT, to pick the verifier; undefined for anything else. */
+function issuerOf(token: string): string | undefined {
+  try {
+    const iss = decodeJwt(token).iss;
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -22,6 +22,10 @@ export interface AuthSecretNames {
   sealingKey: string;
   /** The secret of the built-in confidential client `orch-propeller` ({@link PROPELLER_SECRET}). */
   propellerSecret: string;
+  /** 32 bytes, base64: authenticates login cookies (`--auth.userAuth.cookieHashKeySecretName`). */
+  cookieHashKey: string;
+  /** 32 bytes, base64: encrypts login cookies (`--auth.userAuth.cookieBlockKeySecretName`). */
+  cookieBlockKey: string;
 }
 
 /** Server secret holding the key that seals platform secrets at rest (32 random bytes, base64). */
@@ -53,6 +57,8 @@ export interface AuthKeys {
   sealingKey: Uint8Array | undefined;
   /** The `orch-propeller` client secret; undefined when not set (the client is then disabled). */
   propellerSecret: string | undefined;
+  /** The login cookie keys, 32 bytes each; undefined when either secret is not set (then no user login). */
+  cookieKeys: { hashKey: Uint8Array; blockKey: Uint8Array } | undefined;
 }
 
 /** Thrown when a required auth secret is missing or malformed; names the secret, never its value. */
@@ -97,7 +103,8 @@ async function verificationKey(privateKey: KeyObject): Promise<VerificationKey> 
 
 /**
  * Loads the authorization server's keys from `secrets`. The signing key and the claim key are
- * required; the old signing key, the sealing key and the `orch-propeller` secret are optional.
+ * required; the old signing key, the sealing key, the `orch-propeller` secret and the cookie keys are
+ * optional (each cookie key, when set, must be 32 bytes).
  * @throws AuthKeyError naming the secret that is missing or malformed and where it was looked for.
  */
 export async function loadAuthKeys(secrets: SecretSource, names: AuthSecretNames): Promise<AuthKeys> {
@@ -112,19 +119,28 @@ export async function loadAuthKeys(secrets: SecretSource, names: AuthSecretNames
   const oldPem = await secrets.get(names.oldSigningKey);
   if (oldPem) verification.push(await verificationKey(rsaPrivateKey(names.oldSigningKey, oldPem)));
   const sealing = await secrets.get(names.sealingKey);
+  const cookieHash = await secrets.get(names.cookieHashKey);
+  const cookieBlock = await secrets.get(names.cookieBlockKey);
   return {
     signing: { kid: current.kid, privateKey: signingKey },
     verification,
     claimKey: symmetricKey(names.claimKey, await required(names.claimKey)),
     sealingKey: sealing ? symmetricKey(names.sealingKey, sealing) : undefined,
     propellerSecret: (await secrets.get(names.propellerSecret)) || undefined,
+    cookieKeys:
+      cookieHash && cookieBlock
+        ? {
+            hashKey: symmetricKey(names.cookieHashKey, cookieHash),
+            blockKey: symmetricKey(names.cookieBlockKey, cookieBlock),
+          }
+        : undefined,
   };
 }
 
 /**
  * Writes every secret of `names` that `secrets` lacks into `dir` (created with mode 0700; files
  * 0600): a 2048-bit RSA key in PKCS#1 PEM for the signing key, 32 random bytes in base64 for the
- * claim and sealing keys, 32 random bytes in base64url for the `orch-propeller` client secret. The
+ * claim, sealing and cookie keys, 32 random bytes in base64url for the `orch-propeller` client secret. The
  * old signing key is never generated. Used by the sandbox on first start.
  * @returns the names of the secrets written.
  */
@@ -145,6 +161,8 @@ export async function generateMissingAuthSecrets(
     [names.claimKey, () => randomBytes(32).toString('base64')],
     [names.sealingKey, () => randomBytes(32).toString('base64')],
     [names.propellerSecret, () => randomBytes(32).toString('base64url')],
+    [names.cookieHashKey, () => randomBytes(32).toString('base64')],
+    [names.cookieBlockKey, () => randomBytes(32).toString('base64')],
   ];
   const written: string[] = [];
   for (const [name, make] of makers) {

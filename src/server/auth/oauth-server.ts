@@ -4,7 +4,15 @@ import express, { type Response as ExpressResponse, type Router } from 'express'
 import type { AuthRepository } from '../db/auth-repository.js';
 import type { Logger } from '../logger.js';
 import type { ClientRegistry } from './authenticate.js';
+import {
+  DEVICE_CODE_GRANT,
+  type GrantUser,
+  INTERACTIVE_PATHS,
+  type InteractiveGrants,
+  type StoredCode,
+} from './interactive-grants.js';
 import { isRole, type RoleName, TokenError, type TokenService } from './tokens.js';
+import type { UserLogin, UserSession } from './user-login.js';
 
 /** The built-in confidential client (spec: `--admin.clientId` default), admin role. */
 export const PROPELLER_CLIENT_ID = 'orch-propeller';
@@ -47,6 +55,8 @@ export interface OAuthClientsOptions {
   propellerSecret: string | undefined;
   /** The org of the built-in client (`--sharedservice.security.orgOverride`). */
   org: string;
+  /** The public client (`orch-ctl`) when interactive login is served: its tokens stay valid. */
+  publicClientId?: string;
 }
 
 /**
@@ -83,6 +93,7 @@ export class OAuthClients implements ClientRegistry {
   }
 
   async isActive(clientId: string): Promise<boolean> {
+    if (clientId === this.options.publicClientId) return true;
     if (clientId === PROPELLER_CLIENT_ID) return this.options.propellerSecret !== undefined;
     const until = this.active.get(clientId);
     if (until !== undefined && until > Date.now()) return true;
@@ -98,23 +109,94 @@ export class OAuthClients implements ClientRegistry {
   }
 }
 
+/** The interactive grants, when user login is configured. */
+export interface InteractiveOptions {
+  grants: InteractiveGrants;
+  login: UserLogin;
+  /** The user a login session grants as. */
+  userOf: (session: UserSession) => GrantUser;
+}
+
 /** What {@link createOAuthRoutes} needs. */
 export interface OAuthRoutesOptions {
   tokens: TokenService;
   clients: OAuthClients;
   logger: Logger;
+  /** Authorization code with PKCE and the device flow's token requests for the public client. */
+  interactive?: InteractiveOptions;
 }
 
 /**
  * The self-hosted authorization server's HTTP endpoints: `POST /oauth2/token` (RFC 6749 §3.2;
  * grants client_credentials §4.4 and refresh_token §6; client authentication client_secret_basic or
  * client_secret_post; an optional `audience` parameter picks one of the allowed audiences) and
- * `GET /oauth2/jwks` (RFC 7517). Grant handling, client authentication and RFC 6749 §5.2 error
- * answers come from `@node-oauth/oauth2-server`; tokens from {@link TokenService}.
+ * `GET /oauth2/jwks` (RFC 7517). With `interactive`, also `GET /oauth2/authorize` (RFC 6749 §4.1 for
+ * the public client, PKCE S256 required, RFC 7636; a browser without a login session goes through
+ * `/login` first) and the token grants authorization_code (§4.1.3, no client secret: the code
+ * verifier proves the caller) and device_code (RFC 8628 §3.4). Grant handling, client authentication
+ * and RFC 6749 §5.2 error answers come from `@node-oauth/oauth2-server`, except the device grant,
+ * which it lacks; tokens from {@link TokenService}.
  */
 export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
-  const { tokens, clients, logger } = options;
+  const { tokens, clients, logger, interactive } = options;
   const router = express.Router();
+  const library = (audience: string) =>
+    new OAuth2Server({
+      model: tokenModel(tokens, clients, audience, interactive?.grants),
+      accessTokenLifetime: tokens.accessTokenSeconds,
+      refreshTokenLifetime: tokens.refreshTokenSeconds,
+      authorizationCodeLifetime: interactive?.grants.settings.codeSeconds ?? 300,
+      // The public client has no secret: its code verifier (authorization_code) or its refresh token
+      // is the proof; getClient still refuses a confidential client that sends no secret.
+      requireClientAuthentication: { authorization_code: false, refresh_token: false },
+      alwaysIssueNewRefreshToken: true,
+    });
+
+  if (interactive) {
+    router.get(INTERACTIVE_PATHS.authorize, async (req, res) => {
+      res.set('cache-control', 'no-store');
+      const session = await interactive.login.session(req.get('cookie'));
+      if (!session) {
+        res.redirect(302, interactive.login.loginUrl(req.originalUrl));
+        return;
+      }
+      const query = req.query as Record<string, unknown>;
+      const client = interactive.grants.publicClient(String(query.client_id ?? ''));
+      if (!client || query.redirect_uri !== client.redirectUris[0]) {
+        // RFC 6749 §4.1.2.1: never redirect to an unverified URI; tell the user instead.
+        res
+          .status(400)
+          .type('text/plain')
+          .send('unknown client_id or redirect_uri: only the configured public client may sign in here\n');
+        return;
+      }
+      const request = new OAuth2Server.Request(req as never);
+      const response = new OAuth2Server.Response(res as never);
+      if (query.code_challenge_method !== 'S256' || typeof query.code_challenge !== 'string') {
+        const target = new URL(client.redirectUris[0] as string);
+        target.searchParams.set('error', 'invalid_request');
+        target.searchParams.set('error_description', 'PKCE with code_challenge_method S256 is required');
+        if (typeof query.state === 'string') target.searchParams.set('state', query.state);
+        res.redirect(302, target.href);
+        return;
+      }
+      const user = interactive.userOf(session);
+      try {
+        await library(tokens.audienceFor(undefined)).authorize(request, response, {
+          authenticateHandler: { handle: () => user },
+          allowEmptyState: false,
+        });
+      } catch (error) {
+        if (!(error instanceof OAuth2Server.OAuthError) || error.code >= 500) {
+          logger.error('authorization endpoint failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      for (const [name, value] of Object.entries(response.headers ?? {})) res.set(name, value);
+      res.status(response.status ?? 302).end();
+    });
+  }
 
   router.get(OAUTH_PATHS.jwks, (_req, res) => {
     res.set('cache-control', 'public, max-age=300').json(tokens.jwks());
@@ -130,13 +212,11 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
       res.status(400).json({ error: 'invalid_target', error_description: (error as Error).message });
       return;
     }
-    const server = new OAuth2Server({
-      model: tokenModel(tokens, clients, audience),
-      accessTokenLifetime: tokens.accessTokenSeconds,
-      refreshTokenLifetime: tokens.refreshTokenSeconds,
-      requireClientAuthentication: { refresh_token: true },
-      alwaysIssueNewRefreshToken: true,
-    });
+    if (body.grant_type === DEVICE_CODE_GRANT && interactive) {
+      await deviceToken(body, audience, interactive.grants, tokens, res);
+      return;
+    }
+    const server = library(audience);
     const request = new OAuth2Server.Request(req as never);
     const response = new OAuth2Server.Response(res as never);
     try {
@@ -167,12 +247,58 @@ function send(res: ExpressResponse, response: OAuth2Server.Response): void {
   res.status(response.status ?? 500).json(response.body ?? {});
 }
 
-/** The library's model for one token request: clients, our JWTs, stateless refresh tokens. */
-function tokenModel(tokens: TokenService, clients: OAuthClients, audience: string) {
-  type User = { sub: string; org: string; role: RoleName };
+/**
+ * RFC 8628 §3.4–3.5: one device access token request of the public client: the tokens once the user
+ * approved (a refresh token too with scope `offline`), else the pending, slow-down, denied or expired
+ * error as RFC 6749 §5.2 answers it.
+ */
+async function deviceToken(
+  body: Record<string, string>,
+  audience: string,
+  grants: InteractiveGrants,
+  tokens: TokenService,
+  res: ExpressResponse,
+): Promise<void> {
+  const clientId = typeof body.client_id === 'string' ? body.client_id : '';
+  if (!grants.publicClient(clientId)) {
+    res
+      .status(401)
+      .json({ error: 'invalid_client', error_description: 'unknown client for the device flow' });
+    return;
+  }
+  if (typeof body.device_code !== 'string' || !body.device_code) {
+    res.status(400).json({ error: 'invalid_request', error_description: 'missing parameter: device_code' });
+    return;
+  }
+  const polled = grants.pollDevice(body.device_code, clientId);
+  if ('error' in polled) {
+    res.status(400).json({ error: polled.error, error_description: polled.description });
+    return;
+  }
+  const claims = { ...polled.user, client_id: clientId, scope: polled.scope };
+  res.json({
+    access_token: await tokens.accessToken(claims, audience),
+    token_type: 'Bearer',
+    expires_in: tokens.accessTokenSeconds,
+    scope: polled.scope.join(' '),
+    ...(polled.scope.includes('offline') ? { refresh_token: await tokens.refreshToken(claims) } : {}),
+  });
+}
+
+/**
+ * The library's model for one token or authorization request: clients, our JWTs, stateless refresh
+ * tokens, and the authorization codes of `grants`.
+ */
+function tokenModel(
+  tokens: TokenService,
+  clients: OAuthClients,
+  audience: string,
+  grants: InteractiveGrants | undefined,
+) {
+  type User = GrantUser;
   return {
-    async getClient(clientId: string, clientSecret: string) {
-      if (!clientSecret) return undefined;
+    async getClient(clientId: string, clientSecret: string | null) {
+      if (!clientSecret) return grants?.publicClient(clientId);
       const client = await clients.authenticate(clientId, clientSecret);
       if (client) return client;
       // RFC 6749 §2.3.1: client_secret_basic form-encodes both before base64 (openid-client does; many
@@ -226,6 +352,20 @@ function tokenModel(tokens: TokenService, clients: OAuthClients, audience: strin
         if (error instanceof TokenError) return undefined;
         throw error;
       }
+    },
+    async saveAuthorizationCode(
+      code: Omit<StoredCode, 'client' | 'user'>,
+      client: { id: string },
+      user: User,
+    ): Promise<StoredCode> {
+      if (!grants) throw new Error('authorization codes are not served');
+      return grants.saveCode({ ...code, client: { id: client.id }, user });
+    },
+    async getAuthorizationCode(code: string) {
+      return grants?.getCode(code);
+    },
+    async revokeAuthorizationCode(code: { authorizationCode: string }) {
+      return grants?.revokeCode(code.authorizationCode) ?? false;
     },
     async revokeToken() {
       // Refresh tokens are stateless: one stays usable until it expires (its lifespan bounds it).

@@ -196,8 +196,8 @@ function claimsOf(payload: Record<string, unknown>, what: string): VerifiedToken
   };
 }
 
-/** A specific, secret-free reason for a failed verification (the reference's "token parse error" hid them). */
-function describeJoseError(error: unknown, what: string): string {
+/** A specific, secret-free reason for a failed verification of `what` (the reference's "token parse error" hid them). */
+export function describeJoseError(error: unknown, what: string): string {
   if (error instanceof errors.JWTExpired) return `${what} expired`;
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'iss')

@@ -28,6 +28,11 @@ export interface ConsoleDeps {
    * loopback browsers in. @default admits everything
    */
   guard?: Guard;
+  /**
+   * Where a browser without credentials logs in (`/login?redirect_url=<page>`), when user login is
+   * configured: the console then redirects there instead of answering 401.
+   */
+  loginUrl?: (target: string) => string;
 }
 
 /**
@@ -174,6 +179,10 @@ export function createConsole(deps: ConsoleDeps): Router {
       await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
     } catch (error) {
       const code = error instanceof ServiceError ? error.code : 13;
+      if (code === 16 && deps.loginUrl && req.method === 'GET') {
+        res.redirect(302, deps.loginUrl(req.originalUrl));
+        return;
+      }
       if (code === 16) res.setHeader('www-authenticate', 'Bearer realm="orch"');
       res
         .status(httpStatusOf(code))

@@ -324,6 +324,7 @@ export function httpCredentials(req: Request) {
     transport: 'http' as const,
     header: (name: string) => req.get(name),
     remoteAddress: req.socket.remoteAddress,
+    method: req.method,
   };
 }
 

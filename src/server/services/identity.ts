@@ -7,9 +7,9 @@ export function createIdentityHandlers(): Record<string, Handler> {
       const identity = context?.identity;
       return {
         subject: identity?.subject ?? 'anonymous',
-        name: identity?.subject ?? '',
+        name: identity?.name || identity?.subject || '',
         preferred_username: identity?.subject ?? '',
-        email: '',
+        email: identity?.email ?? '',
         client_id: identity?.clientId ?? '',
         org: identity?.org ?? '',
         role: identity?.role ?? 'ROLE_UNSPECIFIED',
