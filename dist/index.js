@@ -87857,6 +87857,8 @@ async function uploadBundle(client, target, bundle, put) {
   return location.native_url;
 }
 async function registerFiles(client, paths, options) {
+  if (!client && !options.dryRun) throw new Error("registerFiles needs an admin client unless dryRun is set");
+  const admin = client;
   const files = await loadAll(paths);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const target = options.target;
@@ -87876,7 +87878,7 @@ async function registerFiles(client, paths, options) {
   const nativeUrls = /* @__PURE__ */ new Map();
   if (!options.dryRun) {
     await eachLimited([...bundles.values()], 4, async (bundle) => {
-      nativeUrls.set(bundle.dir, await uploadBundle(client, target, bundle, options.fetch ?? fetch));
+      nativeUrls.set(bundle.dir, await uploadBundle(admin, target, bundle, options.fetch ?? fetch));
     });
   }
   const compiled = files.map(
@@ -87890,14 +87892,14 @@ async function registerFiles(client, paths, options) {
     if (kind === "Task") {
       return entities.tasks.map((t) => ({
         result: { type: kind, id: t.id, status: "skipped" },
-        create: () => client.createTask(t.id, t.spec),
+        create: () => admin.createTask(t.id, t.spec),
         needs: []
       }));
     }
     if (kind === "Workflow") {
       return entities.workflows.map((w2) => ({
         result: { type: kind, id: w2.id, status: "skipped" },
-        create: () => client.createWorkflow(w2.id, w2.spec),
+        create: () => admin.createWorkflow(w2.id, w2.spec),
         needs: (w2.spec.template?.nodes ?? []).flatMap(
           (n) => n.task_node?.reference_id ? [n.task_node.reference_id] : []
         )
@@ -87906,7 +87908,7 @@ async function registerFiles(client, paths, options) {
     return entities.launchPlans.map((l) => ({
       result: { type: kind, id: l.id, status: "skipped" },
       create: async () => {
-        await client.createLaunchPlan(l.id, l.spec);
+        await admin.createLaunchPlan(l.id, l.spec);
       },
       needs: l.spec.workflow_id ? [l.spec.workflow_id] : []
     }));
@@ -87947,7 +87949,7 @@ async function registerFiles(client, paths, options) {
         }
         if (options.enableSchedule && result.type === "Launch Plan" && result.status !== "failed" && schedules.has(key(result.id))) {
           try {
-            await client.updateLaunchPlan(result.id, "ACTIVE");
+            await admin.updateLaunchPlan(result.id, "ACTIVE");
             result.activated = true;
           } catch (error63) {
             result.status = "failed";
