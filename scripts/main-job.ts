@@ -145,6 +145,8 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
         '0',
         '--sharedservice.security.allowLocalhostAccess',
         'false',
+        '--sharedservice.profilerPort',
+        '0',
       ],
       env,
     );

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
+import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
 import { ClientCredentialsTokenSource } from './auth/client-credentials.js';
@@ -32,6 +33,8 @@ export interface ClientSetup {
    * Without it, tokens live in memory for the client's lifetime.
    */
   home?: string;
+  /** Counts and times the client's calls (see `AdminClientOptions.metrics`). */
+  metrics?: GrpcClientMetrics;
 }
 
 /** The environment variable holding an API key; it wins over any configured authentication. */
@@ -371,6 +374,7 @@ export function adminClientOptions(
       serviceConfig: serviceConfig(a.defaultServiceConfig, '--admin.defaultServiceConfig'),
       consoleEndpoint: config.console.endpoint,
       clientName: setup.clientName,
+      metrics: setup.metrics,
       ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
     };
   }
@@ -396,6 +400,7 @@ export function adminClientOptions(
     serviceConfig: serviceConfig(c.serviceConfig, '--orch.connection.serviceConfig'),
     consoleEndpoint: config.console.endpoint,
     clientName: setup.clientName,
+    metrics: setup.metrics,
     ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
   };
 }

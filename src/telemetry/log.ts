@@ -39,12 +39,22 @@ export class LogSettingsError extends Error {}
  * pino's level for each `--logger.level` (the reference tool's logrus scale, where a record is written
  * when its level number is at most the configured one). Panic and fatal are both pino's `fatal`.
  */
-export const LEVEL_SCALE: readonly pino.Level[] = ['fatal', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+export const LEVEL_SCALE: readonly pino.Level[] = [
+  'fatal',
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+];
 
 /** pino's level name for a `--logger.level` number. @throws LogSettingsError for a negative or fractional one. */
 export function pinoLevel(level: number): pino.Level {
   if (!Number.isInteger(level) || level < 0) {
-    throw new LogSettingsError(`--logger.level: expected a whole number from 0 (panic) to 6 (trace), got ${level}`);
+    throw new LogSettingsError(
+      `--logger.level: expected a whole number from 0 (panic) to 6 (trace), got ${level}`,
+    );
   }
   return LEVEL_SCALE[Math.min(level, LEVEL_SCALE.length - 1)] ?? 'trace';
 }
@@ -127,12 +137,14 @@ export function createPino(settings: LogSettings, sink: LogSink, base: Record<st
   }
   const level = pinoLevel(settings.level);
   const pretty =
-    type === 'text' ? prettyFactory({
+    type === 'text'
+      ? prettyFactory({
           colorize: false,
           singleLine: true,
           translateTime: 'SYS:standard',
           ignore: 'pid,hostname',
-        }) : undefined;
+        })
+      : undefined;
   const destination: DestinationStream = {
     write: pretty ? (line: string) => sink.write(pretty(line)) : (line: string) => sink.write(line),
   };
@@ -160,6 +172,34 @@ export function loggerOf(log: Pino): Logger {
 }
 
 /** {@link createPino} and {@link loggerOf} in one: the edge's logger. @throws LogSettingsError */
-export function createLogger(settings: LogSettings, sink: LogSink, base: Record<string, unknown> = {}): Logger {
+export function createLogger(
+  settings: LogSettings,
+  sink: LogSink,
+  base: Record<string, unknown> = {},
+): Logger {
   return loggerOf(createPino(settings, sink, base));
+}
+
+/** The edge's loggers: `logger` for everything, `access` for access records (see {@link createLoggers}). */
+export interface Loggers {
+  logger: Logger;
+  access: Logger;
+}
+
+/**
+ * The edge's logger and its access log: the same sink, format and redaction, but access records
+ * (one per request: the webhook's, and the admin's with `--server.security.auditAccess`) are written
+ * at `info` even when `--logger.level` is below 4, since an operator asked for them; only
+ * `--logger.mute` silences them.
+ * @throws LogSettingsError as {@link createPino} does.
+ */
+export function createLoggers(
+  settings: LogSettings,
+  sink: LogSink,
+  base: Record<string, unknown> = {},
+): Loggers {
+  const root = createPino(settings, sink, base);
+  const verbose = root.levelVal <= 30; // pino: info is 30, lower is more verbose
+  const access = settings.mute || verbose ? root : root.child({}, { level: 'info' });
+  return { logger: loggerOf(root), access: loggerOf(access) };
 }

@@ -3,6 +3,7 @@ import {
   type Attributes,
   type Context,
   context,
+  type Link,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -73,7 +74,10 @@ export class JsonLinesFileExporter implements SpanExporter {
     const write = appendFile(this.filename, Buffer.concat([body, Buffer.from('\n')])).then(
       () => done({ code: ExportResultCode.SUCCESS }),
       (error: unknown) =>
-        done({ code: ExportResultCode.FAILED, error: error instanceof Error ? error : new Error(String(error)) }),
+        done({
+          code: ExportResultCode.FAILED,
+          error: error instanceof Error ? error : new Error(String(error)),
+        }),
     );
     this.pending.add(write);
     void write.finally(() => this.pending.delete(write));
@@ -112,17 +116,22 @@ function exporterOf(settings: TraceSettings, logger: Logger): SpanExporter | und
     case 'noop':
       return undefined;
     case 'file':
-      if (!settings.file.filename) throw new TraceSettingsError('--otel.file.filename: empty; name the trace file');
+      if (!settings.file.filename)
+        throw new TraceSettingsError('--otel.file.filename: empty; name the trace file');
       return new JsonLinesFileExporter(settings.file.filename);
     case 'otlphttp':
-      return new OtlpHttpExporter({ url: endpointUrl(settings.otlphttp.endpoint, '--otel.otlphttp.endpoint') });
+      return new OtlpHttpExporter({
+        url: endpointUrl(settings.otlphttp.endpoint, '--otel.otlphttp.endpoint'),
+      });
     case 'otlpgrpc':
-      return new OtlpGrpcExporter({ url: endpointUrl(settings.otlpgrpc.endpoint, '--otel.otlpgrpc.endpoint') });
+      return new OtlpGrpcExporter({
+        url: endpointUrl(settings.otlpgrpc.endpoint, '--otel.otlpgrpc.endpoint'),
+      });
     case 'jaeger': {
       const url = endpointUrl(settings.jaeger.endpoint, '--otel.jaeger.endpoint');
       if (new URL(url).pathname.endsWith('/api/traces')) {
         logger.warn(
-          '--otel.jaeger.endpoint names Jaeger\'s Thrift collector; orch sends OTLP, which Jaeger receives at http://<jaeger>:4318/v1/traces',
+          "--otel.jaeger.endpoint names Jaeger's Thrift collector; orch sends OTLP, which Jaeger receives at http://<jaeger>:4318/v1/traces",
           { endpoint: url },
         );
       }
@@ -148,7 +157,10 @@ export function startTracing(settings: TraceSettings, serviceName: string, logge
   const exporter = exporterOf(settings, logger);
   if (!exporter) return { enabled: false, shutdown: async () => {} };
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName, [ATTR_SERVICE_VERSION]: ORCH_VERSION }),
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: serviceName,
+      [ATTR_SERVICE_VERSION]: ORCH_VERSION,
+    }),
     sampler: root,
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
@@ -177,17 +189,18 @@ export const TRACER_NAME = 'orch';
  * Runs `fn` inside a new span that is the active span for everything `fn` starts (its awaits
  * included): the span ends when `fn` settles; a throw records the exception and sets status ERROR
  * (and is rethrown). With no provider registered (`noop`) the span is non-recording.
- * @param parent the parent context, e.g. one extracted from incoming metadata; default the active one.
+ * @param options.parent the parent context, e.g. one extracted from incoming metadata; default the
+ *   active one (`ROOT_CONTEXT` starts a new trace). `links` relate it to spans of other traces.
  */
 export function inSpan<T>(
   name: string,
-  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context },
+  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context; links?: Link[] },
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   const tracer = trace.getTracer(TRACER_NAME, ORCH_VERSION);
   return tracer.startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links },
     options.parent ?? context.active(),
     async (span) => {
       try {
@@ -206,7 +219,10 @@ export function inSpan<T>(
 export function failSpan(span: Span, error: unknown): void {
   if (!span.isRecording()) return;
   span.recordException(error instanceof Error ? error : String(error));
-  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** A carrier of string headers: gRPC metadata (`get` gives every value of a key) or HTTP headers. */
@@ -240,4 +256,4 @@ export function extractHttpTraceContext(headers: Record<string, string | string[
   return propagation.extract(ROOT_CONTEXT, headers);
 }
 
-export { SpanKind, SpanStatusCode, context as traceContext, trace };
+export { context as traceContext, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace };
