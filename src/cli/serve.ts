@@ -4,8 +4,6 @@ import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { type Config, loadConfigReport } from '../config/load.js';
-import { createLogger } from '../telemetry/log.js';
-import { startObservability } from '../telemetry/setup.js';
 import { taskEnvOf } from './sandbox.js';
 
 /**
@@ -42,9 +40,10 @@ export function addServeCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
     // Loaded on use: the server (database drivers, storage SDKs, Express) is most of `orch`'s weight.
-    const [{ createServer }, { isFolderPath }] = await Promise.all([
+    const [{ createServer }, { isFolderPath }, { startObservability }] = await Promise.all([
       import('../server/server.js'),
       import('../server/storage/open.js'),
+      import('../telemetry/setup.js'),
     ]);
     const dataDir = dataDirOf(config, io, isFolderPath);
     const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
@@ -83,7 +82,10 @@ export function addServeCommands(program: Command, io: CliIO): void {
     .description('apply pending database migrations and exit')
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
-      const { openDatabase } = await import('../server/db/connect.js');
+      const [{ openDatabase }, { createLogger }] = await Promise.all([
+        import('../server/db/connect.js'),
+        import('../telemetry/log.js'),
+      ]);
       const handle = await openDatabase(config, {
         attempts: config.orch.connection.maxRetries + 1,
         logger: createLogger(config.logger, io.stderr, { service: 'orch-admin' }),

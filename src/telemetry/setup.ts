@@ -1,5 +1,5 @@
 import { createLoggers, type Logger, type LogSettings, type LogSink } from './log.js';
-import { startTracing, type TraceSettings, type Tracing } from './tracing.js';
+import { startTracing, type TraceSettings, type Tracing } from './start-tracing.js';
 
 /** What an edge (`orch serve`, `orch sandbox start`, `orch-webhook`) reports through. */
 export interface Observability {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { AdminClient } from '../../src/client/admin-client.js';
-import { startTracing, type TraceSettings } from '../../src/telemetry/tracing.js';
+import { startTracing, type TraceSettings } from '../../src/telemetry/start-tracing.js';
 import { createApp } from '../../src/webhook/app.js';
 import { runWebhook } from '../../src/webhook/main.js';
 import { WebhookMetrics } from '../../src/webhook/metrics.js';
