@@ -13,7 +13,17 @@ export const bin = (name) => join(fileURLToPath(new URL('..', import.meta.url)),
 export async function startSandbox(home) {
   const sandbox = spawn(
     process.execPath,
-    [bin('orch'), 'sandbox', 'start', '--server.grpc.port', '0', '--server.httpPort', '0'],
+    [
+      bin('orch'),
+      'sandbox',
+      'start',
+      '--server.grpc.port',
+      '0',
+      '--server.httpPort',
+      '0',
+      '--sharedservice.profilerPort',
+      '0',
+    ],
     { env: { PATH: process.env.PATH, HOME: home }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const stop = async () => {

@@ -148,6 +148,8 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       '0',
       '--sharedservice.security.allowLocalhostAccess',
       'false',
+      '--sharedservice.profilerPort',
+      '0',
     ];
     const sandbox = startBinary('orch', sandboxArgs, env);
     running.push(sandbox);

@@ -2,15 +2,21 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { loadConfig } from '../config/load.js';
-import type { Logger } from '../server/logger.js';
+import { TELEMETRY_FLAGS } from '../config/registry.js';
 
-/** A logger writing one line per event to stderr: `<level> <message> {fields}`. */
-export function stderrLogger(io: CliIO): Logger {
-  const line = (level: string) => (message: string, fields?: Record<string, unknown>) => {
-    io.stderr.write(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
-  };
-  return { info: line('info'), warn: line('warn'), error: line('error') };
-}
+/**
+ * The flags of the admin server's own reporting, which `orch serve` and `orch sandbox start` take:
+ * `--logger.*`, `--otel.*`, the metrics and profiler flags and the access log.
+ */
+export const SERVER_TELEMETRY_FLAGS: readonly string[] = [
+  ...TELEMETRY_FLAGS,
+  'sharedservice.metrics.scope',
+  'sharedservice.metrics.enableGrpcHistograms',
+  'server.grpc.enableGrpcLatencyMetrics',
+  'sharedservice.profilerPort',
+  'sharedservice.profiler.enabled',
+  'server.security.auditAccess',
+];
 
 /** The only variables task processes inherit from the server's environment (never its secrets). */
 export function taskEnvOf(io: CliIO): Record<string, string> {
@@ -44,6 +50,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       'server.grpc.port',
       'database.sqlite.file',
       'sharedservice.security.allowLocalhostAccess',
+      ...SERVER_TELEMETRY_FLAGS,
     ],
   ).action(async (_opts: unknown, command: Command) => {
     // The sandbox lets callers on this machine in without a token (pass
@@ -54,12 +61,16 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       home: io.home,
     });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
+    const { startObservability } = await import('../telemetry/setup.js');
+    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
     // Loaded on use: the server is most of `orch`'s weight, and `--help` needs none of it.
     const { createServer } = await import('../server/server.js');
     const server = createServer({
       config,
       dataDir,
-      logger: stderrLogger(io),
+      logger,
+      accessLogger: access,
+      metricsListener: true,
       taskEnv: taskEnvOf(io),
       secretEnv: io.env,
     });
@@ -71,6 +82,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Console: ${addresses.httpEndpoint}/console`,
         `Database: ${addresses.database}`,
+        `Metrics: ${addresses.metricsEndpoint}/metrics`,
         '',
         'Use it with:',
         `  orch register <file> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
@@ -82,8 +94,9 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       ].join('\n'),
     );
     const signal = await io.interrupted;
-    io.stderr.write(`info received ${signal}, stopping\n`);
+    logger.warn('stopping', { signal });
     await server.close();
+    await tracing.shutdown();
     io.stdout.write('orch sandbox stopped\n');
   });
 }

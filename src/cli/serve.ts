@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { type Config, loadConfigReport } from '../config/load.js';
-import { stderrLogger, taskEnvOf } from './sandbox.js';
+import { taskEnvOf } from './sandbox.js';
 
 /**
  * Where a served admin keeps its data folder (local blobs under `storage/`, task working directories,
@@ -40,18 +40,22 @@ export function addServeCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
     // Loaded on use: the server (database drivers, storage SDKs, Express) is most of `orch`'s weight.
-    const [{ createServer }, { isFolderPath }] = await Promise.all([
+    const [{ createServer }, { isFolderPath }, { startObservability }] = await Promise.all([
       import('../server/server.js'),
       import('../server/storage/open.js'),
+      import('../telemetry/setup.js'),
     ]);
     const dataDir = dataDirOf(config, io, isFolderPath);
+    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
     const server = createServer({
       config,
       dataDir,
       embedded: false,
       localStorageByDefault: false,
       host: '0.0.0.0',
-      logger: stderrLogger(io),
+      logger,
+      accessLogger: access,
+      metricsListener: true,
       taskEnv: taskEnvOf(io),
       secretEnv: io.env,
     });
@@ -62,12 +66,14 @@ export function addServeCommands(program: Command, io: CliIO): void {
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Database: ${addresses.database}`,
+        `Metrics: ${addresses.metricsEndpoint}/metrics`,
         '',
       ].join('\n'),
     );
     const signal = await io.interrupted;
-    io.stderr.write(`info received ${signal}, finishing in-flight calls\n`);
+    logger.warn('finishing in-flight calls', { signal });
     await server.close();
+    await tracing.shutdown();
     io.stdout.write('orch admin server stopped\n');
   });
 
@@ -76,10 +82,13 @@ export function addServeCommands(program: Command, io: CliIO): void {
     .description('apply pending database migrations and exit')
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
-      const { openDatabase } = await import('../server/db/connect.js');
+      const [{ openDatabase }, { createLogger }] = await Promise.all([
+        import('../server/db/connect.js'),
+        import('../telemetry/log.js'),
+      ]);
       const handle = await openDatabase(config, {
         attempts: config.orch.connection.maxRetries + 1,
-        logger: stderrLogger(io),
+        logger: createLogger(config.logger, io.stderr, { service: 'orch-admin' }),
         parseSeconds: parseDuration,
       });
       try {

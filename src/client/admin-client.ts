@@ -70,6 +70,8 @@ import {
   type WorkflowOut,
   type WorkflowSpec,
 } from '../api/types.js';
+import type { GrpcClientMetrics } from '../telemetry/metrics.js';
+import { failSpan, injectTraceContext, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { parseEndpoint } from './endpoint.js';
 import { type ConnectionInfo, fromGrpcError } from './errors.js';
 import type { AuthDiscovery, TokenSource } from './token-source.js';
@@ -136,6 +138,11 @@ export interface AdminClientOptions {
   authorizationHeader?: string;
   /** Token sent as `proxy-authorization: Bearer <token>` on every call (`--admin.proxyCommand`). */
   proxyTokenSource?: TokenSource;
+  /**
+   * Counts (and, when its histograms are on, times) every attempt of a unary call
+   * (`--sharedservice.metrics.enableClientGrpcHistograms`). @default none
+   */
+  metrics?: GrpcClientMetrics;
 }
 
 /** How {@link AdminClient} prepares a call's token: see `metadataFor`. */
@@ -149,6 +156,12 @@ type Unary = (
 ) => void;
 
 type ServerStreamMethod = (req: unknown, meta: Metadata, opts: CallOptions) => NodeJS.EventEmitter;
+
+/** The fully qualified service name of a stub (`orch.service.AdminService`), for spans and metrics. */
+function serviceNameOf(client: Client): string {
+  const name = (client.constructor as { serviceName?: string }).serviceName ?? 'unknown';
+  return name.includes('.') ? name : `orch.service.${name}`;
+}
 
 /** Round-robin over every address the name resolves to. */
 export const DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
@@ -263,13 +276,23 @@ export class AdminClient {
     if (options.clientName) this.metadata.set('x-orch-client', options.clientName);
   }
 
-  /** One attempt of `rpc` with its own deadline. */
+  /** One attempt of `rpc` with its own deadline, counted in `options.metrics`. */
   private attempt<T>(client: Client, rpc: string, request: unknown, metadata: Metadata): Promise<T> {
     const method = (client as unknown as Record<string, Unary>)[rpc];
     if (!method) throw new Error(`unknown RPC ${rpc}`);
     const deadline = new Date(Date.now() + this.retry.perAttemptSeconds * 1000);
+    const metrics = this.options.metrics;
+    const began = metrics ? process.hrtime.bigint() : 0n;
     return new Promise<T>((resolve, reject) => {
       method.call(client, request, metadata, { deadline }, (err, res) => {
+        if (metrics) {
+          const code = err ? ((err as { code?: number }).code ?? status.UNKNOWN) : status.OK;
+          metrics.observe(
+            `${serviceNameOf(client)}/${rpc}`,
+            status[code] ?? String(code),
+            Number(process.hrtime.bigint() - began) / 1e9,
+          );
+        }
         if (err) reject(err);
         else resolve(res as T);
       });
@@ -299,6 +322,8 @@ export class AdminClient {
     step: TokenStep,
   ): Promise<{ metadata: Metadata; sent: boolean }> {
     const metadata = this.metadata.clone();
+    // W3C trace context of the call's span (nothing without a registered propagator).
+    injectTraceContext(metadata);
     const proxy = this.options.proxyTokenSource;
     if (proxy) metadata.set('proxy-authorization', `Bearer ${await proxy.token({ refresh: false })}`);
     const source = this.options.tokenSource;
@@ -376,13 +401,28 @@ export class AdminClient {
     }
   }
 
-  /** Runs `rpc` with retries; rejects with an AdminError. `authenticate` false: sent without a token. */
-  private async call<T>(client: Client, rpc: string, request: unknown, authenticate = true): Promise<T> {
-    try {
-      return await this.callWithRetries<T>(client, rpc, request, authenticate);
-    } catch (error) {
-      throw fromGrpcError(error, rpc, this.connection);
-    }
+  /**
+   * Runs `rpc` with retries inside a CLIENT span `<service>/<rpc>` whose context travels to the
+   * server in the metadata; rejects with an AdminError. `authenticate` false: sent without a token.
+   */
+  private call<T>(client: Client, rpc: string, request: unknown, authenticate = true): Promise<T> {
+    const service = serviceNameOf(client);
+    return inSpan(
+      `${service}/${rpc}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpc },
+      },
+      async (span) => {
+        try {
+          return await this.callWithRetries<T>(client, rpc, request, authenticate);
+        } catch (error) {
+          const failure = fromGrpcError(error, rpc, this.connection);
+          failSpan(span, failure);
+          throw failure;
+        }
+      },
+    );
   }
 
   /** Fetches a project by id. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
+import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
 import { platformUrlOpener } from './auth/browser.js';
@@ -44,6 +45,8 @@ export interface ClientSetup {
    * a display ({@link platformUrlOpener}), else none (the URL is only shown)
    */
   openUrl?: UrlOpener;
+  /** Counts and times the client's calls (see `AdminClientOptions.metrics`). */
+  metrics?: GrpcClientMetrics;
 }
 
 /** The environment variable holding an API key; it wins over any configured authentication. */
@@ -468,6 +471,7 @@ export function adminClientOptions(
       serviceConfig: serviceConfig(a.defaultServiceConfig, '--admin.defaultServiceConfig'),
       consoleEndpoint: config.console.endpoint,
       clientName: setup.clientName,
+      metrics: setup.metrics,
       ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
     };
   }
@@ -493,6 +497,7 @@ export function adminClientOptions(
     serviceConfig: serviceConfig(c.serviceConfig, '--orch.connection.serviceConfig'),
     consoleEndpoint: config.console.endpoint,
     clientName: setup.clientName,
+    metrics: setup.metrics,
     ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
   };
 }

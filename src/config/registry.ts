@@ -1853,11 +1853,17 @@ export function nearestFlag(name: string): string | undefined {
   return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
 }
 
+/** The flags of logging and tracing (`--logger.*`, `--otel.*`), which every server and CLI reads. */
+export const TELEMETRY_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.name).filter(
+  (name) => name.startsWith('logger.') || name.startsWith('otel.'),
+);
+
 /**
  * Flags the `orch`-side commands (the `orch` CLI, the webhook) accept for their client: every
  * `--orch.connection.*` flag of the registry plus `--console.endpoint`, `--org` and
  * `--connection.rootTenantURLPattern`.
  */
+
 export const PLATFORM_CLIENT_FLAGS: readonly string[] = [
   'org',
   'console.endpoint',

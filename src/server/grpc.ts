@@ -6,6 +6,8 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import { loadApi } from '../api/proto.js';
+import type { GrpcServerMetrics } from '../telemetry/metrics.js';
+import { extractTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { grpcPeerAddress } from './auth/authenticate.js';
 import { type Guard, openGuard } from './auth/guard.js';
 import { ServiceError } from './errors.js';
@@ -68,10 +70,54 @@ function grpcCredentials(call: ServerUnaryCall<object, object> | ServerWritableS
   };
 }
 
+/** Codes that mean the server failed (OpenTelemetry's rule for gRPC server spans); others are the caller's. */
+const SERVER_FAULTS = new Set<Status>([
+  Status.UNKNOWN,
+  Status.DEADLINE_EXCEEDED,
+  Status.UNIMPLEMENTED,
+  Status.INTERNAL,
+  Status.UNAVAILABLE,
+  Status.DATA_LOSS,
+]);
+
+/**
+ * Runs one served call inside a SERVER span named `<service>/<method>` whose parent is the trace
+ * context the caller sent (W3C `traceparent` metadata), and counts it in `metrics`. `serve` returns
+ * the call's status code; the span records it as `rpc.grpc.status_code`.
+ */
+function observed(
+  fullName: string,
+  rpc: string,
+  type: 'unary' | 'server_stream',
+  call: ServerUnaryCall<object, object> | ServerWritableStream<object, object>,
+  metrics: GrpcServerMetrics | undefined,
+  serve: () => Promise<{ code: Status; message?: string }>,
+): void {
+  const method = `${fullName}/${rpc}`;
+  const finish = metrics?.start(method, type);
+  void inSpan(
+    method,
+    {
+      kind: SpanKind.SERVER,
+      parent: extractTraceContext(call.metadata),
+      attributes: { 'rpc.system': 'grpc', 'rpc.service': fullName, 'rpc.method': rpc },
+    },
+    async (span) => {
+      const { code, message } = await serve();
+      finish?.(Status[code] ?? String(code));
+      if (span.isRecording()) {
+        span.setAttribute('rpc.grpc.status_code', code);
+        if (SERVER_FAULTS.has(code)) failSpan(span, new Error(message ?? Status[code]));
+      }
+    },
+  );
+}
+
 /**
  * Adds every service of `services` to a gRPC server, each RPC bound to its handler after `guard`
  * admitted the call; server-streaming RPCs are bound to their handler in `streams` (a stream ends
  * with the handler, or with its error's status; a cancelled call aborts the handler's signal).
+ * Each call runs in a span continuing the caller's trace and is counted in `metrics` when given.
  */
 export function addGrpcServices(
   server: Server,
@@ -80,6 +126,7 @@ export function addGrpcServices(
   audit?: Logger,
   streams: ServiceStreams = {},
   guard: Guard = openGuard,
+  metrics?: GrpcServerMetrics,
 ): void {
   const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
   for (const [fullName, handlers] of Object.entries(services)) {
@@ -106,32 +153,36 @@ export function addGrpcServices(
           const abort = new AbortController();
           call.on('cancelled', () => abort.abort());
           let context: CallContext | undefined;
-          guard(`${fullName}/${rpc}`, grpcCredentials(call))
-            .then((admitted) => {
-              context = admitted;
-              return stream(
-                call.request as Record<string, unknown>,
-                (message) => call.write(message),
-                abort.signal,
-              );
-            })
-            .then(
-              () => {
-                audit?.info(
-                  'access',
-                  accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
+          observed(fullName, rpc, 'server_stream', call, metrics, () =>
+            guard(`${fullName}/${rpc}`, grpcCredentials(call))
+              .then((admitted) => {
+                context = admitted;
+                return stream(
+                  call.request as Record<string, unknown>,
+                  (message) => call.write(message),
+                  abort.signal,
                 );
-                call.end();
-              },
-              (error: unknown) => {
-                const failure = publicError(error, rpc, logger);
-                audit?.info(
-                  'access',
-                  accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
-                );
-                call.emit('error', { code: failure.code, details: failure.message });
-              },
-            );
+              })
+              .then(
+                () => {
+                  audit?.info(
+                    'access',
+                    accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
+                  );
+                  call.end();
+                  return { code: Status.OK };
+                },
+                (error: unknown) => {
+                  const failure = publicError(error, rpc, logger);
+                  audit?.info(
+                    'access',
+                    accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
+                  );
+                  call.emit('error', { code: failure.code, details: failure.message });
+                  return failure;
+                },
+              ),
+          );
         };
         continue;
       }
@@ -143,25 +194,32 @@ export function addGrpcServices(
         }
         const started = Date.now();
         let context: CallContext | undefined;
-        guard(`${fullName}/${rpc}`, grpcCredentials(call))
-          .then((admitted) => {
-            context = admitted;
-            return handler(call.request as Record<string, unknown>, admitted);
-          })
-          .then(
-            (response) => {
-              audit?.info('access', accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context));
-              callback(null, response);
-            },
-            (error: unknown) => {
-              const failure = publicError(error, rpc, logger);
-              audit?.info(
-                'access',
-                accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
-              );
-              callback(failure);
-            },
-          );
+        observed(fullName, rpc, 'unary', call, metrics, () =>
+          guard(`${fullName}/${rpc}`, grpcCredentials(call))
+            .then((admitted) => {
+              context = admitted;
+              return handler(call.request as Record<string, unknown>, admitted);
+            })
+            .then(
+              (response) => {
+                audit?.info(
+                  'access',
+                  accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
+                );
+                callback(null, response);
+                return { code: Status.OK };
+              },
+              (error: unknown) => {
+                const failure = publicError(error, rpc, logger);
+                audit?.info(
+                  'access',
+                  accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
+                );
+                callback(failure);
+                return failure;
+              },
+            ),
+        );
       };
     }
     server.addService(definition.service as never, implementation);

@@ -13,6 +13,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
+import { extractHttpTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { LocalAppRuntime } from './apps/runtime.js';
 import { writeCommandShims } from './apps/shims.js';
 import { Authenticator } from './auth/authenticate.js';
@@ -44,7 +45,9 @@ import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { createIngress } from './http/ingress.js';
+import { createOpsApp } from './http/ops.js';
 import { type Logger, silentLogger } from './logger.js';
+import { ServerMetrics } from './metrics.js';
 import {
   ChainedSecretSource,
   LocalSecretSource,
@@ -87,6 +90,11 @@ export interface ServerOptions {
   /** Folder for the default database file, the blob store and task working directories. */
   dataDir: string;
   logger?: Logger;
+  /**
+   * Where access records go with `--server.security.auditAccess` (see `createLoggers`: written even
+   * below `--logger.level` 4). @default `logger`
+   */
+  accessLogger?: Logger;
   /** Interface to listen on. @default '127.0.0.1' (the sandbox is not meant to be reachable from elsewhere) */
   host?: string;
   /** Environment handed to task processes (PATH, HOME); never the server's whole environment. */
@@ -123,6 +131,12 @@ export interface ServerOptions {
    * then needs them from `--secrets.*` unless authentication is disabled on both transports
    */
   generatedSecretsDir?: string;
+  /**
+   * Also listen on `--sharedservice.profilerPort` (spec default 10254; 0 picks a free port) with
+   * `/metrics` and, with `--sharedservice.profiler.enabled`, CPU and heap profiles (see `createOpsApp`).
+   * `orch serve` and `orch sandbox start` turn it on. @default false (embedded servers open two ports)
+   */
+  metricsListener?: boolean;
 }
 
 /** Where a listening server can be reached. */
@@ -135,14 +149,18 @@ export interface ServerAddresses {
   httpEndpoint: string;
   /** The database in use: a SQLite file or `postgres://user@host:port/dbname`. */
   database: string;
+  /** `http://localhost:<port>` of the `/metrics` listener, when `metricsListener` is on. */
+  metricsEndpoint?: string;
 }
 
 /** A created admin server: call `listen()` once, then `close()`. */
 export interface AdminServer {
   /** Opens the database (migrating it), seeds the default project, binds both ports, resumes executions. */
   listen(): Promise<ServerAddresses>;
-  /** Stops both listeners, the executor (killing task processes) and closes the database. */
+  /** Stops the listeners, the executor (killing task processes) and closes the database. */
   close(): Promise<void>;
+  /** The server's Prometheus registry and gRPC metrics (served on the metrics listener). */
+  readonly metrics: ServerMetrics;
 }
 
 /**
@@ -178,6 +196,14 @@ function authSecretNames(config: ServerConfig): AuthSecretNames {
   };
 }
 
+/** The port of `--sharedservice.profilerPort` (a string flag). @throws Error naming the flag. */
+function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new Error(`--sharedservice.profilerPort: "${value}" is not a port number (0-65535)`);
+  }
+  return Number(value);
+}
+
 /** The project every server has, with the three domains (spec: `-p default -d development`). */
 export const DEFAULT_PROJECT = 'default';
 
@@ -201,13 +227,20 @@ export function createServer(options: ServerOptions): AdminServer {
   let health: HealthImplementation | undefined;
   let blobs: BlobStore | undefined;
   let apps: LocalAppRuntime | undefined;
+  let opsServer: HttpServer | undefined;
+  const metricSettings = options.config.sharedservice.metrics;
+  const metrics = new ServerMetrics(
+    metricSettings.scope,
+    metricSettings.enableGrpcHistograms || options.config.server.grpc.enableGrpcLatencyMetrics === true,
+  );
 
   return {
+    metrics,
     async listen() {
       // Everything that can fail on bad configuration comes before the database is opened.
       const security = options.config.server.security;
       const tls = security.secure ? readTls(security.ssl) : undefined;
-      const audit = security.auditAccess ? logger : undefined;
+      const audit = security.auditAccess ? (options.accessLogger ?? logger) : undefined;
       const storage = storageSettings(options.config.storage, {
         dataDir: options.dataDir,
         embedded: options.localStorageByDefault !== false,
@@ -442,8 +475,35 @@ export function createServer(options: ServerOptions): AdminServer {
         'orch.service.AppService': appHandlers.streams,
       };
 
+      metrics.attach({
+        executionsByPhase: () => repo.countExecutionsByPhase(),
+        executor: () => ({ queued: executor?.queued ?? 0, running: executor?.runningCount ?? 0 }),
+      });
+
       const app = express();
       app.disable('x-powered-by');
+      // Every HTTP request runs in a SERVER span continuing the caller's trace (W3C traceparent).
+      app.use((req, res, next) => {
+        void inSpan(
+          `HTTP ${req.method}`,
+          {
+            kind: SpanKind.SERVER,
+            parent: extractHttpTraceContext(req.headers),
+            attributes: { 'http.request.method': req.method, 'url.path': req.path },
+          },
+          (span) =>
+            new Promise<void>((resolve) => {
+              res.once('close', () => {
+                if (span.isRecording()) {
+                  span.setAttribute('http.response.status_code', res.statusCode);
+                  if (res.statusCode >= 500) failSpan(span, new Error(`HTTP ${res.statusCode}`));
+                }
+                resolve();
+              });
+              next();
+            }),
+        );
+      });
       // Requests for <app>.apps.<host> go to the app, before any of the admin's own routes.
       app.use(createIngress({ route: (name) => runtime.route(name), guard, logger }));
       if (security.allowCors) {
@@ -507,7 +567,7 @@ export function createServer(options: ServerOptions): AdminServer {
         'grpc.max_concurrent_streams': shared.maxConcurrentStreams,
         'grpc.max_metadata_size': shared.grpcMaxResponseStatusBytes,
       });
-      addGrpcServices(grpcServer, services, logger, audit, streams, guard);
+      addGrpcServices(grpcServer, services, logger, audit, streams, guard, metrics.grpc);
       // Standard health (grpc.health.v1) and, unless --server.grpc.serverReflection=false, reflection.
       health = new HealthImplementation(
         Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),
@@ -529,14 +589,41 @@ export function createServer(options: ServerOptions): AdminServer {
               : resolve(port),
         );
       });
+      let metricsEndpoint: string | undefined;
+      if (options.metricsListener) {
+        const port = parsePort(options.config.sharedservice.profilerPort);
+        const ops = createHttpServer(
+          createOpsApp({
+            registry: metrics.registry,
+            profiler: options.config.sharedservice.profiler.enabled === true,
+          }),
+        );
+        opsServer = ops;
+        ops.listen(port, host);
+        await Promise.race([
+          once(ops, 'listening'),
+          once(ops, 'error').then(([error]) => {
+            throw new Error(
+              `--sharedservice.profilerPort ${port}: cannot listen (${(error as Error).message}); pick another port, or 0 for a free one`,
+            );
+          }),
+        ]);
+        metricsEndpoint = `http://localhost:${(ops.address() as AddressInfo).port}`;
+      }
       await executor.resume();
-      logger.info('admin server listening', { grpcPort, httpPort, database: handle.location });
+      logger.info('admin server listening', {
+        grpcPort,
+        httpPort,
+        database: handle.location,
+        ...(metricsEndpoint ? { metrics: `${metricsEndpoint}/metrics` } : {}),
+      });
       return {
         grpcPort,
         httpPort,
         grpcEndpoint: `localhost:${grpcPort}`,
         httpEndpoint,
         database: handle.location,
+        ...(metricsEndpoint ? { metricsEndpoint } : {}),
       };
     },
 
@@ -551,6 +638,12 @@ export function createServer(options: ServerOptions): AdminServer {
             resolve();
           });
         });
+      }
+      if (opsServer) {
+        const ops = opsServer;
+        opsServer = undefined;
+        ops.closeAllConnections();
+        await new Promise<void>((resolve) => ops.close(() => resolve()));
       }
       if (httpServer) {
         httpServer.closeAllConnections();

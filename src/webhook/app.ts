@@ -13,6 +13,7 @@ import {
   ResourceExhaustedError,
   UnavailableError,
 } from '../client/errors.js';
+import { extractHttpTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { bearerToken, KeyRing, SIGNATURE_HEADER, signatureMatches } from './auth.js';
 import {
   executionNameForKey,
@@ -84,8 +85,10 @@ export interface WebhookDeps {
   retryAfterSeconds?: number;
   /** How long `/readyz` reuses its last probe of the admin, in milliseconds. @default 2000 */
   readyCacheMs?: number;
-  /** Collect prom-client's process metrics too. @default false */
+  /** Collect prom-client's process metrics too (when `metrics` is not given). @default false */
   processMetrics?: boolean;
+  /** The metrics registry to count in; the entry makes it first to share it with the admin client. @default a new one */
+  metrics?: WebhookMetrics;
 }
 
 /** The Express app plus what its entry needs to stop it gracefully. */
@@ -166,7 +169,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   const plans = new LaunchPlanCache(client, cacheMaxItems);
   const finished = new Lru<string, LaunchResult>(cacheMaxItems);
   const inFlight = new Map<string, Promise<LaunchResult>>();
-  const metrics = new WebhookMetrics(deps.processMetrics ?? false);
+  const metrics = deps.metrics ?? new WebhookMetrics({ processMetrics: deps.processMetrics ?? false });
   let shuttingDown = false;
 
   const app = express();
@@ -211,7 +214,32 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     };
     res.once('finish', done);
     res.once('close', done);
-    next();
+    // The request runs in a SERVER span continuing the caller's trace (W3C traceparent), so the
+    // admin calls it makes carry that trace on to the admin server.
+    void inSpan(
+      `HTTP ${req.method}`,
+      {
+        kind: SpanKind.SERVER,
+        parent: extractHttpTraceContext(req.headers),
+        attributes: {
+          'http.request.method': req.method,
+          'url.path': clip(req.path, 512),
+          'orch.request_id': requestId,
+        },
+      },
+      (span) =>
+        new Promise<void>((resolve) => {
+          res.once('close', () => {
+            if (span.isRecording()) {
+              span.setAttribute('http.route', String(res.locals.route));
+              span.setAttribute('http.response.status_code', res.statusCode);
+              if (res.statusCode >= 500) failSpan(span, new Error(`HTTP ${res.statusCode}`));
+            }
+            resolve();
+          });
+          next();
+        }),
+    );
   });
 
   const fail = (res: Response, problem: HttpProblem) => {
@@ -420,7 +448,30 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     let outcome = 'failed';
     try {
       const result = await withDeadline(
-        launchOnce(id, body, typeof idempotencyKey === 'string' ? idempotencyKey : undefined, res),
+        inSpan(
+          'webhook.launch',
+          {
+            attributes: {
+              'orch.project': id.project,
+              'orch.domain': id.domain,
+              'orch.launch_plan.name': id.name,
+              'orch.launch_plan.version': id.version,
+            },
+          },
+          async (span) => {
+            const launched = await launchOnce(
+              id,
+              body,
+              typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+              res,
+            );
+            if (span.isRecording()) {
+              span.setAttribute('orch.execution.name', launched.execution.name);
+              span.setAttribute('orch.replayed', res.locals.replayed === true);
+            }
+            return launched;
+          },
+        ),
         deadline - Date.now(),
       );
       outcome = res.locals.replayed ? 'replayed' : 'created';
@@ -442,6 +493,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
       throw problem;
     } finally {
       metrics.launchSeconds.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+      metrics.launches.inc({ outcome });
     }
   };
 

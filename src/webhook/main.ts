@@ -11,9 +11,11 @@ import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
-import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
+import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import { startObservability } from '../telemetry/setup.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type LogRecord } from './app.js';
 import { parseSecretList } from './auth.js';
+import { WebhookMetrics } from './metrics.js';
 
 /** Port the webhook listens on when neither `--port` nor `$PORT` is given (spec: app port 8080). */
 export const DEFAULT_PORT = 8080;
@@ -87,8 +89,8 @@ Environment:
   PORT                    port when --port is not given
 
 Endpoints: POST /run-workflow/{project}/{domain}/{workflow_name}/{version}, GET /healthz, /readyz,
-/metrics, /openapi.json. Access logs go to stderr as JSON lines; SIGTERM stops accepting and lets
-requests in flight finish.
+/metrics, /openapi.json. Logs go to stderr (--logger.*; access logs always, one line per request);
+traces go where --otel.type says; SIGTERM stops accepting and lets requests in flight finish.
 `;
 
 interface WebhookOptions {
@@ -130,7 +132,13 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
         parseSeconds,
       )
       .addHelpText('after', HELP_AFTER),
-    ['config', ...PLATFORM_CLIENT_FLAGS, 'orch.cache.maxItemsCount'],
+    [
+      'config',
+      ...PLATFORM_CLIENT_FLAGS,
+      'orch.cache.maxItemsCount',
+      ...TELEMETRY_FLAGS,
+      'sharedservice.metrics.enableClientGrpcHistograms',
+    ],
   ).action(async (opts: WebhookOptions, command: Command) => {
     const apiKeys = parseSecretList(io.env.WEBHOOK_API_KEY);
     if (apiKeys.length === 0) {
@@ -142,13 +150,21 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const anonymous = requirePlatformCredentials(config, io.env);
     const port = opts.port ?? (io.env.PORT ? parsePort(io.env.PORT) : DEFAULT_PORT);
-    const log = (record: LogRecord) => io.stderr.write(`${JSON.stringify(record)}\n`);
-    const warn = (msg: string) => log({ time: new Date().toISOString(), level: 'warn', msg });
+    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-webhook');
+    // The app's records go to the process logger; its access records (`request`) to the access log.
+    const log = ({ level, msg, time: _time, ...fields }: LogRecord) =>
+      (msg === 'request' ? access : logger)[level](msg, fields);
+    const warn = (msg: string) => logger.warn(msg);
+    const metrics = new WebhookMetrics({
+      processMetrics: true,
+      clientHistograms: config.sharedservice.metrics.enableClientGrpcHistograms,
+    });
     const client = createAdminClient(config, 'orch', {
       clientName: `orch-webhook/${ORCH_VERSION}`,
       warn,
       env: io.env,
       home: io.home,
+      metrics: metrics.client,
     });
     if (anonymous) {
       warn('ORCH_API_KEY is not set: launching without platform credentials (local sandbox only)');
@@ -166,7 +182,7 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
           ? false
           : { limit: opts.rateLimit ?? 600, windowMs: (opts.rateLimitWindow ?? 60) * 1000 },
       requestTimeoutMs,
-      processMetrics: true,
+      metrics,
     });
     const server = app.listen(port);
     await Promise.race([
@@ -179,7 +195,7 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
     server.requestTimeout = requestTimeoutMs + 30_000;
     io.stdout.write(`orch-webhook listening on http://localhost:${(server.address() as AddressInfo).port}\n`);
     const signal = await io.interrupted;
-    log({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal });
+    logger.warn('shutting down', { signal });
     app.beginShutdown();
     const closed = new Promise((resolve) => server.close(resolve));
     // Connections become idle as their last request finishes; close each one then.
@@ -189,6 +205,7 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
     clearInterval(sweep);
     clearTimeout(force);
     client.close();
+    await tracing.shutdown();
   });
   return runProgram(program, argv, io, describeRuntimeError);
 }

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { GrpcClientMetrics } from '../telemetry/metrics.js';
 
 /**
  * The webhook's Prometheus metrics, on a registry of its own (never prom-client's global one, so two
@@ -9,6 +10,9 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
  * - `orch_webhook_launch_duration_seconds{outcome}`: time of a launch from the first admin call to the
  *   answer, in seconds; `outcome` is `created`, `replayed`, `conflict`, `invalid`, `not_found`,
  *   `unavailable` or `failed`.
+ * - `orch_webhook_launches_total{outcome}`: launch requests answered, by the same outcomes.
+ * - `orch_webhook_grpc_client_handled_total`, `orch_webhook_grpc_client_handling_seconds`: the admin
+ *   client's call attempts (see `GrpcClientMetrics`; the histogram with client histograms on).
  */
 export class WebhookMetrics {
   readonly registry = new Registry();
@@ -33,8 +37,21 @@ export class WebhookMetrics {
     registers: [this.registry],
   });
 
-  /** @param processMetrics also collect prom-client's process metrics (CPU, memory, event loop lag). */
-  constructor(processMetrics = false) {
-    if (processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'orch_webhook_' });
+  readonly launches = new Counter({
+    name: 'orch_webhook_launches_total',
+    help: 'launch requests answered, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
+  readonly client: GrpcClientMetrics;
+
+  /**
+   * @param options.processMetrics also collect prom-client's process metrics (CPU, memory, event loop lag).
+   * @param options.clientHistograms time the admin client's calls (`--sharedservice.metrics.enableClientGrpcHistograms`).
+   */
+  constructor(options: { processMetrics?: boolean; clientHistograms?: boolean } = {}) {
+    this.client = new GrpcClientMetrics(this.registry, 'orch_webhook_', options.clientHistograms ?? true);
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'orch_webhook_' });
   }
 }

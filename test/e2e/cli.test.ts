@@ -163,7 +163,17 @@ describe('orch serve', () => {
     expect(again.stdout).toMatch(/already holds every auth secret/);
     const serve = startBinary(
       'orch',
-      [...args, '--storage.container', dir, '--server.grpc.port', '0', '--server.httpPort', '0'],
+      [
+        ...args,
+        '--storage.container',
+        dir,
+        '--server.grpc.port',
+        '0',
+        '--server.httpPort',
+        '0',
+        '--sharedservice.profilerPort',
+        '0',
+      ],
       {
         PATH: process.env.PATH,
         HOME: dir,

@@ -21,7 +21,13 @@ export const TEST_DATABASES: TestDatabase[] = testCluster() ? ['sqlite', 'postgr
 /** Starts {@link TestServer} over a fresh database; call `stop()` in afterAll/afterEach. */
 export async function startTestServer(
   database: TestDatabase = 'sqlite',
-  options: { executorParallelism?: number } = {},
+  options: {
+    executorParallelism?: number;
+    /** More flags (they win over the helper's own). */
+    flags?: Record<string, string>;
+    /** Also open the metrics listener (give `sharedservice.profilerPort: '0'` in `flags`). */
+    metricsListener?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
   const cluster = testCluster();
@@ -35,6 +41,7 @@ export async function startTestServer(
         'server.grpc.port': '0',
         'orch.connection.maxRetries': '0',
         ...dbFlags,
+        ...options.flags,
       },
       env: {},
       home: dataDir,
@@ -42,6 +49,7 @@ export async function startTestServer(
     embedded: database === 'sqlite',
     generatedSecretsDir: join(dataDir, 'secrets'),
     executorParallelism: options.executorParallelism,
+    metricsListener: options.metricsListener,
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });

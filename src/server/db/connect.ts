@@ -7,6 +7,7 @@ import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { ensureForeignKeys, migrateToLatest, NODE_EXECUTION_FK } from './migrations.js';
 import type { Database } from './schema.js';
+import { tracedDialect } from './traced.js';
 
 /** The databases the admin server runs on. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -178,7 +179,9 @@ export async function openSqlite(
     );
   }
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: tracedDialect(new SqliteDialect({ database: sqlite }), 'sqlite'),
+  });
   const applied = await migrate(db as Kysely<unknown>, 'sqlite', options.foreignKeys);
   return { db, reads: db, dialect: 'sqlite', location: file, applied, close: () => db.destroy() };
 }
@@ -263,7 +266,10 @@ export async function openPostgres(
     ? (event: LogEvent) =>
         options.logger?.info('sql', { sql: event.query.sql, ms: event.queryDurationMillis })
     : undefined;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<Database>({
+    dialect: tracedDialect(new PostgresDialect({ pool }), 'postgresql'),
+    log,
+  });
   let reads = db;
   try {
     if (settings.readReplicaHost) {
@@ -277,7 +283,10 @@ export async function openPostgres(
         attempts,
         options.logger,
       );
-      reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replica }), log });
+      reads = new Kysely<Database>({
+        dialect: tracedDialect(new PostgresDialect({ pool: replica }), 'postgresql'),
+        log,
+      });
     }
     const applied = await migrate(db as Kysely<unknown>, 'postgres', options.foreignKeys);
     const close = async () => {

@@ -401,6 +401,16 @@ export class Repository {
       .executeTakeFirst();
   }
 
+  /** How many executions are in each phase (phases without any are absent), for the metrics endpoint. */
+  async countExecutionsByPhase(): Promise<Record<string, number>> {
+    const rows = await this.reads
+      .selectFrom('executions')
+      .select(['phase', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('phase')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.phase, Number(row.count)]));
+  }
+
   getExecutionById(id: number): Promise<Selectable<ExecutionTable> | undefined> {
     return this.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -21,6 +21,7 @@ import {
   type TaskTemplateOut,
   TERMINAL_PHASES,
 } from '../../api/types.js';
+import { inSpan, ROOT_CONTEXT, trace, traceContext } from '../../telemetry/tracing.js';
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
@@ -203,13 +204,23 @@ export class LocalExecutor implements Executor {
     if (this.closed || this.running.has(executionId)) return;
     const state: RunState = { started: false, children: new Set() };
     this.states.set(executionId, state);
+    const submitter = trace.getSpanContext(traceContext.active());
     const run = this.acquire()
       .then(async () => {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
           if (state.cause !== undefined || this.closed) return;
           state.started = true;
-          await this.run(executionId, state);
+          // The run is a trace of its own (it outlives the call that queued it), linked to that call.
+          await inSpan(
+            'executor.execution',
+            {
+              parent: ROOT_CONTEXT,
+              links: submitter ? [{ context: submitter }] : [],
+              attributes: { 'orch.execution.id': executionId },
+            },
+            () => this.run(executionId, state),
+          );
         } finally {
           this.active -= 1;
           this.waiting.shift()?.();
@@ -227,6 +238,16 @@ export class LocalExecutor implements Executor {
         this.states.delete(executionId);
       });
     this.running.set(executionId, run);
+  }
+
+  /** Executions waiting for a slot under the parallelism limit (QUEUED, not started). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Executions running now (holding a slot). */
+  get runningCount(): number {
+    return this.active;
   }
 
   /** Waits for a free slot under `maxParallel`. */
@@ -678,8 +699,33 @@ export class LocalExecutor implements Executor {
     throw final;
   }
 
+  /** Runs one attempt in an `executor.attempt` span (execution, node and attempt number as attributes). */
+  private runAttempt(
+    execution: ExecutionRow,
+    state: RunState,
+    nodeId: string,
+    attempt: number,
+    task: TaskTemplateOut,
+    inputs: Record<string, LiteralOut>,
+    timeoutMs: number,
+  ): Promise<Record<string, LiteralOut>> {
+    return inSpan(
+      'executor.attempt',
+      {
+        attributes: {
+          'orch.project': execution.project,
+          'orch.domain': execution.domain,
+          'orch.execution.name': execution.name,
+          'orch.node.id': nodeId,
+          'orch.attempt': attempt,
+        },
+      },
+      () => this.recordAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs),
+    );
+  }
+
   /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
-  private async runAttempt(
+  private async recordAttempt(
     execution: ExecutionRow,
     state: RunState,
     nodeId: string,

@@ -6,6 +6,7 @@ import { type BlobBackend, BlobStore, isContainerName, MIB } from './blob-store.
 import { LocalBackend } from './local-store.js';
 import { MemBackend } from './mem-store.js';
 import { S3Backend, type S3Settings } from './s3-store.js';
+import { tracedBackend } from './traced.js';
 
 /** The storage section of the configuration (`--storage.*`). */
 export type StorageConfig = Config['storage'];
@@ -133,7 +134,8 @@ export function storageSettings(
 }
 
 /**
- * Builds the blob store of `settings` and creates its default container when missing.
+ * Builds the blob store of `settings` and creates its default container when missing. Every call
+ * to the backend runs in a span (see `tracedBackend`).
  * @throws StorageError when the store cannot be reached or the bucket cannot be created.
  */
 export async function openBlobStore(settings: StorageSettings): Promise<BlobStore> {
@@ -149,7 +151,7 @@ export async function openBlobStore(settings: StorageSettings): Promise<BlobStor
   } else {
     backend = new S3Backend(settings.s3);
   }
-  const store = new BlobStore(backend, {
+  const store = new BlobStore(tracedBackend(backend), {
     container: settings.container,
     multiContainer: settings.multiContainer,
     maxReadBytes: settings.maxReadBytes,

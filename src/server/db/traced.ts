@@ -1,0 +1,53 @@
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import { inSpan, SpanKind } from '../../telemetry/tracing.js';
+
+/** The first SQL keyword of a statement (`SELECT`, `INSERT`...), for the span name. */
+function operation(sql: string): string {
+  return /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'QUERY';
+}
+
+/**
+ * Kysely's dialect with a CLIENT span around every query the driver runs: named `<OPERATION>`
+ * (`INSERT`, `SELECT`...), with `db.system.name` (`sqlite` or `postgresql`) and `db.query.text` (the
+ * SQL with placeholders; parameter values are never recorded, they may hold secrets). The span is
+ * a child of the active span, so a query made for a gRPC call belongs to that call's trace.
+ */
+export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): Dialect {
+  const traced = (connection: DatabaseConnection): DatabaseConnection => {
+    const wrapped: DatabaseConnection = {
+      executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        return inSpan(
+          operation(query.sql),
+          { kind: SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.query.text': query.sql } },
+          () => connection.executeQuery<R>(query),
+        );
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    originals.set(wrapped, connection);
+    return wrapped;
+  };
+  const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const original = (value: unknown) =>
+    (value && typeof value === 'object' && originals.get(value as DatabaseConnection)) || value;
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver(): Driver {
+      const driver = inner.createDriver();
+      // Every driver method but acquireConnection takes the connection it handed out: give it back its own.
+      return new Proxy(driver, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target) as unknown;
+          if (typeof value !== 'function') return value;
+          if (property === 'acquireConnection') {
+            return async () => traced(await (value as () => Promise<DatabaseConnection>).call(target));
+          }
+          return (...args: unknown[]) =>
+            (value as (...a: unknown[]) => unknown).apply(target, args.map(original));
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { inSpan, SpanKind } from '../../telemetry/tracing.js';
+import type { BlobBackend, BlobLocation } from './blob-store.js';
+
+/** The backend calls that reach storage (and so get a span); `close` and `scheme` do not. */
+const TRACED = new Set(['ensureContainer', 'write', 'writeStream', 'stat', 'read', 'openRead', 'presign']);
+
+/**
+ * `backend` with a CLIENT span around each storage call: named `storage.<call>` (`storage.read`,
+ * `storage.write`...), with `orch.storage.scheme`, `orch.storage.container` and `orch.storage.key`
+ * (object keys name executions and nodes, never secrets). A failed call marks its span failed.
+ */
+export function tracedBackend(backend: BlobBackend): BlobBackend {
+  return new Proxy(backend, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function' || typeof property !== 'string' || !TRACED.has(property)) {
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (...args: unknown[]) => {
+        const first = args[0];
+        const location =
+          first && typeof first === 'object'
+            ? (first as BlobLocation)
+            : { container: String(first), key: '' };
+        return inSpan(
+          `storage.${property}`,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: {
+              'orch.storage.scheme': target.scheme,
+              'orch.storage.container': location.container,
+              ...(location.key ? { 'orch.storage.key': location.key } : {}),
+            },
+          },
+          () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args),
+        );
+      };
+    },
+  });
+}
