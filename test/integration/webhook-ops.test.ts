@@ -94,7 +94,9 @@ describe('orch-webhook in operation', () => {
     expect(text).toMatch(
       /orch_webhook_http_requests_total\{method="POST",route="run-workflow",status="401"\} [1-9]/,
     );
-    expect(text).toMatch(/orch_webhook_launch_duration_seconds_bucket\{le="0.05",outcome="created"\} [1-9]/);
+    // The launch is timed: it is in the histogram (how long it took is the bench's business, not a test's).
+    expect(text).toMatch(/orch_webhook_launch_duration_seconds_bucket\{le="\+Inf",outcome="created"\} [1-9]/);
+    expect(text).toMatch(/orch_webhook_launch_duration_seconds_count\{outcome="created"\} [1-9]/);
     expect(text).toContain('orch_webhook_process_cpu_seconds_total');
   });
 
@@ -112,7 +114,14 @@ describe('orch-webhook in operation', () => {
       headers: { authorization: `Bearer ${KEY}`, 'x-hub-signature-256': 'sha256=00' },
     });
     const requestId = res.headers.get('x-request-id');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The access record is written when the response has finished: wait for it rather than a fixed time.
+    for (
+      let waited = 0;
+      waited < 5000 && !webhook.io.err().includes(`"request_id":"${requestId}"`);
+      waited += 20
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const lines = webhook.io
       .err()
       .trim()
