@@ -3681,18 +3681,18 @@ var require_webidl = __commonJS({
     webidl.errors.exception = function(message2) {
       return new TypeError(`${message2.header}: ${message2.message}`);
     };
-    webidl.errors.conversionFailed = function(context4) {
-      const plural2 = context4.types.length === 1 ? "" : " one of";
-      const message2 = `${context4.argument} could not be converted to${plural2}: ${context4.types.join(", ")}.`;
+    webidl.errors.conversionFailed = function(context3) {
+      const plural2 = context3.types.length === 1 ? "" : " one of";
+      const message2 = `${context3.argument} could not be converted to${plural2}: ${context3.types.join(", ")}.`;
       return webidl.errors.exception({
-        header: context4.prefix,
+        header: context3.prefix,
         message: message2
       });
     };
-    webidl.errors.invalidArgument = function(context4) {
+    webidl.errors.invalidArgument = function(context3) {
       return webidl.errors.exception({
-        header: context4.prefix,
-        message: `"${context4.value}" is an invalid ${context4.type}.`
+        header: context3.prefix,
+        message: `"${context3.value}" is an invalid ${context3.type}.`
       });
     };
     webidl.brandCheck = function(V2, I2, opts) {
@@ -9887,17 +9887,17 @@ var require_api_request = __commonJS({
           }
         }
       }
-      onConnect(abort, context4) {
+      onConnect(abort, context3) {
         if (this.reason) {
           abort(this.reason);
           return;
         }
         assert2(this.callback);
         this.abort = abort;
-        this.context = context4;
+        this.context = context3;
       }
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        const { callback: callback2, opaque, abort, context: context4, responseHeaders, highWaterMark } = this;
+        const { callback: callback2, opaque, abort, context: context3, responseHeaders, highWaterMark } = this;
         const headers2 = responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
         if (statusCode < 200) {
           if (this.onInfo) {
@@ -9934,7 +9934,7 @@ var require_api_request = __commonJS({
               trailers: this.trailers,
               opaque,
               body: res,
-              context: context4
+              context: context3
             });
           }
         }
@@ -10103,17 +10103,17 @@ var require_api_stream = __commonJS({
         }
         addSignal(this, signal3);
       }
-      onConnect(abort, context4) {
+      onConnect(abort, context3) {
         if (this.reason) {
           abort(this.reason);
           return;
         }
         assert2(this.callback);
         this.abort = abort;
-        this.context = context4;
+        this.context = context3;
       }
       onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        const { factory, opaque, context: context4, callback: callback2, responseHeaders } = this;
+        const { factory, opaque, context: context3, callback: callback2, responseHeaders } = this;
         const headers2 = responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
         if (statusCode < 200) {
           if (this.onInfo) {
@@ -10141,7 +10141,7 @@ var require_api_stream = __commonJS({
             statusCode,
             headers: headers2,
             opaque,
-            context: context4
+            context: context3
           });
           if (!res || typeof res.write !== "function" || typeof res.end !== "function" || typeof res.on !== "function") {
             throw new InvalidReturnValueError("expected Writable");
@@ -10333,7 +10333,7 @@ var require_api_pipeline = __commonJS({
         this.res = null;
         addSignal(this, signal3);
       }
-      onConnect(abort, context4) {
+      onConnect(abort, context3) {
         const { ret, res } = this;
         if (this.reason) {
           abort(this.reason);
@@ -10342,10 +10342,10 @@ var require_api_pipeline = __commonJS({
         assert2(!res, "pipeline cannot be retried");
         assert2(!ret.destroyed);
         this.abort = abort;
-        this.context = context4;
+        this.context = context3;
       }
       onHeaders(statusCode, rawHeaders, resume) {
-        const { opaque, handler: handler2, context: context4 } = this;
+        const { opaque, handler: handler2, context: context3 } = this;
         if (statusCode < 200) {
           if (this.onInfo) {
             const headers2 = this.responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
@@ -10363,7 +10363,7 @@ var require_api_pipeline = __commonJS({
             headers: headers2,
             opaque,
             body: this.res,
-            context: context4
+            context: context3
           });
         } catch (err) {
           this.res.on("error", util.nop);
@@ -10447,7 +10447,7 @@ var require_api_upgrade = __commonJS({
         this.context = null;
         addSignal(this, signal3);
       }
-      onConnect(abort, context4) {
+      onConnect(abort, context3) {
         if (this.reason) {
           abort(this.reason);
           return;
@@ -10461,7 +10461,7 @@ var require_api_upgrade = __commonJS({
       }
       onUpgrade(statusCode, rawHeaders, socket) {
         assert2(statusCode === 101);
-        const { callback: callback2, opaque, context: context4 } = this;
+        const { callback: callback2, opaque, context: context3 } = this;
         removeSignal(this);
         this.callback = null;
         const headers2 = this.responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
@@ -10469,7 +10469,7 @@ var require_api_upgrade = __commonJS({
           headers: headers2,
           socket,
           opaque,
-          context: context4
+          context: context3
         });
       }
       onError(err) {
@@ -10538,20 +10538,20 @@ var require_api_connect = __commonJS({
         this.abort = null;
         addSignal(this, signal3);
       }
-      onConnect(abort, context4) {
+      onConnect(abort, context3) {
         if (this.reason) {
           abort(this.reason);
           return;
         }
         assert2(this.callback);
         this.abort = abort;
-        this.context = context4;
+        this.context = context3;
       }
       onHeaders() {
         throw new SocketError("bad connect", null);
       }
       onUpgrade(statusCode, rawHeaders, socket) {
-        const { callback: callback2, opaque, context: context4 } = this;
+        const { callback: callback2, opaque, context: context3 } = this;
         removeSignal(this);
         this.callback = null;
         let headers2 = rawHeaders;
@@ -10563,7 +10563,7 @@ var require_api_connect = __commonJS({
           headers: headers2,
           socket,
           opaque,
-          context: context4
+          context: context3
         });
       }
       onError(err) {
@@ -19036,7 +19036,7 @@ var require_undici = __commonJS({
     var errors = require_errors();
     var util = require_util();
     var { InvalidArgumentError: InvalidArgumentError2 } = errors;
-    var api = require_api();
+    var api2 = require_api();
     var buildConnector = require_connect();
     var MockClient = require_mock_client();
     var MockAgent = require_mock_agent();
@@ -19047,7 +19047,7 @@ var require_undici = __commonJS({
     var DecoratorHandler = require_decorator_handler();
     var RedirectHandler = require_redirect_handler();
     var createRedirectInterceptor = require_redirect_interceptor();
-    Object.assign(Dispatcher.prototype, api);
+    Object.assign(Dispatcher.prototype, api2);
     module.exports.Dispatcher = Dispatcher;
     module.exports.Client = Client;
     module.exports.Pool = Pool;
@@ -19149,11 +19149,11 @@ var require_undici = __commonJS({
     module.exports.CloseEvent = CloseEvent;
     module.exports.ErrorEvent = ErrorEvent;
     module.exports.MessageEvent = MessageEvent;
-    module.exports.request = makeDispatcher(api.request);
-    module.exports.stream = makeDispatcher(api.stream);
-    module.exports.pipeline = makeDispatcher(api.pipeline);
-    module.exports.connect = makeDispatcher(api.connect);
-    module.exports.upgrade = makeDispatcher(api.upgrade);
+    module.exports.request = makeDispatcher(api2.request);
+    module.exports.stream = makeDispatcher(api2.stream);
+    module.exports.pipeline = makeDispatcher(api2.pipeline);
+    module.exports.connect = makeDispatcher(api2.connect);
+    module.exports.upgrade = makeDispatcher(api2.upgrade);
     module.exports.MockClient = MockClient;
     module.exports.MockPool = MockPool;
     module.exports.MockAgent = MockAgent;
@@ -20122,7 +20122,7 @@ var require_logging = __commonJS({
     var _d;
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.log = exports.setLoggerVerbosity = exports.setLogger = exports.getLogger = void 0;
-    exports.trace = trace2;
+    exports.trace = trace;
     exports.isTracerEnabled = isTracerEnabled;
     var constants_1 = require_constants6();
     var process_1 = __require("process");
@@ -20206,7 +20206,7 @@ var require_logging = __commonJS({
     }
     var allEnabled = enabledTracers.has("all");
     var anyTracerEnabled = allEnabled || enabledTracers.size > 0;
-    function trace2(severity, tracer, text) {
+    function trace(severity, tracer, text) {
       if (isTracerEnabled(tracer)) {
         (0, exports.log)(severity, (/* @__PURE__ */ new Date()).toISOString() + " | v" + clientVersion + " " + process_1.pid + " | " + tracer + " | " + text);
       }
@@ -22042,7 +22042,7 @@ var require_resolving_load_balancer = __commonJS({
     var uri_parser_1 = require_uri_parser();
     var load_balancer_child_handler_1 = require_load_balancer_child_handler();
     var TRACER_NAME2 = "resolving_load_balancer";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var NAME_MATCH_LEVEL_ORDER = [
@@ -22154,7 +22154,7 @@ var require_resolving_load_balancer = __commonJS({
           createSubchannel: channelControlHelper.createSubchannel.bind(channelControlHelper),
           requestReresolution: () => {
             if (this.backoffTimeout.isRunning()) {
-              trace2("requestReresolution delayed by backoff timer until " + this.backoffTimeout.getEndTime().toISOString());
+              trace("requestReresolution delayed by backoff timer until " + this.backoffTimeout.getEndTime().toISOString());
               this.continueResolving = true;
             } else {
               this.updateResolution();
@@ -22229,7 +22229,7 @@ var require_resolving_load_balancer = __commonJS({
         this.backoffTimeout.runOnce();
       }
       updateState(connectivityState, picker, errorMessage) {
-        trace2((0, uri_parser_1.uriToString)(this.target) + " " + connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[connectivityState]);
+        trace((0, uri_parser_1.uriToString)(this.target) + " " + connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[connectivityState]);
         if (connectivityState === connectivity_state_1.ConnectivityState.IDLE) {
           picker = new picker_1.QueuePicker(this, picker);
         }
@@ -23412,14 +23412,14 @@ ${callerStack}`;
       }
       _write(chunk, encoding, cb) {
         var _a3;
-        const context4 = {
+        const context3 = {
           callback: cb
         };
         const flags = Number(encoding);
         if (!Number.isNaN(flags)) {
-          context4.flags = flags;
+          context3.flags = flags;
         }
-        (_a3 = this.call) === null || _a3 === void 0 ? void 0 : _a3.sendMessageWithContext(context4, chunk);
+        (_a3 = this.call) === null || _a3 === void 0 ? void 0 : _a3.sendMessageWithContext(context3, chunk);
       }
       _final(cb) {
         var _a3;
@@ -23452,14 +23452,14 @@ ${callerStack}`;
       }
       _write(chunk, encoding, cb) {
         var _a3;
-        const context4 = {
+        const context3 = {
           callback: cb
         };
         const flags = Number(encoding);
         if (!Number.isNaN(flags)) {
-          context4.flags = flags;
+          context3.flags = flags;
         }
-        (_a3 = this.call) === null || _a3 === void 0 ? void 0 : _a3.sendMessageWithContext(context4, chunk);
+        (_a3 = this.call) === null || _a3 === void 0 ? void 0 : _a3.sendMessageWithContext(context3, chunk);
       }
       _final(cb) {
         var _a3;
@@ -23729,15 +23729,15 @@ var require_client_interceptors = __commonJS({
         });
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         this.processingMessage = true;
         this.requester.sendMessage(message2, (finalMessage) => {
           this.processingMessage = false;
           if (this.processingMetadata) {
-            this.pendingMessageContext = context4;
+            this.pendingMessageContext = context3;
             this.pendingMessage = message2;
           } else {
-            this.nextCall.sendMessageWithContext(context4, finalMessage);
+            this.nextCall.sendMessageWithContext(context3, finalMessage);
             this.processPendingHalfClose();
           }
         });
@@ -23788,7 +23788,7 @@ var require_client_interceptors = __commonJS({
         return this.call.getPeer();
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         let serialized;
         try {
           serialized = this.methodDefinition.requestSerialize(message2);
@@ -23796,7 +23796,7 @@ var require_client_interceptors = __commonJS({
           this.call.cancelWithStatus(constants_1.Status.INTERNAL, `Request message serialization failure: ${(0, error_1.getErrorMessage)(e2)}`);
           return;
         }
-        this.call.sendMessageWithContext(context4, serialized);
+        this.call.sendMessageWithContext(context3, serialized);
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       sendMessage(message2) {
@@ -30025,12 +30025,12 @@ var require_tokenize = __commonJS({
         return Error("illegal " + subject + " (line " + line + ")");
       }
       function readString() {
-        var re3 = stringDelim === "'" ? stringSingleRe : stringDoubleRe;
-        re3.lastIndex = offset - 1;
-        var match = re3.exec(source);
+        var re2 = stringDelim === "'" ? stringSingleRe : stringDoubleRe;
+        re2.lastIndex = offset - 1;
+        var match = re2.exec(source);
         if (!match)
           throw illegal("string");
-        offset = re3.lastIndex;
+        offset = re2.lastIndex;
         push(stringDelim);
         stringDelim = null;
         return unescape(match[1]);
@@ -35125,17 +35125,17 @@ var require_single_subchannel_channel = __commonJS({
           this.childCall.halfClose();
         }
       }
-      async sendMessageWithContext(context4, message2) {
+      async sendMessageWithContext(context3, message2) {
         this.writeFilterPending = true;
-        const filteredMessage = await this.filterStack.sendMessage(Promise.resolve({ message: message2, flags: context4.flags }));
+        const filteredMessage = await this.filterStack.sendMessage(Promise.resolve({ message: message2, flags: context3.flags }));
         this.writeFilterPending = false;
         if (this.childCall) {
-          this.childCall.sendMessageWithContext(context4, filteredMessage.message);
+          this.childCall.sendMessageWithContext(context3, filteredMessage.message);
           if (this.halfClosePending) {
             this.childCall.halfClose();
           }
         } else {
-          this.pendingMessage = { context: context4, message: filteredMessage.message };
+          this.pendingMessage = { context: context3, message: filteredMessage.message };
         }
       }
       startRead() {
@@ -35598,7 +35598,7 @@ var require_resolver_dns = __commonJS({
     var backoff_timeout_1 = require_backoff_timeout();
     var environment_1 = require_environment();
     var TRACER_NAME2 = "dns_resolver";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     exports.DEFAULT_PORT = 443;
@@ -35617,7 +35617,7 @@ var require_resolver_dns = __commonJS({
         this.isServiceConfigEnabled = true;
         this.returnedIpResult = false;
         this.alternativeResolver = new dns_1.promises.Resolver();
-        trace2("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
+        trace("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
         if (target.authority) {
           this.alternativeResolver.setServers([target.authority]);
         }
@@ -35677,7 +35677,7 @@ var require_resolver_dns = __commonJS({
       startResolution() {
         if (this.ipResult !== null) {
           if (!this.returnedIpResult) {
-            trace2("Returning IP address for target " + (0, uri_parser_1.uriToString)(this.target));
+            trace("Returning IP address for target " + (0, uri_parser_1.uriToString)(this.target));
             setImmediate(() => {
               this.listener((0, call_interface_1.statusOrFromValue)(this.ipResult), {}, null, "");
             });
@@ -35689,7 +35689,7 @@ var require_resolver_dns = __commonJS({
           return;
         }
         if (this.dnsHostname === null) {
-          trace2("Failed to parse DNS address " + (0, uri_parser_1.uriToString)(this.target));
+          trace("Failed to parse DNS address " + (0, uri_parser_1.uriToString)(this.target));
           setImmediate(() => {
             this.listener((0, call_interface_1.statusOrFromError)({
               code: constants_1.Status.UNAVAILABLE,
@@ -35701,7 +35701,7 @@ var require_resolver_dns = __commonJS({
           if (this.pendingLookupPromise !== null) {
             return;
           }
-          trace2("Looking up DNS hostname " + this.dnsHostname);
+          trace("Looking up DNS hostname " + this.dnsHostname);
           this.latestLookupResult = null;
           const hostname3 = this.dnsHostname;
           this.pendingLookupPromise = this.lookup(hostname3);
@@ -35714,14 +35714,14 @@ var require_resolver_dns = __commonJS({
               addresses: [address]
             })));
             const allAddressesString = "[" + addressList.map((addr) => addr.host + ":" + addr.port).join(",") + "]";
-            trace2("Resolved addresses for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + allAddressesString);
+            trace("Resolved addresses for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + allAddressesString);
             const healthStatus = this.listener(this.latestLookupResult, {}, this.latestServiceConfigResult, "");
             this.handleHealthStatus(healthStatus);
           }, (err) => {
             if (this.pendingLookupPromise === null) {
               return;
             }
-            trace2("Resolution error for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + err.message);
+            trace("Resolution error for target " + (0, uri_parser_1.uriToString)(this.target) + ": " + err.message);
             this.pendingLookupPromise = null;
             this.stopNextResolutionTimer();
             this.listener((0, call_interface_1.statusOrFromError)(this.defaultResolutionError), {}, this.latestServiceConfigResult, "");
@@ -35771,7 +35771,7 @@ var require_resolver_dns = __commonJS({
       }
       async lookup(hostname3) {
         if (environment_1.GRPC_NODE_USE_ALTERNATIVE_RESOLVER) {
-          trace2("Using alternative DNS resolver.");
+          trace("Using alternative DNS resolver.");
           const records = await Promise.allSettled([
             this.alternativeResolver.resolve4(hostname3),
             this.alternativeResolver.resolve6(hostname3)
@@ -35791,7 +35791,7 @@ var require_resolver_dns = __commonJS({
       }
       async resolveTxt(hostname3) {
         if (environment_1.GRPC_NODE_USE_ALTERNATIVE_RESOLVER) {
-          trace2("Using alternative DNS resolver.");
+          trace("Using alternative DNS resolver.");
           return this.alternativeResolver.resolveTxt(hostname3);
         }
         return dns_1.promises.resolveTxt(hostname3);
@@ -35824,9 +35824,9 @@ var require_resolver_dns = __commonJS({
         if (this.pendingLookupPromise === null) {
           if (this.isNextResolutionTimerRunning || this.backoff.isRunning()) {
             if (this.isNextResolutionTimerRunning) {
-              trace2('resolution update delayed by "min time between resolutions" rate limit');
+              trace('resolution update delayed by "min time between resolutions" rate limit');
             } else {
-              trace2("resolution update delayed by backoff timer until " + this.backoff.getEndTime().toISOString());
+              trace("resolution update delayed by backoff timer until " + this.backoff.getEndTime().toISOString());
             }
             this.continueResolving = true;
           } else {
@@ -35884,7 +35884,7 @@ var require_http_proxy = __commonJS({
     var url_1 = __require("url");
     var resolver_dns_1 = require_resolver_dns();
     var TRACER_NAME2 = "proxy";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     function getProxyInfo() {
@@ -35933,7 +35933,7 @@ var require_http_proxy = __commonJS({
       if (userCred) {
         result.creds = userCred;
       }
-      trace2("Proxy server " + result.address + " set by environment variable " + envVar);
+      trace("Proxy server " + result.address + " set by environment variable " + envVar);
       return result;
     }
     function getNoProxyHostList() {
@@ -35944,7 +35944,7 @@ var require_http_proxy = __commonJS({
         envVar = "no_proxy";
       }
       if (noProxyStr) {
-        trace2("No proxy server list set by environment variable " + envVar);
+        trace("No proxy server list set by environment variable " + envVar);
         return noProxyStr.split(",");
       } else {
         return [];
@@ -36006,7 +36006,7 @@ var require_http_proxy = __commonJS({
       }
       const serverHost = hostPort.host;
       if (hostMatchesNoProxyList(serverHost)) {
-        trace2("Not using proxy for target in no_proxy list: " + (0, uri_parser_1.uriToString)(target));
+        trace("Not using proxy for target in no_proxy list: " + (0, uri_parser_1.uriToString)(target));
         return noProxyResult;
       }
       const extraOptions = {
@@ -36056,18 +36056,18 @@ var require_http_proxy = __commonJS({
       }
       options.headers = headers2;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
-      trace2("Using proxy " + proxyAddressString + " to connect to " + options.path);
+      trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
       return new Promise((resolve5, reject) => {
         const request2 = http.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
           socket.removeAllListeners();
           if (res.statusCode === 200) {
-            trace2("Successfully connected to " + options.path + " through proxy " + proxyAddressString);
+            trace("Successfully connected to " + options.path + " through proxy " + proxyAddressString);
             if (head.length > 0) {
               socket.unshift(head);
             }
-            trace2("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
+            trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
             resolve5(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
@@ -36574,7 +36574,7 @@ var require_subchannel_call = __commonJS({
         }
         this.http2Stream.resume();
       }
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         if (this.traceEnabled) {
           this.trace("write() called with message of length " + message2.length);
         }
@@ -36593,7 +36593,7 @@ var require_subchannel_call = __commonJS({
                 rstCode: this.http2Stream.rstCode
               });
             }
-            (_a3 = context4.callback) === null || _a3 === void 0 ? void 0 : _a3.call(context4);
+            (_a3 = context3.callback) === null || _a3 === void 0 ? void 0 : _a3.call(context3);
           });
         };
         if (this.traceEnabled) {
@@ -37521,14 +37521,14 @@ var require_load_balancing_call = __commonJS({
         this.metadata = metadata;
         this.doPick();
       }
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         if (this.traceEnabled) {
           this.trace("write() called with message of length " + message2.length);
         }
         if (this.child) {
-          this.child.sendMessageWithContext(context4, message2);
+          this.child.sendMessageWithContext(context3, message2);
         } else {
-          this.pendingMessage = { context: context4, message: message2 };
+          this.pendingMessage = { context: context3, message: message2 };
         }
       }
       startRead() {
@@ -37697,15 +37697,15 @@ var require_resolving_call = __commonJS({
           });
         }
       }
-      sendMessageOnChild(context4, message2) {
+      sendMessageOnChild(context3, message2) {
         if (!this.child) {
           throw new Error("sendMessageonChild called with child not populated");
         }
         const child = this.child;
         this.writeFilterPending = true;
-        this.filterStack.sendMessage(Promise.resolve({ message: message2, flags: context4.flags })).then((filteredMessage) => {
+        this.filterStack.sendMessage(Promise.resolve({ message: message2, flags: context3.flags })).then((filteredMessage) => {
           this.writeFilterPending = false;
-          child.sendMessageWithContext(context4, filteredMessage.message);
+          child.sendMessageWithContext(context3, filteredMessage.message);
           if (this.pendingHalfClose) {
             child.halfClose();
           }
@@ -37828,14 +37828,14 @@ var require_resolving_call = __commonJS({
         this.listener = listener;
         this.getConfig();
       }
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         if (this.traceEnabled) {
           this.trace("write() called with message of length " + message2.length);
         }
         if (this.child) {
-          this.sendMessageOnChild(context4, message2);
+          this.sendMessageOnChild(context3, message2);
         } else {
-          this.pendingMessage = { context: context4, message: message2 };
+          this.pendingMessage = { context: context3, message: message2 };
         }
       }
       startRead() {
@@ -38448,13 +38448,13 @@ var require_retrying_call = __commonJS({
           }
         }
       }
-      sendMessageWithContext(context4, message2) {
+      sendMessageWithContext(context3, message2) {
         if (this.traceEnabled) {
           this.trace("write() called with message of length " + message2.length);
         }
         const writeObj = {
           message: message2,
-          flags: context4.flags
+          flags: context3.flags
         };
         const messageIndex = this.getNextBufferIndex();
         const bufferEntry = {
@@ -38466,7 +38466,7 @@ var require_retrying_call = __commonJS({
         if (bufferEntry.allocated) {
           process.nextTick(() => {
             var _a3;
-            (_a3 = context4.callback) === null || _a3 === void 0 ? void 0 : _a3.call(context4);
+            (_a3 = context3.callback) === null || _a3 === void 0 ? void 0 : _a3.call(context3);
           });
           for (const [callIndex, call] of this.underlyingCalls.entries()) {
             if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
@@ -38483,7 +38483,7 @@ var require_retrying_call = __commonJS({
             return;
           }
           const call = this.underlyingCalls[this.committedCallIndex];
-          bufferEntry.callback = context4.callback;
+          bufferEntry.callback = context3.callback;
           if (call.state === "ACTIVE" && call.nextMessageToSend === messageIndex) {
             call.call.sendMessageWithContext({
               callback: (error63) => {
@@ -40139,7 +40139,7 @@ var require_server_interceptors = __commonJS({
     var orca_1 = require_orca();
     var environment_1 = require_environment();
     var TRACER_NAME2 = "server_call";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var ServerListenerBuilder = class {
@@ -40467,7 +40467,7 @@ var require_server_interceptors = __commonJS({
         this.metricsRecorder = new orca_1.PerRequestMetricRecorder();
         this.stream.once("close", () => {
           var _a4;
-          trace2("Request to method " + ((_a4 = this.handler) === null || _a4 === void 0 ? void 0 : _a4.path) + " stream closed with rstCode " + this.stream.rstCode);
+          trace("Request to method " + ((_a4 = this.handler) === null || _a4 === void 0 ? void 0 : _a4.path) + " stream closed with rstCode " + this.stream.rstCode);
           if (this.callEventTracker && !this.streamEnded) {
             this.streamEnded = true;
             this.callEventTracker.onStreamEnd(false);
@@ -40496,7 +40496,7 @@ var require_server_interceptors = __commonJS({
         this.decoder = new stream_decoder_1.StreamDecoder(this.maxReceiveMessageSize);
         const metadata = metadata_1.Metadata.fromHttp2Headers(headers2);
         if (logging.isTracerEnabled(TRACER_NAME2)) {
-          trace2("Request to " + this.handler.path + " received headers " + JSON.stringify(metadata.toJSON()));
+          trace("Request to " + this.handler.path + " received headers " + JSON.stringify(metadata.toJSON()));
         }
         const timeoutHeader = metadata.get(GRPC_TIMEOUT_HEADER);
         if (timeoutHeader.length > 0) {
@@ -40683,7 +40683,7 @@ var require_server_interceptors = __commonJS({
         if (this.checkCancelled()) {
           return;
         }
-        trace2("Request to " + this.handler.path + " received data frame of size " + data.length);
+        trace("Request to " + this.handler.path + " received data frame of size " + data.length);
         let rawMessages;
         try {
           rawMessages = this.decoder.write(data);
@@ -40713,7 +40713,7 @@ var require_server_interceptors = __commonJS({
         this.maybePushNextMessage();
       }
       start(listener) {
-        trace2("Request to " + this.handler.path + " start called");
+        trace("Request to " + this.handler.path + " start called");
         if (this.checkCancelled()) {
           return;
         }
@@ -40762,7 +40762,7 @@ var require_server_interceptors = __commonJS({
           return;
         }
         this.maybeSendMetadata();
-        trace2("Request to " + this.handler.path + " sent data frame of size " + response.length);
+        trace("Request to " + this.handler.path + " sent data frame of size " + response.length);
         this.stream.write(response, (error63) => {
           var _a3;
           if (error63) {
@@ -40788,7 +40788,7 @@ var require_server_interceptors = __commonJS({
         if (this.checkCancelled()) {
           return;
         }
-        trace2("Request to method " + ((_a3 = this.handler) === null || _a3 === void 0 ? void 0 : _a3.path) + " ended with status code: " + constants_1.Status[status2.code] + " details: " + status2.details);
+        trace("Request to method " + ((_a3 = this.handler) === null || _a3 === void 0 ? void 0 : _a3.path) + " ended with status code: " + constants_1.Status[status2.code] + " details: " + status2.details);
         const statusMetadata = (_c = (_b = status2.metadata) === null || _b === void 0 ? void 0 : _b.clone()) !== null && _c !== void 0 ? _c : new metadata_1.Metadata();
         if (this.shouldSendMetrics) {
           statusMetadata.set(orca_1.GRPC_METRICS_HEADER, this.metricsRecorder.serialize());
@@ -40822,7 +40822,7 @@ var require_server_interceptors = __commonJS({
         }
       }
       startRead() {
-        trace2("Request to " + this.handler.path + " startRead called");
+        trace("Request to " + this.handler.path + " startRead called");
         if (this.checkCancelled()) {
           return;
         }
@@ -40913,14 +40913,14 @@ var require_server = __commonJS({
       var descriptor = descriptorIn || (target ? Object.getOwnPropertyDescriptor(target, contextIn.name) : {});
       var _2, done = false;
       for (var i = decorators.length - 1; i >= 0; i--) {
-        var context4 = {};
-        for (var p2 in contextIn) context4[p2] = p2 === "access" ? {} : contextIn[p2];
-        for (var p2 in contextIn.access) context4.access[p2] = contextIn.access[p2];
-        context4.addInitializer = function(f2) {
+        var context3 = {};
+        for (var p2 in contextIn) context3[p2] = p2 === "access" ? {} : contextIn[p2];
+        for (var p2 in contextIn.access) context3.access[p2] = contextIn.access[p2];
+        context3.addInitializer = function(f2) {
           if (done) throw new TypeError("Cannot add initializers after decoration has completed");
           extraInitializers.push(accept(f2 || null));
         };
-        var result = (0, decorators[i])(kind === "accessor" ? { get: descriptor.get, set: descriptor.set } : descriptor[key], context4);
+        var result = (0, decorators[i])(kind === "accessor" ? { get: descriptor.get, set: descriptor.set } : descriptor[key], context3);
         if (kind === "accessor") {
           if (result === void 0) continue;
           if (result === null || typeof result !== "object") throw new TypeError("Object expected");
@@ -40962,7 +40962,7 @@ var require_server = __commonJS({
     function noop3() {
     }
     function deprecate(message2) {
-      return function(target, context4) {
+      return function(target, context3) {
         return util.deprecate(target, message2);
       };
     }
@@ -42439,7 +42439,7 @@ var require_load_balancer_pick_first = __commonJS({
     var net_1 = __require("net");
     var call_interface_1 = require_call_interface();
     var TRACER_NAME2 = "pick_first";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var TYPE_NAME = "pick_first";
@@ -42664,7 +42664,7 @@ var require_load_balancer_pick_first = __commonJS({
         clearTimeout(this.connectionDelayTimeout);
         this.currentSubchannelIndex = subchannelIndex;
         if (this.children[subchannelIndex].subchannel.getConnectivityState() === connectivity_state_1.ConnectivityState.IDLE) {
-          trace2("Start connecting to subchannel with address " + this.children[subchannelIndex].subchannel.getAddress());
+          trace("Start connecting to subchannel with address " + this.children[subchannelIndex].subchannel.getAddress());
           process.nextTick(() => {
             var _a4;
             (_a4 = this.children[subchannelIndex]) === null || _a4 === void 0 ? void 0 : _a4.subchannel.startConnecting();
@@ -42683,7 +42683,7 @@ var require_load_balancer_pick_first = __commonJS({
        * @param subchannel
        */
       pickSubchannel(subchannel) {
-        trace2("Pick subchannel with address " + subchannel.getAddress());
+        trace("Pick subchannel with address " + subchannel.getAddress());
         this.stickyTransientFailureMode = false;
         subchannel.ref();
         this.channelControlHelper.addChannelzChild(subchannel.getChannelzRef());
@@ -42696,7 +42696,7 @@ var require_load_balancer_pick_first = __commonJS({
         this.calculateAndReportNewState();
       }
       updateState(newState, picker, errorMessage) {
-        trace2(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         this.currentState = newState;
         this.channelControlHelper.updateState(newState, picker, errorMessage);
       }
@@ -42710,7 +42710,7 @@ var require_load_balancer_pick_first = __commonJS({
         this.children = [];
       }
       connectToAddressList(addressList, options) {
-        trace2("connectToAddressList([" + addressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
+        trace("connectToAddressList([" + addressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
         const newChildrenList = addressList.map((address) => ({
           subchannel: this.channelControlHelper.createSubchannel(address, options),
           hasReportedTransientFailure: false
@@ -42754,7 +42754,7 @@ var require_load_balancer_pick_first = __commonJS({
           endpointList = shuffled(endpointList);
         }
         const rawAddressList = [].concat(...endpointList.map((endpoint2) => endpoint2.addresses));
-        trace2("updateAddressList([" + rawAddressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
+        trace("updateAddressList([" + rawAddressList.map((address) => (0, subchannel_address_1.subchannelAddressToString)(address)) + "])");
         const addressList = interleaveAddressFamilies(rawAddressList);
         this.latestAddressList = addressList;
         this.latestOptions = options;
@@ -42851,7 +42851,7 @@ var require_certificate_provider = __commonJS({
     var constants_1 = require_constants6();
     var util_1 = __require("util");
     var TRACER_NAME2 = "certificate_provider";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var readFilePromise = (0, util_1.promisify)(fs4.readFile);
@@ -42871,7 +42871,7 @@ var require_certificate_provider = __commonJS({
         if (config2.certificateFile === void 0 && config2.caCertificateFile === void 0) {
           throw new Error("At least one of certificateFile and caCertificateFile must be set");
         }
-        trace2("File watcher constructed with config " + JSON.stringify(config2));
+        trace("File watcher constructed with config " + JSON.stringify(config2));
       }
       updateCertificates() {
         if (this.fileResultPromise) {
@@ -42886,7 +42886,7 @@ var require_certificate_provider = __commonJS({
           if (!this.refreshTimer) {
             return;
           }
-          trace2("File watcher read certificates certificate " + certificateResult.status + ", privateKey " + privateKeyResult.status + ", CA certificate " + caCertificateResult.status);
+          trace("File watcher read certificates certificate " + certificateResult.status + ", privateKey " + privateKeyResult.status + ", CA certificate " + caCertificateResult.status);
           this.lastUpdateTime = /* @__PURE__ */ new Date();
           this.fileResultPromise = null;
           if (certificateResult.status === "fulfilled" && privateKeyResult.status === "fulfilled") {
@@ -42911,7 +42911,7 @@ var require_certificate_provider = __commonJS({
             listener(this.latestCaUpdate);
           }
         });
-        trace2("File watcher initiated certificate update");
+        trace("File watcher initiated certificate update");
       }
       maybeStartWatchingFiles() {
         if (!this.refreshTimer) {
@@ -42924,7 +42924,7 @@ var require_certificate_provider = __commonJS({
             this.latestIdentityUpdate = void 0;
           }
           this.refreshTimer = setInterval(() => this.updateCertificates(), this.config.refreshIntervalMs);
-          trace2("File watcher started watching");
+          trace("File watcher started watching");
         }
       }
       maybeStopWatchingFiles() {
@@ -43151,7 +43151,7 @@ var require_resolver_ip = __commonJS({
     var uri_parser_1 = require_uri_parser();
     var logging = require_logging();
     var TRACER_NAME2 = "ip_resolver";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var IPV4_SCHEME = "ipv4";
@@ -43164,7 +43164,7 @@ var require_resolver_ip = __commonJS({
         this.endpoints = [];
         this.error = null;
         this.hasReturnedResult = false;
-        trace2("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
+        trace("Resolver constructed for target " + (0, uri_parser_1.uriToString)(target));
         const addresses = [];
         if (!(target.scheme === IPV4_SCHEME || target.scheme === IPV6_SCHEME)) {
           this.error = {
@@ -43199,7 +43199,7 @@ var require_resolver_ip = __commonJS({
           });
         }
         this.endpoints = addresses.map((address) => ({ addresses: [address] }));
-        trace2("Parsed " + target.scheme + " address list " + addresses.map(subchannel_address_1.subchannelAddressToString));
+        trace("Parsed " + target.scheme + " address list " + addresses.map(subchannel_address_1.subchannelAddressToString));
       }
       updateResolution() {
         if (!this.hasReturnedResult) {
@@ -43242,7 +43242,7 @@ var require_load_balancer_round_robin = __commonJS({
     var subchannel_address_1 = require_subchannel_address();
     var load_balancer_pick_first_1 = require_load_balancer_pick_first();
     var TRACER_NAME2 = "round_robin";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var TYPE_NAME = "round_robin";
@@ -43342,7 +43342,7 @@ var require_load_balancer_round_robin = __commonJS({
         }
       }
       updateState(newState, picker, errorMessage) {
-        trace2(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         if (newState === connectivity_state_1.ConnectivityState.READY) {
           this.currentReadyPicker = picker;
         } else {
@@ -43374,7 +43374,7 @@ var require_load_balancer_round_robin = __commonJS({
           const errorMessage = `No addresses resolved. Resolution note: ${resolutionNote}`;
           this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
         }
-        trace2("Connect to endpoint list " + endpointList.map(subchannel_address_1.endpointToString));
+        trace("Connect to endpoint list " + endpointList.map(subchannel_address_1.endpointToString));
         this.updatesPaused = true;
         this.children = endpointList.map((endpoint2) => new load_balancer_pick_first_1.LeafLoadBalancer(endpoint2, this.childChannelControlHelper, options, resolutionNote));
         for (const child of this.children) {
@@ -43421,7 +43421,7 @@ var require_load_balancer_outlier_detection = __commonJS({
     var subchannel_interface_1 = require_subchannel_interface();
     var logging = require_logging();
     var TRACER_NAME2 = "outlier_detection";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var TYPE_NAME = "outlier_detection";
@@ -43691,20 +43691,20 @@ var require_load_balancer_outlier_detection = __commonJS({
         if (!successRateConfig) {
           return;
         }
-        trace2("Running success rate check");
+        trace("Running success rate check");
         const targetRequestVolume = successRateConfig.request_volume;
         let addresesWithTargetVolume = 0;
         const successRates = [];
         for (const [endpoint2, mapEntry] of this.entryMap.entries()) {
           const successes = mapEntry.counter.getLastSuccesses();
           const failures = mapEntry.counter.getLastFailures();
-          trace2("Stats for " + (0, subchannel_address_1.endpointToString)(endpoint2) + ": successes=" + successes + " failures=" + failures + " targetRequestVolume=" + targetRequestVolume);
+          trace("Stats for " + (0, subchannel_address_1.endpointToString)(endpoint2) + ": successes=" + successes + " failures=" + failures + " targetRequestVolume=" + targetRequestVolume);
           if (successes + failures >= targetRequestVolume) {
             addresesWithTargetVolume += 1;
             successRates.push(successes / (successes + failures));
           }
         }
-        trace2("Found " + addresesWithTargetVolume + " success rate candidates; currentEjectionPercent=" + this.getCurrentEjectionPercent() + " successRates=[" + successRates + "]");
+        trace("Found " + addresesWithTargetVolume + " success rate candidates; currentEjectionPercent=" + this.getCurrentEjectionPercent() + " successRates=[" + successRates + "]");
         if (addresesWithTargetVolume < successRateConfig.minimum_hosts) {
           return;
         }
@@ -43717,7 +43717,7 @@ var require_load_balancer_outlier_detection = __commonJS({
         const successRateVariance = successRateDeviationSum / successRates.length;
         const successRateStdev = Math.sqrt(successRateVariance);
         const ejectionThreshold = successRateMean - successRateStdev * (successRateConfig.stdev_factor / 1e3);
-        trace2("stdev=" + successRateStdev + " ejectionThreshold=" + ejectionThreshold);
+        trace("stdev=" + successRateStdev + " ejectionThreshold=" + ejectionThreshold);
         for (const [address, mapEntry] of this.entryMap.entries()) {
           if (this.getCurrentEjectionPercent() >= this.latestConfig.getMaxEjectionPercent()) {
             break;
@@ -43728,12 +43728,12 @@ var require_load_balancer_outlier_detection = __commonJS({
             continue;
           }
           const successRate = successes / (successes + failures);
-          trace2("Checking candidate " + address + " successRate=" + successRate);
+          trace("Checking candidate " + address + " successRate=" + successRate);
           if (successRate < ejectionThreshold) {
             const randomNumber = Math.random() * 100;
-            trace2("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + successRateConfig.enforcement_percentage);
+            trace("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + successRateConfig.enforcement_percentage);
             if (randomNumber < successRateConfig.enforcement_percentage) {
-              trace2("Ejecting candidate " + address);
+              trace("Ejecting candidate " + address);
               this.eject(mapEntry, ejectionTimestamp);
             }
           }
@@ -43747,7 +43747,7 @@ var require_load_balancer_outlier_detection = __commonJS({
         if (!failurePercentageConfig) {
           return;
         }
-        trace2("Running failure percentage check. threshold=" + failurePercentageConfig.threshold + " request volume threshold=" + failurePercentageConfig.request_volume);
+        trace("Running failure percentage check. threshold=" + failurePercentageConfig.threshold + " request volume threshold=" + failurePercentageConfig.request_volume);
         let addressesWithTargetVolume = 0;
         for (const mapEntry of this.entryMap.values()) {
           const successes = mapEntry.counter.getLastSuccesses();
@@ -43765,16 +43765,16 @@ var require_load_balancer_outlier_detection = __commonJS({
           }
           const successes = mapEntry.counter.getLastSuccesses();
           const failures = mapEntry.counter.getLastFailures();
-          trace2("Candidate successes=" + successes + " failures=" + failures);
+          trace("Candidate successes=" + successes + " failures=" + failures);
           if (successes + failures < failurePercentageConfig.request_volume) {
             continue;
           }
           const failurePercentage = failures * 100 / (failures + successes);
           if (failurePercentage > failurePercentageConfig.threshold) {
             const randomNumber = Math.random() * 100;
-            trace2("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + failurePercentageConfig.enforcement_percentage);
+            trace("Candidate " + address + " randomNumber=" + randomNumber + " enforcement_percentage=" + failurePercentageConfig.enforcement_percentage);
             if (randomNumber < failurePercentageConfig.enforcement_percentage) {
-              trace2("Ejecting candidate " + address);
+              trace("Ejecting candidate " + address);
               this.eject(mapEntry, ejectionTimestamp);
             }
           }
@@ -43805,7 +43805,7 @@ var require_load_balancer_outlier_detection = __commonJS({
       }
       runChecks() {
         const ejectionTimestamp = /* @__PURE__ */ new Date();
-        trace2("Ejection timer running");
+        trace("Ejection timer running");
         this.switchAllBuckets();
         if (!this.latestConfig) {
           return;
@@ -43825,7 +43825,7 @@ var require_load_balancer_outlier_detection = __commonJS({
             const returnTime = new Date(mapEntry.currentEjectionTimestamp.getTime());
             returnTime.setMilliseconds(returnTime.getMilliseconds() + Math.min(baseEjectionTimeMs * mapEntry.ejectionTimeMultiplier, Math.max(baseEjectionTimeMs, maxEjectionTimeMs)));
             if (returnTime < /* @__PURE__ */ new Date()) {
-              trace2("Unejecting " + address);
+              trace("Unejecting " + address);
               this.uneject(mapEntry);
             }
           }
@@ -43835,11 +43835,11 @@ var require_load_balancer_outlier_detection = __commonJS({
         if (!(lbConfig instanceof OutlierDetectionLoadBalancingConfig)) {
           return false;
         }
-        trace2("Received update with config: " + JSON.stringify(lbConfig.toJsonObject(), void 0, 2));
+        trace("Received update with config: " + JSON.stringify(lbConfig.toJsonObject(), void 0, 2));
         if (endpointList.ok) {
           for (const endpoint2 of endpointList.value) {
             if (!this.entryMap.has(endpoint2)) {
-              trace2("Adding map entry for " + (0, subchannel_address_1.endpointToString)(endpoint2));
+              trace("Adding map entry for " + (0, subchannel_address_1.endpointToString)(endpoint2));
               this.entryMap.set(endpoint2, {
                 counter: new CallCounter(),
                 currentEjectionTimestamp: null,
@@ -43854,18 +43854,18 @@ var require_load_balancer_outlier_detection = __commonJS({
         this.childBalancer.updateAddressList(endpointList, childPolicy, options, resolutionNote);
         if (lbConfig.getSuccessRateEjectionConfig() || lbConfig.getFailurePercentageEjectionConfig()) {
           if (this.timerStartTime) {
-            trace2("Previous timer existed. Replacing timer");
+            trace("Previous timer existed. Replacing timer");
             clearTimeout(this.ejectionTimer);
             const remainingDelay = lbConfig.getIntervalMs() - ((/* @__PURE__ */ new Date()).getTime() - this.timerStartTime.getTime());
             this.startTimer(remainingDelay);
           } else {
-            trace2("Starting new timer");
+            trace("Starting new timer");
             this.timerStartTime = /* @__PURE__ */ new Date();
             this.startTimer(lbConfig.getIntervalMs());
             this.switchAllBuckets();
           }
         } else {
-          trace2("Counting disabled. Cancelling timer.");
+          trace("Counting disabled. Cancelling timer.");
           this.timerStartTime = null;
           clearTimeout(this.ejectionTimer);
           for (const mapEntry of this.entryMap.values()) {
@@ -44021,7 +44021,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var priority_queue_1 = require_priority_queue();
     var subchannel_address_1 = require_subchannel_address();
     var TRACER_NAME2 = "weighted_round_robin";
-    function trace2(text) {
+    function trace(text) {
       logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME2, text);
     }
     var TYPE_NAME = "weighted_round_robin";
@@ -44214,7 +44214,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
               weight: this.getWeight(entry)
             });
           }
-          trace2("Created picker with weights: " + weightedPickers.map((entry) => entry.endpointName + ":" + entry.weight).join(","));
+          trace("Created picker with weights: " + weightedPickers.map((entry) => entry.endpointName + ":" + entry.weight).join(","));
           let metricsHandler;
           if (!this.latestConfig.getEnableOobLoadReport()) {
             metricsHandler = (loadReport, endpointName) => {
@@ -44244,7 +44244,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
         }
       }
       updateState(newState, picker, errorMessage) {
-        trace2(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
+        trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         this.currentState = newState;
         this.channelControlHelper.updateState(newState, picker, errorMessage);
       }
@@ -44264,7 +44264,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
           return false;
         }
-        trace2("Connect to endpoint list " + maybeEndpointList.value.map(subchannel_address_1.endpointToString));
+        trace("Connect to endpoint list " + maybeEndpointList.value.map(subchannel_address_1.endpointToString));
         const now = /* @__PURE__ */ new Date();
         const seenEndpointNames = /* @__PURE__ */ new Set();
         this.updatesPaused = true;
@@ -72711,12 +72711,12 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source.length;
-      const re3 = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re2 = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
         type: _type,
-        comment: re3.comment,
-        range: [offset, valueEnd, re3.offset]
+        comment: re2.comment,
+        range: [offset, valueEnd, re2.offset]
       };
     }
     function plainValue(source, onError) {
@@ -73103,10 +73103,10 @@ var require_compose_node = __commonJS({
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re3 = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re3.offset];
-      if (re3.comment)
-        alias.comment = re3.comment;
+      const re2 = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re2.offset];
+      if (re2.comment)
+        alias.comment = re2.comment;
       return alias;
     }
     exports.composeEmptyNode = composeEmptyNode;
@@ -73147,10 +73147,10 @@ var require_compose_doc = __commonJS({
       }
       doc.contents = value ? composeNode.composeNode(ctx, value, props2, onError) : composeNode.composeEmptyNode(ctx, props2.end, start, null, props2, onError);
       const contentEnd = doc.contents.range[2];
-      const re3 = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-      if (re3.comment)
-        doc.comment = re3.comment;
-      doc.range = [offset, contentEnd, re3.offset];
+      const re2 = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re2.comment)
+        doc.comment = re2.comment;
+      doc.range = [offset, contentEnd, re2.offset];
       return doc;
     }
     exports.composeDoc = composeDoc;
@@ -73393,15 +73393,15 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context4) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context4;
+    function createScalarToken(value, context3) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context3;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context4.end ?? [
+      const end = context3.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -73425,8 +73425,8 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value, context4 = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context4;
+    function setScalarValue(token, value, context3 = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context3;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
@@ -77940,8 +77940,8 @@ var init_build = __esm({
   "node_modules/oauth4webapi/build/index.js"() {
     if (typeof navigator === "undefined" || !navigator.userAgent?.startsWith?.("Mozilla/5.0 ")) {
       const NAME2 = "oauth4webapi";
-      const VERSION8 = "v3.8.8";
-      USER_AGENT = `${NAME2}/${VERSION8}`;
+      const VERSION7 = "v3.8.8";
+      USER_AGENT = `${NAME2}/${VERSION7}`;
     }
     ERR_INVALID_ARG_VALUE = "ERR_INVALID_ARG_VALUE";
     ERR_INVALID_ARG_TYPE = "ERR_INVALID_ARG_TYPE";
@@ -80282,8 +80282,8 @@ var init_build2 = __esm({
     init_build();
     if (typeof navigator === "undefined" || !navigator.userAgent?.startsWith?.("Mozilla/5.0 ")) {
       const NAME2 = "openid-client";
-      const VERSION8 = "v6.9.0";
-      USER_AGENT2 = `${NAME2}/${VERSION8}`;
+      const VERSION7 = "v6.9.0";
+      USER_AGENT2 = `${NAME2}/${VERSION7}`;
       headers = { "user-agent": USER_AGENT2 };
     }
     int2 = (config2) => {
@@ -84590,7 +84590,7 @@ function Yn(s3, t) {
 function Kn(s3, t) {
   s3.head = new ue(t, void 0, s3.head, s3), s3.tail || (s3.tail = s3.head), s3.length++;
 }
-var zr, Ur, Ds, Wr, Gr, Zr, Q, J, nt, De, qt, Ne, Ns, Ae, As, z2, Mt, g, Qt, Bt, b, N, _, bi, Ie, L, S, _i, Oi, Is, Ti, Z, xi, Ce, Jt, Rt, C, jt, Yr, Kr, Vr, $r, Fe, Li, Xr, qr, A, Jr, ht, H, te, m, Ni, tt, Ai, ki, vi, ie, ke, Ut, Ht, Ii, Pt, at, U, ot, Y, zt, Ci, j, ee, Fi, ve, gt, Me, bt, _t, Be, et, Wt, jr, Fs, ks, vs, Ms, Bs, tn, se, K, sn, M, rn, zs, nn, Bi, Tt, Gt, Pi, re2, Pe, ze, Ue, He, We, Ge, Ze, Ye, Ke, Us, hn, an, Hs, ln, cn, Ws, Gs, Hi, ne, dn, Ui, oe, Ve, un, F, mn, xt, Wi, pn, lt, En, wn, Sn, ct, yn, Rn, gn, Gi, bn, Lt, ft, On, Tn, xn, Ln, f, $e, Dt, Nn, Xi, qi, An, B, Nt, it, Zi, Zs, V, he, dt, Ys, p, st, ut, Yi, At, w, Xe, qe, Ki, Ks, Vs, ae, Vi, Qe, Yt, $, Je, It, je, ti, $s, In, le, $i, Xs, Cn, rt, mt, vn, Qi, Mn, Bn, Ct, Ji, zn, qs, ce, ei, ji, Un, Hn, ts, Qs, rr, Wn, tr, er, ir, is, sr, fe, ii, ss, si, rs, ns, os5, hs, pt, ri, as, es, q, de, ni, oi, Gn, hi, ue, pi, nr, li, me, W, pe, Et, Ft, Ee, ai, G, ls, ci, or, ds, us, fi, di, hr, cs, ui, lr, fs3, wt, kt, Vn, $n, fr, dr, Xn, qn, Qn, Jn, Er, wr, ur, Sr, yr, Rr, jn, to, eo, mr, ms, ps, Ei, io, Es, so, ws, Se, St, no, gr, Ss, br, oo, _r, ys, Or, Vt, Tr, ho, ao, lo, yi, Lr, Dr, _s, Nr, Os, P, Ts, xs, gi, Ar, Ir, Re, Cr, Fr, Rs, yt, O, Ri, kr, $t, gs, bs, Ls, ge, be, _e, Oe, fo, Te, uo, mo, po, vr, Xt, ye, xe, Eo, wo, So, yo, Ro, go, bo, _o, vt, Oo, To;
+var zr, Ur, Ds, Wr, Gr, Zr, Q, J, nt, De, qt, Ne, Ns, Ae, As, z2, Mt, g, Qt, Bt, b, N, _, bi, Ie, L, S, _i, Oi, Is, Ti, Z, xi, Ce, Jt, Rt, C, jt, Yr, Kr, Vr, $r, Fe, Li, Xr, qr, A, Jr, ht, H, te, m, Ni, tt, Ai, ki, vi, ie, ke, Ut, Ht, Ii, Pt, at, U, ot, Y, zt, Ci, j, ee, Fi, ve, gt, Me, bt, _t, Be, et, Wt, jr, Fs, ks, vs, Ms, Bs, tn, se, K, sn, M, rn, zs, nn, Bi, Tt, Gt, Pi, re, Pe, ze, Ue, He, We, Ge, Ze, Ye, Ke, Us, hn, an, Hs, ln, cn, Ws, Gs, Hi, ne, dn, Ui, oe, Ve, un, F, mn, xt, Wi, pn, lt, En, wn, Sn, ct, yn, Rn, gn, Gi, bn, Lt, ft, On, Tn, xn, Ln, f, $e, Dt, Nn, Xi, qi, An, B, Nt, it, Zi, Zs, V, he, dt, Ys, p, st, ut, Yi, At, w, Xe, qe, Ki, Ks, Vs, ae, Vi, Qe, Yt, $, Je, It, je, ti, $s, In, le, $i, Xs, Cn, rt, mt, vn, Qi, Mn, Bn, Ct, Ji, zn, qs, ce, ei, ji, Un, Hn, ts, Qs, rr, Wn, tr, er, ir, is, sr, fe, ii, ss, si, rs, ns, os5, hs, pt, ri, as, es, q, de, ni, oi, Gn, hi, ue, pi, nr, li, me, W, pe, Et, Ft, Ee, ai, G, ls, ci, or, ds, us, fi, di, hr, cs, ui, lr, fs3, wt, kt, Vn, $n, fr, dr, Xn, qn, Qn, Jn, Er, wr, ur, Sr, yr, Rr, jn, to, eo, mr, ms, ps, Ei, io, Es, so, ws, Se, St, no, gr, Ss, br, oo, _r, ys, Or, Vt, Tr, ho, ao, lo, yi, Lr, Dr, _s, Nr, Os, P, Ts, xs, gi, Ar, Ir, Re, Cr, Fr, Rs, yt, O, Ri, kr, $t, gs, bs, Ls, ge, be, _e, Oe, fo, Te, uo, mo, po, vr, Xt, ye, xe, Eo, wo, So, yo, Ro, go, bo, _o, vt, Oo, To;
 var init_index_min = __esm({
   "node_modules/tar/dist/esm/index.min.js"() {
     zr = Object.defineProperty;
@@ -85227,7 +85227,7 @@ var init_index_min = __esm({
       }
     };
     Pi = /* @__PURE__ */ Symbol("flushFlag");
-    re2 = class extends A {
+    re = class extends A {
       #t = false;
       #i = false;
       #s;
@@ -85302,7 +85302,7 @@ var init_index_min = __esm({
         return i && i(), a;
       }
     };
-    Pe = class extends re2 {
+    Pe = class extends re {
       #t;
       #i;
       constructor(t, e2) {
@@ -85342,7 +85342,7 @@ var init_index_min = __esm({
         super(t, "Unzip");
       }
     };
-    He = class extends re2 {
+    He = class extends re {
       constructor(t, e2) {
         t = t || {}, t.flush = t.flush || M.BROTLI_OPERATION_PROCESS, t.finishFlush = t.finishFlush || M.BROTLI_OPERATION_FINISH, t.fullFlushFlag = M.BROTLI_OPERATION_FLUSH, super(t, e2);
       }
@@ -85357,7 +85357,7 @@ var init_index_min = __esm({
         super(t, "BrotliDecompress");
       }
     };
-    Ze = class extends re2 {
+    Ze = class extends re {
       constructor(t, e2) {
         t = t || {}, t.flush = t.flush || M.ZSTD_e_continue, t.finishFlush = t.finishFlush || M.ZSTD_e_end, t.fullFlushFlag = M.ZSTD_e_flush, super(t, e2);
       }
@@ -88864,8 +88864,8 @@ function isDefined(value) {
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context4, operator, key, modifier) {
-  var value = context4[key], result = [];
+function getValues(context3, operator, key, modifier) {
+  var value = context3[key], result = [];
   if (isDefined(value) && value !== "") {
     if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
       value = value.toString();
@@ -88929,7 +88929,7 @@ function parseUrl(template) {
     expand: expand.bind(null, template)
   };
 }
-function expand(template, context4) {
+function expand(template, context3) {
   var operators = ["+", "#", ".", "/", ";", "?", "&"];
   template = template.replace(
     /\{([^\{\}]+)\}|([^\{\}]+)/g,
@@ -88943,7 +88943,7 @@ function expand(template, context4) {
         }
         expression.split(/,/g).forEach(function(variable) {
           var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context4, operator, tmp[1], tmp[2] || tmp[3]));
+          values.push(getValues(context3, operator, tmp[1], tmp[2] || tmp[3]));
         });
         if (operator && operator !== "+") {
           var separator = ",";
@@ -89453,7 +89453,7 @@ var isContextSourceSupported = () => {
   try {
     const result = JSON.parse(
       "1",
-      (_2, __, context4) => !!context4?.source && context4.source === "1"
+      (_2, __, context3) => !!context3?.source && context3.source === "1"
     );
     featureCache.set(parseFingerprint, result);
     return result;
@@ -89462,26 +89462,26 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key, value, context4, userReviver) => {
+var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
   const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
   if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
   const isNoiseValue = typeof value === "string" && noiseValue.test(value);
   if (isNoiseValue) return value.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
   if (!hasUserReviver) return value;
-  return userReviver(key, value, context4);
+  return userReviver(key, value, context3);
 };
 var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context4) => {
+  return JSON.parse(text, (key, value, context3) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
-    const isInt = context4 && intRegex.test(context4.source);
+    const isInt = context3 && intRegex.test(context3.source);
     const isBigInt = isBigNumber && isInt;
-    if (isBigInt) return BigInt(context4.source);
+    if (isBigInt) return BigInt(context3.source);
     const hasCustomReviver = typeof reviver === "function";
     if (!hasCustomReviver) return value;
-    return reviver(key, value, context4);
+    return reviver(key, value, context3);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -89552,7 +89552,7 @@ var JSONParse = (text, reviver) => {
     const serializedData = serializeBigInts(text);
     return originalParse(
       serializedData,
-      (key, value, context4) => convertMarkedBigIntsReviver(key, value, context4, reviver)
+      (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
   } catch (error63) {
     if (error63 instanceof RangeError) {
@@ -92497,17 +92497,17 @@ function decorate(octokit, scope, methodName, defaults2, decorations) {
 
 // node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
+  const api2 = endpointsToMethods(octokit);
   return {
-    rest: api
+    rest: api2
   };
 }
 restEndpointMethods.VERSION = VERSION5;
 function legacyRestEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
+  const api2 = endpointsToMethods(octokit);
   return {
-    ...api,
-    rest: api
+    ...api2,
+    rest: api2
   };
 }
 legacyRestEndpointMethods.VERSION = VERSION5;
@@ -92771,17 +92771,17 @@ async function onAttemptFailure({ error: error63, attemptNumber, retriesConsumed
   }
   const retriesLeft = Number.isFinite(options.retries) ? Math.max(0, options.retries - retriesConsumed) : options.retries;
   const maxRetryTime = options.maxRetryTime ?? Number.POSITIVE_INFINITY;
-  const context4 = Object.freeze({
+  const context3 = Object.freeze({
     error: normalizedError,
     attemptNumber,
     retriesLeft,
     retriesConsumed
   });
-  await options.onFailedAttempt(context4);
+  await options.onFailedAttempt(context3);
   if (calculateRemainingTime(startTime, maxRetryTime) <= 0) {
     throw normalizedError;
   }
-  const consumeRetry = await options.shouldConsumeRetry(context4);
+  const consumeRetry = await options.shouldConsumeRetry(context3);
   const remainingTime = calculateRemainingTime(startTime, maxRetryTime);
   if (remainingTime <= 0 || retriesLeft <= 0) {
     throw normalizedError;
@@ -92793,7 +92793,7 @@ async function onAttemptFailure({ error: error63, attemptNumber, retriesConsumed
     options.signal?.throwIfAborted();
     return false;
   }
-  if (!await options.shouldRetry(context4)) {
+  if (!await options.shouldRetry(context3)) {
     throw normalizedError;
   }
   if (!consumeRetry) {
@@ -92876,915 +92876,43 @@ async function pRetry(input3, options = {}) {
 init_proto();
 init_types();
 
-// node_modules/@opentelemetry/api/build/esm/version.js
-var VERSION7 = "1.9.1";
-
-// node_modules/@opentelemetry/api/build/esm/internal/semver.js
-var re = /^(\d+)\.(\d+)\.(\d+)(-(.+))?$/;
-function _makeCompatibilityCheck(ownVersion) {
-  const acceptedVersions = /* @__PURE__ */ new Set([ownVersion]);
-  const rejectedVersions = /* @__PURE__ */ new Set();
-  const myVersionMatch = ownVersion.match(re);
-  if (!myVersionMatch) {
-    return () => false;
-  }
-  const ownVersionParsed = {
-    major: +myVersionMatch[1],
-    minor: +myVersionMatch[2],
-    patch: +myVersionMatch[3],
-    prerelease: myVersionMatch[4]
-  };
-  if (ownVersionParsed.prerelease != null) {
-    return function isExactmatch(globalVersion) {
-      return globalVersion === ownVersion;
-    };
-  }
-  function _reject(v2) {
-    rejectedVersions.add(v2);
-    return false;
-  }
-  function _accept(v2) {
-    acceptedVersions.add(v2);
-    return true;
-  }
-  return function isCompatible2(globalVersion) {
-    if (acceptedVersions.has(globalVersion)) {
-      return true;
-    }
-    if (rejectedVersions.has(globalVersion)) {
-      return false;
-    }
-    const globalVersionMatch = globalVersion.match(re);
-    if (!globalVersionMatch) {
-      return _reject(globalVersion);
-    }
-    const globalVersionParsed = {
-      major: +globalVersionMatch[1],
-      minor: +globalVersionMatch[2],
-      patch: +globalVersionMatch[3],
-      prerelease: globalVersionMatch[4]
-    };
-    if (globalVersionParsed.prerelease != null) {
-      return _reject(globalVersion);
-    }
-    if (ownVersionParsed.major !== globalVersionParsed.major) {
-      return _reject(globalVersion);
-    }
-    if (ownVersionParsed.major === 0) {
-      if (ownVersionParsed.minor === globalVersionParsed.minor && ownVersionParsed.patch <= globalVersionParsed.patch) {
-        return _accept(globalVersion);
-      }
-      return _reject(globalVersion);
-    }
-    if (ownVersionParsed.minor <= globalVersionParsed.minor) {
-      return _accept(globalVersion);
-    }
-    return _reject(globalVersion);
-  };
-}
-var isCompatible = _makeCompatibilityCheck(VERSION7);
-
-// node_modules/@opentelemetry/api/build/esm/internal/global-utils.js
-var major = VERSION7.split(".")[0];
-var GLOBAL_OPENTELEMETRY_API_KEY = /* @__PURE__ */ Symbol.for(`opentelemetry.js.api.${major}`);
-var _global = typeof globalThis === "object" ? globalThis : typeof self === "object" ? self : typeof window === "object" ? window : typeof global === "object" ? global : {};
-function registerGlobal(type, instance, diag2, allowOverride = false) {
-  var _a3;
-  const api = _global[GLOBAL_OPENTELEMETRY_API_KEY] = (_a3 = _global[GLOBAL_OPENTELEMETRY_API_KEY]) !== null && _a3 !== void 0 ? _a3 : {
-    version: VERSION7
-  };
-  if (!allowOverride && api[type]) {
-    const err = new Error(`@opentelemetry/api: Attempted duplicate registration of API: ${type}`);
-    diag2.error(err.stack || err.message);
-    return false;
-  }
-  if (api.version !== VERSION7) {
-    const err = new Error(`@opentelemetry/api: Registration of version v${api.version} for ${type} does not match previously registered API v${VERSION7}`);
-    diag2.error(err.stack || err.message);
-    return false;
-  }
-  api[type] = instance;
-  diag2.debug(`@opentelemetry/api: Registered a global for ${type} v${VERSION7}.`);
-  return true;
-}
-function getGlobal(type) {
-  var _a3, _b;
-  const globalVersion = (_a3 = _global[GLOBAL_OPENTELEMETRY_API_KEY]) === null || _a3 === void 0 ? void 0 : _a3.version;
-  if (!globalVersion || !isCompatible(globalVersion)) {
-    return;
-  }
-  return (_b = _global[GLOBAL_OPENTELEMETRY_API_KEY]) === null || _b === void 0 ? void 0 : _b[type];
-}
-function unregisterGlobal(type, diag2) {
-  diag2.debug(`@opentelemetry/api: Unregistering a global for ${type} v${VERSION7}.`);
-  const api = _global[GLOBAL_OPENTELEMETRY_API_KEY];
-  if (api) {
-    delete api[type];
-  }
-}
-
-// node_modules/@opentelemetry/api/build/esm/diag/ComponentLogger.js
-var DiagComponentLogger = class {
-  constructor(props2) {
-    this._namespace = props2.namespace || "DiagComponentLogger";
-  }
-  debug(...args) {
-    return logProxy("debug", this._namespace, args);
-  }
-  error(...args) {
-    return logProxy("error", this._namespace, args);
-  }
-  info(...args) {
-    return logProxy("info", this._namespace, args);
-  }
-  warn(...args) {
-    return logProxy("warn", this._namespace, args);
-  }
-  verbose(...args) {
-    return logProxy("verbose", this._namespace, args);
-  }
-};
-function logProxy(funcName, namespace, args) {
-  const logger = getGlobal("diag");
-  if (!logger) {
-    return;
-  }
-  return logger[funcName](namespace, ...args);
-}
-
-// node_modules/@opentelemetry/api/build/esm/diag/types.js
-var DiagLogLevel;
-(function(DiagLogLevel2) {
-  DiagLogLevel2[DiagLogLevel2["NONE"] = 0] = "NONE";
-  DiagLogLevel2[DiagLogLevel2["ERROR"] = 30] = "ERROR";
-  DiagLogLevel2[DiagLogLevel2["WARN"] = 50] = "WARN";
-  DiagLogLevel2[DiagLogLevel2["INFO"] = 60] = "INFO";
-  DiagLogLevel2[DiagLogLevel2["DEBUG"] = 70] = "DEBUG";
-  DiagLogLevel2[DiagLogLevel2["VERBOSE"] = 80] = "VERBOSE";
-  DiagLogLevel2[DiagLogLevel2["ALL"] = 9999] = "ALL";
-})(DiagLogLevel || (DiagLogLevel = {}));
-
-// node_modules/@opentelemetry/api/build/esm/diag/internal/logLevelLogger.js
-function createLogLevelDiagLogger(maxLevel, logger) {
-  if (maxLevel < DiagLogLevel.NONE) {
-    maxLevel = DiagLogLevel.NONE;
-  } else if (maxLevel > DiagLogLevel.ALL) {
-    maxLevel = DiagLogLevel.ALL;
-  }
-  logger = logger || {};
-  function _filterFunc(funcName, theLevel) {
-    const theFunc = logger[funcName];
-    if (typeof theFunc === "function" && maxLevel >= theLevel) {
-      return theFunc.bind(logger);
-    }
-    return function() {
-    };
-  }
-  return {
-    error: _filterFunc("error", DiagLogLevel.ERROR),
-    warn: _filterFunc("warn", DiagLogLevel.WARN),
-    info: _filterFunc("info", DiagLogLevel.INFO),
-    debug: _filterFunc("debug", DiagLogLevel.DEBUG),
-    verbose: _filterFunc("verbose", DiagLogLevel.VERBOSE)
-  };
-}
-
-// node_modules/@opentelemetry/api/build/esm/api/diag.js
-var API_NAME = "diag";
-var DiagAPI = class _DiagAPI {
-  /** Get the singleton instance of the DiagAPI API */
-  static instance() {
-    if (!this._instance) {
-      this._instance = new _DiagAPI();
-    }
-    return this._instance;
-  }
-  /**
-   * Private internal constructor
-   * @private
-   */
-  constructor() {
-    function _logProxy(funcName) {
-      return function(...args) {
-        const logger = getGlobal("diag");
-        if (!logger)
-          return;
-        return logger[funcName](...args);
-      };
-    }
-    const self2 = this;
-    const setLogger = (logger, optionsOrLogLevel = { logLevel: DiagLogLevel.INFO }) => {
-      var _a3, _b, _c;
-      if (logger === self2) {
-        const err = new Error("Cannot use diag as the logger for itself. Please use a DiagLogger implementation like ConsoleDiagLogger or a custom implementation");
-        self2.error((_a3 = err.stack) !== null && _a3 !== void 0 ? _a3 : err.message);
-        return false;
-      }
-      if (typeof optionsOrLogLevel === "number") {
-        optionsOrLogLevel = {
-          logLevel: optionsOrLogLevel
-        };
-      }
-      const oldLogger = getGlobal("diag");
-      const newLogger = createLogLevelDiagLogger((_b = optionsOrLogLevel.logLevel) !== null && _b !== void 0 ? _b : DiagLogLevel.INFO, logger);
-      if (oldLogger && !optionsOrLogLevel.suppressOverrideMessage) {
-        const stack = (_c = new Error().stack) !== null && _c !== void 0 ? _c : "<failed to generate stacktrace>";
-        oldLogger.warn(`Current logger will be overwritten from ${stack}`);
-        newLogger.warn(`Current logger will overwrite one already registered from ${stack}`);
-      }
-      return registerGlobal("diag", newLogger, self2, true);
-    };
-    self2.setLogger = setLogger;
-    self2.disable = () => {
-      unregisterGlobal(API_NAME, self2);
-    };
-    self2.createComponentLogger = (options) => {
-      return new DiagComponentLogger(options);
-    };
-    self2.verbose = _logProxy("verbose");
-    self2.debug = _logProxy("debug");
-    self2.info = _logProxy("info");
-    self2.warn = _logProxy("warn");
-    self2.error = _logProxy("error");
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/baggage/internal/baggage-impl.js
-var BaggageImpl = class _BaggageImpl {
-  constructor(entries) {
-    this._entries = entries ? new Map(entries) : /* @__PURE__ */ new Map();
-  }
-  getEntry(key) {
-    const entry = this._entries.get(key);
-    if (!entry) {
-      return void 0;
-    }
-    return Object.assign({}, entry);
-  }
-  getAllEntries() {
-    return Array.from(this._entries.entries());
-  }
-  setEntry(key, entry) {
-    const newBaggage = new _BaggageImpl(this._entries);
-    newBaggage._entries.set(key, entry);
-    return newBaggage;
-  }
-  removeEntry(key) {
-    const newBaggage = new _BaggageImpl(this._entries);
-    newBaggage._entries.delete(key);
-    return newBaggage;
-  }
-  removeEntries(...keys) {
-    const newBaggage = new _BaggageImpl(this._entries);
-    for (const key of keys) {
-      newBaggage._entries.delete(key);
-    }
-    return newBaggage;
-  }
-  clear() {
-    return new _BaggageImpl();
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/baggage/utils.js
-var diag = DiagAPI.instance();
-function createBaggage(entries = {}) {
-  return new BaggageImpl(new Map(Object.entries(entries)));
-}
-
-// node_modules/@opentelemetry/api/build/esm/context/context.js
-function createContextKey(description) {
-  return Symbol.for(description);
-}
-var BaseContext = class _BaseContext {
-  /**
-   * Construct a new context which inherits values from an optional parent context.
-   *
-   * @param parentContext a context from which to inherit values
-   */
-  constructor(parentContext) {
-    const self2 = this;
-    self2._currentContext = parentContext ? new Map(parentContext) : /* @__PURE__ */ new Map();
-    self2.getValue = (key) => self2._currentContext.get(key);
-    self2.setValue = (key, value) => {
-      const context4 = new _BaseContext(self2._currentContext);
-      context4._currentContext.set(key, value);
-      return context4;
-    };
-    self2.deleteValue = (key) => {
-      const context4 = new _BaseContext(self2._currentContext);
-      context4._currentContext.delete(key);
-      return context4;
-    };
-  }
-};
-var ROOT_CONTEXT = new BaseContext();
-
-// node_modules/@opentelemetry/api/build/esm/propagation/TextMapPropagator.js
-var defaultTextMapGetter = {
-  get(carrier, key) {
-    if (carrier == null) {
-      return void 0;
-    }
-    return carrier[key];
-  },
-  keys(carrier) {
-    if (carrier == null) {
-      return [];
-    }
-    return Object.keys(carrier);
-  }
-};
-var defaultTextMapSetter = {
-  set(carrier, key, value) {
-    if (carrier == null) {
-      return;
-    }
-    carrier[key] = value;
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/context/NoopContextManager.js
-var NoopContextManager = class {
-  active() {
-    return ROOT_CONTEXT;
-  }
-  with(_context, fn, thisArg, ...args) {
-    return fn.call(thisArg, ...args);
-  }
-  bind(_context, target) {
-    return target;
-  }
-  enable() {
-    return this;
-  }
-  disable() {
-    return this;
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/api/context.js
-var API_NAME2 = "context";
-var NOOP_CONTEXT_MANAGER = new NoopContextManager();
-var ContextAPI = class _ContextAPI {
-  /** Empty private constructor prevents end users from constructing a new instance of the API */
-  constructor() {
-  }
-  /** Get the singleton instance of the Context API */
-  static getInstance() {
-    if (!this._instance) {
-      this._instance = new _ContextAPI();
-    }
-    return this._instance;
-  }
-  /**
-   * Set the current context manager.
-   *
-   * @returns true if the context manager was successfully registered, else false
-   */
-  setGlobalContextManager(contextManager) {
-    return registerGlobal(API_NAME2, contextManager, DiagAPI.instance());
-  }
-  /**
-   * Get the currently active context
-   */
-  active() {
-    return this._getContextManager().active();
-  }
-  /**
-   * Execute a function with an active context
-   *
-   * @param context context to be active during function execution
-   * @param fn function to execute in a context
-   * @param thisArg optional receiver to be used for calling fn
-   * @param args optional arguments forwarded to fn
-   */
-  with(context4, fn, thisArg, ...args) {
-    return this._getContextManager().with(context4, fn, thisArg, ...args);
-  }
-  /**
-   * Bind a context to a target function or event emitter
-   *
-   * @param context context to bind to the event emitter or function. Defaults to the currently active context
-   * @param target function or event emitter to bind
-   */
-  bind(context4, target) {
-    return this._getContextManager().bind(context4, target);
-  }
-  _getContextManager() {
-    return getGlobal(API_NAME2) || NOOP_CONTEXT_MANAGER;
-  }
-  /** Disable and remove the global context manager */
-  disable() {
-    this._getContextManager().disable();
-    unregisterGlobal(API_NAME2, DiagAPI.instance());
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/trace_flags.js
-var TraceFlags;
-(function(TraceFlags2) {
-  TraceFlags2[TraceFlags2["NONE"] = 0] = "NONE";
-  TraceFlags2[TraceFlags2["SAMPLED"] = 1] = "SAMPLED";
-})(TraceFlags || (TraceFlags = {}));
-
-// node_modules/@opentelemetry/api/build/esm/trace/invalid-span-constants.js
-var INVALID_SPANID = "0000000000000000";
-var INVALID_TRACEID = "00000000000000000000000000000000";
-var INVALID_SPAN_CONTEXT = {
-  traceId: INVALID_TRACEID,
-  spanId: INVALID_SPANID,
-  traceFlags: TraceFlags.NONE
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/NonRecordingSpan.js
-var NonRecordingSpan = class {
-  constructor(spanContext = INVALID_SPAN_CONTEXT) {
-    this._spanContext = spanContext;
-  }
-  // Returns a SpanContext.
-  spanContext() {
-    return this._spanContext;
-  }
-  // By default does nothing
-  setAttribute(_key, _value) {
-    return this;
-  }
-  // By default does nothing
-  setAttributes(_attributes) {
-    return this;
-  }
-  // By default does nothing
-  addEvent(_name, _attributes) {
-    return this;
-  }
-  addLink(_link) {
-    return this;
-  }
-  addLinks(_links) {
-    return this;
-  }
-  // By default does nothing
-  setStatus(_status) {
-    return this;
-  }
-  // By default does nothing
-  updateName(_name) {
-    return this;
-  }
-  // By default does nothing
-  end(_endTime) {
-  }
-  // isRecording always returns false for NonRecordingSpan.
-  isRecording() {
-    return false;
-  }
-  // By default does nothing
-  recordException(_exception, _time) {
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/context-utils.js
-var SPAN_KEY = createContextKey("OpenTelemetry Context Key SPAN");
-function getSpan(context4) {
-  return context4.getValue(SPAN_KEY) || void 0;
-}
-function getActiveSpan() {
-  return getSpan(ContextAPI.getInstance().active());
-}
-function setSpan(context4, span) {
-  return context4.setValue(SPAN_KEY, span);
-}
-function deleteSpan(context4) {
-  return context4.deleteValue(SPAN_KEY);
-}
-function setSpanContext(context4, spanContext) {
-  return setSpan(context4, new NonRecordingSpan(spanContext));
-}
-function getSpanContext(context4) {
-  var _a3;
-  return (_a3 = getSpan(context4)) === null || _a3 === void 0 ? void 0 : _a3.spanContext();
-}
-
-// node_modules/@opentelemetry/api/build/esm/trace/spancontext-utils.js
-var isHex = new Uint8Array([
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  1,
-  1,
-  1,
-  1,
-  1,
-  1
-]);
-function isValidHex(id, length) {
-  if (typeof id !== "string" || id.length !== length)
-    return false;
-  let r = 0;
-  for (let i = 0; i < id.length; i += 4) {
-    r += (isHex[id.charCodeAt(i)] | 0) + (isHex[id.charCodeAt(i + 1)] | 0) + (isHex[id.charCodeAt(i + 2)] | 0) + (isHex[id.charCodeAt(i + 3)] | 0);
-  }
-  return r === length;
-}
-function isValidTraceId(traceId) {
-  return isValidHex(traceId, 32) && traceId !== INVALID_TRACEID;
-}
-function isValidSpanId(spanId) {
-  return isValidHex(spanId, 16) && spanId !== INVALID_SPANID;
-}
-function isSpanContextValid(spanContext) {
-  return isValidTraceId(spanContext.traceId) && isValidSpanId(spanContext.spanId);
-}
-function wrapSpanContext(spanContext) {
-  return new NonRecordingSpan(spanContext);
-}
-
-// node_modules/@opentelemetry/api/build/esm/trace/NoopTracer.js
-var contextApi = ContextAPI.getInstance();
-var NoopTracer = class {
-  // startSpan starts a noop span.
-  startSpan(name, options, context4 = contextApi.active()) {
-    const root = Boolean(options === null || options === void 0 ? void 0 : options.root);
-    if (root) {
-      return new NonRecordingSpan();
-    }
-    const parentFromContext = context4 && getSpanContext(context4);
-    if (isSpanContext(parentFromContext) && isSpanContextValid(parentFromContext)) {
-      return new NonRecordingSpan(parentFromContext);
-    } else {
-      return new NonRecordingSpan();
-    }
-  }
-  startActiveSpan(name, arg2, arg3, arg4) {
-    let opts;
-    let ctx;
-    let fn;
-    if (arguments.length < 2) {
-      return;
-    } else if (arguments.length === 2) {
-      fn = arg2;
-    } else if (arguments.length === 3) {
-      opts = arg2;
-      fn = arg3;
-    } else {
-      opts = arg2;
-      ctx = arg3;
-      fn = arg4;
-    }
-    const parentContext = ctx !== null && ctx !== void 0 ? ctx : contextApi.active();
-    const span = this.startSpan(name, opts, parentContext);
-    const contextWithSpanSet = setSpan(parentContext, span);
-    return contextApi.with(contextWithSpanSet, fn, void 0, span);
-  }
-};
-function isSpanContext(spanContext) {
-  return spanContext !== null && typeof spanContext === "object" && "spanId" in spanContext && typeof spanContext["spanId"] === "string" && "traceId" in spanContext && typeof spanContext["traceId"] === "string" && "traceFlags" in spanContext && typeof spanContext["traceFlags"] === "number";
-}
-
-// node_modules/@opentelemetry/api/build/esm/trace/ProxyTracer.js
-var NOOP_TRACER = new NoopTracer();
-var ProxyTracer = class {
-  constructor(provider, name, version2, options) {
-    this._provider = provider;
-    this.name = name;
-    this.version = version2;
-    this.options = options;
-  }
-  startSpan(name, options, context4) {
-    return this._getTracer().startSpan(name, options, context4);
-  }
-  startActiveSpan(_name, _options, _context, _fn) {
-    const tracer = this._getTracer();
-    return Reflect.apply(tracer.startActiveSpan, tracer, arguments);
-  }
-  /**
-   * Try to get a tracer from the proxy tracer provider.
-   * If the proxy tracer provider has no delegate, return a noop tracer.
-   */
-  _getTracer() {
-    if (this._delegate) {
-      return this._delegate;
-    }
-    const tracer = this._provider.getDelegateTracer(this.name, this.version, this.options);
-    if (!tracer) {
-      return NOOP_TRACER;
-    }
-    this._delegate = tracer;
-    return this._delegate;
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/NoopTracerProvider.js
-var NoopTracerProvider = class {
-  getTracer(_name, _version, _options) {
-    return new NoopTracer();
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/ProxyTracerProvider.js
-var NOOP_TRACER_PROVIDER = new NoopTracerProvider();
-var ProxyTracerProvider = class {
-  /**
-   * Get a {@link ProxyTracer}
-   */
-  getTracer(name, version2, options) {
-    var _a3;
-    return (_a3 = this.getDelegateTracer(name, version2, options)) !== null && _a3 !== void 0 ? _a3 : new ProxyTracer(this, name, version2, options);
-  }
-  getDelegate() {
-    var _a3;
-    return (_a3 = this._delegate) !== null && _a3 !== void 0 ? _a3 : NOOP_TRACER_PROVIDER;
-  }
-  /**
-   * Set the delegate tracer provider
-   */
-  setDelegate(delegate) {
-    this._delegate = delegate;
-  }
-  getDelegateTracer(name, version2, options) {
-    var _a3;
-    return (_a3 = this._delegate) === null || _a3 === void 0 ? void 0 : _a3.getTracer(name, version2, options);
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace/span_kind.js
-var SpanKind;
-(function(SpanKind2) {
-  SpanKind2[SpanKind2["INTERNAL"] = 0] = "INTERNAL";
-  SpanKind2[SpanKind2["SERVER"] = 1] = "SERVER";
-  SpanKind2[SpanKind2["CLIENT"] = 2] = "CLIENT";
-  SpanKind2[SpanKind2["PRODUCER"] = 3] = "PRODUCER";
-  SpanKind2[SpanKind2["CONSUMER"] = 4] = "CONSUMER";
-})(SpanKind || (SpanKind = {}));
-
-// node_modules/@opentelemetry/api/build/esm/trace/status.js
-var SpanStatusCode;
-(function(SpanStatusCode2) {
-  SpanStatusCode2[SpanStatusCode2["UNSET"] = 0] = "UNSET";
-  SpanStatusCode2[SpanStatusCode2["OK"] = 1] = "OK";
-  SpanStatusCode2[SpanStatusCode2["ERROR"] = 2] = "ERROR";
-})(SpanStatusCode || (SpanStatusCode = {}));
-
-// node_modules/@opentelemetry/api/build/esm/context-api.js
-var context3 = ContextAPI.getInstance();
-
-// node_modules/@opentelemetry/api/build/esm/propagation/NoopTextMapPropagator.js
-var NoopTextMapPropagator = class {
-  /** Noop inject function does nothing */
-  inject(_context, _carrier) {
-  }
-  /** Noop extract function does nothing and returns the input context */
-  extract(context4, _carrier) {
-    return context4;
-  }
-  fields() {
-    return [];
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/baggage/context-helpers.js
-var BAGGAGE_KEY = createContextKey("OpenTelemetry Baggage Key");
-function getBaggage(context4) {
-  return context4.getValue(BAGGAGE_KEY) || void 0;
-}
-function getActiveBaggage() {
-  return getBaggage(ContextAPI.getInstance().active());
-}
-function setBaggage(context4, baggage) {
-  return context4.setValue(BAGGAGE_KEY, baggage);
-}
-function deleteBaggage(context4) {
-  return context4.deleteValue(BAGGAGE_KEY);
-}
-
-// node_modules/@opentelemetry/api/build/esm/api/propagation.js
-var API_NAME3 = "propagation";
-var NOOP_TEXT_MAP_PROPAGATOR = new NoopTextMapPropagator();
-var PropagationAPI = class _PropagationAPI {
-  /** Empty private constructor prevents end users from constructing a new instance of the API */
-  constructor() {
-    this.createBaggage = createBaggage;
-    this.getBaggage = getBaggage;
-    this.getActiveBaggage = getActiveBaggage;
-    this.setBaggage = setBaggage;
-    this.deleteBaggage = deleteBaggage;
-  }
-  /** Get the singleton instance of the Propagator API */
-  static getInstance() {
-    if (!this._instance) {
-      this._instance = new _PropagationAPI();
-    }
-    return this._instance;
-  }
-  /**
-   * Set the current propagator.
-   *
-   * @returns true if the propagator was successfully registered, else false
-   */
-  setGlobalPropagator(propagator) {
-    return registerGlobal(API_NAME3, propagator, DiagAPI.instance());
-  }
-  /**
-   * Inject context into a carrier to be propagated inter-process
-   *
-   * @param context Context carrying tracing data to inject
-   * @param carrier carrier to inject context into
-   * @param setter Function used to set values on the carrier
-   */
-  inject(context4, carrier, setter = defaultTextMapSetter) {
-    return this._getGlobalPropagator().inject(context4, carrier, setter);
-  }
-  /**
-   * Extract context from a carrier
-   *
-   * @param context Context which the newly created context will inherit from
-   * @param carrier Carrier to extract context from
-   * @param getter Function used to extract keys from a carrier
-   */
-  extract(context4, carrier, getter = defaultTextMapGetter) {
-    return this._getGlobalPropagator().extract(context4, carrier, getter);
-  }
-  /**
-   * Return a list of all fields which may be used by the propagator.
-   */
-  fields() {
-    return this._getGlobalPropagator().fields();
-  }
-  /** Remove the global propagator */
-  disable() {
-    unregisterGlobal(API_NAME3, DiagAPI.instance());
-  }
-  _getGlobalPropagator() {
-    return getGlobal(API_NAME3) || NOOP_TEXT_MAP_PROPAGATOR;
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/propagation-api.js
-var propagation = PropagationAPI.getInstance();
-
-// node_modules/@opentelemetry/api/build/esm/api/trace.js
-var API_NAME4 = "trace";
-var TraceAPI = class _TraceAPI {
-  /** Empty private constructor prevents end users from constructing a new instance of the API */
-  constructor() {
-    this._proxyTracerProvider = new ProxyTracerProvider();
-    this.wrapSpanContext = wrapSpanContext;
-    this.isSpanContextValid = isSpanContextValid;
-    this.deleteSpan = deleteSpan;
-    this.getSpan = getSpan;
-    this.getActiveSpan = getActiveSpan;
-    this.getSpanContext = getSpanContext;
-    this.setSpan = setSpan;
-    this.setSpanContext = setSpanContext;
-  }
-  /** Get the singleton instance of the Trace API */
-  static getInstance() {
-    if (!this._instance) {
-      this._instance = new _TraceAPI();
-    }
-    return this._instance;
-  }
-  /**
-   * Set the current global tracer.
-   *
-   * @returns true if the tracer provider was successfully registered, else false
-   */
-  setGlobalTracerProvider(provider) {
-    const success2 = registerGlobal(API_NAME4, this._proxyTracerProvider, DiagAPI.instance());
-    if (success2) {
-      this._proxyTracerProvider.setDelegate(provider);
-    }
-    return success2;
-  }
-  /**
-   * Returns the global tracer provider.
-   */
-  getTracerProvider() {
-    return getGlobal(API_NAME4) || this._proxyTracerProvider;
-  }
-  /**
-   * Returns a tracer from the global tracer provider.
-   */
-  getTracer(name, version2) {
-    return this.getTracerProvider().getTracer(name, version2);
-  }
-  /** Remove the global tracer provider */
-  disable() {
-    unregisterGlobal(API_NAME4, DiagAPI.instance());
-    this._proxyTracerProvider = new ProxyTracerProvider();
-  }
-};
-
-// node_modules/@opentelemetry/api/build/esm/trace-api.js
-var trace = TraceAPI.getInstance();
-
 // src/telemetry/tracing.ts
 init_version();
-var recording = false;
-var NOOP_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+var api;
+var SpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 };
+var NOOP_SPAN = {
+  spanContext: () => ({
+    traceId: "00000000000000000000000000000000",
+    spanId: "0000000000000000",
+    traceFlags: 0
+  }),
+  setAttribute: () => NOOP_SPAN,
+  setAttributes: () => NOOP_SPAN,
+  addEvent: () => NOOP_SPAN,
+  addLink: () => NOOP_SPAN,
+  addLinks: () => NOOP_SPAN,
+  setStatus: () => NOOP_SPAN,
+  updateName: () => NOOP_SPAN,
+  end: () => {
+  },
+  isRecording: () => false,
+  recordException: () => {
+  }
+};
 var TRACER_NAME = "orch";
 function inSpan(name, options, fn) {
-  if (!recording) return fn(NOOP_SPAN);
-  const tracer = trace.getTracer(TRACER_NAME, ORCH_VERSION);
+  const otel = api;
+  if (!otel) return fn(NOOP_SPAN);
+  const tracer = otel.trace.getTracer(TRACER_NAME, ORCH_VERSION);
+  const parent = options.parent === "root" ? otel.ROOT_CONTEXT : options.parent ?? otel.context.active();
   return tracer.startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links },
-    options.parent ?? context3.active(),
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      attributes: options.attributes,
+      links: options.links
+    },
+    parent,
     async (span) => {
       try {
         return await fn(span);
@@ -93801,13 +92929,14 @@ function failSpan(span, error63) {
   if (!span.isRecording()) return;
   span.recordException(error63 instanceof Error ? error63 : String(error63));
   span.setStatus({
-    code: SpanStatusCode.ERROR,
+    code: 2,
+    // SpanStatusCode.ERROR
     message: error63 instanceof Error ? error63.message : String(error63)
   });
 }
 var metadataSetter = { set: (carrier, key, value) => carrier.set(key, value) };
 function injectTraceContext(metadata) {
-  propagation.inject(context3.active(), metadata, metadataSetter);
+  api?.propagation.inject(api.context.active(), metadata, metadataSetter);
 }
 
 // src/client/endpoint.ts
@@ -93884,16 +93013,16 @@ var AdminClient = class {
         "grpc.keepalive_permit_without_calls": keepalive.permitWithoutStream ? 1 : 0
       } : {}
     };
-    const api = loadApi().grpc.orch.service;
-    this.admin = new api.AdminService(target, creds, channelOptions);
-    this.authMetadata = new api.AuthMetadataService(target, creds, {
+    const api2 = loadApi().grpc.orch.service;
+    this.admin = new api2.AdminService(target, creds, channelOptions);
+    this.authMetadata = new api2.AuthMetadataService(target, creds, {
       channelOverride: this.admin.getChannel()
     });
-    this.dataProxy = new api.DataProxyService(target, creds, { channelOverride: this.admin.getChannel() });
-    this.secrets = new api.SecretService(target, creds, { channelOverride: this.admin.getChannel() });
-    this.apiKeys = new api.ApiKeyService(target, creds, { channelOverride: this.admin.getChannel() });
-    this.identity = new api.IdentityService(target, creds, { channelOverride: this.admin.getChannel() });
-    this.apps = new api.AppService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.dataProxy = new api2.DataProxyService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.secrets = new api2.SecretService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.apiKeys = new api2.ApiKeyService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.identity = new api2.IdentityService(target, creds, { channelOverride: this.admin.getChannel() });
+    this.apps = new api2.AppService(target, creds, { channelOverride: this.admin.getChannel() });
     this.retry = {
       maxAttempts: Math.max(1, options.retry?.maxAttempts ?? 4),
       perAttemptSeconds: options.retry?.perAttemptSeconds ?? options.deadlineSeconds ?? 15,
@@ -95422,8 +94551,8 @@ async function main(deps = {}) {
   let workspace = env.GITHUB_WORKSPACE || process.cwd();
   try {
     const settings = readSettings();
-    const context4 = readGithubContext(env);
-    workspace = context4.workspace;
+    const context3 = readGithubContext(env);
+    workspace = context3.workspace;
     if (settings.command !== "register" && settings.command !== "run") {
       requireService(settings.command);
     }
@@ -95433,9 +94562,9 @@ async function main(deps = {}) {
         await registerCommand(client, settings, workspace);
       } else if (settings.command === "run") {
         await runCommand(client, settings, {
-          context: context4,
+          context: context3,
           github: (token) => getOctokit(token, {
-            baseUrl: context4.apiUrl,
+            baseUrl: context3.apiUrl,
             ...deps.fetch ? { request: { fetch: deps.fetch } } : {}
           })
         });

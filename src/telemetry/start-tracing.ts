@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import * as otelApi from '@opentelemetry/api';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
@@ -18,7 +19,7 @@ import {
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { ORCH_VERSION } from '../api/version.js';
 import type { Logger } from './log.js';
-import { setRecording } from './tracing.js';
+import { setTracingApi } from './tracing.js';
 
 // The OpenTelemetry SDK and exporters: loaded only by the edges that start tracing, never by the
 // libraries (which use `./tracing.js`, the API alone) nor by the CLIs' client commands.
@@ -147,7 +148,7 @@ export function startTracing(settings: TraceSettings, serviceName: string, logge
   const root = sampler(settings.sampler.parentSampler);
   const exporter = exporterOf(settings, logger);
   if (!exporter) return { enabled: false, shutdown: async () => {} };
-  setRecording(true);
+  setTracingApi(otelApi);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: serviceName,
@@ -167,7 +168,7 @@ export function startTracing(settings: TraceSettings, serviceName: string, logge
           error: error instanceof Error ? error.message : String(error),
         });
       }
-      setRecording(false);
+      setTracingApi(undefined);
       trace.disable();
       propagation.disable();
       context.disable();

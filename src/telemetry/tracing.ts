@@ -1,29 +1,58 @@
-import {
-  type Attributes,
-  type Context,
-  context,
-  INVALID_SPAN_CONTEXT,
-  type Link,
-  propagation,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type TextMapGetter,
-  type TextMapSetter,
-  trace,
+import type {
+  SpanKind as ApiSpanKind,
+  Attributes,
+  Context,
+  Link,
+  Span,
+  SpanContext,
+  TextMapGetter,
+  TextMapSetter,
 } from '@opentelemetry/api';
 import { ORCH_VERSION } from '../api/version.js';
 
-/** Whether `startTracing` registered a provider; until then {@link inSpan} only runs its function. */
-let recording = false;
+/** The OpenTelemetry API, as `import * as api from '@opentelemetry/api'` gives it. */
+export type OtelApi = typeof import('@opentelemetry/api');
 
-/** Called by `startTracing` (on) and its shutdown (off); nothing else should. */
-export function setRecording(on: boolean): void {
-  recording = on;
+/**
+ * The API once `startTracing` registered a provider; until then {@link inSpan} only runs its function.
+ * It is handed over rather than imported here, so that a process that never traces (the CLIs, the
+ * Action) does not load it: about 20 ms of every `orchctl` start on 2 cores (bench/cli-startup).
+ */
+let api: OtelApi | undefined;
+
+/** Called by `startTracing` (with the API) and its shutdown (with nothing); nothing else should. */
+export function setTracingApi(otel: OtelApi | undefined): void {
+  api = otel;
 }
+
+/** Whether spans are recorded (a provider was registered by `startTracing`). */
+export function isTracing(): boolean {
+  return api !== undefined;
+}
+
+/** Span kinds, with the values of the API's `SpanKind` enum. */
+export const SpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 } as const;
+/** One of {@link SpanKind}. */
+export type SpanKindValue = (typeof SpanKind)[keyof typeof SpanKind];
+
 /** The span {@link inSpan} hands its function under `noop`: records nothing. */
-const NOOP_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+const NOOP_SPAN: Span = {
+  spanContext: () => ({
+    traceId: '00000000000000000000000000000000',
+    spanId: '0000000000000000',
+    traceFlags: 0,
+  }),
+  setAttribute: () => NOOP_SPAN,
+  setAttributes: () => NOOP_SPAN,
+  addEvent: () => NOOP_SPAN,
+  addLink: () => NOOP_SPAN,
+  addLinks: () => NOOP_SPAN,
+  setStatus: () => NOOP_SPAN,
+  updateName: () => NOOP_SPAN,
+  end: () => {},
+  isRecording: () => false,
+  recordException: () => {},
+};
 
 /** Name of the tracer (instrumentation scope) of orch's own spans. */
 export const TRACER_NAME = 'orch';
@@ -34,20 +63,32 @@ export const TRACER_NAME = 'orch';
  * (and is rethrown). Under `noop` (no `startTracing` provider) `fn` runs directly with a
  * non-recording span.
  * @param options.parent the parent context, e.g. one extracted from incoming metadata; default the
- *   active one (`ROOT_CONTEXT` starts a new trace). `links` relate it to spans of other traces.
+ *   active one (`'root'` starts a new trace). `links` relate it to spans of other traces.
  */
 export function inSpan<T>(
   name: string,
-  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context; links?: Link[] },
+  options: {
+    kind?: SpanKindValue;
+    attributes?: Attributes;
+    /** The parent; `'root'` starts a new trace. */
+    parent?: Context | 'root';
+    links?: Link[];
+  },
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   // noop: no span object, no context switch; the call costs what `fn` costs.
-  if (!recording) return fn(NOOP_SPAN);
-  const tracer = trace.getTracer(TRACER_NAME, ORCH_VERSION);
+  const otel = api;
+  if (!otel) return fn(NOOP_SPAN);
+  const tracer = otel.trace.getTracer(TRACER_NAME, ORCH_VERSION);
+  const parent = options.parent === 'root' ? otel.ROOT_CONTEXT : (options.parent ?? otel.context.active());
   return tracer.startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links },
-    options.parent ?? context.active(),
+    {
+      kind: (options.kind ?? SpanKind.INTERNAL) as unknown as ApiSpanKind,
+      attributes: options.attributes,
+      links: options.links,
+    },
+    parent,
     async (span) => {
       try {
         return await fn(span);
@@ -61,12 +102,17 @@ export function inSpan<T>(
   );
 }
 
+/** The context of the active span, if one is recording (to link a later trace to it). */
+export function activeSpanContext(): SpanContext | undefined {
+  return api?.trace.getSpanContext(api.context.active());
+}
+
 /** Records `error` on `span` and marks it failed (message only: never request data). */
 export function failSpan(span: Span, error: unknown): void {
   if (!span.isRecording()) return;
   span.recordException(error instanceof Error ? error : String(error));
   span.setStatus({
-    code: SpanStatusCode.ERROR,
+    code: 2, // SpanStatusCode.ERROR
     message: error instanceof Error ? error.message : String(error),
   });
 }
@@ -89,17 +135,17 @@ const metadataGetter: TextMapGetter<MetadataLike> = {
 
 /** Writes the active trace context into gRPC metadata (`traceparent`, `tracestate`; W3C Trace Context). */
 export function injectTraceContext(metadata: MetadataLike): void {
-  propagation.inject(context.active(), metadata, metadataSetter);
+  api?.propagation.inject(api.context.active(), metadata, metadataSetter);
 }
 
-/** The trace context a caller sent in gRPC metadata (W3C Trace Context), or none. */
-export function extractTraceContext(metadata: MetadataLike): Context {
-  return propagation.extract(ROOT_CONTEXT, metadata, metadataGetter);
+/** The trace context a caller sent in gRPC metadata (W3C Trace Context), or none (also when not tracing). */
+export function extractTraceContext(metadata: MetadataLike): Context | undefined {
+  return api?.propagation.extract(api.ROOT_CONTEXT, metadata, metadataGetter);
 }
 
 /** The trace context a caller sent in HTTP headers (`traceparent`, `tracestate`), or none. */
-export function extractHttpTraceContext(headers: Record<string, string | string[] | undefined>): Context {
-  return propagation.extract(ROOT_CONTEXT, headers);
+export function extractHttpTraceContext(
+  headers: Record<string, string | string[] | undefined>,
+): Context | undefined {
+  return api?.propagation.extract(api.ROOT_CONTEXT, headers);
 }
-
-export { context as traceContext, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace };

@@ -21,7 +21,7 @@ import {
   type TaskTemplateOut,
   TERMINAL_PHASES,
 } from '../../api/types.js';
-import { inSpan, ROOT_CONTEXT, trace, traceContext } from '../../telemetry/tracing.js';
+import { activeSpanContext, inSpan } from '../../telemetry/tracing.js';
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
@@ -204,7 +204,7 @@ export class LocalExecutor implements Executor {
     if (this.closed || this.running.has(executionId)) return;
     const state: RunState = { started: false, children: new Set() };
     this.states.set(executionId, state);
-    const submitter = trace.getSpanContext(traceContext.active());
+    const submitter = activeSpanContext();
     const run = this.acquire()
       .then(async () => {
         try {
@@ -215,7 +215,7 @@ export class LocalExecutor implements Executor {
           await inSpan(
             'executor.execution',
             {
-              parent: ROOT_CONTEXT,
+              parent: 'root',
               links: submitter ? [{ context: submitter }] : [],
               attributes: { 'orch.execution.id': executionId },
             },
