@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ROOT, runBinary } from '../../scripts/main-job.js';
 import { createApp } from '../../src/webhook/app.js';
+import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The console in a real browser: register the add-one example, launch it through the webhook, open
 // the URL the webhook answers in headless Chromium and watch the execution succeed with output 3.
 
-const CHROMIUM = '/usr/bin/chromium';
 const required = process.env.ORCH_TEST_BROWSER === 'required';
 const available = existsSync(CHROMIUM);
 if (!available && !required) {
@@ -74,20 +74,7 @@ maybe('the console in headless Chromium', () => {
       ),
     );
 
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const problems: string[] = [];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { loadConfig } from '../../src/config/load.js';
 import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
+import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { PROVIDER_CLIENT, startProvider, type TestProvider } from '../helpers/oidc.js';
 import { freePort } from '../helpers/server.js';
 
@@ -12,7 +13,6 @@ import { freePort } from '../helpers/server.js';
 // opening the console sends the browser to the OpenID provider (oidc-provider, started here); after
 // its login form the browser lands on /console with a session.
 
-const CHROMIUM = '/usr/bin/chromium';
 const required = process.env.ORCH_TEST_BROWSER === 'required';
 const available = existsSync(CHROMIUM);
 if (!available && !required) {
@@ -63,20 +63,7 @@ maybe('console login in headless Chromium', () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/login?redirect_url=%2Fconsole');
 
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`${addresses.httpEndpoint}/console`);
