@@ -9,7 +9,7 @@
  * ones replace them everywhere.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,11 +102,15 @@ describe('the README walk-through', () => {
     const http = (await portFree(8088)) ? 8088 : await anyFreePort();
     const ports = (text: string) => text.replaceAll('8089', String(grpc)).replaceAll('8088', String(http));
 
-    // The binaries under the names the README uses, as `npm install -g` would put them on PATH.
+    // The binaries under the names the README uses, as the shims npm puts on PATH at install (the
+    // built files themselves are not executable until npm installs them).
     const bin = join(home, 'bin');
     await mkdir(bin);
     for (const name of ['orch', 'orchctl', 'orch-webhook']) {
-      await symlink(join(ROOT, 'lib', 'bin', `${name}.js`), join(bin, name));
+      const target = join(ROOT, 'lib', 'bin', `${name}.js`);
+      await writeFile(join(bin, name), `#!/bin/sh\nexec node ${JSON.stringify(target)} "$@"\n`, {
+        mode: 0o755,
+      });
     }
     const out = join(home, 'out');
     await mkdir(out);
