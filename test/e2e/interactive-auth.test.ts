@@ -261,6 +261,63 @@ describe('interactive login through an OpenID provider', () => {
   }, 30000);
 });
 
+describe('login settings: cookie attributes, the IdP hint, the server-side proxy', () => {
+  test('the session cookie carries the configured SameSite and Domain; /login passes the IdP on; the admin reaches the provider through its proxy', async () => {
+    const proxyServer = createProxy(createHttpServer());
+    let proxied = 0;
+    proxyServer.on('connect', () => {
+      proxied++;
+    });
+    proxyServer.on('request', () => {
+      proxied++;
+    });
+    proxyServer.listen(0, '127.0.0.1');
+    await once(proxyServer, 'listening');
+    const proxyUrl = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`;
+    const httpPort = await freePort();
+    const provider = await startProvider([`http://localhost:${httpPort}/callback`]);
+    const admin = await startAdmin(
+      {
+        'auth.userAuth.openId.baseUrl': provider.issuer,
+        'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
+        'auth.userAuth.cookieSetting.sameSitePolicy': 'StrictMode',
+        'auth.userAuth.cookieSetting.domain': 'localhost',
+        'auth.userAuth.idpQueryParameter': 'idp',
+        'auth.userAuth.httpProxyURL': proxyUrl,
+      },
+      httpPort,
+    );
+    try {
+      // The IdP the user picked on /login reaches the provider's authorization request.
+      const start = await fetch(`${admin.addresses.httpEndpoint}/login?idp=corp-sso`, { redirect: 'manual' });
+      expect(start.status).toBe(302);
+      const authorization = new URL(start.headers.get('location') ?? '');
+      expect(authorization.origin).toBe(new URL(provider.issuer).origin);
+      expect(authorization.searchParams.get('idp')).toBe('corp-sso');
+      // Without the flag's parameter, nothing extra is sent.
+      const plain = await fetch(`${admin.addresses.httpEndpoint}/login?other=x`, { redirect: 'manual' });
+      expect(new URL(plain.headers.get('location') ?? '').searchParams.has('other')).toBe(false);
+
+      const browser = new BrowserSession();
+      const login = await browser.visit(`${admin.addresses.httpEndpoint}/login?redirect_url=/me`);
+      const me = await browser.loginAtProvider(login, 'gina');
+      expect(me.url).toBe(`${admin.addresses.httpEndpoint}/me`);
+      expect(JSON.parse(me.body)).toMatchObject({ subject: 'gina' });
+      const session = (await browser.jar.getCookies(admin.addresses.httpEndpoint)).find(
+        (cookie) => cookie.key === 'orch_session',
+      );
+      expect(session).toMatchObject({ sameSite: 'strict', domain: 'localhost', httpOnly: true, path: '/' });
+      // Discovery and the code exchange went through --auth.userAuth.httpProxyURL.
+      expect(proxied).toBeGreaterThan(0);
+    } finally {
+      await admin.server.close();
+      await provider.stop();
+      await rm(admin.dataDir, { recursive: true, force: true });
+      proxyServer.close();
+    }
+  }, 30000);
+});
+
 describe('an external authorization server', () => {
   let provider: TestProvider;
   let admin: Admin;
