@@ -321,12 +321,24 @@ describe('login settings: cookie attributes, the IdP hint, the server-side proxy
 describe('an external authorization server', () => {
   let provider: TestProvider;
   let admin: Admin;
+  // The admin reaches the external server through --auth.appAuth.externalAuthServer.httpProxyURL.
+  const proxyServer = createProxy(createHttpServer());
+  let proxied = 0;
+  proxyServer.on('connect', () => {
+    proxied++;
+  });
+  proxyServer.on('request', () => {
+    proxied++;
+  });
 
   beforeAll(async () => {
+    proxyServer.listen(0, '127.0.0.1');
+    await once(proxyServer, 'listening');
     provider = await startProvider([]);
     const httpPort = await freePort();
     admin = await startAdmin(
       {
+        'auth.appAuth.externalAuthServer.httpProxyURL': `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`,
         'auth.appAuth.externalAuthServer.baseUrl': provider.issuer,
         'auth.appAuth.externalAuthServer.metadataUrl': `${provider.issuer}/.well-known/openid-configuration`,
         'auth.tokenEndpointProxyPath': '/oauth2/proxied-token',
@@ -338,6 +350,7 @@ describe('an external authorization server', () => {
     await admin?.server.close();
     await provider?.stop();
     if (admin) await rm(admin.dataDir, { recursive: true, force: true });
+    proxyServer.close();
   });
 
   const clientWith = (token: string) =>
@@ -358,6 +371,8 @@ describe('an external authorization server', () => {
     } finally {
       client.close();
     }
+    // The metadata was read through the configured proxy.
+    expect(proxied).toBeGreaterThan(0);
     const res = await fetch(`${admin.addresses.httpEndpoint}/oauth2/proxied-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
