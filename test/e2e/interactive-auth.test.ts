@@ -1,11 +1,8 @@
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createProxy } from 'proxy';
 import { type RunningProcess, startBinary } from '../../scripts/main-job.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { UnauthenticatedError } from '../../src/client/errors.js';
@@ -13,6 +10,7 @@ import { StaticTokenSource } from '../../src/client/token-source.js';
 import { loadConfig } from '../../src/config/load.js';
 import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
 import { BrowserSession, PROVIDER_CLIENT, startProvider, type TestProvider } from '../helpers/oidc.js';
+import { type CountingProxy, startCountingProxy } from '../helpers/proxy.js';
 import { freePort } from '../helpers/server.js';
 
 // Interactive login as users meet it, against a real OpenID provider (oidc-provider) started here:
@@ -184,17 +182,8 @@ describe('interactive login through an OpenID provider', () => {
   }, 30000);
 
   test('DeviceFlow: orchctl polls (through an HTTP proxy) while the user approves the code', async () => {
-    const proxyServer = createProxy(createHttpServer());
-    let proxied = 0;
-    proxyServer.on('connect', () => {
-      proxied++;
-    });
-    proxyServer.on('request', () => {
-      proxied++;
-    });
-    proxyServer.listen(0, '127.0.0.1');
-    await once(proxyServer, 'listening');
-    const proxyUrl = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`;
+    const proxyServer = await startCountingProxy();
+    const proxyUrl = proxyServer.url;
     const deviceHome = await mkdtemp(join(tmpdir(), 'orch-iauth-device-'));
     try {
       const running = orchctl(['--admin.authType', 'DeviceFlow', '--admin.httpProxyURL', proxyUrl], {
@@ -215,7 +204,7 @@ describe('interactive login through an OpenID provider', () => {
       expect(approved.body).toContain('Device approved');
       expect(await exitOf(running)).toBe(0);
       expect(running.stdout()).toContain('"default"');
-      expect(proxied).toBeGreaterThan(0);
+      expect(proxyServer.count()).toBeGreaterThan(0);
       // The code is used up: approving it again fails.
       const reused = await browser.submit(page, /\/oauth2\/device$/, {
         user_code: code,
@@ -223,8 +212,7 @@ describe('interactive login through an OpenID provider', () => {
       });
       expect(reused.status).toBe(400);
     } finally {
-      proxyServer.closeAllConnections();
-      await new Promise((resolve) => proxyServer.close(resolve));
+      await proxyServer.close();
       await rm(deviceHome, { recursive: true, force: true });
     }
   }, 60000);
@@ -263,17 +251,8 @@ describe('interactive login through an OpenID provider', () => {
 
 describe('login settings: cookie attributes, the IdP hint, the server-side proxy', () => {
   test('the session cookie carries the configured SameSite and Domain; /login passes the IdP on; the admin reaches the provider through its proxy', async () => {
-    const proxyServer = createProxy(createHttpServer());
-    let proxied = 0;
-    proxyServer.on('connect', () => {
-      proxied++;
-    });
-    proxyServer.on('request', () => {
-      proxied++;
-    });
-    proxyServer.listen(0, '127.0.0.1');
-    await once(proxyServer, 'listening');
-    const proxyUrl = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`;
+    const proxyServer = await startCountingProxy();
+    const proxyUrl = proxyServer.url;
     const httpPort = await freePort();
     const provider = await startProvider([`http://localhost:${httpPort}/callback`]);
     const admin = await startAdmin(
@@ -308,12 +287,12 @@ describe('login settings: cookie attributes, the IdP hint, the server-side proxy
       );
       expect(session).toMatchObject({ sameSite: 'strict', domain: 'localhost', httpOnly: true, path: '/' });
       // Discovery and the code exchange went through --auth.userAuth.httpProxyURL.
-      expect(proxied).toBeGreaterThan(0);
+      expect(proxyServer.count()).toBeGreaterThan(0);
     } finally {
       await admin.server.close();
       await provider.stop();
       await rm(admin.dataDir, { recursive: true, force: true });
-      proxyServer.close();
+      await proxyServer.close();
     }
   }, 30000);
 });
@@ -322,23 +301,15 @@ describe('an external authorization server', () => {
   let provider: TestProvider;
   let admin: Admin;
   // The admin reaches the external server through --auth.appAuth.externalAuthServer.httpProxyURL.
-  const proxyServer = createProxy(createHttpServer());
-  let proxied = 0;
-  proxyServer.on('connect', () => {
-    proxied++;
-  });
-  proxyServer.on('request', () => {
-    proxied++;
-  });
+  let proxyServer: CountingProxy;
 
   beforeAll(async () => {
-    proxyServer.listen(0, '127.0.0.1');
-    await once(proxyServer, 'listening');
+    proxyServer = await startCountingProxy();
     provider = await startProvider([]);
     const httpPort = await freePort();
     admin = await startAdmin(
       {
-        'auth.appAuth.externalAuthServer.httpProxyURL': `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}`,
+        'auth.appAuth.externalAuthServer.httpProxyURL': proxyServer.url,
         'auth.appAuth.externalAuthServer.baseUrl': provider.issuer,
         'auth.appAuth.externalAuthServer.metadataUrl': `${provider.issuer}/.well-known/openid-configuration`,
         'auth.tokenEndpointProxyPath': '/oauth2/proxied-token',
@@ -350,7 +321,7 @@ describe('an external authorization server', () => {
     await admin?.server.close();
     await provider?.stop();
     if (admin) await rm(admin.dataDir, { recursive: true, force: true });
-    proxyServer.close();
+    await proxyServer?.close();
   });
 
   const clientWith = (token: string) =>
@@ -372,7 +343,7 @@ describe('an external authorization server', () => {
       client.close();
     }
     // The metadata was read through the configured proxy.
-    expect(proxied).toBeGreaterThan(0);
+    expect(proxyServer.count()).toBeGreaterThan(0);
     const res = await fetch(`${admin.addresses.httpEndpoint}/oauth2/proxied-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
