@@ -1,3 +1,5 @@
+import { format } from 'node:util';
+import { setLogger } from '@grpc/grpc-js';
 import { createLoggers, type Logger, type LogSettings, type LogSink } from './log.js';
 import { startTracing, type TraceSettings, type Tracing } from './start-tracing.js';
 
@@ -22,6 +24,22 @@ export function startObservability(
   service: string,
 ): Observability {
   const { logger, access } = createLoggers(settings.logger, sink, { service });
+  routeGrpcLogs(logger);
   const tracing = startTracing(settings.otel, service, logger);
   return { logger, access, tracing };
+}
+
+/**
+ * Sends grpc-js's own log lines (it writes them with `console.error` by default, such as
+ * `E No address added out of total 1 resolved` when a port is taken) through `logger`, so the edge's
+ * stderr holds only its formatted, redacted records. grpc-js's logger is process-wide: only an edge
+ * may set it.
+ */
+export function routeGrpcLogs(logger: Logger): void {
+  const line = (args: unknown[]) => ({ message: format(...args).trim() });
+  setLogger({
+    error: (...args: unknown[]) => logger.error('grpc', line(args)),
+    info: (...args: unknown[]) => logger.info('grpc', line(args)),
+    debug: (...args: unknown[]) => logger.debug?.('grpc', line(args)),
+  });
 }

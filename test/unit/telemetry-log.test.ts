@@ -94,3 +94,25 @@ describe('the structured logger', () => {
     );
   });
 });
+
+describe("grpc-js's own log lines", () => {
+  test('go through the edge logger as records instead of raw console lines', async () => {
+    const { experimental, logVerbosity, setLogger } = await import('@grpc/grpc-js');
+    const { routeGrpcLogs } = await import('../../src/telemetry/setup.js');
+    const out = capture({ level: 3 });
+    routeGrpcLogs(out.logger);
+    try {
+      experimental.log(logVerbosity.ERROR, 'No address added out of total %d resolved', 1);
+      experimental.log(logVerbosity.INFO, 'below the level: dropped');
+      expect(out.records()).toEqual([
+        expect.objectContaining({
+          level: 'error',
+          msg: 'grpc',
+          message: 'No address added out of total 1 resolved',
+        }),
+      ]);
+    } finally {
+      setLogger(console);
+    }
+  });
+});
