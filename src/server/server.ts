@@ -13,7 +13,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
 import type { Config } from '../config/load.js';
-import { extractHttpTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
+import { serveInSpan } from '../telemetry/tracing.js';
 import { LocalAppRuntime } from './apps/runtime.js';
 import { writeCommandShims } from './apps/shims.js';
 import { Authenticator } from './auth/authenticate.js';
@@ -483,27 +483,7 @@ export function createServer(options: ServerOptions): AdminServer {
       const app = express();
       app.disable('x-powered-by');
       // Every HTTP request runs in a SERVER span continuing the caller's trace (W3C traceparent).
-      app.use((req, res, next) => {
-        void inSpan(
-          `HTTP ${req.method}`,
-          {
-            kind: SpanKind.SERVER,
-            parent: extractHttpTraceContext(req.headers),
-            attributes: { 'http.request.method': req.method, 'url.path': req.path },
-          },
-          (span) =>
-            new Promise<void>((resolve) => {
-              res.once('close', () => {
-                if (span.isRecording()) {
-                  span.setAttribute('http.response.status_code', res.statusCode);
-                  if (res.statusCode >= 500) failSpan(span, new Error(`HTTP ${res.statusCode}`));
-                }
-                resolve();
-              });
-              next();
-            }),
-        );
-      });
+      app.use((req, res, next) => serveInSpan(req, res, { 'url.path': req.path }, next));
       // Requests for <app>.apps.<host> go to the app, before any of the admin's own routes.
       app.use(createIngress({ route: (name) => runtime.route(name), guard, logger }));
       if (security.allowCors) {

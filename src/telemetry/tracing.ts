@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
   SpanKind as ApiSpanKind,
   Attributes,
@@ -148,4 +149,42 @@ export function extractHttpTraceContext(
   headers: Record<string, string | string[] | undefined>,
 ): Context | undefined {
   return api?.propagation.extract(api.ROOT_CONTEXT, headers);
+}
+
+/**
+ * Serves one HTTP request inside a SERVER span `HTTP <method>` that continues the caller's trace (W3C
+ * `traceparent`) and ends when the response closes, with `http.response.status_code` (a 5xx marks it
+ * failed); `onClose` may add attributes known only then (the route). `next` runs inside the span, so
+ * what it starts (admin calls) belongs to the trace. Under `noop` it only calls `next`: no span, no
+ * promise, no listener on the hot path.
+ */
+export function serveInSpan(
+  req: IncomingMessage,
+  res: ServerResponse,
+  attributes: Attributes,
+  next: () => void,
+  onClose?: (span: Span) => void,
+): void {
+  if (!api) {
+    next();
+    return;
+  }
+  void inSpan(
+    `HTTP ${req.method}`,
+    {
+      kind: SpanKind.SERVER,
+      parent: extractHttpTraceContext(req.headers),
+      attributes: { 'http.request.method': req.method, ...attributes },
+    },
+    (span) =>
+      new Promise<void>((resolve) => {
+        res.once('close', () => {
+          onClose?.(span);
+          span.setAttribute('http.response.status_code', res.statusCode);
+          if (res.statusCode >= 500) failSpan(span, new Error(`HTTP ${res.statusCode}`));
+          resolve();
+        });
+        next();
+      }),
+  );
 }

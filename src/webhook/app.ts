@@ -13,7 +13,7 @@ import {
   ResourceExhaustedError,
   UnavailableError,
 } from '../client/errors.js';
-import { extractHttpTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
+import { inSpan, serveInSpan } from '../telemetry/tracing.js';
 import { bearerToken, KeyRing, SIGNATURE_HEADER, signatureMatches } from './auth.js';
 import {
   executionNameForKey,
@@ -216,29 +216,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     res.once('close', done);
     // The request runs in a SERVER span continuing the caller's trace (W3C traceparent), so the
     // admin calls it makes carry that trace on to the admin server.
-    void inSpan(
-      `HTTP ${req.method}`,
-      {
-        kind: SpanKind.SERVER,
-        parent: extractHttpTraceContext(req.headers),
-        attributes: {
-          'http.request.method': req.method,
-          'url.path': clip(req.path, 512),
-          'orch.request_id': requestId,
-        },
-      },
-      (span) =>
-        new Promise<void>((resolve) => {
-          res.once('close', () => {
-            if (span.isRecording()) {
-              span.setAttribute('http.route', String(res.locals.route));
-              span.setAttribute('http.response.status_code', res.statusCode);
-              if (res.statusCode >= 500) failSpan(span, new Error(`HTTP ${res.statusCode}`));
-            }
-            resolve();
-          });
-          next();
-        }),
+    serveInSpan(req, res, { 'url.path': clip(req.path, 512), 'orch.request_id': requestId }, next, (span) =>
+      span.setAttribute('http.route', String(res.locals.route)),
     );
   });
 

@@ -1,5 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
-import { inSpan, SpanKind } from '../../telemetry/tracing.js';
+import { inSpan, isTracing, SpanKind } from '../../telemetry/tracing.js';
 
 /** The first SQL keyword of a statement (`SELECT`, `INSERT`...), for the span name. */
 function operation(sql: string): string {
@@ -16,6 +16,8 @@ export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): 
   const traced = (connection: DatabaseConnection): DatabaseConnection => {
     const wrapped: DatabaseConnection = {
       executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        // Not tracing: no span name or attributes to build for every query.
+        if (!isTracing()) return connection.executeQuery<R>(query);
         return inSpan(
           operation(query.sql),
           { kind: SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.query.text': query.sql } },

@@ -1,4 +1,4 @@
-import { inSpan, SpanKind } from '../../telemetry/tracing.js';
+import { inSpan, isTracing, SpanKind } from '../../telemetry/tracing.js';
 import type { BlobBackend, BlobLocation } from './blob-store.js';
 
 /** The backend calls that reach storage (and so get a span); `close` and `scheme` do not. */
@@ -17,6 +17,8 @@ export function tracedBackend(backend: BlobBackend): BlobBackend {
         return typeof value === 'function' ? value.bind(target) : value;
       }
       return (...args: unknown[]) => {
+        const call = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (!isTracing()) return call();
         const first = args[0];
         const location =
           first && typeof first === 'object'
@@ -32,7 +34,7 @@ export function tracedBackend(backend: BlobBackend): BlobBackend {
               ...(location.key ? { 'orch.storage.key': location.key } : {}),
             },
           },
-          () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args),
+          call,
         );
       };
     },
