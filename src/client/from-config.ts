@@ -134,6 +134,33 @@ const seconds = (text: string | undefined, flag: string): number | undefined => 
 };
 
 /** The authentication settings of one section, in the same shape for `admin` and `orch`. */
+/**
+ * The Pkce and DeviceFlow durations of one flag section (`--admin.pkceConfig.*` and
+ * `--admin.deviceFlowConfig.*`, or `--orch.auth.pkce.*` and `--orch.auth.deviceFlow.*`), in seconds;
+ * an empty value falls back to the spec's default (Pkce timeout `pkceTimeoutDefault`, refresh 5m0s;
+ * device poll 5s, timeout 10m0s). @throws ConfigError naming the flag of a malformed duration.
+ */
+function interactiveTimes(
+  pkce: { timeout: string; refreshTime: string },
+  pkcePrefix: string,
+  device: { pollInterval: string; timeout: string; refreshTime: string },
+  devicePrefix: string,
+  pkceTimeoutDefault: number,
+): Pick<AuthSettings, 'pkce' | 'device'> {
+  return {
+    pkce: {
+      timeoutSeconds: seconds(pkce.timeout, `${pkcePrefix}timeout`) ?? pkceTimeoutDefault,
+      refreshSeconds: seconds(pkce.refreshTime, `${pkcePrefix}refreshTime`) ?? 300,
+      flag: `${pkcePrefix}timeout`,
+    },
+    device: {
+      pollSeconds: seconds(device.pollInterval, `${devicePrefix}pollInterval`) ?? 5,
+      timeoutSeconds: seconds(device.timeout, `${devicePrefix}timeout`) ?? 600,
+      refreshSeconds: seconds(device.refreshTime, `${devicePrefix}refreshTime`) ?? 300,
+    },
+  };
+}
+
 interface AuthSettings {
   /** The flag prefix for messages: `--admin.` or `--orch.auth.`. */
   flag: string;
@@ -177,17 +204,13 @@ function authSettings(config: Config, section: ClientSection): AuthSettings {
       useAudienceFromAdmin: a.useAudienceFromAdmin,
       refreshWindowSeconds: seconds(a.tokenRefreshWindow, '--admin.tokenRefreshWindow') ?? 0,
       typeFlag: '--admin.authType',
-      pkce: {
-        timeoutSeconds: seconds(a.pkceConfig.timeout, '--admin.pkceConfig.timeout') ?? 120,
-        refreshSeconds: seconds(a.pkceConfig.refreshTime, '--admin.pkceConfig.refreshTime') ?? 300,
-        flag: '--admin.pkceConfig.timeout',
-      },
-      device: {
-        pollSeconds: seconds(a.deviceFlowConfig.pollInterval, '--admin.deviceFlowConfig.pollInterval') ?? 5,
-        timeoutSeconds: seconds(a.deviceFlowConfig.timeout, '--admin.deviceFlowConfig.timeout') ?? 600,
-        refreshSeconds:
-          seconds(a.deviceFlowConfig.refreshTime, '--admin.deviceFlowConfig.refreshTime') ?? 300,
-      },
+      ...interactiveTimes(
+        a.pkceConfig,
+        '--admin.pkceConfig.',
+        a.deviceFlowConfig,
+        '--admin.deviceFlowConfig.',
+        120,
+      ),
     };
   }
   const o = config.orch.auth;
@@ -207,16 +230,7 @@ function authSettings(config: Config, section: ClientSection): AuthSettings {
     useAudienceFromAdmin: false,
     refreshWindowSeconds: seconds(o.tokenRefreshWindow, '--orch.auth.tokenRefreshWindow') ?? 0,
     typeFlag: '--orch.auth.type',
-    pkce: {
-      timeoutSeconds: seconds(o.pkce.timeout, '--orch.auth.pkce.timeout') ?? 15,
-      refreshSeconds: seconds(o.pkce.refreshTime, '--orch.auth.pkce.refreshTime') ?? 300,
-      flag: '--orch.auth.pkce.timeout',
-    },
-    device: {
-      pollSeconds: seconds(o.deviceFlow.pollInterval, '--orch.auth.deviceFlow.pollInterval') ?? 5,
-      timeoutSeconds: seconds(o.deviceFlow.timeout, '--orch.auth.deviceFlow.timeout') ?? 600,
-      refreshSeconds: seconds(o.deviceFlow.refreshTime, '--orch.auth.deviceFlow.refreshTime') ?? 300,
-    },
+    ...interactiveTimes(o.pkce, '--orch.auth.pkce.', o.deviceFlow, '--orch.auth.deviceFlow.', 15),
   };
 }
 
