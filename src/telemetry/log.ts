@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino, { type DestinationStream, type Logger as Pino } from 'pino';
-import { prettyFactory } from 'pino-pretty';
 
 /**
  * The logging seam every library takes: injected by the edge (a CLI, the admin server's entry, the
@@ -138,7 +138,8 @@ export function createPino(settings: LogSettings, sink: LogSink, base: Record<st
   const level = pinoLevel(settings.level);
   const pretty =
     type === 'text'
-      ? prettyFactory({
+      ? // Loaded only for `text`: the default `json` needs none of it.
+        (createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty')).prettyFactory({
           colorize: false,
           singleLine: true,
           translateTime: 'SYS:standard',
