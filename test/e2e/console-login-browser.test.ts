@@ -1,12 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { loadConfig } from '../../src/config/load.js';
-import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
+import type { AdminServer, ServerAddresses } from '../../src/server/server.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
-import { PROVIDER_CLIENT, startProvider, type TestProvider } from '../helpers/oidc.js';
+import { PROVIDER_CLIENT, startLoginAdmin, startProvider, type TestProvider } from '../helpers/oidc.js';
 import { freePort } from '../helpers/server.js';
 
 // Logging into the console in headless Chromium: with authentication on and user login configured,
@@ -31,24 +28,13 @@ maybe('console login in headless Chromium', () => {
   beforeAll(async () => {
     const httpPort = await freePort();
     provider = await startProvider([`http://localhost:${httpPort}/callback`]);
-    dataDir = await mkdtemp(join(tmpdir(), 'orch-console-login-'));
-    server = createServer({
-      config: loadConfig({
-        flags: {
-          'server.httpPort': String(httpPort),
-          'server.grpc.port': '0',
-          'auth.userAuth.openId.baseUrl': provider.issuer,
-          'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
-        },
-        env: {},
-        home: dataDir,
-      }),
-      dataDir,
-      generatedSecretsDir: join(dataDir, 'secrets'),
-      secretEnv: { ORCH_SECRET_oidc_client_secret: PROVIDER_CLIENT.secret },
-      taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    });
-    addresses = await server.listen();
+    ({ server, addresses, dataDir } = await startLoginAdmin(
+      {
+        'auth.userAuth.openId.baseUrl': provider.issuer,
+        'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
+      },
+      httpPort,
+    ));
   });
   afterAll(async () => {
     await server?.close();

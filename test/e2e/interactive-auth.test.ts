@@ -7,9 +7,14 @@ import { type RunningProcess, startBinary } from '../../scripts/main-job.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { UnauthenticatedError } from '../../src/client/errors.js';
 import { StaticTokenSource } from '../../src/client/token-source.js';
-import { loadConfig } from '../../src/config/load.js';
-import { type AdminServer, createServer, type ServerAddresses } from '../../src/server/server.js';
-import { BrowserSession, PROVIDER_CLIENT, startProvider, type TestProvider } from '../helpers/oidc.js';
+import {
+  BrowserSession,
+  type LoginAdmin,
+  PROVIDER_CLIENT,
+  startLoginAdmin,
+  startProvider,
+  type TestProvider,
+} from '../helpers/oidc.js';
 import { type CountingProxy, startCountingProxy } from '../helpers/proxy.js';
 import { freePort } from '../helpers/server.js';
 
@@ -40,35 +45,9 @@ async function exitOf(running: RunningProcess, timeoutMs = 40000): Promise<numbe
   return code;
 }
 
-interface Admin {
-  server: AdminServer;
-  addresses: ServerAddresses;
-  dataDir: string;
-}
-
-async function startAdmin(flags: Record<string, string>, httpPort = 0): Promise<Admin> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'orch-iauth-'));
-  const server = createServer({
-    config: loadConfig({
-      flags: {
-        'server.httpPort': String(httpPort),
-        'server.grpc.port': '0',
-        ...flags,
-      },
-      env: {},
-      home: dataDir,
-    }),
-    dataDir,
-    generatedSecretsDir: join(dataDir, 'secrets'),
-    secretEnv: { ORCH_SECRET_oidc_client_secret: PROVIDER_CLIENT.secret },
-    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-  });
-  return { server, addresses: await server.listen(), dataDir };
-}
-
 describe('interactive login through an OpenID provider', () => {
   let provider: TestProvider;
-  let admin: Admin;
+  let admin: LoginAdmin;
   let callbackPort: number;
   let home: string;
 
@@ -76,7 +55,7 @@ describe('interactive login through an OpenID provider', () => {
     const httpPort = await freePort();
     callbackPort = await freePort();
     provider = await startProvider([`http://localhost:${httpPort}/callback`]);
-    admin = await startAdmin(
+    admin = await startLoginAdmin(
       {
         'auth.userAuth.openId.baseUrl': provider.issuer,
         'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
@@ -255,7 +234,7 @@ describe('login settings: cookie attributes, the IdP hint, the server-side proxy
     const proxyUrl = proxyServer.url;
     const httpPort = await freePort();
     const provider = await startProvider([`http://localhost:${httpPort}/callback`]);
-    const admin = await startAdmin(
+    const admin = await startLoginAdmin(
       {
         'auth.userAuth.openId.baseUrl': provider.issuer,
         'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
@@ -299,7 +278,7 @@ describe('login settings: cookie attributes, the IdP hint, the server-side proxy
 
 describe('an external authorization server', () => {
   let provider: TestProvider;
-  let admin: Admin;
+  let admin: LoginAdmin;
   // The admin reaches the external server through --auth.appAuth.externalAuthServer.httpProxyURL.
   let proxyServer: CountingProxy;
 
@@ -307,7 +286,7 @@ describe('an external authorization server', () => {
     proxyServer = await startCountingProxy();
     provider = await startProvider([]);
     const httpPort = await freePort();
-    admin = await startAdmin(
+    admin = await startLoginAdmin(
       {
         'auth.appAuth.externalAuthServer.httpProxyURL': proxyServer.url,
         'auth.appAuth.externalAuthServer.baseUrl': provider.issuer,
@@ -381,7 +360,7 @@ describe('an external authorization server', () => {
 
   test('a provider that cannot be reached is retried, then the server refuses to start naming the URL', async () => {
     const started = Date.now();
-    const error = await startAdmin({
+    const error = await startLoginAdmin({
       'auth.appAuth.externalAuthServer.baseUrl': 'http://127.0.0.1:1',
       'auth.appAuth.externalAuthServer.retryAttempts': '3',
       'auth.appAuth.externalAuthServer.retryDelay': '200ms',

@@ -1,8 +1,17 @@
 import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import makeFetchCookie from 'fetch-cookie';
 import { CookieJar } from 'tough-cookie';
+import { loadConfig } from '../../src/config/load.js';
+import {
+  type AdminServer,
+  createServer as createAdminServer,
+  type ServerAddresses,
+} from '../../src/server/server.js';
 
 /** A real OpenID provider (panva's oidc-provider) on a free port of 127.0.0.1. */
 export interface TestProvider {
@@ -174,4 +183,32 @@ export class BrowserSession {
     }
     return current;
   }
+}
+
+/** An admin server started by {@link startLoginAdmin}, with its data folder (remove it when done). */
+export interface LoginAdmin {
+  server: AdminServer;
+  addresses: ServerAddresses;
+  dataDir: string;
+}
+
+/**
+ * Starts an admin server in-process on a fresh data folder with `flags` (gRPC on a free port, HTTP on
+ * `httpPort`, 0 for a free one; the provider's redirect URI must name it), its secrets generated, and
+ * the provider client's secret as server secret `oidc_client_secret`.
+ */
+export async function startLoginAdmin(flags: Record<string, string>, httpPort = 0): Promise<LoginAdmin> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'orch-login-'));
+  const server = createAdminServer({
+    config: loadConfig({
+      flags: { 'server.httpPort': String(httpPort), 'server.grpc.port': '0', ...flags },
+      env: {},
+      home: dataDir,
+    }),
+    dataDir,
+    generatedSecretsDir: join(dataDir, 'secrets'),
+    secretEnv: { ORCH_SECRET_oidc_client_secret: PROVIDER_CLIENT.secret },
+    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  return { server, addresses: await server.listen(), dataDir };
 }
