@@ -110,6 +110,21 @@ export function configuredEndpoint(config: Config, section: ClientSection): stri
 }
 
 /**
+ * The admin endpoint a client of `section` calls: the configured one ({@link configuredEndpoint}),
+ * else the one the API key in `ORCH_API_KEY` names. The same rule {@link createAdminClient} follows.
+ * @throws ConfigError when neither names one, or when ORCH_API_KEY is damaged (source `ORCH_API_KEY`).
+ */
+export function clientEndpoint(
+  config: Config,
+  section: ClientSection,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return (
+    configuredEndpoint(config, section) ?? apiKeyFromEnv(env)?.endpoint ?? resolveEndpoint(config, section)
+  );
+}
+
+/**
  * The admin endpoint a section names ({@link configuredEndpoint}).
  * @throws ConfigError when none is configured; the message suggests `orchctl config init --host`.
  */
@@ -460,7 +475,7 @@ export function adminClientOptions(
 ): AdminClientOptions {
   const apiKey = apiKeyFromEnv(setup.env);
   const configured = configuredEndpoint(config, section);
-  const endpoint = configured ?? apiKey?.endpoint ?? resolveEndpoint(config, section);
+  const endpoint = clientEndpoint(config, section, setup.env);
   const warnSkipVerify = (flag: string) =>
     setup.warn?.(
       `${flag} is set: the server's TLS certificate is not verified, so anyone on the network path can ` +

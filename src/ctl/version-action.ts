@@ -1,6 +1,6 @@
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
-import { apiKeyFromEnv, configuredEndpoint, resolveEndpoint } from '../client/from-config.js';
+import { clientEndpoint } from '../client/from-config.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
@@ -27,10 +27,7 @@ export async function versionReport(config: Config, io: CliIO): Promise<VersionR
   let endpoint = '';
   try {
     // The configured endpoint, else the one ORCH_API_KEY names (as every other orchctl command does).
-    endpoint =
-      configuredEndpoint(config, 'admin') ??
-      apiKeyFromEnv(io.env)?.endpoint ??
-      resolveEndpoint(config, 'admin');
+    endpoint = clientEndpoint(config, 'admin', io.env);
   } catch (error) {
     const reason =
       error instanceof ConfigError
