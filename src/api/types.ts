@@ -111,6 +111,16 @@ export const TERMINAL_PHASES: ReadonlySet<ExecutionPhase> = new Set([
   'TIMED_OUT',
 ]);
 
+/** The phases of an execution that has not finished: every phase outside {@link TERMINAL_PHASES}. */
+export const UNFINISHED_PHASES: readonly ExecutionPhase[] = [
+  'UNDEFINED',
+  'QUEUED',
+  'RUNNING',
+  'SUCCEEDING',
+  'FAILING',
+  'ABORTING',
+];
+
 /** Node id whose outputs are a workflow's inputs, in bindings. */
 export const START_NODE = 'start-node';
 

@@ -12,6 +12,7 @@ import express from 'express';
 import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
 import { loadApi } from '../api/proto.js';
+import { TERMINAL_PHASES } from '../api/types.js';
 import type { Config } from '../config/load.js';
 import { serveInSpan } from '../telemetry/tracing.js';
 import { LocalAppRuntime } from './apps/runtime.js';
@@ -475,8 +476,12 @@ export function createServer(options: ServerOptions): AdminServer {
         'orch.service.AppService': appHandlers.streams,
       };
 
+      events.subscribeAll((change) => {
+        if (change.nodeId === undefined && TERMINAL_PHASES.has(change.phase))
+          metrics.executionFinished(change.phase);
+      });
       metrics.attach({
-        executionsByPhase: () => repo.countExecutionsByPhase(),
+        unfinishedExecutions: () => repo.countUnfinishedExecutions(),
         executor: () => ({ queued: executor?.queued ?? 0, running: executor?.runningCount ?? 0 }),
       });
 

@@ -11,8 +11,10 @@ import { createApp } from '../../src/webhook/app.js';
 import { runWebhook } from '../../src/webhook/main.js';
 import { WebhookMetrics } from '../../src/webhook/metrics.js';
 import { captureIO } from '../helpers/io.js';
-import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
+
+type ExecutionId = { project: string; domain: string; name: string };
 
 const KEY = 'observability-key-0123456789abcdef';
 const LAUNCH = '/run-workflow/default/development/wf.add_one_wf/v1';
@@ -240,10 +242,30 @@ describe('metrics and logs', () => {
       expect(admin).toMatch(
         /^service:grpc_server_handling_seconds_count\{[^}]*grpc_method="CreateExecution"[^}]*\} 1$/m,
       );
-      const phases = [...admin.matchAll(/^service:executions\{phase="(\w+)"\} (\d+)$/gm)];
-      expect(phases.reduce((sum, m) => sum + Number(m[2]), 0)).toBe(1);
+      // The gauge counts every unfinished phase (0 when none); the launch is in one of them or done.
+      const unfinished = [...admin.matchAll(/^service:executions\{phase="(\w+)"\} (\d+)$/gm)];
+      expect(unfinished.map((m) => m[1]).sort()).toEqual(
+        ['ABORTING', 'FAILING', 'QUEUED', 'RUNNING', 'SUCCEEDING', 'UNDEFINED'].sort(),
+      );
       expect(admin).toMatch(/^service:executor_queue_depth \d+$/m);
       expect(admin).toMatch(/^service:process_cpu_seconds_total /m);
+
+      // Once both launches have finished, they have left the gauge and each is counted once.
+      expect((await launch(webhook.base)).status).toBe(200);
+      const { executions } = await server.client.listExecutions({
+        id: { project: 'default', domain: 'development' },
+        limit: 10,
+        token: '',
+      });
+      expect(executions).toHaveLength(2);
+      for (const { id } of executions) {
+        expect((await waitForExecution(server.client, id as ExecutionId)).closure?.phase).toBe('SUCCEEDED');
+      }
+      const after = await (await fetch(`${metricsEndpoint}/metrics`)).text();
+      expect(after).toMatch(/^service:executions_finished_total\{phase="SUCCEEDED"\} 2$/m);
+      for (const m of after.matchAll(/^service:executions\{phase="(\w+)"\} (\d+)$/gm)) {
+        expect([m[1], m[2]]).toEqual([m[1], '0']);
+      }
     } finally {
       await webhook.close();
     }

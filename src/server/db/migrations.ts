@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { UNFINISHED_PHASES } from '../../api/types.js';
 
 /** The SQL dialects migrations are written for. */
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -191,6 +192,18 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .addColumn('message', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('apps_pk', ['org', 'project', 'domain', 'name'])
+        .execute();
+    },
+  },
+  '0008_unfinished_executions': {
+    // Holds only executions that have not finished, so the metrics gauge and the executor's resume
+    // after a restart read a few rows instead of scanning every execution ever run.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('executions_unfinished')
+        .on('executions')
+        .column('phase')
+        .where('phase', 'in', [...UNFINISHED_PHASES])
         .execute();
     },
   },

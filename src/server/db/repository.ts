@@ -7,6 +7,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { UNFINISHED_PHASES } from '../../api/types.js';
 import type { SortOrder } from './filters.js';
 import type {
   Database,
@@ -18,6 +19,13 @@ import type {
   TaskAttemptTable,
   TaskCacheTable,
 } from './schema.js';
+
+/**
+ * The unfinished phases written into the SQL as literals: a database uses the partial index
+ * `executions_unfinished` only when it can see that a query's condition is the index's own, which
+ * bound parameters hide (SQLite scanned all of a million executions, 190 ms, with `?` in their place).
+ */
+const UNFINISHED_LITERALS = UNFINISHED_PHASES.map((phase) => sql.lit(phase));
 
 /** Tables holding versioned entities. */
 export type EntityKind = 'tasks' | 'workflows' | 'launch_plans';
@@ -401,14 +409,21 @@ export class Repository {
       .executeTakeFirst();
   }
 
-  /** How many executions are in each phase (phases without any are absent), for the metrics endpoint. */
-  async countExecutionsByPhase(): Promise<Record<string, number>> {
+  /**
+   * How many executions are in each unfinished phase ({@link UNFINISHED_PHASES}; 0 for a phase
+   * without any), for the metrics endpoint. Reads the partial index `executions_unfinished`, so the
+   * cost follows the executions in flight, not the millions that finished.
+   */
+  async countUnfinishedExecutions(): Promise<Record<string, number>> {
     const rows = await this.reads
       .selectFrom('executions')
       .select(['phase', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('phase', 'in', UNFINISHED_LITERALS)
       .groupBy('phase')
       .execute();
-    return Object.fromEntries(rows.map((row) => [row.phase, Number(row.count)]));
+    const counts: Record<string, number> = Object.fromEntries(UNFINISHED_PHASES.map((phase) => [phase, 0]));
+    for (const row of rows) counts[row.phase] = Number(row.count);
+    return counts;
   }
 
   getExecutionById(id: number): Promise<Selectable<ExecutionTable> | undefined> {
@@ -440,7 +455,7 @@ export class Repository {
     return this.db
       .selectFrom('executions')
       .selectAll()
-      .where('phase', 'in', ['UNDEFINED', 'QUEUED', 'RUNNING', 'SUCCEEDING', 'FAILING', 'ABORTING'])
+      .where('phase', 'in', UNFINISHED_LITERALS)
       .orderBy('id')
       .execute();
   }

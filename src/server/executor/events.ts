@@ -14,6 +14,9 @@ export interface PhaseChange {
   at: number;
 }
 
+/** Event name of the listeners of every execution (never an execution id, which is a number). */
+const EVERY_CHANGE = '*';
+
 /**
  * In-process notifications of recorded phase changes, so watchers (WatchExecution, the console)
  * hear of a change at once instead of at their next poll. Listeners are keyed by execution id;
@@ -30,6 +33,13 @@ export class ExecutionEvents {
   /** Announces a change that is already stored. */
   publish(change: PhaseChange): void {
     this.emitter.emit(String(change.executionId), change);
+    this.emitter.emit(EVERY_CHANGE, change);
+  }
+
+  /** Calls `listener` for every change of every execution; returns the function that unsubscribes. */
+  subscribeAll(listener: (change: PhaseChange) => void): () => void {
+    this.emitter.on(EVERY_CHANGE, listener);
+    return () => this.emitter.off(EVERY_CHANGE, listener);
   }
 
   /** Calls `listener` for every change of one execution; returns the function that unsubscribes. */
