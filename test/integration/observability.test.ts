@@ -5,13 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { literalMapFromJson, parseType } from '../../src/api/literals.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { startTracing, type TraceSettings } from '../../src/telemetry/start-tracing.js';
 import { createApp } from '../../src/webhook/app.js';
 import { runWebhook } from '../../src/webhook/main.js';
 import { WebhookMetrics } from '../../src/webhook/metrics.js';
 import { captureIO } from '../helpers/io.js';
-import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import {
+  mintApiKey,
+  startTestServer,
+  TEST_DATABASES,
+  type TestServer,
+  waitForExecution,
+} from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 
 type ExecutionId = { project: string; domain: string; name: string };
@@ -263,9 +270,10 @@ describe('metrics and logs', () => {
       }
       const after = await (await fetch(`${metricsEndpoint}/metrics`)).text();
       expect(after).toMatch(/^service:executions_finished_total\{phase="SUCCEEDED"\} 2$/m);
-      for (const m of after.matchAll(/^service:executions\{phase="(\w+)"\} (\d+)$/gm)) {
-        expect([m[1], m[2]]).toEqual([m[1], '0']);
-      }
+      const left = [...after.matchAll(/^service:executions\{phase="(\w+)"\} (\d+)$/gm)];
+      expect(left.map((m) => `${m[1]} ${m[2]}`).sort()).toEqual(
+        ['ABORTING', 'FAILING', 'QUEUED', 'RUNNING', 'SUCCEEDING', 'UNDEFINED'].map((phase) => `${phase} 0`),
+      );
     } finally {
       await webhook.close();
     }
@@ -344,5 +352,71 @@ describe('metrics and logs', () => {
     ]) {
       expect(io.err()).not.toContain(secret);
     }
+  });
+});
+
+describe.each(TEST_DATABASES)('execution metrics on %s', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database, {
+      executorParallelism: 1,
+      metricsListener: true,
+      flags: { 'sharedservice.profilerPort': '0' },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const scrape = async () => {
+    const text = await (await fetch(`${server.addresses.metricsEndpoint}/metrics`)).text();
+    const values = (name: string) =>
+      Object.fromEntries(
+        [...text.matchAll(new RegExp(`^service:${name}\\{phase="(\\w+)"\\} (\\d+)$`, 'gm'))].map((m) => [
+          m[1],
+          Number(m[2]),
+        ]),
+      );
+    return { unfinished: values('executions'), finished: values('executions_finished_total') };
+  };
+
+  test('executions{phase} counts the executions in flight; executions_finished_total those that ended', async () => {
+    // The only executor slot is held by a task that sleeps, so later launches stay QUEUED.
+    await registerAddOne(server.client, 'hold', 'setTimeout(() => {}, 60000)');
+    const launch = () =>
+      server.client.createExecution({
+        project: 'default',
+        domain: 'development',
+        spec: {
+          launch_plan: {
+            resource_type: 'LAUNCH_PLAN',
+            project: 'default',
+            domain: 'development',
+            name: 'wf.add_one_wf',
+            version: 'hold',
+          },
+        },
+        inputs: literalMapFromJson({ x: 1 }, { variables: { x: { type: parseType('integer') } } }),
+      });
+    const ids = [await launch(), await launch(), await launch()];
+    for (let i = 0; (await scrape()).unfinished.RUNNING !== 1; i++) {
+      if (i > 200) throw new Error('the first execution never ran');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await scrape()).unfinished).toEqual({
+      UNDEFINED: 0,
+      QUEUED: 2,
+      RUNNING: 1,
+      SUCCEEDING: 0,
+      FAILING: 0,
+      ABORTING: 0,
+    });
+    expect((await scrape()).finished).toEqual({});
+
+    for (const id of ids) await server.client.terminateExecution(id as ExecutionId, 'test over');
+    for (const id of ids) await waitForExecution(server.client, id as ExecutionId);
+    const after = await scrape();
+    expect(Object.values(after.unfinished)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(after.finished).toEqual({ ABORTED: 3 });
   });
 });
