@@ -360,31 +360,45 @@ export class AdminClient {
     let { metadata, sent } = await this.metadataFor(authenticate, 'first');
     let previous = Date.now();
     const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
-    try {
-      return await pRetry(
-        async () => {
-          const now = Date.now();
-          if (attempts > 0) backoffs.push(now - previous);
+    const once = async (): Promise<T> => {
+      const now = Date.now();
+      if (attempts > 0) backoffs.push(now - previous);
+      attempts += 1;
+      try {
+        return await this.attempt<T>(client, rpc, request, metadata);
+      } catch (error) {
+        previous = Date.now();
+        // Refused: get a token (a new one if one was sent) once, then try again at once. A token
+        // source failure (AuthFlowError) is not retried: it ends the call.
+        if (!refreshed && this.mayAuthenticate(error, authenticate)) {
+          refreshed = true;
+          ({ metadata, sent } = await this.metadataFor(true, sent ? 'refresh' : 'fresh'));
           attempts += 1;
           try {
             return await this.attempt<T>(client, rpc, request, metadata);
-          } catch (error) {
+          } catch (again) {
             previous = Date.now();
-            // Refused: get a token (a new one if one was sent) once, then try again at once. A token
-            // source failure (AuthFlowError) is not retried: it ends the call.
-            if (!refreshed && this.mayAuthenticate(error, authenticate)) {
-              refreshed = true;
-              ({ metadata, sent } = await this.metadataFor(true, sent ? 'refresh' : 'fresh'));
-              attempts += 1;
-              try {
-                return await this.attempt<T>(client, rpc, request, metadata);
-              } catch (again) {
-                previous = Date.now();
-                throw again;
-              }
-            }
-            throw error;
+            throw again;
           }
+        }
+        throw error;
+      }
+    };
+    const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number }).code ?? -1);
+    try {
+      // The first attempt runs without the retry machinery, which cost about 20 µs a call (a sixteenth
+      // of a CreateExecution's client time); only a retryable failure enters it, as its attempt 1.
+      let first: unknown;
+      try {
+        return await once();
+      } catch (error) {
+        if (maxAttempts <= 1 || !retryable(error)) throw error;
+        first = error;
+      }
+      return await pRetry(
+        (attemptNumber) => {
+          if (attemptNumber === 1) throw first;
+          return once();
         },
         {
           retries: maxAttempts - 1,
@@ -392,7 +406,7 @@ export class AdminClient {
           minTimeout: initialBackoffMs,
           maxTimeout: maxBackoffSeconds * 1000,
           randomize: true,
-          shouldRetry: ({ error }) => RETRYABLE.has((error as { code?: number }).code ?? -1),
+          shouldRetry: ({ error }) => retryable(error),
         },
       );
     } finally {
