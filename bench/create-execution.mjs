@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// CreateExecution calls per second over gRPC on SQLite (goal: >= 2,000/s). Executions queue behind
-// the local executor's parallelism; the bench counts accepted launches, not finished runs. The calls
-// come from a worker thread, as from another process: the client's own work is not the server's.
-// CALLS and CONCURRENCY tune it. Run with `npm run bench:create-execution` (builds first).
+// CreateExecution calls per second over gRPC on SQLite (goal: >= 2,000/s). The bench counts accepted
+// launches, not finished runs: the executor is held (parallelism 1, taken by a first run that sleeps),
+// so every measured launch stays QUEUED and no task process competes with the calls; before, the
+// add-one runs took about a third of the two cores (814 to 999/s against 1,151 to 1,274/s held).
+// HOLD=0 lets them run. The calls come from a worker thread, as from another process: the client's own
+// work is not the server's. CALLS and CONCURRENCY tune it. Run with `npm run bench:create-execution` (builds first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +57,6 @@ if (!isMainThread) {
     env: {},
     home: dir,
   });
-  // Parallelism 1 keeps the executor's subprocesses from competing with the measured calls.
   const server = createServer({
     config,
     dataDir: dir,
@@ -76,6 +77,34 @@ if (!isMainThread) {
       spec: { launch_plan: { resource_type: 'LAUNCH_PLAN', ...target, name: 'wf.add_one_wf', version } },
       inputs: literalMapFromJson({ x: 2 }, { variables: { x: { type: parseType('integer') } } }),
     };
+    if (process.env.HOLD !== '0') {
+      // Hold the executor's only slot with a run that sleeps, so every measured launch stays QUEUED
+      // and no task process competes with the calls for the two cores.
+      await registerEntities(
+        client,
+        compileWorkflowFile(
+          {
+            ...file,
+            doc: {
+              ...file.doc,
+              tasks: {
+                add_one: {
+                  ...file.doc.tasks.add_one,
+                  command: ['node', '-e', 'setTimeout(() => {}, 3600000)'],
+                  timeout: '1h',
+                },
+              },
+            },
+          },
+          target,
+          'hold',
+        ),
+      );
+      await client.createExecution({
+        ...request,
+        spec: { launch_plan: { ...request.spec.launch_plan, version: 'hold' } },
+      });
+    }
     const worker = new Worker(fileURLToPath(import.meta.url), {
       workerData: { endpoint: grpcEndpoint, request },
     });
