@@ -119,10 +119,19 @@ export function loadApi(): LoadedApi {
   return loaded;
 }
 
+/** Types already looked up, by full name: the server converts a few messages on every call. */
+const typesByName = new Map<string, protobuf.Type>();
+
 /**
- * The reflection type of a fully qualified message name, e.g. `orch.admin.Execution`.
+ * The reflection type of a fully qualified message name, e.g. `orch.admin.Execution` (looked up once,
+ * then kept: a lookup walks the namespaces, about 6 µs of each CreateExecution).
  * @throws Error when no such message exists.
  */
 export function messageType(fullName: string): protobuf.Type {
-  return loadApi().root.lookupType(fullName);
+  let type = typesByName.get(fullName);
+  if (!type) {
+    type = loadApi().root.lookupType(fullName);
+    typesByName.set(fullName, type);
+  }
+  return type;
 }
