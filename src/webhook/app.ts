@@ -300,7 +300,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
 
   // --- The launch route ---------------------------------------------------------------------------
 
-  app.all(RUN_ROUTE, (req: Request, res: Response, next: NextFunction) => {
+  /** 405 for any method but POST. */
+  const onlyPost = (req: Request, res: Response, next: NextFunction) => {
     res.locals.route = 'run-workflow';
     if (req.method === 'POST') {
       next();
@@ -308,7 +309,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     }
     res.set('Allow', 'POST');
     fail(res, new HttpProblem(405, 'method_not_allowed', 'use POST'));
-  });
+  };
 
   /**
    * Bearer mode is decided before the body is read; signature mode needs the body. False when the
@@ -628,7 +629,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     return new HttpProblem(500, 'internal', 'internal error');
   };
 
-  app.post(RUN_ROUTE, beforeBody, readBody, afterBody, launch);
+  // One route for every method, so a launch matches the path and decodes its parameters once.
+  app.all(RUN_ROUTE, onlyPost, beforeBody, readBody, afterBody, launch);
 
   app.use((_req: Request, res: Response) => {
     fail(res, new HttpProblem(404, 'not_found', 'no such endpoint; see /openapi.json'));
