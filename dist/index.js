@@ -47183,9 +47183,14 @@ function loadApi() {
   return loaded;
 }
 function messageType(fullName) {
-  return loadApi().root.lookupType(fullName);
+  let type = typesByName.get(fullName);
+  if (!type) {
+    type = loadApi().root.lookupType(fullName);
+    typesByName.set(fullName, type);
+  }
+  return type;
 }
-var import_grpc_js, import_light, LOADER_OPTIONS, PROTO_DIR, loaded;
+var import_grpc_js, import_light, LOADER_OPTIONS, PROTO_DIR, loaded, typesByName;
 var init_proto = __esm({
   "src/api/proto.ts"() {
     "use strict";
@@ -47200,6 +47205,7 @@ var init_proto = __esm({
       oneofs: true
     });
     PROTO_DIR = fileURLToPath(new URL("../../proto/", import.meta.url));
+    typesByName = /* @__PURE__ */ new Map();
   }
 });
 
@@ -93131,29 +93137,41 @@ var AdminClient = class {
     let { metadata, sent } = await this.metadataFor(authenticate, "first");
     let previous = Date.now();
     const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
-    try {
-      return await pRetry(
-        async () => {
-          const now = Date.now();
-          if (attempts > 0) backoffs.push(now - previous);
+    const once = async () => {
+      const now = Date.now();
+      if (attempts > 0) backoffs.push(now - previous);
+      attempts += 1;
+      try {
+        return await this.attempt(client, rpc, request2, metadata);
+      } catch (error63) {
+        previous = Date.now();
+        if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
+          refreshed = true;
+          ({ metadata, sent } = await this.metadataFor(true, sent ? "refresh" : "fresh"));
           attempts += 1;
           try {
             return await this.attempt(client, rpc, request2, metadata);
-          } catch (error63) {
+          } catch (again) {
             previous = Date.now();
-            if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
-              refreshed = true;
-              ({ metadata, sent } = await this.metadataFor(true, sent ? "refresh" : "fresh"));
-              attempts += 1;
-              try {
-                return await this.attempt(client, rpc, request2, metadata);
-              } catch (again) {
-                previous = Date.now();
-                throw again;
-              }
-            }
-            throw error63;
+            throw again;
           }
+        }
+        throw error63;
+      }
+    };
+    const retryable2 = (error63) => RETRYABLE.has(error63.code ?? -1);
+    try {
+      let first;
+      try {
+        return await once();
+      } catch (error63) {
+        if (maxAttempts <= 1 || !retryable2(error63)) throw error63;
+        first = error63;
+      }
+      return await pRetry(
+        (attemptNumber) => {
+          if (attemptNumber === 1) throw first;
+          return once();
         },
         {
           retries: maxAttempts - 1,
@@ -93161,7 +93179,7 @@ var AdminClient = class {
           minTimeout: initialBackoffMs,
           maxTimeout: maxBackoffSeconds * 1e3,
           randomize: true,
-          shouldRetry: ({ error: error63 }) => RETRYABLE.has(error63.code ?? -1)
+          shouldRetry: ({ error: error63 }) => retryable2(error63)
         }
       );
     } finally {
