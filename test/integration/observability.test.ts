@@ -382,20 +382,12 @@ describe.each(TEST_DATABASES)('execution metrics on %s', (database) => {
 
   test('executions{phase} counts the executions in flight; executions_finished_total those that ended', async () => {
     // The only executor slot is held by a task that sleeps, so later launches stay QUEUED.
-    await registerAddOne(server.client, 'hold', 'setTimeout(() => {}, 60000)');
+    const { lp } = await registerAddOne(server.client, 'hold', 'setTimeout(() => {}, 60000)');
     const launch = () =>
       server.client.createExecution({
         project: 'default',
         domain: 'development',
-        spec: {
-          launch_plan: {
-            resource_type: 'LAUNCH_PLAN',
-            project: 'default',
-            domain: 'development',
-            name: 'wf.add_one_wf',
-            version: 'hold',
-          },
-        },
+        spec: { launch_plan: lp },
         inputs: literalMapFromJson({ x: 1 }, { variables: { x: { type: parseType('integer') } } }),
       });
     const ids = [await launch(), await launch(), await launch()];
