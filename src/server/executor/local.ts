@@ -648,7 +648,20 @@ export class LocalExecutor implements Executor {
       phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
       const attemptStart = this.now();
       try {
-        const outputs = await this.runAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs);
+        // One attempt, in an `executor.attempt` span (execution, node and attempt number as attributes).
+        const outputs = await inSpan(
+          'executor.attempt',
+          {
+            attributes: {
+              'orch.project': execution.project,
+              'orch.domain': execution.domain,
+              'orch.execution.name': execution.name,
+              'orch.node.id': nodeId,
+              'orch.attempt': attempt,
+            },
+          },
+          () => this.recordAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs),
+        );
         await writeLiteralMap(this.options.blobs, outputsKey, outputs);
         if (cache && cacheKey && cacheStatus === 'CACHE_MISS') {
           base.cache_status = (await cache.put(cacheKey, outputs)) ? 'CACHE_POPULATED' : 'CACHE_PUT_FAILURE';
@@ -697,31 +710,6 @@ export class LocalExecutor implements Executor {
       ended_at: this.now(),
     });
     throw final;
-  }
-
-  /** Runs one attempt in an `executor.attempt` span (execution, node and attempt number as attributes). */
-  private runAttempt(
-    execution: ExecutionRow,
-    state: RunState,
-    nodeId: string,
-    attempt: number,
-    task: TaskTemplateOut,
-    inputs: Record<string, LiteralOut>,
-    timeoutMs: number,
-  ): Promise<Record<string, LiteralOut>> {
-    return inSpan(
-      'executor.attempt',
-      {
-        attributes: {
-          'orch.project': execution.project,
-          'orch.domain': execution.domain,
-          'orch.execution.name': execution.name,
-          'orch.node.id': nodeId,
-          'orch.attempt': attempt,
-        },
-      },
-      () => this.recordAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs),
-    );
   }
 
   /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
