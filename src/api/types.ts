@@ -2,6 +2,8 @@
  * Friendly names for the generated message types. `X` is what a sender may write (fields optional);
  * `XOut` is what a receiver gets (every field present, per LOADER_OPTIONS).
  */
+import { _orch_core_WorkflowExecution_Phase } from './generated/orch/core/WorkflowExecution.js';
+
 export type {
   CreateDownloadLinkRequest,
   CreateDownloadLinkRequest__Output as CreateDownloadLinkRequestOut,
@@ -111,15 +113,10 @@ export const TERMINAL_PHASES: ReadonlySet<ExecutionPhase> = new Set([
   'TIMED_OUT',
 ]);
 
-/** The phases of an execution that has not finished: every phase outside {@link TERMINAL_PHASES}. */
-export const UNFINISHED_PHASES: readonly ExecutionPhase[] = [
-  'UNDEFINED',
-  'QUEUED',
-  'RUNNING',
-  'SUCCEEDING',
-  'FAILING',
-  'ABORTING',
-];
+/** The phases of an execution that has not finished: every phase of the API outside {@link TERMINAL_PHASES}. */
+export const UNFINISHED_PHASES: readonly ExecutionPhase[] = (
+  Object.keys(_orch_core_WorkflowExecution_Phase) as ExecutionPhase[]
+).filter((phase) => !TERMINAL_PHASES.has(phase));
 
 /** Node id whose outputs are a workflow's inputs, in bindings. */
 export const START_NODE = 'start-node';
