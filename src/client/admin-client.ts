@@ -168,6 +168,7 @@ export const DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ r
 
 /** Codes retried with backoff: the call may succeed later (DeadlineExceeded: that attempt's deadline). */
 const RETRYABLE = new Set<number>([status.UNAVAILABLE, status.RESOURCE_EXHAUSTED, status.DEADLINE_EXCEEDED]);
+const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number }).code ?? -1);
 
 /**
  * The one admin client used by `orchctl`, `orch`, the Action and the webhook: one channel holding the
@@ -384,7 +385,6 @@ export class AdminClient {
         throw error;
       }
     };
-    const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number }).code ?? -1);
     try {
       // The first attempt runs without the retry machinery, which cost about 20 µs a call (a sixteenth
       // of a CreateExecution's client time); only a retryable failure enters it, as its attempt 1.

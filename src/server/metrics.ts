@@ -43,7 +43,7 @@ export class ServerMetrics {
       registers: [this.registry],
       async collect() {
         if (!self.sources) return;
-        this.reset();
+        // Every unfinished phase comes back (0 when none), so each scrape overwrites every label.
         for (const [phase, count] of Object.entries(await self.sources.unfinishedExecutions())) {
           this.set({ phase }, count);
         }
