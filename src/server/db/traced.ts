@@ -13,7 +13,12 @@ function operation(sql: string): string {
  * a child of the active span, so a query made for a gRPC call belongs to that call's trace.
  */
 export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): Dialect {
+  // One wrapper per connection, made when the connection is first handed out (Kysely acquires a
+  // connection for every query).
+  const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const traced = (connection: DatabaseConnection): DatabaseConnection => {
+    const known = wrappers.get(connection);
+    if (known) return known;
     const wrapped: DatabaseConnection = {
       executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         // Not tracing: no span name or attributes to build for every query.
@@ -27,6 +32,7 @@ export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): 
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
     originals.set(wrapped, connection);
+    wrappers.set(connection, wrapped);
     return wrapped;
   };
   const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
