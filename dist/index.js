@@ -68075,21 +68075,43 @@ var init_zod = __esm({
   }
 });
 
+// src/api/generated/orch/core/WorkflowExecution.ts
+var _orch_core_WorkflowExecution_Phase;
+var init_WorkflowExecution = __esm({
+  "src/api/generated/orch/core/WorkflowExecution.ts"() {
+    "use strict";
+    _orch_core_WorkflowExecution_Phase = {
+      UNDEFINED: "UNDEFINED",
+      QUEUED: "QUEUED",
+      RUNNING: "RUNNING",
+      SUCCEEDING: "SUCCEEDING",
+      SUCCEEDED: "SUCCEEDED",
+      FAILING: "FAILING",
+      FAILED: "FAILED",
+      ABORTED: "ABORTED",
+      TIMED_OUT: "TIMED_OUT",
+      ABORTING: "ABORTING"
+    };
+  }
+});
+
 // src/api/types.ts
 function executionConsoleUrl(base, id) {
   const seg = encodeURIComponent;
   return `${base.replace(/\/+$/, "")}/console/projects/${seg(id.project)}/domains/${seg(id.domain)}/executions/${seg(id.name)}`;
 }
-var TERMINAL_PHASES, START_NODE;
+var TERMINAL_PHASES, UNFINISHED_PHASES, START_NODE;
 var init_types = __esm({
   "src/api/types.ts"() {
     "use strict";
+    init_WorkflowExecution();
     TERMINAL_PHASES = /* @__PURE__ */ new Set([
       "SUCCEEDED",
       "FAILED",
       "ABORTED",
       "TIMED_OUT"
     ]);
+    UNFINISHED_PHASES = Object.keys(_orch_core_WorkflowExecution_Phase).filter((phase) => !TERMINAL_PHASES.has(phase));
     START_NODE = "start-node";
   }
 });
@@ -79293,7 +79315,7 @@ async function dynamicClientRegistration(server, metadata, clientAuthentication,
       signal: signal3
     }).then(processDynamicClientRegistrationResponse);
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return dynamicClientRegistration(server, metadata, clientAuthentication, {
         ...options,
         flag: retry,
@@ -79680,7 +79702,7 @@ async function pollGrant(config2, authorizationResponse, grantCode, request2, pr
           [jweDecrypt]: signed.decrypt
         });
       } catch (error63) {
-        if (retryable(error63, options)) {
+        if (retryable2(error63, options)) {
           options = { ...options, flag: retry };
           continue;
         }
@@ -79934,7 +79956,7 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
   try {
     result = await p2;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return authorizationCodeGrant(config2, void 0, checks, tokenEndpointParameters, {
         ...options,
         flag: retry,
@@ -80029,7 +80051,7 @@ async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
   try {
     result = await p2;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return refreshTokenGrant(config2, refreshToken, parameters2, {
         ...options,
         flag: retry
@@ -80057,7 +80079,7 @@ async function clientCredentialsGrant(config2, parameters2, options) {
   try {
     result = await p2;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return clientCredentialsGrant(config2, parameters2, {
         ...options,
         flag: retry
@@ -80119,7 +80141,7 @@ async function buildAuthorizationUrlWithPAR(config2, parameters2, options) {
   try {
     result = await p2;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return buildAuthorizationUrlWithPAR(config2, parameters2, {
         ...options,
         flag: retry
@@ -80171,7 +80193,7 @@ async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
   try {
     result = await exec;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return fetchUserInfo(config2, accessToken, expectedSubject, {
         ...options,
         flag: retry
@@ -80182,7 +80204,7 @@ async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
   getContentType(response) === "application/jwt" && await nonRepudiation?.(response);
   return setDecryptedResponse(result, signed.get());
 }
-function retryable(err, options) {
+function retryable2(err, options) {
   if (options?.DPoP && options.flag !== retry) {
     return isDPoPNonceError(err);
   }
@@ -80229,7 +80251,7 @@ async function genericGrantRequest(config2, grantType, parameters2, options) {
   try {
     result = await p2;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return genericGrantRequest(config2, grantType, parameters2, {
         ...options,
         flag: retry
@@ -80269,7 +80291,7 @@ async function fetchProtectedResource(config2, accessToken, url2, method, body, 
   try {
     result = await exec;
   } catch (err) {
-    if (retryable(err, options)) {
+    if (retryable2(err, options)) {
       return fetchProtectedResource(config2, accessToken, url2, method, body, headers2, {
         ...options,
         flag: retry
@@ -92990,6 +93012,7 @@ function serviceNameOf(client) {
 }
 var DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
 var RETRYABLE = /* @__PURE__ */ new Set([import_grpc_js2.status.UNAVAILABLE, import_grpc_js2.status.RESOURCE_EXHAUSTED, import_grpc_js2.status.DEADLINE_EXCEEDED]);
+var retryable = (error63) => RETRYABLE.has(error63.code ?? -1);
 var AdminClient = class {
   constructor(options) {
     this.options = options;
@@ -93159,13 +93182,12 @@ var AdminClient = class {
         throw error63;
       }
     };
-    const retryable2 = (error63) => RETRYABLE.has(error63.code ?? -1);
     try {
       let first;
       try {
         return await once();
       } catch (error63) {
-        if (maxAttempts <= 1 || !retryable2(error63)) throw error63;
+        if (maxAttempts <= 1 || !retryable(error63)) throw error63;
         first = error63;
       }
       return await pRetry(
@@ -93179,7 +93201,7 @@ var AdminClient = class {
           minTimeout: initialBackoffMs,
           maxTimeout: maxBackoffSeconds * 1e3,
           randomize: true,
-          shouldRetry: ({ error: error63 }) => retryable2(error63)
+          shouldRetry: ({ error: error63 }) => retryable(error63)
         }
       );
     } finally {
