@@ -270,6 +270,104 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     keys.close();
   });
 
+  test("a key deleted and created again under its name never revives the old key's tokens", async () => {
+    const keys = new (loadApi().grpc.orch.service.ApiKeyService)(
+      started.addresses.grpcEndpoint,
+      credentials.createInsecure(),
+    );
+    const meta = new Metadata();
+    meta.set('orch-authorization', `Bearer ${adminToken}`);
+    const call = <T>(rpc: 'CreateApiKey' | 'DeleteApiKey', request: object, as = meta) =>
+      new Promise<T>((resolve, reject) =>
+        (keys[rpc] as (...a: unknown[]) => void)(request, as, (err: ServiceError | null, res: unknown) =>
+          err ? reject(err) : resolve(res as T),
+        ),
+      );
+    type Created = { key: { client_id: string }; client_secret: string };
+    const first = await call<Created>('CreateApiKey', { name: 'ci2', role: 'ADMIN' });
+    const oldGrant = await tokenFor(started.addresses.httpEndpoint, 'ci2', first.client_secret);
+    // Client credentials get no refresh token (RFC 6749 §4.4.3), so one is sealed with the server's
+    // claim key for the old key, as the server would seal it.
+    const { LocalSecretSource } = await import('../../src/server/secrets.js');
+    const { loadAuthKeys } = await import('../../src/server/auth/keys.js');
+    const { TokenService } = await import('../../src/server/auth/tokens.js');
+    const { hashClientSecret, keyIdOf } = await import('../../src/server/auth/oauth-server.js');
+    const authKeys = await loadAuthKeys(
+      new LocalSecretSource({ envPrefix: 'NONE_', filesDir: join(dataDir, 'secrets'), env: {} }),
+      {
+        signingKey: 'token_rsa_key.pem',
+        oldSigningKey: 'token_rsa_key_old.pem',
+        claimKey: 'claim_symmetric_key',
+        sealingKey: 'secrets_sealing_key',
+        propellerSecret: 'client_secret',
+        cookieHashKey: 'cookie_hash_key',
+        cookieBlockKey: 'cookie_block_key',
+      },
+    );
+    const issuer = `${started.addresses.httpEndpoint}/`;
+    const sealer = new TokenService(authKeys, {
+      issuer: () => issuer,
+      audiences: () => [issuer],
+      accessTokenSeconds: 1800,
+      refreshTokenSeconds: 3600,
+    });
+    const old = {
+      access_token: String(oldGrant.body.access_token),
+      refresh_token: await sealer.refreshToken({
+        sub: 'ci2',
+        client_id: 'ci2',
+        org: '',
+        role: 'ADMIN',
+        scope: ['all', 'offline'],
+        key_id: keyIdOf(hashClientSecret(first.client_secret)),
+      }),
+    };
+    created.push(first.client_secret, old.access_token, old.refresh_token);
+    const oldMeta = new Metadata();
+    oldMeta.set('orch-authorization', `Bearer ${old.access_token}`);
+    await call('DeleteApiKey', { name: 'ci2' });
+    // The rotation the README shows: the same name again, this time a viewer.
+    const second = await call<Created>('CreateApiKey', { name: 'ci2', role: 'VIEWER' });
+    created.push(second.client_secret);
+
+    // The old ADMIN token is refused over gRPC and HTTP, and cannot mint itself a new key.
+    await expect(call('CreateApiKey', { name: 'revived', role: 'ADMIN' }, oldMeta)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: expect.stringMatching(/client ci2 that this token was issued to has been deleted/),
+    });
+    const http = await fetch(`${started.addresses.httpEndpoint}/api/v1/api_keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${old.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'revived', role: 'ADMIN' }),
+    });
+    expect(http.status).toBe(401);
+    // Its refresh token buys nothing either, even presented with the new key's secret.
+    const refreshed = await fetch(`${started.addresses.httpEndpoint}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`ci2:${second.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: old.refresh_token }).toString(),
+    });
+    expect(refreshed.status).toBe(400);
+    expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    // The new key works, with its own role only.
+    const fresh = await tokenFor(started.addresses.httpEndpoint, 'ci2', second.client_secret);
+    created.push(String(fresh.body.access_token));
+    const me = await fetch(`${started.addresses.httpEndpoint}/me`, {
+      headers: { authorization: `Bearer ${fresh.body.access_token}` },
+    });
+    expect(await me.json()).toMatchObject({ subject: 'ci2', role: 'VIEWER' });
+    const list = await fetch(`${started.addresses.httpEndpoint}/api/v1/api_keys`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    const names = ((await list.json()) as { keys: { name: string }[] }).keys.map((k) => k.name);
+    expect(names).not.toContain('revived');
+    await call('DeleteApiKey', { name: 'ci2' });
+    keys.close();
+  });
+
   test('the refresh_token grant trades a refresh token of a live client for new tokens', async () => {
     // Refresh tokens come with interactive sign-in; here one is sealed with the server's own claim
     // key (read from its generated secrets), as the server seals them.

@@ -42,8 +42,12 @@ export interface CallCredentials {
 
 /** Which API key clients still exist (a deleted key's tokens are refused at once). */
 export interface ClientRegistry {
-  /** True when `clientId` is a built-in client or an API key that has not been deleted. */
-  isActive(clientId: string): Promise<boolean>;
+  /**
+   * True when `clientId` is a built-in client, or an API key that exists now with key id `keyId`
+   * (the token's `key_id` claim): a key deleted and created again under the same name has another
+   * key id, so the old key's tokens stay refused.
+   */
+  isActive(clientId: string, keyId: string | undefined): Promise<boolean>;
 }
 
 /** Settings of {@link Authenticator} (`--auth.*`, `--sharedservice.security.*`). */
@@ -166,8 +170,11 @@ export class Authenticator {
       if (error instanceof TokenError) throw unauthenticated(error.message);
       throw error;
     }
-    if (!(await this.settings.clients.isActive(claims.client_id))) {
-      throw unauthenticated(`the client ${claims.client_id} that this token was issued to has been deleted`);
+    if (!(await this.settings.clients.isActive(claims.client_id, claims.key_id))) {
+      throw unauthenticated(
+        `the client ${claims.client_id} that this token was issued to has been deleted ` +
+          '(a key deleted and created again under the same name needs new tokens)',
+      );
     }
     return {
       subject: claims.sub,

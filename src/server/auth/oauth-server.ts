@@ -28,6 +28,16 @@ export function hashClientSecret(secret: string): string {
   return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`;
 }
 
+/**
+ * The key id of an API key: 16 bytes of SHA-256 over its stored secret hash, base64url (22
+ * characters). Every key created gets a fresh random secret, so a key deleted and created again under
+ * the same name (a rotation) has a new key id, and the tokens of the old one, which carry the old key
+ * id in their `key_id` claim, are refused. Not a secret: it cannot be turned back into the hash.
+ */
+export function keyIdOf(secretHash: string): string {
+  return createHash('sha256').update(secretHash, 'utf8').digest().subarray(0, 16).toString('base64url');
+}
+
 function sameSecret(presented: string, stored: string): boolean {
   const a = Buffer.from(hashClientSecret(presented));
   const b = Buffer.from(stored);
@@ -46,6 +56,8 @@ interface OAuthClient {
   grants: string[];
   org: string;
   role: RoleName;
+  /** The API key's key id ({@link keyIdOf}); absent for the built-in client. */
+  keyId?: string;
 }
 
 /** What {@link OAuthClients} needs. */
@@ -62,11 +74,14 @@ export interface OAuthClientsOptions {
 /**
  * The clients of the self-hosted authorization server: the built-in `orch-propeller` and the API
  * keys in the database (secrets compared by hash, in constant time). Also the {@link ClientRegistry}
- * the authenticator asks whether a token's client still exists: answers for API keys are remembered
- * for at most 5 seconds, and a key deleted through this server is forgotten at once.
+ * the authenticator asks whether a token's key still exists: a token of an API key is accepted only
+ * while the key with the token's key id exists (a key created again under the same name has another
+ * key id). Key ids read from the database are remembered for at most 5 seconds, and a key deleted
+ * through this server is forgotten at once.
  */
 export class OAuthClients implements ClientRegistry {
-  private readonly active = new Map<string, number>();
+  /** Client id to the key id it had when last read, and until when (ms since the epoch) that holds. */
+  private readonly active = new Map<string, { keyId: string; until: number }>();
 
   constructor(private readonly options: OAuthClientsOptions) {}
 
@@ -89,18 +104,25 @@ export class OAuthClients implements ClientRegistry {
       grants: ['client_credentials', 'refresh_token'],
       org: row.org,
       role: row.role,
+      keyId: keyIdOf(row.secret_hash),
     };
   }
 
-  async isActive(clientId: string): Promise<boolean> {
+  async isActive(clientId: string, keyId: string | undefined): Promise<boolean> {
     if (clientId === this.options.publicClientId) return true;
     if (clientId === PROPELLER_CLIENT_ID) return this.options.propellerSecret !== undefined;
-    const until = this.active.get(clientId);
-    if (until !== undefined && until > Date.now()) return true;
-    const exists = (await this.options.repo.getClient(clientId)) !== undefined;
-    if (exists) this.active.set(clientId, Date.now() + 5000);
-    else this.active.delete(clientId);
-    return exists;
+    // An API key's token must name the key it was issued to; one without a key id is refused.
+    if (!keyId) return false;
+    const known = this.active.get(clientId);
+    if (known && known.until > Date.now()) return known.keyId === keyId;
+    const row = await this.options.repo.getClient(clientId);
+    if (!row) {
+      this.active.delete(clientId);
+      return false;
+    }
+    const current = keyIdOf(row.secret_hash);
+    this.active.set(clientId, { keyId: current, until: Date.now() + 5000 });
+    return current === keyId;
   }
 
   /** Forgets a deleted client at once. */
@@ -318,7 +340,7 @@ function tokenModel(
     },
     async generateAccessToken(client: OAuthClient, user: User, scope: string[]) {
       return tokens.accessToken(
-        { sub: user.sub, client_id: client.id, org: user.org, role: user.role, scope },
+        { sub: user.sub, client_id: client.id, org: user.org, role: user.role, scope, key_id: client.keyId },
         audience,
       );
     },
@@ -329,6 +351,7 @@ function tokenModel(
         org: user.org,
         role: user.role,
         scope,
+        key_id: client.keyId,
       });
     },
     async saveToken(token: OAuth2Server.Token, client: OAuthClient, user: User) {
@@ -340,7 +363,7 @@ function tokenModel(
     async getRefreshToken(refreshToken: string) {
       try {
         const claims = await tokens.openRefreshToken(refreshToken);
-        if (!(await clients.isActive(claims.client_id))) return undefined;
+        if (!(await clients.isActive(claims.client_id, claims.key_id))) return undefined;
         return {
           refreshToken,
           refreshTokenExpiresAt: new Date(claims.exp * 1000),

@@ -20,6 +20,12 @@ export interface TokenClaims {
   role: RoleName;
   /** Granted scopes, e.g. `['all']`. */
   scope: string[];
+  /**
+   * The key id of the API key the token was issued to (claim `key_id`, see `keyIdOf`): the token is
+   * accepted only while a key of that client id with this very key id exists, so no token of a deleted
+   * key comes back when a key of the same name is created again. Absent for built-in clients and users.
+   */
+  key_id?: string;
 }
 
 /** A verified token: its claims plus its expiry (seconds since the epoch). */
@@ -110,6 +116,7 @@ export class TokenService {
       org: claims.org,
       role: claims.role,
       scope: claims.scope.join(' '),
+      ...(claims.key_id ? { key_id: claims.key_id } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.signing.kid, typ: 'at+jwt' })
       .setIssuer(this.settings.issuer())
@@ -191,6 +198,7 @@ function claimsOf(payload: Record<string, unknown>, what: string): VerifiedToken
     org: typeof payload.org === 'string' ? payload.org : '',
     role,
     scope: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
+    ...(typeof payload.key_id === 'string' ? { key_id: payload.key_id } : {}),
     exp: typeof payload.exp === 'number' ? payload.exp : 0,
     aud: Array.isArray(aud) ? aud.map(String) : typeof aud === 'string' ? [aud] : [],
   };
