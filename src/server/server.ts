@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
 import { ReflectionService } from '@grpc/reflection';
-import cors from 'cors';
 import express from 'express';
 import { HealthImplementation } from 'grpc-health-check';
 import { parseDuration } from '../api/duration.js';
@@ -31,6 +30,7 @@ import {
   SECRETS_SEALING_KEY,
 } from './auth/keys.js';
 import { createOAuthRoutes, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
+import { OwnNames } from './auth/own-names.js';
 import { TokenService } from './auth/tokens.js';
 import { defaultUserRole, externalAuthServerOf, setupUserLogin, tokenProxyRoute } from './auth/user-auth.js';
 import { AppRepository } from './db/app-repository.js';
@@ -44,6 +44,7 @@ import { LocalExecutor } from './executor/local.js';
 import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './grpc.js';
 import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
+import { createCorsPolicy, refusePrivateNetworkPreflight } from './http/cors.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { createIngress } from './http/ingress.js';
 import { createOpsApp } from './http/ops.js';
@@ -225,6 +226,8 @@ export function createServer(options: ServerOptions): AdminServer {
   let grpcServer: GrpcServer | undefined;
   let httpServer: HttpServer | undefined;
   let httpEndpoint = '';
+  /** The HTTP port once listening (the admin's own origin, for the loopback bypass and CORS). */
+  let httpPortBound = 0;
   let health: HealthImplementation | undefined;
   let blobs: BlobStore | undefined;
   let apps: LocalAppRuntime | undefined;
@@ -399,6 +402,15 @@ export function createServer(options: ServerOptions): AdminServer {
         publicClientId: interactive ? orchClient.clientId : undefined,
       });
       const allowedAudience = config.auth.appAuth.externalAuthServer.allowedAudience;
+      // The names a loopback caller must use for the bypass, and the admin's own origin (CORS).
+      const ownHosts = [
+        host,
+        ...(self.issuer && URL.canParse(self.issuer) ? [new URL(self.issuer).hostname] : []),
+      ];
+      const ownNames = new OwnNames({
+        hosts: () => ownHosts,
+        httpPort: () => httpPortBound,
+      });
       const guard = createGuard(
         new Authenticator({
           tokens,
@@ -409,6 +421,7 @@ export function createServer(options: ServerOptions): AdminServer {
           },
           disabled: { grpc: config.auth.disableForGrpc, http: config.auth.disableForHttp },
           allowLocalhost: config.sharedservice.security.allowLocalhostAccess,
+          ownNames,
           orgOverride: org,
           session: userLogin?.session,
           external: external?.verifier({
@@ -491,12 +504,14 @@ export function createServer(options: ServerOptions): AdminServer {
       app.use((req, res, next) => serveInSpan(req, res, { 'url.path': req.path }, next));
       // Requests for <app>.apps.<host> go to the app, before any of the admin's own routes.
       app.use(createIngress({ route: (name) => runtime.route(name), guard, logger }));
+      app.use(refusePrivateNetworkPreflight);
       if (security.allowCors) {
-        const origins = security.allowedOrigins;
         app.use(
-          cors({
-            origin: origins.includes('*') ? '*' : [...origins],
-            allowedHeaders: [...security.allowedHeaders],
+          createCorsPolicy({
+            allowedOrigins: security.allowedOrigins,
+            allowedHeaders: security.allowedHeaders,
+            tokenHeaders: [...new Set(['authorization', config.auth.httpAuthorizationHeader.toLowerCase()])],
+            ownNames,
           }),
         );
       }
@@ -543,6 +558,7 @@ export function createServer(options: ServerOptions): AdminServer {
         throw portError(error, host, options.config.server.httpPort, '--server.httpPort');
       });
       const httpPort = (httpServer.address() as AddressInfo).port;
+      httpPortBound = httpPort;
       httpEndpoint = `${tls ? 'https' : 'http'}://localhost:${httpPort}`;
 
       const shared = options.config.sharedservice.grpc;

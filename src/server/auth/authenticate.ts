@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import { status as Status } from '@grpc/grpc-js';
 import { decodeJwt } from 'jose';
 import { ServiceError } from '../errors.js';
+import { isLoopbackAddress, type OwnNames } from './own-names.js';
 import { type RoleName, TokenError, type TokenService } from './tokens.js';
 
 /** Who is calling, as the server decided. */
@@ -59,8 +59,14 @@ export interface AuthenticatorSettings {
   headers: { grpc: string; http: string };
   /** `--auth.disableForGrpc` / `--auth.disableForHttp`. */
   disabled: { grpc: boolean; http: boolean };
-  /** `--sharedservice.security.allowLocalhostAccess`. */
+  /**
+   * `--sharedservice.security.allowLocalhostAccess`: loopback callers without a token get in as
+   * admin, unless `ownNames` finds the call came from a browser page of another origin or through a
+   * foreign host name (DNS rebinding).
+   */
   allowLocalhost: boolean;
+  /** The admin's own names and origin; without it, no loopback call skips authentication. */
+  ownNames?: OwnNames;
   /** `--sharedservice.security.orgOverride`: the org of loopback callers let in without a token. */
   orgOverride: string;
   /**
@@ -70,14 +76,6 @@ export interface AuthenticatorSettings {
   session?: (cookieHeader: string | undefined) => Promise<Identity | undefined>;
   /** Tokens whose issuer is this external authorization server are verified by it. */
   external?: ExternalTokenVerifier;
-}
-
-/** True for IPv4 and IPv6 loopback addresses, including IPv4-mapped ones. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const plain = address.replace(/^::ffff:/i, '');
-  if (isIP(plain) === 4) return plain.startsWith('127.');
-  return plain === '::1';
 }
 
 /**
@@ -103,7 +101,8 @@ const unauthenticated = (message: string) => new ServiceError(Status.UNAUTHENTIC
  * transport's configured header (`orch-authorization` by default) or in `authorization`; a presented
  * token is always verified, and refused with the reason when it does not verify or its API key was
  * deleted. Without a token: a loopback caller gets in as `localhost` (admin, `orgOverride`'s org)
- * when `allowLocalhostAccess` is on; on a transport with enforcement disabled the call proceeds
+ * when `allowLocalhostAccess` is on and the call is not a browser's from another origin nor sent
+ * through a foreign host name (see {@link OwnNames}); on a transport with enforcement disabled the call proceeds
  * anonymously; otherwise it is refused. The transport comes from the listener, never from the request.
  */
 export class Authenticator {
@@ -133,20 +132,18 @@ export class Authenticator {
       const identity = await settings.session(call.header('cookie'));
       if (identity) return identity;
     }
+    let foreign: string | undefined;
     if (settings.allowLocalhost && isLoopbackAddress(call.remoteAddress)) {
-      return {
-        subject: 'localhost',
-        clientId: '',
-        org: settings.orgOverride,
-        role: 'ADMIN',
-        method: 'localhost',
-        scopes: [],
-      };
+      foreign = settings.ownNames
+        ? settings.ownNames.foreignReason(call.header, call.transport)
+        : 'a server that does not know its own names';
+      if (foreign === undefined) return localhost(settings.orgOverride);
     }
     if (disabled) return anonymous();
     throw unauthenticated(
       `no access token: send "${headerName}: Bearer <token>" (an API key in ORCH_API_KEY, ` +
-        "--admin.authType ClientSecret, Pkce or DeviceFlow gets one from this server's token endpoint)",
+        "--admin.authType ClientSecret, Pkce or DeviceFlow gets one from this server's token endpoint)" +
+        (foreign ? `; loopback access without a token is not given to ${foreign}` : ''),
     );
   }
 
@@ -195,6 +192,10 @@ function issuerOf(token: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function localhost(org: string): Identity {
+  return { subject: 'localhost', clientId: '', org, role: 'ADMIN', method: 'localhost', scopes: [] };
 }
 
 function anonymous(): Identity {
