@@ -53,12 +53,13 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       ...SERVER_TELEMETRY_FLAGS,
     ],
   ).action(async (_opts: unknown, command: Command) => {
-    // The sandbox lets callers on this machine in without a token (pass
-    // --sharedservice.security.allowLocalhostAccess=false to require one); others need an API key.
+    // The sandbox lets callers on this machine in without a token by default; false from a flag, the
+    // environment or a config file requires one. Others always need an API key.
     const config = loadConfig({
-      flags: { 'sharedservice.security.allowLocalhostAccess': 'true', ...flagValues(command) },
+      flags: flagValues(command),
       env: io.env,
       home: io.home,
+      defaults: { 'sharedservice.security.allowLocalhostAccess': 'true' },
     });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
     const { startObservability } = await import('../telemetry/setup.js');

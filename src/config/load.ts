@@ -29,6 +29,11 @@ export interface ConfigSources {
   env: Record<string, string | undefined>;
   /** The user's home directory, for `~/.orchctl/config.yaml`. */
   home?: string;
+  /**
+   * Defaults of this command in place of the registry's, keyed by dotted flag name (the sandbox lets
+   * loopback callers in by default). They rank lowest: a flag, a variable or a config file overrides them.
+   */
+  defaults?: Record<string, RawValue>;
 }
 
 /** One problem or warning, with where it came from (`file:line:column`, `--flag`, `ORCHCTL_...`). */
@@ -267,7 +272,7 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * Builds the effective configuration with precedence flag > environment (`ORCHCTL_*`) > config file
- * > default, and reports what it read.
+ * > the command's default (`sources.defaults`) > the registry's default, and reports what it read.
  * @throws ConfigError listing every bad value (each with its flag, variable or file:line:column), and
  * under `strict` every unknown key.
  */
@@ -297,6 +302,8 @@ export function loadConfigReport(sources: ConfigSources, options: LoadOptions = 
       else if (env !== undefined) value = coerceFlagValue(flag, env, envName(flag));
       else if (file !== undefined && file.value !== null)
         value = coerceFlagValue(flag, file.value, file.where);
+      else if (sources.defaults?.[flag.name] !== undefined)
+        value = coerceFlagValue(flag, sources.defaults[flag.name], `default of --${flag.name}`);
       else value = defaultValue(flag);
     } catch (error) {
       if (!(error instanceof ConfigError) || options.collect === false) throw error;

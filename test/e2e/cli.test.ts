@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -220,4 +220,40 @@ describe('orch serve', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--storage\.container: storage type s3 needs a bucket/);
   });
+});
+
+describe('orch sandbox start', () => {
+  // The sandbox lets loopback callers in by default; false from any source (flag, environment,
+  // config file) must require a token, like every other flag.
+  const start = async (home: string, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) => {
+    const sandbox = startBinary(
+      'orch',
+      ['sandbox', 'start', '--server.httpPort', '0', '--server.grpc.port', '0', ...args],
+      { PATH: process.env.PATH, HOME: home, ...extraEnv },
+    );
+    const http = await sandbox.waitFor(/^Admin HTTP endpoint: (\S+)$/m);
+    const res = await fetch(`${http}/api/v1/projects`);
+    await res.arrayBuffer();
+    await sandbox.stop();
+    return res.status;
+  };
+
+  test('honours allowLocalhostAccess=false from a flag, the environment and a config file', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'orch-sandbox-'));
+    try {
+      expect(await start(home)).toBe(200);
+      expect(await start(home, ['--sharedservice.security.allowLocalhostAccess=false'])).toBe(401);
+      expect(await start(home, [], { ORCHCTL_SHAREDSERVICE_SECURITY_ALLOWLOCALHOSTACCESS: 'false' })).toBe(
+        401,
+      );
+      await mkdir(join(home, '.orchctl'), { recursive: true });
+      await writeFile(
+        join(home, '.orchctl', 'config.yaml'),
+        'sharedservice:\n  security:\n    allowLocalhostAccess: false\n',
+      );
+      expect(await start(home)).toBe(401);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
