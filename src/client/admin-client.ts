@@ -73,7 +73,7 @@ import {
 import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { failSpan, injectTraceContext, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { parseEndpoint } from './endpoint.js';
-import { type ConnectionInfo, fromGrpcError } from './errors.js';
+import { CancelledError, type ConnectionInfo, fromGrpcError } from './errors.js';
 import type { AuthDiscovery, TokenSource } from './token-source.js';
 
 /**
@@ -145,6 +145,87 @@ export interface AdminClientOptions {
   metrics?: GrpcClientMetrics;
 }
 
+/**
+ * Per-call options: the last argument of every {@link AdminClient} method (deadlines and cancellation
+ * per call, as temporal's `withDeadline` and `withAbortSignal`). Both are optional; without them a
+ * call is still bounded by the per-attempt deadline (see {@link RetryOptions}).
+ */
+export interface AdminCallOptions {
+  /**
+   * Cancels the call when it aborts: the attempt in flight is cancelled with grpc-js `call.cancel()`
+   * (the server sees the call cancelled), a backoff wait ends, no further attempt starts, and the
+   * method rejects with {@link CancelledError} whose `cause` is `signal.reason`. A signal that has
+   * already aborted fails the call before anything is sent. @default none
+   */
+  signal?: AbortSignal;
+  /**
+   * Deadline of the whole call, an absolute time: retries and backoff waits included. Each attempt's
+   * gRPC deadline is the earlier of this and now + `perAttemptSeconds`; once it has passed no attempt
+   * starts and the method rejects with `DeadlineExceededError`. Streams (`watchExecution`,
+   * `deployApp`) end at the earlier of this and their own `deadlineSeconds`.
+   * @default none: each attempt still has its own deadline (`perAttemptSeconds`, 15 s), so a call
+   *   lasts at most `maxAttempts` x (`perAttemptSeconds` + `maxBackoffSeconds`)
+   */
+  deadline?: Date;
+}
+
+/** Rejects with `signal.reason` as soon as `signal` aborts; otherwise settles like `promise`. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A raw gRPC-shaped DEADLINE_EXCEEDED, for a call whose own deadline passed between attempts. */
+function callDeadlinePassed(attempts: number): Error {
+  return Object.assign(new Error('the deadline of the call passed'), {
+    code: status.DEADLINE_EXCEEDED,
+    details: `the deadline of the call passed after ${attempts} attempt(s)`,
+  });
+}
+
+/** The deadline of a stream: `seconds` from now, or the call's `deadline` when that is earlier. */
+function streamDeadline(options: AdminCallOptions & { deadlineSeconds?: number }, seconds: number): Date {
+  const own = Date.now() + (options.deadlineSeconds ?? seconds) * 1000;
+  return new Date(Math.min(own, options.deadline?.getTime() ?? own));
+}
+
+/** Cancels `call` (grpc-js `call.cancel()`) when `signal` aborts, until the call ends. */
+function cancelOnAbort(
+  call: NodeJS.EventEmitter & { cancel(): void },
+  signal: AbortSignal | undefined,
+): void {
+  if (!signal) return;
+  if (signal.aborted) {
+    call.cancel();
+    return;
+  }
+  const onAbort = () => call.cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  call.once('close', () => signal.removeEventListener('abort', onAbort));
+  call.once('error', () => signal.removeEventListener('abort', onAbort));
+  call.once('end', () => signal.removeEventListener('abort', onAbort));
+}
+
 /** How {@link AdminClient} prepares a call's token: see `metadataFor`. */
 type TokenStep = 'first' | 'fresh' | 'refresh';
 
@@ -153,9 +234,13 @@ type Unary = (
   meta: Metadata,
   opts: CallOptions,
   cb: (err: unknown, res: unknown) => void,
-) => void;
+) => { cancel(): void };
 
-type ServerStreamMethod = (req: unknown, meta: Metadata, opts: CallOptions) => NodeJS.EventEmitter;
+type ServerStreamMethod = (
+  req: unknown,
+  meta: Metadata,
+  opts: CallOptions,
+) => NodeJS.EventEmitter & { cancel(): void };
 
 /** The fully qualified service name of a stub (`orch.service.AdminService`), for spans and metrics. */
 function serviceNameOf(client: Client): string {
@@ -180,7 +265,12 @@ const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number })
  * channel when needed) and tries once more; from then on every call carries a token. A token source
  * that cannot give a token (refused credentials, a failing command) fails the call at once with an
  * {@link UnauthenticatedError} naming the flow, without retries.
- * Every method throws an {@link AdminError} subclass on failure.
+ *
+ * Every RPC has a deadline: each attempt of a unary call gets `perAttemptSeconds` (15 s by default),
+ * cut to the call's own `deadline` when one is given, and streams get `deadlineSeconds`. Every method
+ * takes {@link AdminCallOptions} last (`signal`, `deadline`).
+ * Every method throws an {@link AdminError} subclass on failure ({@link CancelledError} once its
+ * signal aborted).
  */
 export class AdminClient {
   private readonly admin: Client;
@@ -277,15 +367,27 @@ export class AdminClient {
     if (options.clientName) this.metadata.set('x-orch-client', options.clientName);
   }
 
-  /** One attempt of `rpc` with its own deadline, counted in `options.metrics`. */
-  private attempt<T>(client: Client, rpc: string, request: unknown, metadata: Metadata): Promise<T> {
+  /**
+   * One attempt of `rpc` with its own deadline (`perAttemptSeconds`, cut to the call's `deadline`),
+   * cancelled with `call.cancel()` when `signal` aborts, counted in `options.metrics`.
+   */
+  private attempt<T>(
+    client: Client,
+    rpc: string,
+    request: unknown,
+    metadata: Metadata,
+    options: AdminCallOptions,
+  ): Promise<T> {
     const method = (client as unknown as Record<string, Unary>)[rpc];
     if (!method) throw new Error(`unknown RPC ${rpc}`);
-    const deadline = new Date(Date.now() + this.retry.perAttemptSeconds * 1000);
+    const perAttempt = Date.now() + this.retry.perAttemptSeconds * 1000;
+    const deadline = new Date(Math.min(perAttempt, options.deadline?.getTime() ?? perAttempt));
+    const signal = options.signal;
     const metrics = this.options.metrics;
     const began = metrics ? process.hrtime.bigint() : 0n;
     return new Promise<T>((resolve, reject) => {
-      method.call(client, request, metadata, { deadline }, (err, res) => {
+      const call = method.call(client, request, metadata, { deadline }, (err, res) => {
+        signal?.removeEventListener('abort', onAbort);
         if (metrics) {
           const code = err ? ((err as { code?: number }).code ?? status.UNKNOWN) : status.OK;
           metrics.observe(
@@ -297,7 +399,21 @@ export class AdminClient {
         if (err) reject(err);
         else resolve(res as T);
       });
+      // The callback then runs with status CANCELLED.
+      const onAbort = () => call.cancel();
+      if (signal?.aborted) call.cancel();
+      else signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** The error of a call its caller's signal aborted; `cause` is the signal's reason. */
+  private cancelled(rpc: string, signal: AbortSignal): CancelledError {
+    return new CancelledError(
+      `${rpc} was cancelled by the caller [endpoint ${this.connection.endpoint}]`,
+      status.CANCELLED,
+      rpc,
+      { cause: signal.reason },
+    );
   }
 
   /** The metadata key tokens go in: configured, else advertised by the server, else `authorization`. */
@@ -348,53 +464,68 @@ export class AdminClient {
     );
   }
 
-  /** Runs `rpc` with the retry policy; rejects with the last raw gRPC error. */
+  /**
+   * Runs `rpc` with the retry policy, within the call's `deadline` and until its `signal` aborts;
+   * rejects with the last raw gRPC error, or {@link CancelledError} once the signal aborted.
+   */
   private async callWithRetries<T>(
     client: Client,
     rpc: string,
     request: unknown,
     authenticate: boolean,
+    options: AdminCallOptions,
   ): Promise<T> {
+    const { signal, deadline } = options;
     let attempts = 0;
     const backoffs: number[] = [];
     let refreshed = false;
-    let { metadata, sent } = await this.metadataFor(authenticate, 'first');
-    let previous = Date.now();
-    const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
-    const once = async (): Promise<T> => {
-      const now = Date.now();
-      if (attempts > 0) backoffs.push(now - previous);
-      attempts += 1;
-      try {
-        return await this.attempt<T>(client, rpc, request, metadata);
-      } catch (error) {
-        previous = Date.now();
-        // Refused: get a token (a new one if one was sent) once, then try again at once. A token
-        // source failure (AuthFlowError) is not retried: it ends the call.
-        if (!refreshed && this.mayAuthenticate(error, authenticate)) {
-          refreshed = true;
-          ({ metadata, sent } = await this.metadataFor(true, sent ? 'refresh' : 'fresh'));
-          attempts += 1;
-          try {
-            return await this.attempt<T>(client, rpc, request, metadata);
-          } catch (again) {
-            previous = Date.now();
-            throw again;
-          }
-        }
-        throw error;
-      }
-    };
+    const timeLeft = () => (deadline ? deadline.getTime() - Date.now() : Number.POSITIVE_INFINITY);
     try {
+      if (signal?.aborted) throw signal.reason;
+      // A token source may go to the network: the call gives up waiting for it when the signal aborts.
+      let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, 'first'), signal);
+      let previous = Date.now();
+      const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
+      const once = async (): Promise<T> => {
+        const now = Date.now();
+        if (attempts > 0) backoffs.push(now - previous);
+        if (signal?.aborted) throw signal.reason;
+        if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
+        attempts += 1;
+        try {
+          return await this.attempt<T>(client, rpc, request, metadata, options);
+        } catch (error) {
+          previous = Date.now();
+          // Refused: get a token (a new one if one was sent) once, then try again at once. A token
+          // source failure (AuthFlowError) is not retried: it ends the call.
+          if (!refreshed && this.mayAuthenticate(error, authenticate)) {
+            refreshed = true;
+            ({ metadata, sent } = await untilAborted(
+              this.metadataFor(true, sent ? 'refresh' : 'fresh'),
+              signal,
+            ));
+            if (signal?.aborted) throw signal.reason;
+            attempts += 1;
+            try {
+              return await this.attempt<T>(client, rpc, request, metadata, options);
+            } catch (again) {
+              previous = Date.now();
+              throw again;
+            }
+          }
+          throw error;
+        }
+      };
       // The first attempt runs without the retry machinery, which cost about 20 µs a call (a sixteenth
       // of a CreateExecution's client time); only a retryable failure enters it, as its attempt 1.
       let first: unknown;
       try {
         return await once();
       } catch (error) {
-        if (maxAttempts <= 1 || !retryable(error)) throw error;
+        if (maxAttempts <= 1 || !retryable(error) || signal?.aborted || timeLeft() <= 0) throw error;
         first = error;
       }
+      const left = timeLeft();
       return await pRetry(
         (attemptNumber) => {
           if (attemptNumber === 1) throw first;
@@ -406,9 +537,16 @@ export class AdminClient {
           minTimeout: initialBackoffMs,
           maxTimeout: maxBackoffSeconds * 1000,
           randomize: true,
-          shouldRetry: ({ error }) => retryable(error),
+          // A backoff wait never outlasts the call's deadline, and ends when the signal aborts.
+          ...(Number.isFinite(left) ? { maxRetryTime: Math.max(0, left) } : {}),
+          ...(signal ? { signal } : {}),
+          shouldRetry: ({ error }) => retryable(error) && !signal?.aborted && timeLeft() > 0,
         },
       );
+    } catch (error) {
+      // Whatever the attempt in flight answered, a call whose signal aborted ends as cancelled.
+      if (signal?.aborted) throw this.cancelled(rpc, signal);
+      throw error;
     } finally {
       this.lastAttempts = attempts;
       this.lastBackoffs = backoffs;
@@ -419,7 +557,13 @@ export class AdminClient {
    * Runs `rpc` with retries inside a CLIENT span `<service>/<rpc>` whose context travels to the
    * server in the metadata; rejects with an AdminError. `authenticate` false: sent without a token.
    */
-  private call<T>(client: Client, rpc: string, request: unknown, authenticate = true): Promise<T> {
+  private call<T>(
+    client: Client,
+    rpc: string,
+    request: unknown,
+    options: AdminCallOptions = {},
+    authenticate = true,
+  ): Promise<T> {
     const service = serviceNameOf(client);
     return inSpan(
       `${service}/${rpc}`,
@@ -429,7 +573,7 @@ export class AdminClient {
       },
       async (span) => {
         try {
-          return await this.callWithRetries<T>(client, rpc, request, authenticate);
+          return await this.callWithRetries<T>(client, rpc, request, authenticate, options);
         } catch (error) {
           const failure = fromGrpcError(error, rpc, this.connection);
           failSpan(span, failure);
@@ -440,8 +584,8 @@ export class AdminClient {
   }
 
   /** Fetches a project by id. */
-  getProject(id: string): Promise<ProjectOut> {
-    return this.call(this.admin, 'GetProject', { id });
+  getProject(id: string, options: AdminCallOptions = {}): Promise<ProjectOut> {
+    return this.call(this.admin, 'GetProject', { id }, options);
   }
   /** Lists projects. */
   listProjects(
@@ -451,101 +595,129 @@ export class AdminClient {
       filters?: string;
       sort_by?: { key: string; direction: 'ASCENDING' | 'DESCENDING' };
     } = {},
+    options: AdminCallOptions = {},
   ): Promise<ProjectsOut> {
-    return this.call(this.admin, 'ListProjects', request);
+    return this.call(this.admin, 'ListProjects', request, options);
   }
   /** Registers a project; AlreadyExistsError when its id is taken. */
-  registerProject(project: Project): Promise<void> {
-    return this.call(this.admin, 'RegisterProject', { project });
+  registerProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
+    return this.call(this.admin, 'RegisterProject', { project }, options);
   }
 
   /** Registers a task version. AlreadyExistsError for an identical one; InvalidArgumentError for a different one. */
-  createTask(id: Identifier, spec: TaskSpec): Promise<void> {
-    return this.call(this.admin, 'CreateTask', { id, spec });
+  createTask(id: Identifier, spec: TaskSpec, options: AdminCallOptions = {}): Promise<void> {
+    return this.call(this.admin, 'CreateTask', { id, spec }, options);
   }
-  getTask(id: Identifier): Promise<TaskOut> {
-    return this.call(this.admin, 'GetTask', { id: { ...id, resource_type: 'TASK' } });
+  getTask(id: Identifier, options: AdminCallOptions = {}): Promise<TaskOut> {
+    return this.call(this.admin, 'GetTask', { id: { ...id, resource_type: 'TASK' } }, options);
   }
-  listTasks(request: ResourceListRequest): Promise<TaskListOut> {
-    return this.call(this.admin, 'ListTasks', request);
+  listTasks(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<TaskListOut> {
+    return this.call(this.admin, 'ListTasks', request, options);
   }
 
   /** Registers a workflow version; the server compiles it against the registered tasks. */
-  createWorkflow(id: Identifier, spec: WorkflowSpec): Promise<void> {
-    return this.call(this.admin, 'CreateWorkflow', { id, spec });
+  createWorkflow(id: Identifier, spec: WorkflowSpec, options: AdminCallOptions = {}): Promise<void> {
+    return this.call(this.admin, 'CreateWorkflow', { id, spec }, options);
   }
-  getWorkflow(id: Identifier): Promise<WorkflowOut> {
-    return this.call(this.admin, 'GetWorkflow', { id: { ...id, resource_type: 'WORKFLOW' } });
+  getWorkflow(id: Identifier, options: AdminCallOptions = {}): Promise<WorkflowOut> {
+    return this.call(this.admin, 'GetWorkflow', { id: { ...id, resource_type: 'WORKFLOW' } }, options);
   }
-  listWorkflows(request: ResourceListRequest): Promise<WorkflowListOut> {
-    return this.call(this.admin, 'ListWorkflows', request);
+  listWorkflows(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<WorkflowListOut> {
+    return this.call(this.admin, 'ListWorkflows', request, options);
   }
 
   /** Registers a launch plan version. */
-  createLaunchPlan(id: Identifier, spec: LaunchPlan['spec']): Promise<void> {
-    return this.call(this.admin, 'CreateLaunchPlan', { id, spec });
+  createLaunchPlan(id: Identifier, spec: LaunchPlan['spec'], options: AdminCallOptions = {}): Promise<void> {
+    return this.call(this.admin, 'CreateLaunchPlan', { id, spec }, options);
   }
-  getLaunchPlan(id: Identifier): Promise<LaunchPlanOut> {
-    return this.call(this.admin, 'GetLaunchPlan', { id: { ...id, resource_type: 'LAUNCH_PLAN' } });
+  getLaunchPlan(id: Identifier, options: AdminCallOptions = {}): Promise<LaunchPlanOut> {
+    return this.call(this.admin, 'GetLaunchPlan', { id: { ...id, resource_type: 'LAUNCH_PLAN' } }, options);
   }
-  listLaunchPlans(request: ResourceListRequest): Promise<LaunchPlanListOut> {
-    return this.call(this.admin, 'ListLaunchPlans', request);
+  listLaunchPlans(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<LaunchPlanListOut> {
+    return this.call(this.admin, 'ListLaunchPlans', request, options);
   }
 
-  /** Launches an execution; resolves to its identifier. */
-  async createExecution(request: ExecutionCreateRequest): Promise<WorkflowExecutionIdentifierOut> {
+  /**
+   * Launches an execution; resolves to its identifier. Without a `name` in the request the server
+   * generates one, so a call retried after its first attempt reached the server may launch twice:
+   * callers that must not (the webhook) name the execution or cancel with `options.signal`.
+   */
+  async createExecution(
+    request: ExecutionCreateRequest,
+    options: AdminCallOptions = {},
+  ): Promise<WorkflowExecutionIdentifierOut> {
     const response = await this.call<{ id: WorkflowExecutionIdentifierOut }>(
       this.admin,
       'CreateExecution',
       request,
+      options,
     );
     return response.id;
   }
-  getExecution(id: WorkflowExecutionIdentifier): Promise<ExecutionOut> {
-    return this.call(this.admin, 'GetExecution', { id });
+  getExecution(id: WorkflowExecutionIdentifier, options: AdminCallOptions = {}): Promise<ExecutionOut> {
+    return this.call(this.admin, 'GetExecution', { id }, options);
   }
-  listExecutions(request: ResourceListRequest): Promise<ExecutionListOut> {
-    return this.call(this.admin, 'ListExecutions', request);
+  listExecutions(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<ExecutionListOut> {
+    return this.call(this.admin, 'ListExecutions', request, options);
   }
   /** The full inputs and outputs of an execution. */
-  getExecutionData(id: WorkflowExecutionIdentifier): Promise<ExecutionDataOut> {
-    return this.call(this.admin, 'GetExecutionData', { id });
+  getExecutionData(
+    id: WorkflowExecutionIdentifier,
+    options: AdminCallOptions = {},
+  ): Promise<ExecutionDataOut> {
+    return this.call(this.admin, 'GetExecutionData', { id }, options);
   }
   /** Replaces a project's name, description, labels and state (`ARCHIVED` archives it). */
-  updateProject(project: Project): Promise<void> {
-    return this.call(this.admin, 'UpdateProject', project);
+  updateProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
+    return this.call(this.admin, 'UpdateProject', project, options);
   }
   /** Names of the tasks, workflows or launch plans of a project and domain, a page at a time. */
   listEntityIds(
     kind: 'Task' | 'Workflow' | 'LaunchPlan',
     request: { project: string; domain: string; limit?: number; token?: string },
+    options: AdminCallOptions = {},
   ): Promise<NamedEntityIdentifierListOut> {
-    return this.call(this.admin, `List${kind}Ids`, request);
+    return this.call(this.admin, `List${kind}Ids`, request, options);
   }
   /** Activates or deactivates a launch plan version (activating deactivates the other versions of its name). */
-  updateLaunchPlan(id: Identifier, state: 'ACTIVE' | 'INACTIVE'): Promise<void> {
-    return this.call(this.admin, 'UpdateLaunchPlan', { id: { ...id, resource_type: 'LAUNCH_PLAN' }, state });
+  updateLaunchPlan(
+    id: Identifier,
+    state: 'ACTIVE' | 'INACTIVE',
+    options: AdminCallOptions = {},
+  ): Promise<void> {
+    return this.call(
+      this.admin,
+      'UpdateLaunchPlan',
+      { id: { ...id, resource_type: 'LAUNCH_PLAN' }, state },
+      options,
+    );
   }
   /** The active version of a launch plan name; NotFoundError when none is active. */
-  getActiveLaunchPlan(id: { project: string; domain: string; name: string }): Promise<LaunchPlanOut> {
-    return this.call(this.admin, 'GetActiveLaunchPlan', { id });
+  getActiveLaunchPlan(
+    id: { project: string; domain: string; name: string },
+    options: AdminCallOptions = {},
+  ): Promise<LaunchPlanOut> {
+    return this.call(this.admin, 'GetActiveLaunchPlan', { id }, options);
   }
   /** Stops a running execution; it ends ABORTED. InvalidArgumentError when it already ended. */
-  terminateExecution(id: WorkflowExecutionIdentifier, cause = ''): Promise<void> {
-    return this.call(this.admin, 'TerminateExecution', { id, cause });
+  terminateExecution(
+    id: WorkflowExecutionIdentifier,
+    cause = '',
+    options: AdminCallOptions = {},
+  ): Promise<void> {
+    return this.call(this.admin, 'TerminateExecution', { id, cause }, options);
   }
   /** Runs an execution's launch plan again with the same inputs; resolves to the new execution's id. */
   async relaunchExecution(
     id: WorkflowExecutionIdentifier,
     name = '',
+    options: AdminCallOptions = {},
   ): Promise<WorkflowExecutionIdentifierOut> {
     const response = await this.call<{ id: WorkflowExecutionIdentifierOut }>(
       this.admin,
       'RelaunchExecution',
-      {
-        id,
-        name,
-      },
+      { id, name },
+      options,
     );
     return response.id;
   }
@@ -553,33 +725,38 @@ export class AdminClient {
   listNodeExecutions(
     id: WorkflowExecutionIdentifier,
     request: { limit?: number; token?: string } = {},
+    options: AdminCallOptions = {},
   ): Promise<NodeExecutionListOut> {
-    return this.call(this.admin, 'ListNodeExecutions', { workflow_execution_id: id, ...request });
+    return this.call(this.admin, 'ListNodeExecutions', { workflow_execution_id: id, ...request }, options);
   }
   /**
    * Follows an execution (WatchExecution): calls `onEvent` for its current phase, then for every phase
    * change of it and of its nodes, until a terminal phase; resolves to that last event. The whole
-   * watch has one deadline, `deadlineSeconds` (default 3600); the stream is not retried.
-   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...),
-   *   or Error when the stream ends before a terminal phase.
+   * watch has one deadline, the earlier of `deadlineSeconds` (default 3600) from now and
+   * `options.deadline`; `options.signal` cancels the stream. The stream is not retried.
+   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...,
+   *   CancelledError once the signal aborted), or Error when the stream ends before a terminal phase.
    */
   async watchExecution(
     id: WorkflowExecutionIdentifier,
     onEvent: (event: ExecutionEventOut) => void,
-    options: { deadlineSeconds?: number } = {},
+    options: AdminCallOptions & { deadlineSeconds?: number } = {},
   ): Promise<ExecutionEventOut> {
-    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1000);
+    const deadline = streamDeadline(options, 3600);
+    const signal = options.signal;
     try {
-      const first = await this.metadataFor(true, 'first');
+      if (signal?.aborted) throw signal.reason;
+      const first = await untilAborted(this.metadataFor(true, 'first'), signal);
       try {
-        return await this.watchOnce(id, onEvent, deadline, first.metadata);
+        return await this.watchOnce(id, onEvent, deadline, first.metadata, signal);
       } catch (error) {
         // Refused before any event: once more with a (new) token, as unary calls do.
         if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
-        const again = await this.metadataFor(true, first.sent ? 'refresh' : 'fresh');
-        return await this.watchOnce(id, onEvent, deadline, again.metadata);
+        const again = await untilAborted(this.metadataFor(true, first.sent ? 'refresh' : 'fresh'), signal);
+        return await this.watchOnce(id, onEvent, deadline, again.metadata, signal);
       }
     } catch (error) {
+      if (signal?.aborted) throw this.cancelled('WatchExecution', signal);
       throw fromGrpcError(error, 'WatchExecution', this.connection);
     }
   }
@@ -590,6 +767,7 @@ export class AdminClient {
     onEvent: (event: ExecutionEventOut) => void,
     deadline: Date,
     metadata: Metadata,
+    signal: AbortSignal | undefined,
   ): Promise<ExecutionEventOut> {
     const method = (this.admin as unknown as Record<string, ServerStreamMethod>).WatchExecution;
     if (!method) throw new Error('unknown RPC WatchExecution');
@@ -597,6 +775,7 @@ export class AdminClient {
       let last: ExecutionEventOut | undefined;
       let events = 0;
       const call = method.call(this.admin, { id }, metadata, { deadline });
+      cancelOnAbort(call, signal);
       call.on('data', (event: ExecutionEventOut) => {
         last = event;
         events += 1;
@@ -610,81 +789,114 @@ export class AdminClient {
     });
   }
   /** The inputs and outputs of one node execution. */
-  getNodeExecutionData(id: WorkflowExecutionIdentifier, nodeId: string): Promise<NodeExecutionDataOut> {
-    return this.call(this.admin, 'GetNodeExecutionData', { id: { node_id: nodeId, execution_id: id } });
+  getNodeExecutionData(
+    id: WorkflowExecutionIdentifier,
+    nodeId: string,
+    options: AdminCallOptions = {},
+  ): Promise<NodeExecutionDataOut> {
+    return this.call(
+      this.admin,
+      'GetNodeExecutionData',
+      { id: { node_id: nodeId, execution_id: id } },
+      options,
+    );
   }
-  getVersion(): Promise<GetVersionResponseOut> {
-    return this.call(this.admin, 'GetVersion', {});
+  getVersion(options: AdminCallOptions = {}): Promise<GetVersionResponseOut> {
+    return this.call(this.admin, 'GetVersion', {}, options);
   }
   /** Anonymous: how to authenticate, and the admin's public HTTP address. */
-  getPublicClientConfig(): Promise<PublicClientConfigOut> {
-    return this.call(this.authMetadata, 'GetPublicClientConfig', {}, false);
+  getPublicClientConfig(options: AdminCallOptions = {}): Promise<PublicClientConfigOut> {
+    return this.call(this.authMetadata, 'GetPublicClientConfig', {}, options, false);
   }
   /**
    * Anonymous: the admin's authorization server metadata (RFC 8414; HTTP
    * `GET /.well-known/oauth-authorization-server`): `issuer`, `token_endpoint`, `jwks_uri`, the
    * supported grant types, scopes and client authentication methods.
    */
-  getOAuth2Metadata(): Promise<OAuth2MetadataOut> {
-    return this.call(this.authMetadata, 'GetOAuth2Metadata', {}, false);
+  getOAuth2Metadata(options: AdminCallOptions = {}): Promise<OAuth2MetadataOut> {
+    return this.call(this.authMetadata, 'GetOAuth2Metadata', {}, options, false);
   }
   /** Who the server takes the caller for (IdentityService/UserInfo): subject, client id, org, role, method. */
-  userInfo(): Promise<UserInfoOut> {
-    return this.call(this.identity, 'UserInfo', {});
+  userInfo(options: AdminCallOptions = {}): Promise<UserInfoOut> {
+    return this.call(this.identity, 'UserInfo', {}, options);
   }
 
   /**
    * Stores a new secret (SecretService/CreateSecret) under `id` (name and scope: org, domain,
    * project). AlreadyExistsError when the name is taken in that scope.
    */
-  createSecret(request: CreateSecretRequest): Promise<CreateSecretResponseOut> {
-    return this.call(this.secrets, 'CreateSecret', request);
+  createSecret(
+    request: CreateSecretRequest,
+    options: AdminCallOptions = {},
+  ): Promise<CreateSecretResponseOut> {
+    return this.call(this.secrets, 'CreateSecret', request, options);
   }
   /** Replaces the value of an existing secret. NotFoundError when there is none. */
-  updateSecret(request: UpdateSecretRequest): Promise<UpdateSecretResponseOut> {
-    return this.call(this.secrets, 'UpdateSecret', request);
+  updateSecret(
+    request: UpdateSecretRequest,
+    options: AdminCallOptions = {},
+  ): Promise<UpdateSecretResponseOut> {
+    return this.call(this.secrets, 'UpdateSecret', request, options);
   }
   /** A secret's identifier and metadata (times, type, last writer); never its value. NotFoundError when absent. */
-  getSecret(request: GetSecretRequest): Promise<GetSecretResponseOut> {
-    return this.call(this.secrets, 'GetSecret', request);
+  getSecret(request: GetSecretRequest, options: AdminCallOptions = {}): Promise<GetSecretResponseOut> {
+    return this.call(this.secrets, 'GetSecret', request, options);
   }
   /** The secrets of a scope (org; a domain; a project and domain), a page at a time (`limit`, `token`). */
-  listSecrets(request: ListSecretsRequest = {}): Promise<ListSecretsResponseOut> {
-    return this.call(this.secrets, 'ListSecrets', request);
+  listSecrets(
+    request: ListSecretsRequest = {},
+    options: AdminCallOptions = {},
+  ): Promise<ListSecretsResponseOut> {
+    return this.call(this.secrets, 'ListSecrets', request, options);
   }
   /** Deletes a secret. NotFoundError when there is none. */
-  deleteSecret(request: DeleteSecretRequest): Promise<DeleteSecretResponseOut> {
-    return this.call(this.secrets, 'DeleteSecret', request);
+  deleteSecret(
+    request: DeleteSecretRequest,
+    options: AdminCallOptions = {},
+  ): Promise<DeleteSecretResponseOut> {
+    return this.call(this.secrets, 'DeleteSecret', request, options);
   }
 
   /**
    * Creates an API key (ApiKeyService/CreateApiKey): an OAuth client with a role. The answer holds the
    * client secret, shown this once; the caller builds the `ORCH_API_KEY` value from it (`formatApiKey`).
    */
-  createApiKey(request: CreateApiKeyRequest): Promise<CreateApiKeyResponseOut> {
-    return this.call(this.apiKeys, 'CreateApiKey', request);
+  createApiKey(
+    request: CreateApiKeyRequest,
+    options: AdminCallOptions = {},
+  ): Promise<CreateApiKeyResponseOut> {
+    return this.call(this.apiKeys, 'CreateApiKey', request, options);
   }
   /** The API keys of an organization (never their secrets), a page at a time. */
-  listApiKeys(request: ListApiKeysRequest = {}): Promise<ListApiKeysResponseOut> {
-    return this.call(this.apiKeys, 'ListApiKeys', request);
+  listApiKeys(
+    request: ListApiKeysRequest = {},
+    options: AdminCallOptions = {},
+  ): Promise<ListApiKeysResponseOut> {
+    return this.call(this.apiKeys, 'ListApiKeys', request, options);
   }
   /** Deletes an API key by name; tokens it obtained stop working. NotFoundError when there is none. */
-  deleteApiKey(request: DeleteApiKeyRequest): Promise<DeleteApiKeyResponseOut> {
-    return this.call(this.apiKeys, 'DeleteApiKey', request);
+  deleteApiKey(
+    request: DeleteApiKeyRequest,
+    options: AdminCallOptions = {},
+  ): Promise<DeleteApiKeyResponseOut> {
+    return this.call(this.apiKeys, 'DeleteApiKey', request, options);
   }
 
   /**
    * Deploys an app (AppService.Deploy), calling `onStatus` with each status the server streams;
    * resolves with the last one (`Started`, or `Failed` with the reason). Not retried: a deployment is
-   * not idempotent. `deadlineSeconds` bounds the whole stream. @default 600
-   * @throws AdminError when the call fails before or during the stream.
+   * not idempotent. `deadlineSeconds` (@default 600) and `options.deadline` bound the whole stream;
+   * `options.signal` cancels it (the deployment may go on on the server).
+   * @throws AdminError when the call fails before or during the stream (CancelledError once the
+   *   signal aborted).
    */
   async deployApp(
     request: DeployAppRequest,
     onStatus: (status: AppStatusOut) => void,
-    options: { deadlineSeconds?: number } = {},
+    options: AdminCallOptions & { deadlineSeconds?: number } = {},
   ): Promise<AppStatusOut> {
-    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 600) * 1000);
+    const deadline = streamDeadline(options, 600);
+    const signal = options.signal;
     const method = (this.apps as unknown as Record<string, ServerStreamMethod>).Deploy;
     if (!method) throw new Error('unknown RPC Deploy');
     const once = (metadata: Metadata) =>
@@ -692,6 +904,7 @@ export class AdminClient {
         let last: AppStatusOut | undefined;
         let seen = 0;
         const call = method.call(this.apps, request, metadata, { deadline });
+        cancelOnAbort(call, signal);
         call.on('data', (status: AppStatusOut) => {
           last = status;
           seen += 1;
@@ -703,50 +916,61 @@ export class AdminClient {
         );
       });
     try {
-      const first = await this.metadataFor(true, 'first');
+      if (signal?.aborted) throw signal.reason;
+      const first = await untilAborted(this.metadataFor(true, 'first'), signal);
       try {
         return await once(first.metadata);
       } catch (error) {
         if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
-        const again = await this.metadataFor(true, first.sent ? 'refresh' : 'fresh');
+        const again = await untilAborted(this.metadataFor(true, first.sent ? 'refresh' : 'fresh'), signal);
         return await once(again.metadata);
       }
     } catch (error) {
+      if (signal?.aborted) throw this.cancelled('Deploy', signal);
       throw fromGrpcError(error, 'Deploy', this.connection);
     }
   }
   /** One deployed app: its spec and last status. */
-  getApp(request: GetAppRequest): Promise<AppOut> {
-    return this.call(this.apps, 'Get', request);
+  getApp(request: GetAppRequest, options: AdminCallOptions = {}): Promise<AppOut> {
+    return this.call(this.apps, 'Get', request, options);
   }
   /** The deployed apps of an org (optionally one project and domain). */
-  listApps(request: ListAppsRequest): Promise<ListAppsResponseOut> {
-    return this.call(this.apps, 'List', request);
+  listApps(request: ListAppsRequest, options: AdminCallOptions = {}): Promise<ListAppsResponseOut> {
+    return this.call(this.apps, 'List', request, options);
   }
   /** Stops an app: its process ends and its route goes. */
-  stopApp(request: StopAppRequest): Promise<object> {
-    return this.call(this.apps, 'Stop', request);
+  stopApp(request: StopAppRequest, options: AdminCallOptions = {}): Promise<object> {
+    return this.call(this.apps, 'Stop', request, options);
   }
 
   /**
    * A signed URL to PUT one file to (DataProxyService): the answer's `headers` (Content-MD5 among
    * them) must be sent with the PUT; `native_url` is where the bytes live afterwards.
    */
-  createUploadLocation(request: CreateUploadLocationRequest): Promise<CreateUploadLocationResponseOut> {
-    return this.call(this.dataProxy, 'CreateUploadLocation', request);
+  createUploadLocation(
+    request: CreateUploadLocationRequest,
+    options: AdminCallOptions = {},
+  ): Promise<CreateUploadLocationResponseOut> {
+    return this.call(this.dataProxy, 'CreateUploadLocation', request, options);
   }
   /** Signed URLs to download a stored file by its native URL. */
-  createDownloadLink(request: CreateDownloadLinkRequest): Promise<CreateDownloadLinkResponseOut> {
-    return this.call(this.dataProxy, 'CreateDownloadLink', request);
+  createDownloadLink(
+    request: CreateDownloadLinkRequest,
+    options: AdminCallOptions = {},
+  ): Promise<CreateDownloadLinkResponseOut> {
+    return this.call(this.dataProxy, 'CreateDownloadLink', request, options);
   }
 
   /**
    * The console URL of an execution: from `consoleEndpoint`, else from the HTTP address the admin
-   * advertises (asked once per client).
+   * advertises (asked once per client, with `options`).
    */
-  async consoleUrl(id: Pick<WorkflowExecutionIdentifierOut, 'project' | 'domain' | 'name'>): Promise<string> {
+  async consoleUrl(
+    id: Pick<WorkflowExecutionIdentifierOut, 'project' | 'domain' | 'name'>,
+    options: AdminCallOptions = {},
+  ): Promise<string> {
     if (!this.consoleBase) {
-      const config = await this.getPublicClientConfig();
+      const config = await this.getPublicClientConfig(options);
       if (!config.service_http_endpoint) {
         throw new Error('the admin does not advertise its HTTP address; set --console.endpoint');
       }

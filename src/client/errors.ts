@@ -6,6 +6,7 @@ import { AuthFlowError } from './token-source.js';
  * importing the errors does not load gRPC: command lines print errors without ever opening a channel.
  */
 const Status = {
+  CANCELLED: 1,
   UNKNOWN: 2,
   INVALID_ARGUMENT: 3,
   DEADLINE_EXCEEDED: 4,
@@ -63,6 +64,16 @@ export class UnavailableError extends AdminError {
 /** Thrown when every attempt ran out of time (DeadlineExceeded); a kind of {@link UnavailableError}. */
 export class DeadlineExceededError extends UnavailableError {
   override name = 'DeadlineExceededError';
+}
+/**
+ * Thrown by every AdminClient method when the caller's `AbortSignal` (per-call option `signal`, see
+ * `AdminCallOptions`) aborted the call, and when the server answered CANCELLED. The attempt in
+ * flight was cancelled with grpc-js `call.cancel()` (an HTTP/2 RST_STREAM) and no retry followed.
+ * A request the server had already received may or may not have taken effect. `cause` is the
+ * signal's `reason` when the caller aborted.
+ */
+export class CancelledError extends AdminError {
+  override name = 'CancelledError';
 }
 /** Thrown when the server is overloaded or a quota is spent (ResourceExhausted) after every attempt. */
 export class ResourceExhaustedError extends AdminError {
@@ -162,6 +173,8 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
       });
     case Status.PERMISSION_DENIED:
       return new PermissionError(message, code, rpc, options);
+    case Status.CANCELLED:
+      return new CancelledError(message, code, rpc, options);
     default:
       return new AdminError(message, code, rpc, options);
   }
