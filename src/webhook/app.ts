@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { LiteralValueError, literalMapToJson, type ValueProblem } from '../api/literals.js';
 import type { LiteralMap } from '../api/types.js';
-import type { AdminClient } from '../client/admin-client.js';
+import type { AdminCallOptions, AdminClient } from '../client/admin-client.js';
 import {
   AdminError,
   AlreadyExistsError,
+  CancelledError,
   InvalidArgumentError,
   NotFoundError,
   PermissionError,
@@ -27,7 +28,11 @@ import { Lru } from './lru.js';
 import { WebhookMetrics } from './metrics.js';
 import { WEBHOOK_OPENAPI } from './openapi.js';
 
-/** The admin client calls the webhook makes (a real {@link AdminClient} in production and tests). */
+/**
+ * The admin client calls the webhook makes (a real {@link AdminClient} in production and tests). Each
+ * call gets the request's {@link AdminCallOptions}: its deadline and a signal that aborts when the
+ * deadline passes or the caller disconnects.
+ */
 export type WebhookClient = Pick<
   AdminClient,
   'getLaunchPlan' | 'createExecution' | 'getExecution' | 'getExecutionData' | 'consoleUrl' | 'getVersion'
@@ -49,6 +54,11 @@ export interface RateLimitOptions {
 
 /** Default rate limit per key: 600 launch requests a minute. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
+/**
+ * Default limit of failed authentications per client address: 20 a minute. A caller with a right key
+ * fails rarely; a guesser needs millions of tries, and gets 20 a minute from one address.
+ */
+export const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
 /** Default largest request body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Default deadline of a launch request, from arrival to answer: 10 s. */
@@ -79,7 +89,21 @@ export interface WebhookDeps {
   cacheMaxItems?: number;
   /** Per-key rate limit; `false` turns it off. @default 600 requests per minute */
   rateLimit?: RateLimitOptions | false;
-  /** Deadline of a launch request in milliseconds; after it the answer is 503. @default 10000 */
+  /**
+   * Failed authentications (401 answers) allowed per client address in each window, counted per TCP
+   * peer address (IPv6 grouped by /56, express-rate-limit's `ipKeyGenerator`; behind a proxy that is
+   * the proxy's address). Once an address has used them up, every launch request from it is answered
+   * 429 with `Retry-After` (the seconds left in its window) before its credentials are looked at, so
+   * a right guess is not told apart from a wrong one; other addresses are not affected. The presented
+   * key is never logged. Anti-automation against guessing, as OWASP ASVS 4.0 V2.2.1 asks.
+   * `false` turns it off. @default 20 failures per minute per address ({@link DEFAULT_AUTH_FAILURE_LIMIT})
+   */
+  authFailureLimit?: RateLimitOptions | false;
+  /**
+   * Deadline of a launch request in milliseconds, from the arrival of its headers to the answer. A
+   * body still incomplete then is answered 408 (and the connection closed); a launch still waiting
+   * for the admin is answered 503 and its admin call cancelled. @default 10000
+   */
   requestTimeoutMs?: number;
   /** `Retry-After` of 503 answers, in seconds. @default 5 */
   retryAfterSeconds?: number;
@@ -127,8 +151,10 @@ interface LaunchResult {
   existing: boolean;
 }
 
-/** Error thrown when the request deadline passes. */
+/** Why a request's signal aborted: its deadline passed. */
 class RequestDeadlineError extends Error {}
+/** Why a request's signal aborted: the caller closed the connection before the answer. */
+class ClientGoneError extends Error {}
 
 const clip = (text: string, max = 256) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -140,11 +166,17 @@ const clip = (text: string, max = 256) => (text.length > max ? `${text.slice(0, 
  * Answers, each with a JSON body `{error, code, request_id}` and never a stack trace or an internal
  * message: 400 malformed JSON, a body that is not a JSON object, or a malformed Idempotency-Key;
  * 401 (`WWW-Authenticate: Bearer`) missing or wrong credentials; 404 no such launch plan version;
- * 405 another method; 409 an Idempotency-Key reused with another request; 413 body over the limit;
- * 415 a body that is not `application/json`; 422 inputs that do not fit the launch plan (every problem
- * in `problems`); 429 (`Retry-After`) over the per-key rate limit; 502 the admin refused the launch
- * otherwise; 503 (`Retry-After`) the admin is unreachable after the client's retries or the request
- * deadline passed.
+ * 405 another method; 408 (`Connection: close`) the body did not arrive within the request timeout;
+ * 409 an Idempotency-Key reused with another request; 413 body over the limit; 415 a body that is
+ * not `application/json`; 422 inputs that do not fit the launch plan (every problem in `problems`);
+ * 429 (`Retry-After`) over the per-key rate limit, or too many failed authentications from the
+ * caller's address; 502 the admin refused the launch otherwise; 503 (`Retry-After`) the admin is
+ * unreachable after the client's retries or the request deadline passed.
+ *
+ * Every admin call of a request carries the request's deadline and is cancelled (grpc-js
+ * `call.cancel()`, not retried) when the deadline passes or the caller disconnects first, so a
+ * launch that has not reached the admin by then never happens (one the admin already received may
+ * still complete; an Idempotency-Key makes the retry find it).
  *
  * Also `GET /healthz` (and `/healthcheck`), `GET /readyz`, `GET /metrics`, `GET /openapi.json`, none
  * authenticated. Every answer carries `X-Request-Id`.
@@ -221,6 +253,14 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     );
   });
 
+  /** express-rate-limit's own failures, as log records. */
+  const limiterLogger = {
+    error: (...args: unknown[]) =>
+      emit('error', 'rate limiter failed', { error: String(args[args.length - 1]) }),
+    warn: (...args: unknown[]) =>
+      emit('warn', 'rate limiter warning', { warning: String(args[args.length - 1]) }),
+  };
+
   const fail = (res: Response, problem: HttpProblem) => {
     for (const [name, value] of Object.entries(problem.headers)) res.set(name, value);
     res.status(problem.status).json({
@@ -257,7 +297,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   let probe: Promise<boolean> | undefined;
   const probeAdmin = (): Promise<boolean> => {
     if (readiness && Date.now() - readiness.at < readyCacheMs) return Promise.resolve(readiness.ok);
-    probe ??= withDeadline(client.getVersion(), Math.min(requestTimeoutMs, 5000))
+    probe ??= client
+      .getVersion({ deadline: new Date(Date.now() + Math.min(requestTimeoutMs, 5000)) })
       .then(
         () => true,
         () => false,
@@ -311,21 +352,42 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     fail(res, new HttpProblem(405, 'method_not_allowed', 'use POST'));
   };
 
+  /** Answers 401, after counting the failure against the caller's address (429 once over its limit). */
+  const refuse = (req: Request, res: Response, next: NextFunction) => {
+    if (!failureLimiter || !failureWindow) {
+      fail(res, unauthorized());
+      return;
+    }
+    const counted = () => {
+      const info = (req as Request & { rateLimit?: { remaining?: number } }).rateLimit;
+      // The last failure the address may make in this window: say so once (never the key it sent).
+      if (info?.remaining === 0) {
+        emit('warn', 'too many failed authentications; refusing the address until its window ends', {
+          remote: req.socket.remoteAddress,
+          limit: failureWindow.limit,
+          window_ms: failureWindow.windowMs,
+        });
+      }
+      fail(res, unauthorized());
+    };
+    Promise.resolve(failureLimiter(req, res, counted)).catch(next);
+  };
+
   /**
    * Bearer mode is decided before the body is read; signature mode needs the body. False when the
-   * request was answered 401.
+   * request was refused (401, or 429 past the address's limit of failures).
    */
-  const authenticated = (req: Request, res: Response): boolean => {
+  const authenticated = (req: Request, res: Response, next: NextFunction): boolean => {
     const authorization = req.headers.authorization;
     if (authorization !== undefined) {
       const index = keys.indexOf(bearerToken(authorization) ?? '');
       if (index < 0) {
-        fail(res, unauthorized());
+        refuse(req, res, next);
         return false;
       }
       res.locals.principal = `key#${index}`;
     } else if (signingSecrets.length === 0 || req.headers[SIGNATURE_HEADER] === undefined) {
-      fail(res, unauthorized());
+      refuse(req, res, next);
       return false;
     }
     return true;
@@ -344,12 +406,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
           handler: (_req, res) => {
             fail(res, new HttpProblem(429, 'rate_limited', 'too many requests for this key; slow down'));
           },
-          logger: {
-            error: (...args: unknown[]) =>
-              emit('error', 'rate limiter failed', { error: String(args[args.length - 1]) }),
-            warn: (...args: unknown[]) =>
-              emit('warn', 'rate limiter warning', { warning: String(args[args.length - 1]) }),
-          },
+          logger: limiterLogger,
         } as Parameters<typeof rateLimit>[0]);
   /** Counts the request against its key once the key is known (after bearer or signature checks). */
   const limit = (req: Request, res: Response, next: NextFunction) => {
@@ -359,6 +416,48 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     }
     res.locals.rateCounted = true;
     Promise.resolve(limiter(req, res, next)).catch(next);
+  };
+
+  /** The client address failures are counted by: the TCP peer, IPv6 grouped by /56. */
+  const addressOf = (req: Request) => ipKeyGenerator(req.socket.remoteAddress ?? 'unknown');
+  const failureWindow =
+    deps.authFailureLimit === false ? undefined : (deps.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
+  const tooManyFailures = (retryAfterSeconds: number) =>
+    new HttpProblem(
+      429,
+      'too_many_failures',
+      'too many failed authentications from this address; try again later',
+      {},
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  /** Counts failed authentications per address; over the limit it answers 429 instead of 401. */
+  const failureLimiter =
+    failureWindow === undefined
+      ? undefined
+      : rateLimit({
+          windowMs: failureWindow.windowMs,
+          limit: failureWindow.limit,
+          standardHeaders: false,
+          legacyHeaders: false,
+          validate: false,
+          keyGenerator: (req) => addressOf(req),
+          // Reached only by failures racing past the check of `addressBlocked`.
+          handler: (req, res) => {
+            const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
+            fail(res, tooManyFailures(secondsUntil(info?.resetTime, failureWindow.windowMs)));
+          },
+          logger: limiterLogger,
+        } as Parameters<typeof rateLimit>[0]);
+  /**
+   * True (and answered 429) when the caller's address has used up its failed authentications: then
+   * its credentials are not even looked at, so a guess that happens to be right is not revealed.
+   */
+  const addressBlocked = async (req: Request, res: Response): Promise<boolean> => {
+    if (!failureLimiter || !failureWindow) return false;
+    const info = await failureLimiter.getKey(addressOf(req));
+    if (!info || info.totalHits < failureWindow.limit) return false;
+    fail(res, tooManyFailures(secondsUntil(info.resetTime, failureWindow.windowMs)));
+    return true;
   };
 
   /** False when the request was answered 415: a body that is not JSON. */
@@ -380,22 +479,67 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     return true;
   };
 
-  /** Before the body is read: bearer authentication, the content type, the key's rate limit. */
+  /**
+   * Starts the request's deadline (`requestTimeoutMs` from now) and its signal
+   * (`res.locals.signal`), which aborts when the deadline passes or the caller disconnects before the
+   * answer. At the deadline a body still being read is answered 408 and its connection closed; a
+   * launch in progress sees the signal and answers 503.
+   */
+  const startDeadline = (req: Request, res: Response) => {
+    const arrivedAt = Date.now();
+    const abort = new AbortController();
+    res.locals.arrivedAt = arrivedAt;
+    res.locals.deadline = new Date(arrivedAt + requestTimeoutMs);
+    res.locals.signal = abort.signal;
+    const timer = setTimeout(() => {
+      if (!res.headersSent && res.locals.bodyRead !== true) {
+        emit('warn', 'request body did not arrive in time', {
+          remote: req.socket.remoteAddress,
+          deadline_ms: requestTimeoutMs,
+          content_length: clip(String(req.headers['content-length'] ?? '')),
+        });
+        fail(
+          res,
+          new HttpProblem(
+            408,
+            'request_timeout',
+            'the request body did not arrive within the request timeout',
+            {},
+            { Connection: 'close' },
+          ),
+        );
+      }
+      abort.abort(new RequestDeadlineError());
+    }, requestTimeoutMs);
+    res.once('close', () => {
+      clearTimeout(timer);
+      if (!res.writableFinished) abort.abort(new ClientGoneError());
+    });
+  };
+
+  /** Before the body is read: the address's failures, bearer authentication, the content type, the key's rate limit. */
   const beforeBody = (req: Request, res: Response, next: NextFunction) => {
-    res.locals.arrivedAt = Date.now();
-    if (authenticated(req, res) && jsonContent(req, res)) limit(req, res, next);
+    startDeadline(req, res);
+    addressBlocked(req, res)
+      .then((blocked) => {
+        if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
+      })
+      .catch(next);
   };
 
   const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
 
   /** After the body is read: signature mode's check, then its key's rate limit. */
   const afterBody = (req: Request, res: Response, next: NextFunction) => {
+    res.locals.bodyRead = true;
+    // The deadline passed while the body arrived: the 408 is already on its way.
+    if (res.headersSent) return;
     if (res.locals.principal === undefined) {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers[SIGNATURE_HEADER];
       const index = signatureMatches(typeof header === 'string' ? header : undefined, body, signingSecrets);
       if (index < 0) {
-        fail(res, unauthorized());
+        refuse(req, res, next);
         return;
       }
       res.locals.principal = `signature#${index}`;
@@ -404,7 +548,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   };
 
   const launch = async (req: Request, res: Response) => {
-    const deadline = Number(res.locals.arrivedAt) + requestTimeoutMs;
+    const signal = res.locals.signal as AbortSignal;
+    const call: AdminCallOptions = { signal, deadline: res.locals.deadline as Date };
     const body = parseBody(req.body);
     const idempotencyKey = req.headers['idempotency-key'];
     if (
@@ -427,7 +572,8 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     const started = process.hrtime.bigint();
     let outcome = 'failed';
     try {
-      const result = await withDeadline(
+      // Answers when the signal aborts even if a step does not (a shared lookup, a wait).
+      const result = await untilAborted(
         inSpan(
           'webhook.launch',
           {
@@ -444,6 +590,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
               body,
               typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
               res,
+              call,
             );
             if (span.isRecording()) {
               span.setAttribute('orch.execution.name', launched.execution.name);
@@ -452,7 +599,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
             return launched;
           },
         ),
-        deadline - Date.now(),
+        signal,
       );
       outcome = res.locals.replayed ? 'replayed' : 'created';
       res.locals.execution = result.execution.name;
@@ -469,7 +616,9 @@ export function createApp(deps: WebhookDeps): WebhookApp {
               ? 'not_found'
               : problem.status === 503
                 ? 'unavailable'
-                : 'failed';
+                : problem.status === 499
+                  ? 'cancelled'
+                  : 'failed';
       throw problem;
     } finally {
       metrics.launchSeconds.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);
@@ -483,16 +632,26 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     body: Record<string, unknown>,
     idempotencyKey: string | undefined,
     res: Response,
+    call: AdminCallOptions,
   ): Promise<LaunchResult> => {
     let plan: LaunchInterface;
-    try {
-      plan = await plans.get(id);
-    } catch (error) {
-      // A malformed identifier (an unknown domain, say) names no launch plan either.
-      if (error instanceof NotFoundError || error instanceof InvalidArgumentError) {
-        throw new HttpProblem(404, 'not_found', 'no launch plan with this project, domain, name and version');
+    for (;;) {
+      try {
+        plan = await plans.get(id, call);
+        break;
+      } catch (error) {
+        // The lookup this one joined was another request's, and that request went away: look again.
+        if (cancelledForAnother(error, call)) continue;
+        // A malformed identifier (an unknown domain, say) names no launch plan either.
+        if (error instanceof NotFoundError || error instanceof InvalidArgumentError) {
+          throw new HttpProblem(
+            404,
+            'not_found',
+            'no launch plan with this project, domain, name and version',
+          );
+        }
+        throw error;
       }
-      throw error;
     }
     let inputs: LiteralMap;
     try {
@@ -507,16 +666,15 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     }
     const launchPlan = { resource_type: 'LAUNCH_PLAN' as const, ...id };
     if (idempotencyKey === undefined) {
-      const execution = await client.createExecution({
-        project: id.project,
-        domain: id.domain,
-        spec: { launch_plan: launchPlan },
-        inputs,
-      });
+      // Cancelled with the request: a retry without a key must not find a second launch running.
+      const execution = await client.createExecution(
+        { project: id.project, domain: id.domain, spec: { launch_plan: launchPlan }, inputs },
+        call,
+      );
       return {
         fingerprint: '',
         execution: pick(execution),
-        url: await client.consoleUrl(execution),
+        url: await client.consoleUrl(execution, call),
         existing: false,
       };
     }
@@ -534,24 +692,33 @@ export function createApp(deps: WebhookDeps): WebhookApp {
       res.locals.replayed = replayed;
       return result;
     };
-    const known = finished.get(slot);
-    if (known) return check(known, true);
-    const running = inFlight.get(slot);
-    if (running) return check(await running, true);
+    for (;;) {
+      const known = finished.get(slot);
+      if (known) return check(known, true);
+      const running = inFlight.get(slot);
+      if (!running) break;
+      try {
+        return check(await running, true);
+      } catch (error) {
+        // The request that started it went away or ran out of time: this one, still waiting, tries itself.
+        if (!cancelledForAnother(error, call)) throw error;
+        if (inFlight.get(slot) === running) inFlight.delete(slot);
+      }
+    }
     const attempt = (async (): Promise<LaunchResult> => {
       const executionId = { project: id.project, domain: id.domain, name };
       try {
-        await client.createExecution({ ...executionId, spec: { launch_plan: launchPlan }, inputs });
+        await client.createExecution({ ...executionId, spec: { launch_plan: launchPlan }, inputs }, call);
         return {
           fingerprint,
           execution: executionId,
-          url: await client.consoleUrl(executionId),
+          url: await client.consoleUrl(executionId, call),
           existing: false,
         };
       } catch (error) {
         if (!(error instanceof AlreadyExistsError)) throw error;
       }
-      const [existing, data] = await readExisting(executionId);
+      const [existing, data] = await readExisting(executionId, call);
       const lp = existing.spec?.launch_plan;
       const existingFingerprint = launchFingerprint(
         {
@@ -565,7 +732,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
       return {
         fingerprint: existingFingerprint,
         execution: executionId,
-        url: await client.consoleUrl(executionId),
+        url: await client.consoleUrl(executionId, call),
         existing: true,
       };
     })();
@@ -584,26 +751,44 @@ export function createApp(deps: WebhookDeps): WebhookApp {
    * after the execution's row, so a delivery racing the first one may briefly find them missing: it
    * asks again a few times before answering 503.
    */
-  const readExisting = async (executionId: { project: string; domain: string; name: string }) => {
+  const readExisting = async (
+    executionId: { project: string; domain: string; name: string },
+    call: AdminCallOptions,
+  ) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await Promise.all([client.getExecution(executionId), client.getExecutionData(executionId)]);
+        return await Promise.all([
+          client.getExecution(executionId, call),
+          client.getExecutionData(executionId, call),
+        ]);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
         if (attempt >= 5)
           throw unavailable('the earlier launch with this Idempotency-Key is not readable yet');
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        if (call.signal?.aborted) throw call.signal.reason;
       }
     }
   };
 
   const toProblem = (error: unknown): HttpProblem => {
     if (error instanceof HttpProblem) return error;
-    if (error instanceof RequestDeadlineError) {
-      emit('warn', 'launch deadline passed', { deadline_ms: requestTimeoutMs });
+    // An admin call cancelled by the request's signal: answered for the signal's reason.
+    const reason = error instanceof CancelledError ? error.cause : error;
+    if (reason instanceof RequestDeadlineError) {
+      emit('warn', 'launch deadline passed; admin calls cancelled', { deadline_ms: requestTimeoutMs });
       return unavailable('the platform did not answer in time; try again later');
     }
-    if (error instanceof UnavailableError || error instanceof ResourceExhaustedError) {
+    if (reason instanceof ClientGoneError) {
+      emit('info', 'the caller disconnected before the answer; admin calls cancelled', {});
+      // Nobody reads it: the connection is gone.
+      return new HttpProblem(499, 'client_closed_request', 'the caller closed the connection');
+    }
+    if (
+      error instanceof UnavailableError ||
+      error instanceof ResourceExhaustedError ||
+      error instanceof CancelledError
+    ) {
       emit('warn', 'admin service unavailable', { rpc: error.rpc, error: error.message });
       return unavailable();
     }
@@ -637,11 +822,13 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   });
 
   // The last handler: every error becomes a generic answer (Express's own handler would send a stack).
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    // The caller is gone (it disconnected before the answer): nobody to answer.
+    if (req.socket.destroyed) return;
     fail(res, error instanceof HttpProblem ? error : (bodyProblem(error) ?? toProblem(error)));
   });
 
@@ -709,21 +896,38 @@ function pick(id: { project: string; domain: string; name: string }) {
   return { project: id.project, domain: id.domain, name: id.name };
 }
 
-/** Settles like `promise`, or rejects with {@link RequestDeadlineError} after `ms` milliseconds. */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (ms <= 0) {
-    promise.catch(() => {});
-    return Promise.reject(new RequestDeadlineError());
-  }
+/**
+ * True when `error` is an admin call cancelled by another request's signal (its deadline or its
+ * caller's disconnection) while the request of `call` is still running: a shared call it joined.
+ */
+function cancelledForAnother(error: unknown, call: AdminCallOptions): boolean {
+  return (
+    error instanceof CancelledError &&
+    (error.cause instanceof RequestDeadlineError || error.cause instanceof ClientGoneError) &&
+    call.signal?.aborted !== true
+  );
+}
+
+/** Whole seconds from now until `resetTime` (at least 1), or the window's length when unknown. */
+function secondsUntil(resetTime: Date | undefined, windowMs: number): number {
+  const ms = resetTime ? resetTime.getTime() - Date.now() : windowMs;
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** Settles like `promise`, or rejects with `signal.reason` as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => {});
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RequestDeadlineError()), ms);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
-        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
         reject(error);
       },
     );

@@ -50,17 +50,20 @@ export class KeyRing {
 }
 
 /**
- * The token of an `Authorization: Bearer <token>` header (scheme exactly `Bearer`, one space, no
- * surrounding space), or undefined for anything else.
+ * The token of an `Authorization: Bearer <token>` header, or undefined for anything else. The scheme
+ * is matched case-insensitively (`Bearer`, `bearer`, `BEARER`: RFC 7235 §2.1, "It uses a
+ * case-insensitive token as a means to identify the authentication scheme") and may be followed by
+ * one or more spaces (`credentials = "Bearer" 1*SP b64token`, RFC 6750 §2.1); the token is one run of
+ * visible characters, without surrounding space.
  */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer ([^\s]+)$/.exec(header ?? '');
+  const match = /^bearer +([^\s]+)$/i.exec(header ?? '');
   return match?.[1];
 }
 
 /**
- * True when the `Authorization` header carries exactly `Bearer <apiKey>`, compared in constant time
- * (spec, "Webhook app" authentication rule 1).
+ * True when the `Authorization` header carries `Bearer <apiKey>` (scheme in any case, see
+ * {@link bearerToken}), compared in constant time (spec, "Webhook app" authentication rule 1).
  */
 export function bearerMatches(header: string | undefined, apiKey: string): boolean {
   return new KeyRing([apiKey]).indexOf(bearerToken(header) ?? '') === 0;

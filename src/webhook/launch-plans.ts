@@ -1,6 +1,6 @@
 import { literalMapFromJson, literalMapToJson } from '../api/literals.js';
 import type { LaunchPlanOut, LiteralMap, LiteralOut, VariableMap } from '../api/types.js';
-import type { AdminClient } from '../client/admin-client.js';
+import type { AdminCallOptions, AdminClient } from '../client/admin-client.js';
 import type { LaunchPlanKey } from './idempotency.js';
 import { Lru } from './lru.js';
 
@@ -72,20 +72,26 @@ export class LaunchPlanCache {
   }
 
   /**
-   * The interface of a launch plan version.
-   * @throws AdminError subclasses of GetLaunchPlan (NotFoundError when it does not exist).
+   * The interface of a launch plan version. `options` (deadline, signal) go with the GetLaunchPlan
+   * call when this lookup makes it; a lookup that joins one in flight shares that call as it is.
+   * @throws AdminError subclasses of GetLaunchPlan (NotFoundError when it does not exist,
+   *   CancelledError when the signal of the lookup that made the call aborted).
    */
-  get(id: LaunchPlanKey): Promise<LaunchInterface> {
+  get(id: LaunchPlanKey, options: AdminCallOptions = {}): Promise<LaunchInterface> {
     const key = JSON.stringify([id.project, id.domain, id.name, id.version]);
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const pending = this.client
-      .getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...id })
-      .then((launchPlan) => launchInterfaceOf(id, launchPlan));
+    // A failed lookup leaves the cache before anyone sees it fail, so a retry makes a new call.
+    const pending: Promise<LaunchInterface> = this.client
+      .getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...id }, options)
+      .then(
+        (launchPlan) => launchInterfaceOf(id, launchPlan),
+        (error: unknown) => {
+          if (this.entries.get(key) === pending) this.entries.delete(key);
+          throw error;
+        },
+      );
     this.entries.set(key, pending);
-    pending.catch(() => {
-      if (this.entries.get(key) === pending) this.entries.delete(key);
-    });
     return pending;
   }
 }

@@ -13,7 +13,14 @@ import { loadConfig } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
 import { startObservability } from '../telemetry/setup.js';
-import { createApp, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type LogRecord } from './app.js';
+import {
+  createApp,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type LogRecord,
+} from './app.js';
 import { parseSecretList } from './auth.js';
 import { WebhookMetrics } from './metrics.js';
 
@@ -98,6 +105,8 @@ interface WebhookOptions {
   maxBodySize?: number;
   rateLimit?: number;
   rateLimitWindow?: number;
+  authFailureLimit?: number;
+  authFailureWindow?: number;
   requestTimeout?: number;
 }
 
@@ -127,8 +136,20 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
       )
       .option('--rate-limit-window <duration>', 'window of the rate limit (default 1m0s)', parseSeconds)
       .option(
+        '--auth-failure-limit <n>',
+        'failed authentications allowed per client address in each window; past it the address gets 429 ' +
+          '(default 20; 0 turns the limit off)',
+        parseCount,
+      )
+      .option(
+        '--auth-failure-window <duration>',
+        'window of the failed-authentication limit (default 1m0s)',
+        parseSeconds,
+      )
+      .option(
         '--request-timeout <duration>',
-        'deadline of a launch request; after it the answer is 503 (default 10s)',
+        'deadline of a launch request, body included: a body not in by then gets 408, a launch not ' +
+          'answered by then gets 503 and its admin call is cancelled (default 10s)',
         parseSeconds,
       )
       .addHelpText('after', HELP_AFTER),
@@ -180,7 +201,19 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
       rateLimit:
         opts.rateLimit === 0
           ? false
-          : { limit: opts.rateLimit ?? 600, windowMs: (opts.rateLimitWindow ?? 60) * 1000 },
+          : {
+              limit: opts.rateLimit ?? DEFAULT_RATE_LIMIT.limit,
+              windowMs: opts.rateLimitWindow ? opts.rateLimitWindow * 1000 : DEFAULT_RATE_LIMIT.windowMs,
+            },
+      authFailureLimit:
+        opts.authFailureLimit === 0
+          ? false
+          : {
+              limit: opts.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT.limit,
+              windowMs: opts.authFailureWindow
+                ? opts.authFailureWindow * 1000
+                : DEFAULT_AUTH_FAILURE_LIMIT.windowMs,
+            },
       requestTimeoutMs,
       metrics,
     });
@@ -191,7 +224,8 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
         throw error;
       }),
     ]);
-    // A request must arrive whole well within the launch deadline.
+    // The app answers 408 at the request deadline itself (with a JSON body); Node's own request
+    // timeout (checked every 30 s, answered without a body) stays only as a backstop.
     server.requestTimeout = requestTimeoutMs + 30_000;
     io.stdout.write(`orch-webhook listening on http://localhost:${(server.address() as AddressInfo).port}\n`);
     const signal = await io.interrupted;

@@ -85,6 +85,10 @@ export const WEBHOOK_OPENAPI = {
           }),
           '404': errorResponse('no launch plan with this project, domain, name and version'),
           '405': errorResponse('a method other than POST'),
+          '408': errorResponse(
+            'the body did not arrive within the request timeout (`--request-timeout`); the connection is closed',
+            { Connection: { schema: { type: 'string', const: 'close' } } },
+          ),
           '409': errorResponse(
             'the Idempotency-Key was already used with another launch plan or other inputs',
           ),
@@ -95,11 +99,17 @@ export const WEBHOOK_OPENAPI = {
               'the inputs do not fit the launch plan; every problem is listed, nothing is launched',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/InvalidInputs' } } },
           },
-          '429': errorResponse('over the rate limit of this key', retryAfter),
+          '429': errorResponse(
+            'over the rate limit of this key (code `rate_limited`), or too many failed authentications from ' +
+              "this client address (code `too_many_failures`; then the address's requests are refused until " +
+              'Retry-After, whatever key they carry)',
+            retryAfter,
+          ),
           '502': errorResponse('the platform refused or failed the launch'),
           '503': errorResponse(
-            'the platform is unreachable after the client retries, or the request deadline passed (a launch ' +
-              'already sent may still complete: retry with the same Idempotency-Key to get it rather than a second run)',
+            'the platform is unreachable after the client retries, or the request deadline passed (the launch call ' +
+              'is then cancelled; one the admin already received may still complete: retry with the same ' +
+              'Idempotency-Key to get it rather than a second run)',
             retryAfter,
           ),
         },
@@ -160,7 +170,9 @@ export const WEBHOOK_OPENAPI = {
         type: 'http',
         scheme: 'bearer',
         description:
-          '`Authorization: Bearer <key>`, one of the keys in `WEBHOOK_API_KEY`, compared in constant time.',
+          '`Authorization: Bearer <key>` (the scheme in any case, RFC 7235 §2.1), one of the keys in ' +
+          '`WEBHOOK_API_KEY`, compared in constant time. Failed attempts are limited per client address ' +
+          '(`--auth-failure-limit`).',
       },
       signature: {
         type: 'apiKey',
@@ -253,7 +265,20 @@ export const WEBHOOK_OPENAPI = {
         description: 'launch requests per key per window (default 600; 0 turns the limit off)',
       },
       { name: '--rate-limit-window <duration>', description: 'window of the rate limit (default `1m0s`)' },
-      { name: '--request-timeout <duration>', description: 'deadline of a launch request (default `10s`)' },
+      {
+        name: '--auth-failure-limit <n>',
+        description:
+          'failed authentications per client address per window before the address gets 429 (default 20; 0 turns the limit off)',
+      },
+      {
+        name: '--auth-failure-window <duration>',
+        description: 'window of the failed-authentication limit (default `1m0s`)',
+      },
+      {
+        name: '--request-timeout <duration>',
+        description:
+          'deadline of a launch request, body included: 408 for a body not in by then, 503 for a launch not answered (its admin call cancelled) (default `10s`)',
+      },
       {
         name: '--orch.cache.maxItemsCount <int>',
         description: 'launch plan versions and idempotent results kept in memory (default 1000)',

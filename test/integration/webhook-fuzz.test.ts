@@ -77,7 +77,7 @@ const wrongAuthorization = fc.oneof(
   fc.constantFrom(
     `Bearer ${KEY}x`,
     `Bearer ${KEY.slice(0, -1)}`,
-    `bearer ${KEY}`,
+    `bearer ${KEY}x`,
     KEY,
     `Basic ${Buffer.from(`user:${KEY}`).toString('base64')}`,
     'Bearer',
@@ -149,6 +149,8 @@ describe('fuzzing the webhook with arbitrary paths, headers and bodies', () => {
       apiKeys: KEY,
       signingSecrets: [SECRET],
       rateLimit: false,
+      // Hundreds of failed authentications from one address are the point here, not a guesser.
+      authFailureLimit: false,
       log: (r) => logs.push(r),
     });
     http = app.listen(0, '127.0.0.1');

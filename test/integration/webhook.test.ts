@@ -51,7 +51,7 @@ describe('webhook app against a real admin server', () => {
     ['a wrong key', `Bearer ${KEY}x`],
     ['a prefix of the key', `Bearer ${KEY.slice(0, 10)}`],
     ['the key without Bearer', KEY],
-    ['the key with a lower-case scheme', `bearer ${KEY}`],
+    ['a wrong key with a lower-case scheme', `bearer ${KEY}x`],
     ['an empty bearer', 'Bearer '],
     ['two keys', `Bearer ${KEY},${OLD_KEY}`],
   ])('%s gets 401 with WWW-Authenticate and launches nothing', async (_label, header) => {

@@ -52,12 +52,26 @@ describe('caller authentication', () => {
     );
   });
 
-  test('only "Bearer <token>" carries a token', () => {
-    expect(bearerToken('Bearer abc')).toBe('abc');
-    for (const header of ['bearer abc', 'Bearer  abc', 'Bearer abc ', 'Bearer', 'Basic abc', undefined]) {
+  test('only "Bearer <token>" carries a token; the scheme in any case (RFC 7235 §2.1), 1*SP (RFC 6750 §2.1)', () => {
+    for (const header of ['Bearer abc', 'bearer abc', 'BEARER abc', 'bEaReR abc', 'Bearer  abc']) {
+      expect(bearerToken(header)).toBe('abc');
+    }
+    for (const header of [
+      'Bearer abc ',
+      ' Bearer abc',
+      'Bearer',
+      'Bearer ',
+      'Bearer\tabc',
+      'Bearerabc',
+      'Bearer a b',
+      'Basic abc',
+      'bearers abc',
+      undefined,
+    ]) {
       expect(bearerToken(header)).toBeUndefined();
     }
     expect(bearerMatches('Bearer k', 'k')).toBe(true);
+    expect(bearerMatches('bearer k', 'k')).toBe(true);
     expect(bearerMatches('Bearer k2', 'k')).toBe(false);
   });
 
@@ -136,7 +150,7 @@ describe('the OpenAPI document and the README', () => {
       WEBHOOK_OPENAPI.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}'].post.responses,
     );
     expect(responses).toEqual(
-      expect.arrayContaining(['200', '400', '401', '404', '409', '413', '415', '422', '429', '503']),
+      expect.arrayContaining(['200', '400', '401', '404', '408', '409', '413', '415', '422', '429', '503']),
     );
     const refs = JSON.stringify(WEBHOOK_OPENAPI).match(/#\/components\/schemas\/\w+/g) ?? [];
     for (const ref of refs) {
@@ -231,6 +245,8 @@ describe('orch-webhook start-up rules', () => {
       'comma-separated',
       '--orch.connection.insecure',
       '--rate-limit',
+      '--auth-failure-limit',
+      '--auth-failure-window',
       '--request-timeout',
       '--max-body-size',
       '--orch.cache.maxItemsCount',
