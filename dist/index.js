@@ -47602,16 +47602,19 @@ function fromGrpcError(error63, rpc, connection) {
       });
     case Status.PERMISSION_DENIED:
       return new PermissionError(message2, code2, rpc, options);
+    case Status.CANCELLED:
+      return new CancelledError(message2, code2, rpc, options);
     default:
       return new AdminError(message2, code2, rpc, options);
   }
 }
-var Status, AdminError, NotFoundError, AlreadyExistsError, InvalidArgumentError, FailedPreconditionError, UnavailableError, DeadlineExceededError, ResourceExhaustedError, PermissionError, UnauthenticatedError, UNTRUSTED_CERTIFICATE;
+var Status, AdminError, NotFoundError, AlreadyExistsError, InvalidArgumentError, FailedPreconditionError, UnavailableError, DeadlineExceededError, CancelledError, ResourceExhaustedError, PermissionError, UnauthenticatedError, UNTRUSTED_CERTIFICATE;
 var init_errors = __esm({
   "src/client/errors.ts"() {
     "use strict";
     init_token_source();
     Status = {
+      CANCELLED: 1,
       UNKNOWN: 2,
       INVALID_ARGUMENT: 3,
       DEADLINE_EXCEEDED: 4,
@@ -47653,6 +47656,9 @@ var init_errors = __esm({
     };
     DeadlineExceededError = class extends UnavailableError {
       name = "DeadlineExceededError";
+    };
+    CancelledError = class extends AdminError {
+      name = "CancelledError";
     };
     ResourceExhaustedError = class extends AdminError {
       name = "ResourceExhaustedError";
@@ -93006,6 +93012,54 @@ function readCaFile(path) {
     });
   }
 }
+function untilAborted(promise4, signal3) {
+  if (!signal3) return promise4;
+  if (signal3.aborted) {
+    promise4.catch(() => {
+    });
+    return Promise.reject(signal3.reason);
+  }
+  return new Promise((resolve5, reject) => {
+    const onAbort = () => {
+      promise4.catch(() => {
+      });
+      reject(signal3.reason);
+    };
+    signal3.addEventListener("abort", onAbort, { once: true });
+    promise4.then(
+      (value) => {
+        signal3.removeEventListener("abort", onAbort);
+        resolve5(value);
+      },
+      (error63) => {
+        signal3.removeEventListener("abort", onAbort);
+        reject(error63);
+      }
+    );
+  });
+}
+function callDeadlinePassed(attempts) {
+  return Object.assign(new Error("the deadline of the call passed"), {
+    code: import_grpc_js2.status.DEADLINE_EXCEEDED,
+    details: `the deadline of the call passed after ${attempts} attempt(s)`
+  });
+}
+function streamDeadline(options, seconds) {
+  const own2 = Date.now() + (options.deadlineSeconds ?? seconds) * 1e3;
+  return new Date(Math.min(own2, options.deadline?.getTime() ?? own2));
+}
+function cancelOnAbort(call, signal3) {
+  if (!signal3) return;
+  if (signal3.aborted) {
+    call.cancel();
+    return;
+  }
+  const onAbort = () => call.cancel();
+  signal3.addEventListener("abort", onAbort, { once: true });
+  call.once("close", () => signal3.removeEventListener("abort", onAbort));
+  call.once("error", () => signal3.removeEventListener("abort", onAbort));
+  call.once("end", () => signal3.removeEventListener("abort", onAbort));
+}
 function serviceNameOf(client) {
   const name = client.constructor.serviceName ?? "unknown";
   return name.includes(".") ? name : `orch.service.${name}`;
@@ -93093,15 +93147,21 @@ var AdminClient = class {
   lastAttempts = 0;
   /** Waits before each retry of the last call, in milliseconds. */
   lastBackoffs = [];
-  /** One attempt of `rpc` with its own deadline, counted in `options.metrics`. */
-  attempt(client, rpc, request2, metadata) {
+  /**
+   * One attempt of `rpc` with its own deadline (`perAttemptSeconds`, cut to the call's `deadline`),
+   * cancelled with `call.cancel()` when `signal` aborts, counted in `options.metrics`.
+   */
+  attempt(client, rpc, request2, metadata, options) {
     const method = client[rpc];
     if (!method) throw new Error(`unknown RPC ${rpc}`);
-    const deadline = new Date(Date.now() + this.retry.perAttemptSeconds * 1e3);
+    const perAttempt = Date.now() + this.retry.perAttemptSeconds * 1e3;
+    const deadline = new Date(Math.min(perAttempt, options.deadline?.getTime() ?? perAttempt));
+    const signal3 = options.signal;
     const metrics = this.options.metrics;
     const began = metrics ? process.hrtime.bigint() : 0n;
     return new Promise((resolve5, reject) => {
-      method.call(client, request2, metadata, { deadline }, (err, res) => {
+      const call = method.call(client, request2, metadata, { deadline }, (err, res) => {
+        signal3?.removeEventListener("abort", onAbort);
         if (metrics) {
           const code2 = err ? err.code ?? import_grpc_js2.status.UNKNOWN : import_grpc_js2.status.OK;
           metrics.observe(
@@ -93113,7 +93173,19 @@ var AdminClient = class {
         if (err) reject(err);
         else resolve5(res);
       });
+      const onAbort = () => call.cancel();
+      if (signal3?.aborted) call.cancel();
+      else signal3?.addEventListener("abort", onAbort, { once: true });
     });
+  }
+  /** The error of a call its caller's signal aborted; `cause` is the signal's reason. */
+  cancelled(rpc, signal3) {
+    return new CancelledError(
+      `${rpc} was cancelled by the caller [endpoint ${this.connection.endpoint}]`,
+      import_grpc_js2.status.CANCELLED,
+      rpc,
+      { cause: signal3.reason }
+    );
   }
   /** The metadata key tokens go in: configured, else advertised by the server, else `authorization`. */
   authorizationKey() {
@@ -93152,44 +93224,57 @@ var AdminClient = class {
   mayAuthenticate(error63, authenticate) {
     return error63.code === import_grpc_js2.status.UNAUTHENTICATED && authenticate && this.options.tokenSource !== void 0;
   }
-  /** Runs `rpc` with the retry policy; rejects with the last raw gRPC error. */
-  async callWithRetries(client, rpc, request2, authenticate) {
+  /**
+   * Runs `rpc` with the retry policy, within the call's `deadline` and until its `signal` aborts;
+   * rejects with the last raw gRPC error, or {@link CancelledError} once the signal aborted.
+   */
+  async callWithRetries(client, rpc, request2, authenticate, options) {
+    const { signal: signal3, deadline } = options;
     let attempts = 0;
     const backoffs = [];
     let refreshed = false;
-    let { metadata, sent } = await this.metadataFor(authenticate, "first");
-    let previous = Date.now();
-    const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
-    const once = async () => {
-      const now = Date.now();
-      if (attempts > 0) backoffs.push(now - previous);
-      attempts += 1;
-      try {
-        return await this.attempt(client, rpc, request2, metadata);
-      } catch (error63) {
-        previous = Date.now();
-        if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
-          refreshed = true;
-          ({ metadata, sent } = await this.metadataFor(true, sent ? "refresh" : "fresh"));
-          attempts += 1;
-          try {
-            return await this.attempt(client, rpc, request2, metadata);
-          } catch (again) {
-            previous = Date.now();
-            throw again;
-          }
-        }
-        throw error63;
-      }
-    };
+    const timeLeft = () => deadline ? deadline.getTime() - Date.now() : Number.POSITIVE_INFINITY;
     try {
+      if (signal3?.aborted) throw signal3.reason;
+      let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, "first"), signal3);
+      let previous = Date.now();
+      const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
+      const once = async () => {
+        const now = Date.now();
+        if (attempts > 0) backoffs.push(now - previous);
+        if (signal3?.aborted) throw signal3.reason;
+        if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
+        attempts += 1;
+        try {
+          return await this.attempt(client, rpc, request2, metadata, options);
+        } catch (error63) {
+          previous = Date.now();
+          if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
+            refreshed = true;
+            ({ metadata, sent } = await untilAborted(
+              this.metadataFor(true, sent ? "refresh" : "fresh"),
+              signal3
+            ));
+            if (signal3?.aborted) throw signal3.reason;
+            attempts += 1;
+            try {
+              return await this.attempt(client, rpc, request2, metadata, options);
+            } catch (again) {
+              previous = Date.now();
+              throw again;
+            }
+          }
+          throw error63;
+        }
+      };
       let first;
       try {
         return await once();
       } catch (error63) {
-        if (maxAttempts <= 1 || !retryable(error63)) throw error63;
+        if (maxAttempts <= 1 || !retryable(error63) || signal3?.aborted || timeLeft() <= 0) throw error63;
         first = error63;
       }
+      const left = timeLeft();
       return await pRetry(
         (attemptNumber) => {
           if (attemptNumber === 1) throw first;
@@ -93201,9 +93286,15 @@ var AdminClient = class {
           minTimeout: initialBackoffMs,
           maxTimeout: maxBackoffSeconds * 1e3,
           randomize: true,
-          shouldRetry: ({ error: error63 }) => retryable(error63)
+          // A backoff wait never outlasts the call's deadline, and ends when the signal aborts.
+          ...Number.isFinite(left) ? { maxRetryTime: Math.max(0, left) } : {},
+          ...signal3 ? { signal: signal3 } : {},
+          shouldRetry: ({ error: error63 }) => retryable(error63) && !signal3?.aborted && timeLeft() > 0
         }
       );
+    } catch (error63) {
+      if (signal3?.aborted) throw this.cancelled(rpc, signal3);
+      throw error63;
     } finally {
       this.lastAttempts = attempts;
       this.lastBackoffs = backoffs;
@@ -93213,7 +93304,7 @@ var AdminClient = class {
    * Runs `rpc` with retries inside a CLIENT span `<service>/<rpc>` whose context travels to the
    * server in the metadata; rejects with an AdminError. `authenticate` false: sent without a token.
    */
-  call(client, rpc, request2, authenticate = true) {
+  call(client, rpc, request2, options = {}, authenticate = true) {
     const service = serviceNameOf(client);
     return inSpan(
       `${service}/${rpc}`,
@@ -93223,7 +93314,7 @@ var AdminClient = class {
       },
       async (span) => {
         try {
-          return await this.callWithRetries(client, rpc, request2, authenticate);
+          return await this.callWithRetries(client, rpc, request2, authenticate, options);
         } catch (error63) {
           const failure2 = fromGrpcError(error63, rpc, this.connection);
           failSpan(span, failure2);
@@ -93233,132 +93324,145 @@ var AdminClient = class {
     );
   }
   /** Fetches a project by id. */
-  getProject(id) {
-    return this.call(this.admin, "GetProject", { id });
+  getProject(id, options = {}) {
+    return this.call(this.admin, "GetProject", { id }, options);
   }
   /** Lists projects. */
-  listProjects(request2 = {}) {
-    return this.call(this.admin, "ListProjects", request2);
+  listProjects(request2 = {}, options = {}) {
+    return this.call(this.admin, "ListProjects", request2, options);
   }
   /** Registers a project; AlreadyExistsError when its id is taken. */
-  registerProject(project) {
-    return this.call(this.admin, "RegisterProject", { project });
+  registerProject(project, options = {}) {
+    return this.call(this.admin, "RegisterProject", { project }, options);
   }
   /** Registers a task version. AlreadyExistsError for an identical one; InvalidArgumentError for a different one. */
-  createTask(id, spec) {
-    return this.call(this.admin, "CreateTask", { id, spec });
+  createTask(id, spec, options = {}) {
+    return this.call(this.admin, "CreateTask", { id, spec }, options);
   }
-  getTask(id) {
-    return this.call(this.admin, "GetTask", { id: { ...id, resource_type: "TASK" } });
+  getTask(id, options = {}) {
+    return this.call(this.admin, "GetTask", { id: { ...id, resource_type: "TASK" } }, options);
   }
-  listTasks(request2) {
-    return this.call(this.admin, "ListTasks", request2);
+  listTasks(request2, options = {}) {
+    return this.call(this.admin, "ListTasks", request2, options);
   }
   /** Registers a workflow version; the server compiles it against the registered tasks. */
-  createWorkflow(id, spec) {
-    return this.call(this.admin, "CreateWorkflow", { id, spec });
+  createWorkflow(id, spec, options = {}) {
+    return this.call(this.admin, "CreateWorkflow", { id, spec }, options);
   }
-  getWorkflow(id) {
-    return this.call(this.admin, "GetWorkflow", { id: { ...id, resource_type: "WORKFLOW" } });
+  getWorkflow(id, options = {}) {
+    return this.call(this.admin, "GetWorkflow", { id: { ...id, resource_type: "WORKFLOW" } }, options);
   }
-  listWorkflows(request2) {
-    return this.call(this.admin, "ListWorkflows", request2);
+  listWorkflows(request2, options = {}) {
+    return this.call(this.admin, "ListWorkflows", request2, options);
   }
   /** Registers a launch plan version. */
-  createLaunchPlan(id, spec) {
-    return this.call(this.admin, "CreateLaunchPlan", { id, spec });
+  createLaunchPlan(id, spec, options = {}) {
+    return this.call(this.admin, "CreateLaunchPlan", { id, spec }, options);
   }
-  getLaunchPlan(id) {
-    return this.call(this.admin, "GetLaunchPlan", { id: { ...id, resource_type: "LAUNCH_PLAN" } });
+  getLaunchPlan(id, options = {}) {
+    return this.call(this.admin, "GetLaunchPlan", { id: { ...id, resource_type: "LAUNCH_PLAN" } }, options);
   }
-  listLaunchPlans(request2) {
-    return this.call(this.admin, "ListLaunchPlans", request2);
+  listLaunchPlans(request2, options = {}) {
+    return this.call(this.admin, "ListLaunchPlans", request2, options);
   }
-  /** Launches an execution; resolves to its identifier. */
-  async createExecution(request2) {
+  /**
+   * Launches an execution; resolves to its identifier. Without a `name` in the request the server
+   * generates one, so a call retried after its first attempt reached the server may launch twice:
+   * callers that must not (the webhook) name the execution or cancel with `options.signal`.
+   */
+  async createExecution(request2, options = {}) {
     const response = await this.call(
       this.admin,
       "CreateExecution",
-      request2
+      request2,
+      options
     );
     return response.id;
   }
-  getExecution(id) {
-    return this.call(this.admin, "GetExecution", { id });
+  getExecution(id, options = {}) {
+    return this.call(this.admin, "GetExecution", { id }, options);
   }
-  listExecutions(request2) {
-    return this.call(this.admin, "ListExecutions", request2);
+  listExecutions(request2, options = {}) {
+    return this.call(this.admin, "ListExecutions", request2, options);
   }
   /** The full inputs and outputs of an execution. */
-  getExecutionData(id) {
-    return this.call(this.admin, "GetExecutionData", { id });
+  getExecutionData(id, options = {}) {
+    return this.call(this.admin, "GetExecutionData", { id }, options);
   }
   /** Replaces a project's name, description, labels and state (`ARCHIVED` archives it). */
-  updateProject(project) {
-    return this.call(this.admin, "UpdateProject", project);
+  updateProject(project, options = {}) {
+    return this.call(this.admin, "UpdateProject", project, options);
   }
   /** Names of the tasks, workflows or launch plans of a project and domain, a page at a time. */
-  listEntityIds(kind, request2) {
-    return this.call(this.admin, `List${kind}Ids`, request2);
+  listEntityIds(kind, request2, options = {}) {
+    return this.call(this.admin, `List${kind}Ids`, request2, options);
   }
   /** Activates or deactivates a launch plan version (activating deactivates the other versions of its name). */
-  updateLaunchPlan(id, state) {
-    return this.call(this.admin, "UpdateLaunchPlan", { id: { ...id, resource_type: "LAUNCH_PLAN" }, state });
+  updateLaunchPlan(id, state, options = {}) {
+    return this.call(
+      this.admin,
+      "UpdateLaunchPlan",
+      { id: { ...id, resource_type: "LAUNCH_PLAN" }, state },
+      options
+    );
   }
   /** The active version of a launch plan name; NotFoundError when none is active. */
-  getActiveLaunchPlan(id) {
-    return this.call(this.admin, "GetActiveLaunchPlan", { id });
+  getActiveLaunchPlan(id, options = {}) {
+    return this.call(this.admin, "GetActiveLaunchPlan", { id }, options);
   }
   /** Stops a running execution; it ends ABORTED. InvalidArgumentError when it already ended. */
-  terminateExecution(id, cause = "") {
-    return this.call(this.admin, "TerminateExecution", { id, cause });
+  terminateExecution(id, cause = "", options = {}) {
+    return this.call(this.admin, "TerminateExecution", { id, cause }, options);
   }
   /** Runs an execution's launch plan again with the same inputs; resolves to the new execution's id. */
-  async relaunchExecution(id, name = "") {
+  async relaunchExecution(id, name = "", options = {}) {
     const response = await this.call(
       this.admin,
       "RelaunchExecution",
-      {
-        id,
-        name
-      }
+      { id, name },
+      options
     );
     return response.id;
   }
   /** The node executions of an execution. */
-  listNodeExecutions(id, request2 = {}) {
-    return this.call(this.admin, "ListNodeExecutions", { workflow_execution_id: id, ...request2 });
+  listNodeExecutions(id, request2 = {}, options = {}) {
+    return this.call(this.admin, "ListNodeExecutions", { workflow_execution_id: id, ...request2 }, options);
   }
   /**
    * Follows an execution (WatchExecution): calls `onEvent` for its current phase, then for every phase
    * change of it and of its nodes, until a terminal phase; resolves to that last event. The whole
-   * watch has one deadline, `deadlineSeconds` (default 3600); the stream is not retried.
-   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...),
-   *   or Error when the stream ends before a terminal phase.
+   * watch has one deadline, the earlier of `deadlineSeconds` (default 3600) from now and
+   * `options.deadline`; `options.signal` cancels the stream. The stream is not retried.
+   * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...,
+   *   CancelledError once the signal aborted), or Error when the stream ends before a terminal phase.
    */
   async watchExecution(id, onEvent, options = {}) {
-    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 3600) * 1e3);
+    const deadline = streamDeadline(options, 3600);
+    const signal3 = options.signal;
     try {
-      const first = await this.metadataFor(true, "first");
+      if (signal3?.aborted) throw signal3.reason;
+      const first = await untilAborted(this.metadataFor(true, "first"), signal3);
       try {
-        return await this.watchOnce(id, onEvent, deadline, first.metadata);
+        return await this.watchOnce(id, onEvent, deadline, first.metadata, signal3);
       } catch (error63) {
         if (!this.mayAuthenticate(error63, true) || error63.events) throw error63;
-        const again = await this.metadataFor(true, first.sent ? "refresh" : "fresh");
-        return await this.watchOnce(id, onEvent, deadline, again.metadata);
+        const again = await untilAborted(this.metadataFor(true, first.sent ? "refresh" : "fresh"), signal3);
+        return await this.watchOnce(id, onEvent, deadline, again.metadata, signal3);
       }
     } catch (error63) {
+      if (signal3?.aborted) throw this.cancelled("WatchExecution", signal3);
       throw fromGrpcError(error63, "WatchExecution", this.connection);
     }
   }
   /** One WatchExecution stream; a stream error is rejected as is, with the count of events seen. */
-  watchOnce(id, onEvent, deadline, metadata) {
+  watchOnce(id, onEvent, deadline, metadata, signal3) {
     const method = this.admin.WatchExecution;
     if (!method) throw new Error("unknown RPC WatchExecution");
     return new Promise((resolve5, reject) => {
       let last;
       let events = 0;
       const call = method.call(this.admin, { id }, metadata, { deadline });
+      cancelOnAbort(call, signal3);
       call.on("data", (event) => {
         last = event;
         events += 1;
@@ -93372,80 +93476,89 @@ var AdminClient = class {
     });
   }
   /** The inputs and outputs of one node execution. */
-  getNodeExecutionData(id, nodeId) {
-    return this.call(this.admin, "GetNodeExecutionData", { id: { node_id: nodeId, execution_id: id } });
+  getNodeExecutionData(id, nodeId, options = {}) {
+    return this.call(
+      this.admin,
+      "GetNodeExecutionData",
+      { id: { node_id: nodeId, execution_id: id } },
+      options
+    );
   }
-  getVersion() {
-    return this.call(this.admin, "GetVersion", {});
+  getVersion(options = {}) {
+    return this.call(this.admin, "GetVersion", {}, options);
   }
   /** Anonymous: how to authenticate, and the admin's public HTTP address. */
-  getPublicClientConfig() {
-    return this.call(this.authMetadata, "GetPublicClientConfig", {}, false);
+  getPublicClientConfig(options = {}) {
+    return this.call(this.authMetadata, "GetPublicClientConfig", {}, options, false);
   }
   /**
    * Anonymous: the admin's authorization server metadata (RFC 8414; HTTP
    * `GET /.well-known/oauth-authorization-server`): `issuer`, `token_endpoint`, `jwks_uri`, the
    * supported grant types, scopes and client authentication methods.
    */
-  getOAuth2Metadata() {
-    return this.call(this.authMetadata, "GetOAuth2Metadata", {}, false);
+  getOAuth2Metadata(options = {}) {
+    return this.call(this.authMetadata, "GetOAuth2Metadata", {}, options, false);
   }
   /** Who the server takes the caller for (IdentityService/UserInfo): subject, client id, org, role, method. */
-  userInfo() {
-    return this.call(this.identity, "UserInfo", {});
+  userInfo(options = {}) {
+    return this.call(this.identity, "UserInfo", {}, options);
   }
   /**
    * Stores a new secret (SecretService/CreateSecret) under `id` (name and scope: org, domain,
    * project). AlreadyExistsError when the name is taken in that scope.
    */
-  createSecret(request2) {
-    return this.call(this.secrets, "CreateSecret", request2);
+  createSecret(request2, options = {}) {
+    return this.call(this.secrets, "CreateSecret", request2, options);
   }
   /** Replaces the value of an existing secret. NotFoundError when there is none. */
-  updateSecret(request2) {
-    return this.call(this.secrets, "UpdateSecret", request2);
+  updateSecret(request2, options = {}) {
+    return this.call(this.secrets, "UpdateSecret", request2, options);
   }
   /** A secret's identifier and metadata (times, type, last writer); never its value. NotFoundError when absent. */
-  getSecret(request2) {
-    return this.call(this.secrets, "GetSecret", request2);
+  getSecret(request2, options = {}) {
+    return this.call(this.secrets, "GetSecret", request2, options);
   }
   /** The secrets of a scope (org; a domain; a project and domain), a page at a time (`limit`, `token`). */
-  listSecrets(request2 = {}) {
-    return this.call(this.secrets, "ListSecrets", request2);
+  listSecrets(request2 = {}, options = {}) {
+    return this.call(this.secrets, "ListSecrets", request2, options);
   }
   /** Deletes a secret. NotFoundError when there is none. */
-  deleteSecret(request2) {
-    return this.call(this.secrets, "DeleteSecret", request2);
+  deleteSecret(request2, options = {}) {
+    return this.call(this.secrets, "DeleteSecret", request2, options);
   }
   /**
    * Creates an API key (ApiKeyService/CreateApiKey): an OAuth client with a role. The answer holds the
    * client secret, shown this once; the caller builds the `ORCH_API_KEY` value from it (`formatApiKey`).
    */
-  createApiKey(request2) {
-    return this.call(this.apiKeys, "CreateApiKey", request2);
+  createApiKey(request2, options = {}) {
+    return this.call(this.apiKeys, "CreateApiKey", request2, options);
   }
   /** The API keys of an organization (never their secrets), a page at a time. */
-  listApiKeys(request2 = {}) {
-    return this.call(this.apiKeys, "ListApiKeys", request2);
+  listApiKeys(request2 = {}, options = {}) {
+    return this.call(this.apiKeys, "ListApiKeys", request2, options);
   }
   /** Deletes an API key by name; tokens it obtained stop working. NotFoundError when there is none. */
-  deleteApiKey(request2) {
-    return this.call(this.apiKeys, "DeleteApiKey", request2);
+  deleteApiKey(request2, options = {}) {
+    return this.call(this.apiKeys, "DeleteApiKey", request2, options);
   }
   /**
    * Deploys an app (AppService.Deploy), calling `onStatus` with each status the server streams;
    * resolves with the last one (`Started`, or `Failed` with the reason). Not retried: a deployment is
-   * not idempotent. `deadlineSeconds` bounds the whole stream. @default 600
-   * @throws AdminError when the call fails before or during the stream.
+   * not idempotent. `deadlineSeconds` (@default 600) and `options.deadline` bound the whole stream;
+   * `options.signal` cancels it (the deployment may go on on the server).
+   * @throws AdminError when the call fails before or during the stream (CancelledError once the
+   *   signal aborted).
    */
   async deployApp(request2, onStatus, options = {}) {
-    const deadline = new Date(Date.now() + (options.deadlineSeconds ?? 600) * 1e3);
+    const deadline = streamDeadline(options, 600);
+    const signal3 = options.signal;
     const method = this.apps.Deploy;
     if (!method) throw new Error("unknown RPC Deploy");
     const once = (metadata) => new Promise((resolve5, reject) => {
       let last;
       let seen = 0;
       const call = method.call(this.apps, request2, metadata, { deadline });
+      cancelOnAbort(call, signal3);
       call.on("data", (status2) => {
         last = status2;
         seen += 1;
@@ -93458,48 +93571,50 @@ var AdminClient = class {
       );
     });
     try {
-      const first = await this.metadataFor(true, "first");
+      if (signal3?.aborted) throw signal3.reason;
+      const first = await untilAborted(this.metadataFor(true, "first"), signal3);
       try {
         return await once(first.metadata);
       } catch (error63) {
         if (!this.mayAuthenticate(error63, true) || error63.events) throw error63;
-        const again = await this.metadataFor(true, first.sent ? "refresh" : "fresh");
+        const again = await untilAborted(this.metadataFor(true, first.sent ? "refresh" : "fresh"), signal3);
         return await once(again.metadata);
       }
     } catch (error63) {
+      if (signal3?.aborted) throw this.cancelled("Deploy", signal3);
       throw fromGrpcError(error63, "Deploy", this.connection);
     }
   }
   /** One deployed app: its spec and last status. */
-  getApp(request2) {
-    return this.call(this.apps, "Get", request2);
+  getApp(request2, options = {}) {
+    return this.call(this.apps, "Get", request2, options);
   }
   /** The deployed apps of an org (optionally one project and domain). */
-  listApps(request2) {
-    return this.call(this.apps, "List", request2);
+  listApps(request2, options = {}) {
+    return this.call(this.apps, "List", request2, options);
   }
   /** Stops an app: its process ends and its route goes. */
-  stopApp(request2) {
-    return this.call(this.apps, "Stop", request2);
+  stopApp(request2, options = {}) {
+    return this.call(this.apps, "Stop", request2, options);
   }
   /**
    * A signed URL to PUT one file to (DataProxyService): the answer's `headers` (Content-MD5 among
    * them) must be sent with the PUT; `native_url` is where the bytes live afterwards.
    */
-  createUploadLocation(request2) {
-    return this.call(this.dataProxy, "CreateUploadLocation", request2);
+  createUploadLocation(request2, options = {}) {
+    return this.call(this.dataProxy, "CreateUploadLocation", request2, options);
   }
   /** Signed URLs to download a stored file by its native URL. */
-  createDownloadLink(request2) {
-    return this.call(this.dataProxy, "CreateDownloadLink", request2);
+  createDownloadLink(request2, options = {}) {
+    return this.call(this.dataProxy, "CreateDownloadLink", request2, options);
   }
   /**
    * The console URL of an execution: from `consoleEndpoint`, else from the HTTP address the admin
-   * advertises (asked once per client).
+   * advertises (asked once per client, with `options`).
    */
-  async consoleUrl(id) {
+  async consoleUrl(id, options = {}) {
     if (!this.consoleBase) {
-      const config2 = await this.getPublicClientConfig();
+      const config2 = await this.getPublicClientConfig(options);
       if (!config2.service_http_endpoint) {
         throw new Error("the admin does not advertise its HTTP address; set --console.endpoint");
       }
