@@ -50,6 +50,7 @@ import { createIngress } from './http/ingress.js';
 import { createOpsApp } from './http/ops.js';
 import { type Logger, silentLogger } from './logger.js';
 import { ServerMetrics } from './metrics.js';
+import { ensurePrivateDir } from './private-files.js';
 import {
   ChainedSecretSource,
   LocalSecretSource,
@@ -254,6 +255,13 @@ export function createServer(options: ServerOptions): AdminServer {
       const cacheSettings = taskCacheSettings(options.config.plugins.catalogcache);
       const config = options.config;
       const names = authSecretNames(config);
+      // The data folder holds the database, generated keys, code bundles and task data: owner only.
+      const wasOpen = ensurePrivateDir(options.dataDir);
+      if (wasOpen !== undefined)
+        logger.warn('the data folder was open to other users: its mode is now 0700', {
+          dir: options.dataDir,
+          was: `0${wasOpen.toString(8)}`,
+        });
       const localSecrets = new LocalSecretSource({
         envPrefix: config.secrets['env-prefix'],
         filesDir: config.secrets['secrets-prefix'],

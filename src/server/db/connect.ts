@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
+import { ensurePrivateFile } from '../private-files.js';
 import { ensureForeignKeys, migrateToLatest, NODE_EXECUTION_FK } from './migrations.js';
 import type { Database } from './schema.js';
 import { tracedDialect } from './traced.js';
@@ -153,7 +154,9 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
 }
 
 /**
- * Opens (creating if needed) a SQLite database file, in WAL mode, and migrates it.
+ * Opens (creating if needed) a SQLite database file, in WAL mode, and migrates it. The file is
+ * created with mode 0600 (its `-wal` and `-shm` files take the same), a missing folder with 0700,
+ * and an existing database, `-wal` or `-shm` file open to the group or others is tightened to 0600.
  * @param file path of the database file (`--database.sqlite.file`); reused when it exists.
  * @throws DatabaseUnavailableError when the file cannot be opened or a migration fails.
  */
@@ -163,7 +166,13 @@ export async function openSqlite(
 ): Promise<DatabaseHandle> {
   let sqlite: SQLite.Database;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      ensurePrivateFile(file);
+      for (const companion of [`${file}-wal`, `${file}-shm`]) {
+        if (existsSync(companion)) ensurePrivateFile(companion);
+      }
+    }
     sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
