@@ -1,4 +1,5 @@
 import type protobuf from 'protobufjs';
+import { MAX_MESSAGE_DEPTH } from './limits.js';
 import { LOADER_OPTIONS, messageType } from './proto.js';
 
 /**
@@ -77,17 +78,139 @@ export function durationFromSeconds(total: number): SecondsNanos {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-function mapMessage(type: protobuf.Type, value: unknown, outward: boolean, path: string): unknown {
+const INT_RANGES: Record<string, readonly [bigint, bigint]> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  sint32: [-(2n ** 31n), 2n ** 31n - 1n],
+  sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
+  uint32: [0n, 2n ** 32n - 1n],
+  fixed32: [0n, 2n ** 32n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  sint64: [-(2n ** 63n), 2n ** 63n - 1n],
+  sfixed64: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint64: [0n, 2n ** 64n - 1n],
+  fixed64: [0n, 2n ** 64n - 1n],
+};
+
+/**
+ * The exact integer a proto3 JSON integer value denotes: a JSON number, or a string in decimal
+ * (`"-12"`) or exponent form (`"1e3"`) whose value is whole; undefined otherwise (`"zz"`, `"0x10"`,
+ * `"1.5"`, `""`, a number past 2^53 that JSON cannot carry exactly).
+ */
+function exactInteger(value: unknown): bigint | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = BigInt(`${whole}${fraction}`);
+  const scale = Number(exponent) - fraction.length;
+  let magnitude: bigint;
+  if (scale >= 0) magnitude = digits * 10n ** BigInt(scale);
+  else {
+    const divisor = 10n ** BigInt(-scale);
+    if (digits % divisor !== 0n) return undefined;
+    magnitude = digits / divisor;
+  }
+  return sign ? -magnitude : magnitude;
+}
+
+/**
+ * Checks one scalar field value of a JSON document against its proto3 JSON mapping
+ * (https://protobuf.dev/programming-guides/json/) and returns it in the form protobufjs takes, so
+ * that nothing is coerced silently: integers in range (64-bit ones as decimal strings), floats as
+ * numbers or `"NaN"`/`"Infinity"`/`"-Infinity"` or numeric strings, booleans, strings, base64
+ * bytes, and enums by a known name or number.
+ * @throws JsonMappingError naming the field path and the expected form.
+ */
+function mapScalar(field: protobuf.Field, value: unknown, path: string): unknown {
+  if (value === null) return value;
+  const shown = () => JSON.stringify(value)?.slice(0, 60);
+  const range = INT_RANGES[field.type];
+  if (range) {
+    const exact = exactInteger(value);
+    if (exact === undefined || exact < range[0] || exact > range[1]) {
+      throw new JsonMappingError(
+        `expected a whole number from ${range[0]} to ${range[1]} for ${field.type} (a JSON number, or a decimal string for large values), got ${shown()}`,
+        path,
+      );
+    }
+    return field.type.endsWith('64') ? exact.toString() : Number(exact);
+  }
+  switch (field.type) {
+    case 'double':
+    case 'float':
+      if (typeof value === 'number') return value;
+      if (value === 'NaN' || value === 'Infinity' || value === '-Infinity') return Number(value);
+      if (typeof value === 'string' && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
+        return Number(value);
+      throw new JsonMappingError(`expected a number for ${field.type}, got ${shown()}`, path);
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      throw new JsonMappingError(`expected true or false, got ${shown()}`, path);
+    case 'string':
+      if (typeof value === 'string') return value;
+      throw new JsonMappingError(`expected a string, got ${shown()}`, path);
+    case 'bytes':
+      if (typeof value === 'string' && /^[A-Za-z0-9+/_-]*={0,2}$/.test(value)) return value;
+      throw new JsonMappingError(`expected base64 bytes, got ${shown()}`, path);
+    default:
+      break;
+  }
+  const resolved = field.resolvedType;
+  if (resolved && 'values' in resolved) {
+    const values = (resolved as protobuf.Enum).values;
+    if (typeof value === 'string' && Object.hasOwn(values, value)) return value;
+    if (typeof value === 'number' && Number.isInteger(value) && Object.values(values).includes(value))
+      return value;
+    throw new JsonMappingError(
+      `expected one of ${Object.keys(values).join(', ')} for ${resolved.name}, got ${shown()}`,
+      path,
+    );
+  }
+  return value;
+}
+
+/** A field's value (scalar, repeated or map) checked or mapped, by the field's kind. */
+function mapField(
+  field: protobuf.Field,
+  fieldValue: unknown,
+  outward: boolean,
+  fieldPath: string,
+  depth: number,
+): unknown {
+  field.resolve();
+  const child = field.resolvedType;
+  const isMessage = Boolean(child && 'fields' in child);
+  if (fieldValue === null || fieldValue === undefined) return fieldValue;
+  if (!isMessage && outward) return fieldValue;
+  const one = (v: unknown, p: string) =>
+    isMessage ? mapMessage(child as protobuf.Type, v, outward, p, depth + 1) : mapScalar(field, v, p);
+  if (field.map) {
+    if (typeof fieldValue !== 'object' || Array.isArray(fieldValue))
+      throw new JsonMappingError('expected an object (a map)', fieldPath);
+    return Object.fromEntries(
+      Object.entries(fieldValue as Record<string, unknown>).map(([k, v]) => [k, one(v, `${fieldPath}.${k}`)]),
+    );
+  }
+  if (field.repeated) {
+    if (!Array.isArray(fieldValue)) throw new JsonMappingError('expected an array', fieldPath);
+    return fieldValue.map((v, i) => one(v, `${fieldPath}[${i}]`));
+  }
+  return one(fieldValue, fieldPath);
+}
+
+function mapMessage(type: protobuf.Type, value: unknown, outward: boolean, path: string, depth = 1): unknown {
   if (value === null || value === undefined) return value;
+  if (depth > MAX_MESSAGE_DEPTH) {
+    throw new JsonMappingError(`messages nest deeper than ${MAX_MESSAGE_DEPTH} levels`, path);
+  }
   if (type.fullName === `.${TIMESTAMP}`) {
     if (outward) return timestampToString(value as SecondsNanos);
     if (typeof value === 'string') return timestampFromString(value, path);
-    return value;
   }
   if (type.fullName === `.${DURATION}`) {
     if (outward) return durationToString(value as SecondsNanos);
     if (typeof value === 'string') return durationFromString(value, path);
-    return value;
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new JsonMappingError(`expected an object for ${type.name}`, path);
@@ -101,25 +224,7 @@ function mapMessage(type: protobuf.Type, value: unknown, outward: boolean, path:
       throw new JsonMappingError(`unknown field "${key}" of ${type.name}`, path);
     }
     const fieldPath = path ? `${path}.${key}` : key;
-    field.resolve();
-    const child = field.resolvedType;
-    if (!child || !('fields' in child) || fieldValue === null || fieldValue === undefined) {
-      output[key] = fieldValue;
-    } else if (field.map) {
-      output[key] = Object.fromEntries(
-        Object.entries(fieldValue as Record<string, unknown>).map(([k, v]) => [
-          k,
-          mapMessage(child as protobuf.Type, v, outward, `${fieldPath}.${k}`),
-        ]),
-      );
-    } else if (field.repeated) {
-      if (!Array.isArray(fieldValue)) throw new JsonMappingError('expected an array', fieldPath);
-      output[key] = fieldValue.map((v, i) =>
-        mapMessage(child as protobuf.Type, v, outward, `${fieldPath}[${i}]`),
-      );
-    } else {
-      output[key] = mapMessage(child as protobuf.Type, fieldValue, outward, fieldPath);
-    }
+    output[key] = mapField(field, fieldValue, outward, fieldPath, depth);
   }
   return output;
 }
@@ -136,8 +241,11 @@ export function toJson(typeName: string, message: object): Json {
 
 /**
  * Converts a JSON document to the message object shape that gRPC handlers receive
- * (every field present, as with {@link LOADER_OPTIONS}).
- * @throws JsonMappingError naming the field path when the document does not fit the type.
+ * (every field present, as with {@link LOADER_OPTIONS}). Scalars are checked as proto3's JSON
+ * mapping says, never coerced: `"zz"`, `"0x10"`, `"1.5"` or `"18446744073709551616"` for an int64
+ * is refused, as is a value of the wrong JSON type or an unknown enum name.
+ * @throws JsonMappingError naming the field path when the document does not fit the type, or nests
+ *   messages deeper than {@link MAX_MESSAGE_DEPTH}.
  */
 export function fromJson<T>(typeName: string, json: unknown): T {
   const type = messageType(typeName);
@@ -145,6 +253,9 @@ export function fromJson<T>(typeName: string, json: unknown): T {
   try {
     return type.toObject(type.fromObject(prepared), LOADER_OPTIONS) as T;
   } catch (error) {
-    throw new JsonMappingError(error instanceof Error ? error.message : String(error), '');
+    // protobufjs's own refusals are about the document; anything else is not the caller's to read.
+    if (!(error instanceof Error) || error instanceof RangeError)
+      throw new JsonMappingError('the document does not fit the message', '');
+    throw new JsonMappingError(error.message, '');
   }
 }
