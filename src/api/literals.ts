@@ -1,5 +1,6 @@
 import { DurationSyntaxError, formatDuration, parseDuration } from './duration.js';
 import { durationFromSeconds, timestampFromString, timestampToString } from './json.js';
+import { MAX_NESTING_DEPTH } from './limits.js';
 import type { Literal, LiteralMap, LiteralType, LiteralTypeOut, VariableMap } from './types.js';
 
 /**
@@ -313,6 +314,30 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
     return JSON.parse(scalar.json);
   }
   return null;
+}
+
+/**
+ * How deeply a literal nests collections and maps (a scalar is 0, a list of integers 1), counted
+ * without recursion and stopping once `limit` is passed; the same count as `nestingDepth` gives
+ * the literal's JSON form, so one limit ({@link MAX_NESTING_DEPTH}) means the same everywhere.
+ */
+export function literalDepth(literal: AnyLiteral | null | undefined, limit = MAX_NESTING_DEPTH): number {
+  let deepest = 0;
+  const stack: Array<[AnyLiteral | null | undefined, number]> = [[literal, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [AnyLiteral | null | undefined, number];
+    const children = item?.collection
+      ? (item.collection.literals ?? [])
+      : item?.map
+        ? Object.values(item.map.literals ?? {})
+        : undefined;
+    if (!children) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of children) stack.push([child, level]);
+  }
+  return deepest;
 }
 
 /** Converts a LiteralMap to a plain JSON object of its values. */

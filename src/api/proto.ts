@@ -16,6 +16,7 @@ import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js'
 import { API_DESCRIPTOR } from './generated/descriptor.js';
 import type { ProtoGrpcType as IdentityProto } from './generated/identity.js';
 import type { ProtoGrpcType as SecretProto } from './generated/secret.js';
+import { MAX_MESSAGE_DEPTH } from './limits.js';
 
 /**
  * How messages are shaped in JavaScript, for gRPC and the HTTP gateway alike: snake_case field
@@ -53,6 +54,22 @@ export interface LoadedApi {
 
 let loaded: LoadedApi | undefined;
 
+/**
+ * Marks a request the server could not decode (see {@link undecodableReason}): grpc-js answers a
+ * throwing deserializer with INTERNAL, which blames the server for the caller's bytes.
+ */
+const UNDECODABLE = Symbol('undecodable');
+
+/**
+ * Why a request message given to a server handler could not be decoded (its bytes are malformed, or
+ * it nests messages deeper than {@link MAX_MESSAGE_DEPTH}), or undefined for a decoded one. The gRPC
+ * server answers such a call INVALID_ARGUMENT with this reason.
+ */
+export function undecodableReason(request: unknown): string | undefined {
+  if (request === null || typeof request !== 'object') return undefined;
+  return (request as { [UNDECODABLE]?: string })[UNDECODABLE];
+}
+
 /** A gRPC service definition whose (de)serializers use protobufjs with {@link LOADER_OPTIONS}. */
 function serviceDefinition(service: protobuf.Service): ServiceDefinition {
   const serviceName = service.fullName.replace(/^\./, '');
@@ -64,12 +81,20 @@ function serviceDefinition(service: protobuf.Service): ServiceDefinition {
       Buffer.from(type.encode(type.fromObject(value)).finish());
     const deserialize = (type: protobuf.Type) => (bytes: Buffer) =>
       type.toObject(type.decode(bytes), LOADER_OPTIONS as protobuf.IConversionOptions);
+    const deserializeRequest = (type: protobuf.Type) => (bytes: Buffer) => {
+      try {
+        return deserialize(type)(bytes);
+      } catch (error) {
+        const reason = error instanceof RangeError ? 'nests too deeply' : (error as Error).message;
+        return { [UNDECODABLE]: `the request is not a valid ${type.name}: ${reason}` };
+      }
+    };
     definition[method.name] = {
       path: `/${serviceName}/${method.name}`,
       requestStream: Boolean(method.requestStream),
       responseStream: Boolean(method.responseStream),
       requestSerialize: serialize(request),
-      requestDeserialize: deserialize(request),
+      requestDeserialize: deserializeRequest(request),
       responseSerialize: serialize(response),
       responseDeserialize: deserialize(response),
       originalName: method.name.charAt(0).toLowerCase() + method.name.slice(1),
@@ -86,6 +111,9 @@ function serviceDefinition(service: protobuf.Service): ServiceDefinition {
  */
 export function loadApi(): LoadedApi {
   if (loaded) return loaded;
+  // Deep enough for a literal nested MAX_NESTING_DEPTH levels; deeper messages are refused unread.
+  protobuf.util.recursionLimit = MAX_MESSAGE_DEPTH;
+  protobuf.Reader.recursionLimit = MAX_MESSAGE_DEPTH;
   const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const grpc: Record<string, unknown> = {};

@@ -5,12 +5,12 @@ import {
   status as Status,
   type sendUnaryData,
 } from '@grpc/grpc-js';
-import { loadApi } from '../api/proto.js';
+import { loadApi, undecodableReason } from '../api/proto.js';
 import type { GrpcServerMetrics } from '../telemetry/metrics.js';
 import { extractTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { grpcPeerAddress } from './auth/authenticate.js';
 import { type Guard, openGuard } from './auth/guard.js';
-import { ServiceError } from './errors.js';
+import { invalidArgument, ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { CallContext, Handler } from './services/admin.js';
 import type { StreamHandler } from './services/watch.js';
@@ -56,6 +56,16 @@ export function accessRecord(
     outcome: Status[code] ?? String(code),
     ms: Date.now() - started,
   };
+}
+
+/**
+ * The request of an admitted call. @throws ServiceError INVALID_ARGUMENT when its bytes could not be
+ * decoded (malformed, or nested deeper than the API's limit), which grpc-js would answer INTERNAL.
+ */
+function decodedRequest(request: unknown): Record<string, unknown> {
+  const reason = undecodableReason(request);
+  if (reason !== undefined) throw invalidArgument(reason);
+  return request as Record<string, unknown>;
 }
 
 /** The metadata and peer of a gRPC call, as the authenticator reads them. */
@@ -157,11 +167,7 @@ export function addGrpcServices(
             guard(`${fullName}/${rpc}`, grpcCredentials(call))
               .then((admitted) => {
                 context = admitted;
-                return stream(
-                  call.request as Record<string, unknown>,
-                  (message) => call.write(message),
-                  abort.signal,
-                );
+                return stream(decodedRequest(call.request), (message) => call.write(message), abort.signal);
               })
               .then(
                 () => {
@@ -198,7 +204,7 @@ export function addGrpcServices(
           guard(`${fullName}/${rpc}`, grpcCredentials(call))
             .then((admitted) => {
               context = admitted;
-              return handler(call.request as Record<string, unknown>, admitted);
+              return handler(decodedRequest(call.request), admitted);
             })
             .then(
               (response) => {

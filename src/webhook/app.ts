@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { LiteralValueError, literalMapToJson, type ValueProblem } from '../api/literals.js';
 import type { LiteralMap } from '../api/types.js';
 import type { AdminCallOptions, AdminClient } from '../client/admin-client.js';
@@ -20,7 +21,6 @@ import {
   executionNameForKey,
   type LaunchPlanKey,
   launchFingerprint,
-  nestingDepth,
   validIdempotencyKey,
 } from './idempotency.js';
 import { effectiveInputs, inputsFromBody, type LaunchInterface, LaunchPlanCache } from './launch-plans.js';
@@ -64,7 +64,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Default deadline of a launch request, from arrival to answer: 10 s. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** Deepest nesting of arrays and objects accepted in a body. */
-export const MAX_BODY_DEPTH = 64;
+export const MAX_BODY_DEPTH = MAX_NESTING_DEPTH;
 
 /** What {@link createApp} needs. */
 export interface WebhookDeps {

@@ -61,21 +61,3 @@ export function launchFingerprint(
     effectiveInputs,
   ]);
 }
-
-/**
- * How deeply `value` nests arrays and objects (a scalar is 0), counted without recursion, stopping
- * once `limit` is passed. Bounds the work of later recursive steps on hostile bodies.
- */
-export function nestingDepth(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (item === null || typeof item !== 'object') continue;
-    const level = depth + 1;
-    if (level > deepest) deepest = level;
-    if (deepest > limit) return deepest;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, level]);
-  }
-  return deepest;
-}

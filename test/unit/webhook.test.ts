@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { canonicalJson } from '../../src/api/canonical.js';
+import { nestingDepth } from '../../src/api/limits.js';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { loadConfig } from '../../src/config/load.js';
 import {
@@ -16,7 +17,6 @@ import {
 import {
   executionNameForKey,
   launchFingerprint,
-  nestingDepth,
   validIdempotencyKey,
 } from '../../src/webhook/idempotency.js';
 import { Lru } from '../../src/webhook/lru.js';
