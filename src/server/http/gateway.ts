@@ -313,6 +313,12 @@ export function gatewayRoutes(): { method: string; path: string; rpc: string }[]
   }));
 }
 
+/**
+ * Largest JSON body the gateway reads, in bytes: 10485760, the gRPC side's
+ * `--sharedservice.grpc.maxMessageSizeBytes` default. A larger one answers 413.
+ */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
 function sendError(res: Response, code: Status, message: string): void {
   if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
   res.status(httpStatusOf(code)).json({ code, message, details: [] });
@@ -341,7 +347,7 @@ export function createGateway(
   guard: Guard = openGuard,
 ): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '10mb' }));
+  router.use(express.json({ limit: MAX_BODY_BYTES }));
   /** The request and response message types of a route's RPC; throws when it has no handler. */
   const typesOf = (route: Route, handler: unknown) => {
     const method = loadApi().root.lookupService(route.service).methods[route.rpc];
@@ -443,7 +449,10 @@ export function createGateway(
   return router;
 }
 
-/** Answers malformed JSON bodies with 400 in the gateway's error shape (Express error middleware). */
+/**
+ * Answers malformed JSON bodies with 400 and bodies over {@link MAX_BODY_BYTES} with 413 (RFC 9110
+ * §15.5.14), in the gateway's error shape (Express error middleware).
+ */
 export function jsonErrorHandler(
   error: unknown,
   _req: Request,
@@ -456,7 +465,12 @@ export function jsonErrorHandler(
     return;
   }
   if (parseError?.type === 'entity.too.large') {
-    sendError(res, Status.RESOURCE_EXHAUSTED, 'request body is too large');
+    // 413, not the 429 of RESOURCE_EXHAUSTED's mapping: a retry of the same body can never succeed.
+    res.status(413).json({
+      code: Status.RESOURCE_EXHAUSTED,
+      message: `request body is larger than the limit of ${MAX_BODY_BYTES} bytes`,
+      details: [],
+    });
     return;
   }
   next(error);

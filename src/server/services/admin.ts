@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { durationFromSeconds, timestampFromDate } from '../../api/json.js';
-import { LiteralValueError, literalFromJson, literalToJson } from '../../api/literals.js';
+import { MAX_NESTING_DEPTH } from '../../api/limits.js';
+import { LiteralValueError, literalDepth, literalFromJson, literalToJson } from '../../api/literals.js';
 import type {
   CompiledWorkflowClosureOut,
   ExecutionCreateRequestOut,
@@ -132,6 +133,8 @@ function listQuery<TB extends keyof Database>(
 }
 
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+/** Most characters of a TerminateExecution cause, which the console and `orchctl get` show. */
+const MAX_CAUSE_LENGTH = 1024;
 const PROJECT_STATES: Record<string, number> = {
   ACTIVE: 0,
   ARCHIVED: 1,
@@ -174,6 +177,57 @@ export function generateExecutionName(): string {
 
 /** Characters an identifier may hold: they appear in URL paths and file names, so no spaces or slashes. */
 const ID_PATTERN = /^[A-Za-z0-9_.:@-]+$/;
+
+/**
+ * Bounds of a project's free text, in characters (the reference admin allows 64 for names and 300 for
+ * descriptions; labels follow Kubernetes's 63-character keys and values). Without them a 9 MB
+ * description was accepted and made every `/console` page 9 MB.
+ */
+export const PROJECT_TEXT_LIMITS = {
+  name: 64,
+  description: 300,
+  labels: 64,
+  labelKey: 63,
+  labelValue: 63,
+} as const;
+
+/**
+ * The name, description and labels of a project message, checked against {@link PROJECT_TEXT_LIMITS}.
+ * @param prefix the field path in the request (`project.` for RegisterProject, `` for UpdateProject)
+ * @throws ServiceError INVALID_ARGUMENT naming the field that is too long or of the wrong type
+ */
+function projectTexts(
+  project: { id: string; name?: unknown; description?: unknown; labels?: unknown },
+  prefix: string,
+): { name: string; description: string; labels: string } {
+  const text = (value: unknown, field: string, max: number): string => {
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string') throw invalidArgument(`${prefix}${field} must be a string`);
+    if (value.length > max)
+      throw invalidArgument(
+        `${prefix}${field} is ${value.length} characters long; at most ${max} are allowed`,
+      );
+    return value;
+  };
+  const name = text(project.name, 'name', PROJECT_TEXT_LIMITS.name);
+  const description = text(project.description, 'description', PROJECT_TEXT_LIMITS.description);
+  const labels = (project.labels ?? {}) as Record<string, unknown>;
+  if (typeof labels !== 'object' || Array.isArray(labels))
+    throw invalidArgument(`${prefix}labels must be a map of strings`);
+  const entries = Object.entries(labels);
+  if (entries.length > PROJECT_TEXT_LIMITS.labels)
+    throw invalidArgument(
+      `${prefix}labels has ${entries.length} entries; at most ${PROJECT_TEXT_LIMITS.labels} are allowed`,
+    );
+  for (const [key, value] of entries) {
+    if (key.length > PROJECT_TEXT_LIMITS.labelKey)
+      throw invalidArgument(
+        `${prefix}labels key "${key.slice(0, 70)}..." is longer than ${PROJECT_TEXT_LIMITS.labelKey} characters`,
+      );
+    text(value, `labels.${key}`, PROJECT_TEXT_LIMITS.labelValue);
+  }
+  return { name: name || project.id, description, labels: JSON.stringify(labels) };
+}
 
 function requireText(value: unknown, field: string): string {
   if (typeof value !== 'string' || !value.trim()) throw invalidArgument(`missing ${field}`);
@@ -456,9 +510,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       try {
         await repo.insertProject({
           id,
-          name: project.name || id,
-          description: project.description ?? '',
-          labels: JSON.stringify(project.labels ?? {}),
+          ...projectTexts({ ...project, id }, 'project.'),
           state: 0,
           created_at: now(),
         });
@@ -582,6 +634,16 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       }
       for (const name of Object.keys(fixed)) {
         if (defaults[name]) problems.push(`"${name}" is both fixed and defaulted`);
+      }
+      const literals: [string, LiteralOut | null | undefined][] = [
+        ...Object.entries(fixed),
+        ...Object.entries(defaults).map(
+          ([name, p]) => [name, p.default] as [string, LiteralOut | null | undefined],
+        ),
+      ];
+      for (const [name, literal] of literals) {
+        if (literalDepth(literal) > MAX_NESTING_DEPTH)
+          problems.push(`"${name}" nests lists and maps deeper than ${MAX_NESTING_DEPTH} levels`);
       }
       if (problems.length)
         throw invalidArgument(`launch plan ${key.name} is invalid: ${problems.join('; ')}`);
@@ -723,9 +785,7 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       if (state === undefined)
         throw invalidArgument(`state ${String(project.state)} is not one of ACTIVE, ARCHIVED`);
       const updated = await repo.updateProject(id, {
-        name: project.name || id,
-        description: project.description ?? '',
-        labels: JSON.stringify(project.labels ?? {}),
+        ...projectTexts({ ...project, id }, ''),
         state,
       });
       if (!updated) throw notFound(`project "${id}" does not exist`);
@@ -769,6 +829,10 @@ export function createAdminHandlers(deps: AdminServiceDeps): Record<string, Hand
       }
       const cause =
         typeof request.cause === 'string' && request.cause ? request.cause : 'terminated by request';
+      if (cause.length > MAX_CAUSE_LENGTH)
+        throw invalidArgument(
+          `cause is ${cause.length} characters long; at most ${MAX_CAUSE_LENGTH} are allowed`,
+        );
       if (!(await executor.abort(row.id, cause))) {
         const now = await repo.getExecutionById(row.id);
         throw failedPrecondition(`execution ${row.name} already ended ${now?.phase ?? ''}`);
@@ -910,6 +974,8 @@ function resolveInputs(
   for (const [name, value] of Object.entries(given)) {
     if (fixed[name]) problems.push(`input "${name}" is fixed by the launch plan and cannot be overridden`);
     else if (!expected[name]) problems.push(`unknown input "${name}"`);
+    else if (literalDepth(value) > MAX_NESTING_DEPTH)
+      problems.push(`input "${name}" nests lists and maps deeper than ${MAX_NESTING_DEPTH} levels`);
     else {
       const type = fullMessage<LiteralTypeOut>('orch.core.LiteralType', expected[name].var.type);
       const mismatch = literalTypeMismatch(value, type);
