@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,9 +24,18 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server process; resolves once it printed its addresses. */
-async function startServer(dir: string): Promise<{ child: ChildProcess; client: AdminClient }> {
-  const child = spawn(process.execPath, [SERVER, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the server process; resolves once it printed its addresses. With `ownGroup` it leads a
+ * process group of its own, as a service manager or a terminal's job control starts it.
+ */
+async function startServer(
+  dir: string,
+  ownGroup = false,
+): Promise<{ child: ChildProcess; client: AdminClient }> {
+  const child = spawn(process.execPath, [SERVER, dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: ownGroup,
+  });
   children.push(child);
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const [line] = (await once(lines, 'line')) as [string];
@@ -125,5 +134,89 @@ describe('an execution survives a killed server', () => {
     client.close();
     child.kill('SIGTERM');
     await once(child, 'exit');
+  }, 40_000);
+});
+
+/** True while `pid` is a live process (a zombie waiting to be reaped counts as gone). */
+async function alive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+describe('task processes die with the admin that started them', () => {
+  test("SIGKILL of the admin's process group ends the running task and what it started", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orch-tether-'));
+    const pidFile = join(dir, 'pids.json');
+    const { child, client } = await startServer(join(dir, 'data'), true);
+    try {
+      const task = idOf('TASK', 'tether.sleep', 'v1');
+      // The task starts a grandchild, says both pids, and runs on until killed.
+      const script =
+        "const {spawn}=require('child_process');const fs=require('fs');" +
+        "const g=spawn('sleep',['300'],{stdio:'ignore'});" +
+        `fs.writeFileSync(${JSON.stringify(pidFile)},JSON.stringify({task:process.pid,grandchild:g.pid}));` +
+        'setInterval(()=>{},1000)';
+      await client.createTask(
+        task,
+        nodeTask('tether.sleep', 'v1', script, { x: 'integer' }, { y: 'integer' }),
+      );
+      const wf = idOf('WORKFLOW', 'tether.wf', 'v1');
+      await client.createWorkflow(wf, {
+        template: {
+          id: wf,
+          interface: {
+            inputs: { variables: { x: { type: parseType('integer'), description: '' } } },
+            outputs: { variables: { o0: { type: parseType('integer'), description: '' } } },
+          },
+          nodes: [
+            {
+              id: 'n0',
+              task_node: { reference_id: task },
+              inputs: [{ var: 'x', binding: { promise: { node_id: 'start-node', var: 'x' } } }],
+            },
+          ],
+          outputs: [{ var: 'o0', binding: { promise: { node_id: 'n0', var: 'y' } } }],
+        },
+      });
+      const lp = idOf('LAUNCH_PLAN', 'tether.wf', 'v1');
+      await client.createLaunchPlan(lp, launchPlanOf(wf));
+      await client.createExecution({
+        ...scope,
+        spec: { launch_plan: lp },
+        inputs: literalMapFromJson({ x: 1 }, X),
+      });
+      let pids: { task: number; grandchild: number } | undefined;
+      for (let i = 0; i < 400 && !pids; i++) {
+        pids = await readFile(pidFile, 'utf8')
+          .then((text) => JSON.parse(text) as { task: number; grandchild: number })
+          .catch(() => undefined);
+        if (!pids) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(pids).toBeDefined();
+      const { task: taskPid, grandchild } = pids as { task: number; grandchild: number };
+      expect([await alive(taskPid), await alive(grandchild)]).toEqual([true, true]);
+      client.close();
+
+      // What a service manager or Ctrl+\ does: the admin's whole process group, no chance to clean up.
+      process.kill(-(child.pid as number), 'SIGKILL');
+      await once(child, 'exit');
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && ((await alive(taskPid)) || (await alive(grandchild)))) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect({ task: await alive(taskPid), grandchild: await alive(grandchild) }).toEqual({
+        task: false,
+        grandchild: false,
+      });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null)
+        process.kill(-(child.pid as number), 'SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 40_000);
 });

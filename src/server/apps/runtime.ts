@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type { AppKey, AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { TaskSecretSource } from '../secrets.js';
+import { spawnTethered, untether } from '../tethered.js';
 
 /** The parts of an AppSpec message the runtime reads. */
 export interface AppSpecIn {
@@ -286,7 +287,9 @@ export class LocalAppRuntime {
   private start(running: Running, cwd: string, env: Record<string, string>): Promise<void> {
     const [program = '', ...args] = running.spec.args ?? [];
     return new Promise((resolve, reject) => {
-      const child = spawn(program, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Tethered: the app's process group dies with this admin, however the admin dies.
+      const child = spawnTethered(program, args, { cwd, env });
+      child.once('exit', () => untether(child));
       running.child = child;
       const keep = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n')) {

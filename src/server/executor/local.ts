@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
@@ -29,6 +29,7 @@ import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
+import { spawnTethered, untether } from '../tethered.js';
 import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
@@ -957,12 +958,8 @@ export class LocalExecutor implements Executor {
     spawnError?: string;
   }> {
     return new Promise((resolve) => {
-      const child = spawn(program, args, {
-        cwd: cwd ?? logDir,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
+      // Tethered: the task's whole process group dies with this admin, however the admin dies.
+      const child = spawnTethered(program, args, { cwd: cwd ?? logDir, env });
       state.children.add(child);
       const pid = child.pid;
       // Task processes run below the server's priority, so a busy executor never starves the API.
@@ -974,9 +971,9 @@ export class LocalExecutor implements Executor {
       if (state.cause !== undefined || this.closed) killGroup(pid);
       const stdoutLog = createWriteStream(join(logDir, 'stdout.log'));
       const stderrLog = createWriteStream(join(logDir, 'stderr.log'));
-      child.stdout.pipe(stdoutLog);
+      child.stdout?.pipe(stdoutLog);
       let tail = Buffer.alloc(0);
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr?.on('data', (chunk: Buffer) => {
         stderrLog.write(chunk);
         tail = Buffer.concat([tail, chunk]);
         if (tail.length > STDERR_TAIL_BYTES) tail = tail.subarray(tail.length - STDERR_TAIL_BYTES);
@@ -994,7 +991,10 @@ export class LocalExecutor implements Executor {
         spawnError = error.message;
       });
       // Processes the task left in its group would hold its pipes open: they go with it.
-      child.on('exit', () => killGroup(pid));
+      child.on('exit', () => {
+        killGroup(pid);
+        untether(child);
+      });
       child.on('close', (code, signal) => {
         if (timer) clearTimeout(timer);
         state.children.delete(child);
