@@ -19971,6 +19971,15 @@ var init_duration = __esm({
   }
 });
 
+// src/api/limits.ts
+var MAX_MESSAGE_DEPTH;
+var init_limits = __esm({
+  "src/api/limits.ts"() {
+    "use strict";
+    MAX_MESSAGE_DEPTH = 256;
+  }
+});
+
 // node_modules/@grpc/grpc-js/build/src/constants.js
 var require_constants6 = __commonJS({
   "node_modules/@grpc/grpc-js/build/src/constants.js"(exports) {
@@ -47135,12 +47144,20 @@ function serviceDefinition(service) {
     const response = method.resolvedResponseType;
     const serialize = (type) => (value) => Buffer.from(type.encode(type.fromObject(value)).finish());
     const deserialize = (type) => (bytes) => type.toObject(type.decode(bytes), LOADER_OPTIONS);
+    const deserializeRequest = (type) => (bytes) => {
+      try {
+        return deserialize(type)(bytes);
+      } catch (error63) {
+        const reason2 = error63 instanceof RangeError ? "nests too deeply" : error63.message;
+        return { [UNDECODABLE]: `the request is not a valid ${type.name}: ${reason2}` };
+      }
+    };
     definition[method.name] = {
       path: `/${serviceName}/${method.name}`,
       requestStream: Boolean(method.requestStream),
       responseStream: Boolean(method.responseStream),
       requestSerialize: serialize(request2),
-      requestDeserialize: deserialize(request2),
+      requestDeserialize: deserializeRequest(request2),
       responseSerialize: serialize(response),
       responseDeserialize: deserialize(response),
       originalName: method.name.charAt(0).toLowerCase() + method.name.slice(1)
@@ -47150,6 +47167,8 @@ function serviceDefinition(service) {
 }
 function loadApi() {
   if (loaded) return loaded;
+  import_light.default.util.recursionLimit = MAX_MESSAGE_DEPTH;
+  import_light.default.Reader.recursionLimit = MAX_MESSAGE_DEPTH;
   const root = import_light.default.Root.fromJSON(API_DESCRIPTOR);
   root.resolveAll();
   const grpc = {};
@@ -47190,13 +47209,14 @@ function messageType(fullName) {
   }
   return type;
 }
-var import_grpc_js, import_light, LOADER_OPTIONS, PROTO_DIR, loaded, typesByName;
+var import_grpc_js, import_light, LOADER_OPTIONS, PROTO_DIR, loaded, UNDECODABLE, typesByName;
 var init_proto = __esm({
   "src/api/proto.ts"() {
     "use strict";
     import_grpc_js = __toESM(require_src3(), 1);
     import_light = __toESM(require_light(), 1);
     init_descriptor();
+    init_limits();
     LOADER_OPTIONS = Object.freeze({
       keepCase: true,
       longs: String,
@@ -47205,6 +47225,7 @@ var init_proto = __esm({
       oneofs: true
     });
     PROTO_DIR = fileURLToPath(new URL("../../proto/", import.meta.url));
+    UNDECODABLE = /* @__PURE__ */ Symbol("undecodable");
     typesByName = /* @__PURE__ */ new Map();
   }
 });
@@ -47237,17 +47258,102 @@ function durationFromSeconds(total) {
   const seconds = Math.trunc(total);
   return { seconds: String(seconds), nanos: Math.round((total - seconds) * 1e9) };
 }
-function mapMessage(type, value, outward, path) {
+function exactInteger(value) {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? BigInt(value) : void 0;
+  if (typeof value !== "string") return void 0;
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
+  if (!match) return void 0;
+  const [, sign, whole, fraction = "", exponent = "0"] = match;
+  const digits = BigInt(`${whole}${fraction}`);
+  const scale = Number(exponent) - fraction.length;
+  let magnitude;
+  if (scale >= 0) magnitude = digits * 10n ** BigInt(scale);
+  else {
+    const divisor = 10n ** BigInt(-scale);
+    if (digits % divisor !== 0n) return void 0;
+    magnitude = digits / divisor;
+  }
+  return sign ? -magnitude : magnitude;
+}
+function mapScalar(field, value, path) {
+  if (value === null) return value;
+  const shown = () => JSON.stringify(value)?.slice(0, 60);
+  const range = INT_RANGES[field.type];
+  if (range) {
+    const exact = exactInteger(value);
+    if (exact === void 0 || exact < range[0] || exact > range[1]) {
+      throw new JsonMappingError(
+        `expected a whole number from ${range[0]} to ${range[1]} for ${field.type} (a JSON number, or a decimal string for large values), got ${shown()}`,
+        path
+      );
+    }
+    return field.type.endsWith("64") ? exact.toString() : Number(exact);
+  }
+  switch (field.type) {
+    case "double":
+    case "float":
+      if (typeof value === "number") return value;
+      if (value === "NaN" || value === "Infinity" || value === "-Infinity") return Number(value);
+      if (typeof value === "string" && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
+        return Number(value);
+      throw new JsonMappingError(`expected a number for ${field.type}, got ${shown()}`, path);
+    case "bool":
+      if (typeof value === "boolean") return value;
+      throw new JsonMappingError(`expected true or false, got ${shown()}`, path);
+    case "string":
+      if (typeof value === "string") return value;
+      throw new JsonMappingError(`expected a string, got ${shown()}`, path);
+    case "bytes":
+      if (typeof value === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(value)) return value;
+      throw new JsonMappingError(`expected base64 bytes, got ${shown()}`, path);
+    default:
+      break;
+  }
+  const resolved = field.resolvedType;
+  if (resolved && "values" in resolved) {
+    const values = resolved.values;
+    if (typeof value === "string" && Object.hasOwn(values, value)) return value;
+    if (typeof value === "number" && Number.isInteger(value) && Object.values(values).includes(value))
+      return value;
+    throw new JsonMappingError(
+      `expected one of ${Object.keys(values).join(", ")} for ${resolved.name}, got ${shown()}`,
+      path
+    );
+  }
+  return value;
+}
+function mapField(field, fieldValue, outward, fieldPath, depth) {
+  field.resolve();
+  const child = field.resolvedType;
+  const isMessage = Boolean(child && "fields" in child);
+  if (fieldValue === null || fieldValue === void 0) return fieldValue;
+  if (!isMessage && outward) return fieldValue;
+  const one = (v2, p2) => isMessage ? mapMessage(child, v2, outward, p2, depth + 1) : mapScalar(field, v2, p2);
+  if (field.map) {
+    if (typeof fieldValue !== "object" || Array.isArray(fieldValue))
+      throw new JsonMappingError("expected an object (a map)", fieldPath);
+    return Object.fromEntries(
+      Object.entries(fieldValue).map(([k2, v2]) => [k2, one(v2, `${fieldPath}.${k2}`)])
+    );
+  }
+  if (field.repeated) {
+    if (!Array.isArray(fieldValue)) throw new JsonMappingError("expected an array", fieldPath);
+    return fieldValue.map((v2, i) => one(v2, `${fieldPath}[${i}]`));
+  }
+  return one(fieldValue, fieldPath);
+}
+function mapMessage(type, value, outward, path, depth = 1) {
   if (value === null || value === void 0) return value;
+  if (depth > MAX_MESSAGE_DEPTH) {
+    throw new JsonMappingError(`messages nest deeper than ${MAX_MESSAGE_DEPTH} levels`, path);
+  }
   if (type.fullName === `.${TIMESTAMP}`) {
     if (outward) return timestampToString(value);
     if (typeof value === "string") return timestampFromString(value, path);
-    return value;
   }
   if (type.fullName === `.${DURATION}`) {
     if (outward) return durationToString(value);
     if (typeof value === "string") return durationFromString(value, path);
-    return value;
   }
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new JsonMappingError(`expected an object for ${type.name}`, path);
@@ -47261,25 +47367,7 @@ function mapMessage(type, value, outward, path) {
       throw new JsonMappingError(`unknown field "${key}" of ${type.name}`, path);
     }
     const fieldPath = path ? `${path}.${key}` : key;
-    field.resolve();
-    const child = field.resolvedType;
-    if (!child || !("fields" in child) || fieldValue === null || fieldValue === void 0) {
-      output2[key] = fieldValue;
-    } else if (field.map) {
-      output2[key] = Object.fromEntries(
-        Object.entries(fieldValue).map(([k2, v2]) => [
-          k2,
-          mapMessage(child, v2, outward, `${fieldPath}.${k2}`)
-        ])
-      );
-    } else if (field.repeated) {
-      if (!Array.isArray(fieldValue)) throw new JsonMappingError("expected an array", fieldPath);
-      output2[key] = fieldValue.map(
-        (v2, i) => mapMessage(child, v2, outward, `${fieldPath}[${i}]`)
-      );
-    } else {
-      output2[key] = mapMessage(child, fieldValue, outward, fieldPath);
-    }
+    output2[key] = mapField(field, fieldValue, outward, fieldPath, depth);
   }
   return output2;
 }
@@ -47288,10 +47376,11 @@ function toJson(typeName, message2) {
   const normalised = type.toObject(type.fromObject(message2), { ...LOADER_OPTIONS, oneofs: false });
   return mapMessage(type, normalised, true, "");
 }
-var JsonMappingError, TIMESTAMP, DURATION;
+var JsonMappingError, TIMESTAMP, DURATION, INT_RANGES;
 var init_json = __esm({
   "src/api/json.ts"() {
     "use strict";
+    init_limits();
     init_proto();
     JsonMappingError = class extends Error {
       constructor(message2, path) {
@@ -47303,6 +47392,18 @@ var init_json = __esm({
     };
     TIMESTAMP = "google.protobuf.Timestamp";
     DURATION = "google.protobuf.Duration";
+    INT_RANGES = {
+      int32: [-(2n ** 31n), 2n ** 31n - 1n],
+      sint32: [-(2n ** 31n), 2n ** 31n - 1n],
+      sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
+      uint32: [0n, 2n ** 32n - 1n],
+      fixed32: [0n, 2n ** 32n - 1n],
+      int64: [-(2n ** 63n), 2n ** 63n - 1n],
+      sint64: [-(2n ** 63n), 2n ** 63n - 1n],
+      sfixed64: [-(2n ** 63n), 2n ** 63n - 1n],
+      uint64: [0n, 2n ** 64n - 1n],
+      fixed64: [0n, 2n ** 64n - 1n]
+    };
   }
 });
 
@@ -47485,6 +47586,7 @@ var init_literals = __esm({
     "use strict";
     init_duration();
     init_json();
+    init_limits();
     SIMPLE_NAMES = [
       "integer",
       "float",
