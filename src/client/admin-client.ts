@@ -169,8 +169,11 @@ export interface AdminCallOptions {
   deadline?: Date;
 }
 
-/** Rejects with `signal.reason` as soon as `signal` aborts; otherwise settles like `promise`. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+/**
+ * Rejects with `signal.reason` as soon as `signal` aborts; otherwise settles like `promise` (whose
+ * later rejection is then ignored). Without a signal, `promise` itself.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) {
     promise.catch(() => {});

@@ -4,7 +4,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { LiteralValueError, literalMapToJson, type ValueProblem } from '../api/literals.js';
 import type { LiteralMap } from '../api/types.js';
-import type { AdminCallOptions, AdminClient } from '../client/admin-client.js';
+import { type AdminCallOptions, type AdminClient, untilAborted } from '../client/admin-client.js';
 import {
   AdminError,
   AlreadyExistsError,
@@ -912,24 +912,4 @@ function cancelledForAnother(error: unknown, call: AdminCallOptions): boolean {
 function secondsUntil(resetTime: Date | undefined, windowMs: number): number {
   const ms = resetTime ? resetTime.getTime() - Date.now() : windowMs;
   return Math.max(1, Math.ceil(ms / 1000));
-}
-
-/** Settles like `promise`, or rejects with `signal.reason` as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  promise.catch(() => {});
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
