@@ -61,6 +61,34 @@ async function start(
   return { server, addresses: await server.listen(), logs };
 }
 
+/**
+ * A TokenService holding the server's own keys (read from its generated secrets in `dataDir`), to
+ * seal tokens as the server would: refresh tokens come only with interactive sign-in.
+ */
+async function serverTokenService(dataDir: string, issuer: string) {
+  const { LocalSecretSource } = await import('../../src/server/secrets.js');
+  const { loadAuthKeys } = await import('../../src/server/auth/keys.js');
+  const { TokenService } = await import('../../src/server/auth/tokens.js');
+  const keys = await loadAuthKeys(
+    new LocalSecretSource({ envPrefix: 'NONE_', filesDir: join(dataDir, 'secrets'), env: {} }),
+    {
+      signingKey: 'token_rsa_key.pem',
+      oldSigningKey: 'token_rsa_key_old.pem',
+      claimKey: 'claim_symmetric_key',
+      sealingKey: 'secrets_sealing_key',
+      propellerSecret: 'client_secret',
+      cookieHashKey: 'cookie_hash_key',
+      cookieBlockKey: 'cookie_block_key',
+    },
+  );
+  return new TokenService(keys, {
+    issuer: () => issuer,
+    audiences: () => [issuer],
+    accessTokenSeconds: 1800,
+    refreshTokenSeconds: 3600,
+  });
+}
+
 /** Exchanges client credentials for an access token at the server's token endpoint. */
 async function tokenFor(httpEndpoint: string, clientId: string, clientSecret: string) {
   const res = await fetch(`${httpEndpoint}/oauth2/token`, {
@@ -288,29 +316,8 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     const oldGrant = await tokenFor(started.addresses.httpEndpoint, 'ci2', first.client_secret);
     // Client credentials get no refresh token (RFC 6749 §4.4.3), so one is sealed with the server's
     // claim key for the old key, as the server would seal it.
-    const { LocalSecretSource } = await import('../../src/server/secrets.js');
-    const { loadAuthKeys } = await import('../../src/server/auth/keys.js');
-    const { TokenService } = await import('../../src/server/auth/tokens.js');
     const { hashClientSecret, keyIdOf } = await import('../../src/server/auth/oauth-server.js');
-    const authKeys = await loadAuthKeys(
-      new LocalSecretSource({ envPrefix: 'NONE_', filesDir: join(dataDir, 'secrets'), env: {} }),
-      {
-        signingKey: 'token_rsa_key.pem',
-        oldSigningKey: 'token_rsa_key_old.pem',
-        claimKey: 'claim_symmetric_key',
-        sealingKey: 'secrets_sealing_key',
-        propellerSecret: 'client_secret',
-        cookieHashKey: 'cookie_hash_key',
-        cookieBlockKey: 'cookie_block_key',
-      },
-    );
-    const issuer = `${started.addresses.httpEndpoint}/`;
-    const sealer = new TokenService(authKeys, {
-      issuer: () => issuer,
-      audiences: () => [issuer],
-      accessTokenSeconds: 1800,
-      refreshTokenSeconds: 3600,
-    });
+    const sealer = await serverTokenService(dataDir, `${started.addresses.httpEndpoint}/`);
     const old = {
       access_token: String(oldGrant.body.access_token),
       refresh_token: await sealer.refreshToken({
@@ -371,28 +378,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
   test('the refresh_token grant trades a refresh token of a live client for new tokens', async () => {
     // Refresh tokens come with interactive sign-in; here one is sealed with the server's own claim
     // key (read from its generated secrets), as the server seals them.
-    const { LocalSecretSource } = await import('../../src/server/secrets.js');
-    const { loadAuthKeys } = await import('../../src/server/auth/keys.js');
-    const { TokenService } = await import('../../src/server/auth/tokens.js');
-    const keys = await loadAuthKeys(
-      new LocalSecretSource({ envPrefix: 'NONE_', filesDir: join(dataDir, 'secrets'), env: {} }),
-      {
-        signingKey: 'token_rsa_key.pem',
-        oldSigningKey: 'token_rsa_key_old.pem',
-        claimKey: 'claim_symmetric_key',
-        sealingKey: 'secrets_sealing_key',
-        propellerSecret: 'client_secret',
-        cookieHashKey: 'cookie_hash_key',
-        cookieBlockKey: 'cookie_block_key',
-      },
-    );
-    const issuer = `${started.addresses.httpEndpoint}/`;
-    const service = new TokenService(keys, {
-      issuer: () => issuer,
-      audiences: () => [issuer],
-      accessTokenSeconds: 1800,
-      refreshTokenSeconds: 3600,
-    });
+    const service = await serverTokenService(dataDir, `${started.addresses.httpEndpoint}/`);
     const propeller = (await readFile(join(dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
     const refresh = await service.refreshToken({
       sub: 'orch-propeller',
