@@ -31,12 +31,29 @@ export interface DescribedError {
   exitCode: number;
 }
 
+/** A boolean flag's value after `=`: `true`, `false`, `t`, `f`, `1`, `0` in any case, as the reference tools take them. */
 function parseBool(value: string | undefined, name: string): boolean {
   if (value === undefined) return true;
   const lower = value.toLowerCase();
-  if (lower === 'true' || lower === '1') return true;
-  if (lower === 'false' || lower === '0') return false;
+  if (lower === 'true' || lower === 't' || lower === '1') return true;
+  if (lower === 'false' || lower === 'f' || lower === '0') return false;
   throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`, `--${name}`);
+}
+
+/** `--<name>` of every boolean registry flag. */
+const BOOL_FLAG_ARGS = new Set(
+  ALL_FLAGS.filter((flag) => flag.type === 'bool').map((flag) => `--${flag.name}`),
+);
+
+/**
+ * The command line with every bare boolean registry flag made `--flag=true`, so that the flag never
+ * takes the next word as its value (`--files.dryRun wf.yaml` registers wf.yaml in dry-run mode, it
+ * does not fail on "expected true or false"); a value is only ever given after `=`. Nothing after
+ * `--` is touched.
+ */
+export function attachBoolValues(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => ((end < 0 || i < end) && BOOL_FLAG_ARGS.has(arg) ? `${arg}=true` : arg));
 }
 
 /** The help text of a flag: its usage, its choices, and a plain note when its runtime is not built. */
@@ -56,8 +73,8 @@ const collect = (value: string, previous: unknown) => [...(Array.isArray(previou
 
 /**
  * Adds registry flags to a command as options, grouped in `--help` by the spec's sections:
- * `-p, --project <string>`; `--admin.insecure [bool]` (alone it means true; `--admin.insecure=false`
- * turns it off); list and map flags may repeat. Help shows each flag's type and its default as the spec
+ * `-p, --project <string>`; `--admin.insecure [bool]` (alone it means true and never takes the next
+ * word, see {@link attachBoolValues}; `--admin.insecure=false` turns it off); list and map flags may repeat. Help shows each flag's type and its default as the spec
  * gives it; the parser sets no defaults itself, so environment, file and registry defaults apply in
  * `loadConfig` (DESIGN.md, "Configuration").
  * @param names dotted flag names; all registry flags when omitted.
@@ -119,7 +136,7 @@ export async function runProgram(
   };
   configure(program);
   try {
-    await program.parseAsync(argv as string[], { from: 'user' });
+    await program.parseAsync(attachBoolValues(argv), { from: 'user' });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

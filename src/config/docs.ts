@@ -13,6 +13,8 @@ export function configReferenceMarkdown(): string {
     `Every flag below is accepted on the command line (\`--name\`), as an environment variable, and as a`,
     'nested key of the config file (`admin.endpoint` is `admin: {endpoint: ...}`). Precedence: flag >',
     'environment > config file > default. Durations are Go-style (`1h0m0s`); sizes are quantities (`6Mi`).',
+    'A boolean flag alone means true and never takes the next word; a value goes after `=`',
+    '(`--admin.insecure=false`; `true`, `false`, `t`, `f`, `1`, `0` in any case).',
     `${ALL_FLAGS.length} flags.`,
   ];
   for (const section of SECTIONS) {

@@ -103,6 +103,35 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     expect(JSON.parse(json.stdout)).toMatchObject({ id: 'default' });
   });
 
+  test('a bare boolean flag never takes the next word; a value goes after =', async () => {
+    const host = ['--orch.connection.host', server.addresses.grpcEndpoint];
+    const insecureFirst = await runBinary(
+      'orch',
+      ['register', '--orch.connection.insecure', wfFile, ...host],
+      env,
+    );
+    expect([insecureFirst.code, insecureFirst.stderr]).toEqual([0, '']);
+    expect(insecureFirst.stdout).toContain('Successfully registered 3 entities');
+    const dry = await runBinary('orch', ['register', '--files.dryRun', wfFile], env);
+    expect([dry.code, dry.stderr]).toEqual([0, '']);
+    expect(dry.stdout).toMatch(/^Dry run: 3 entities compiled and validated/m);
+    for (const off of ['false', 'F', 'f', '0']) {
+      const real = await runBinary(
+        'orch',
+        ['register', `--files.dryRun=${off}`, wfFile, '--orch.connection.insecure=T', ...host],
+        env,
+      );
+      expect([off, real.code, real.stdout]).toEqual([
+        off,
+        0,
+        expect.stringContaining('Successfully registered'),
+      ]);
+    }
+    const bad = await runBinary('orch', ['register', '--files.dryRun=maybe', wfFile], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^Error: --files\.dryRun: expected true or false, got "maybe"/m);
+  });
+
   test('the webhook refuses to start without WEBHOOK_API_KEY', async () => {
     const result = await runBinary('orch-webhook', ['--port', '0', ...connection], env);
     expect(result.code).toBe(2);

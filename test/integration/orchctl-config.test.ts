@@ -53,7 +53,9 @@ describe('orchctl config validate', () => {
   test.each(
     typed.map((f) => [f.name, f.type === 'bool' ? 'maybe' : f.format === 'duration' ? '5 minutes' : '1.5']),
   )('rejects a malformed --%s (%s) with exit 2', async (name, bad) => {
-    const result = await orchctl(['config', 'validate', `--${name}`, bad]);
+    // A boolean's value only ever follows `=`: a bare boolean flag never takes the next word.
+    const args = bad === 'maybe' ? [`--${name}=${bad}`] : [`--${name}`, bad];
+    const result = await orchctl(['config', 'validate', ...args]);
     expect(result.code).toBe(2);
     expect(result.err).toContain(`--${name}`);
   });
