@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { WorkflowSpec } from '../../src/api/types.js';
 import { AdminClient } from '../../src/client/admin-client.js';
-import { idOf, launchPlanOf, nodeTask } from '../helpers/specs.js';
+import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
 // A real admin server process is killed (SIGKILL) in the middle of an execution and started again on
 // the same data dir: the execution continues and finishes with the right outputs.
@@ -163,26 +163,10 @@ describe('task processes die with the admin that started them', () => {
         'setInterval(()=>{},1000)';
       await client.createTask(
         task,
-        nodeTask('tether.sleep', 'v1', script, { x: 'integer' }, { y: 'integer' }),
+        nodeTask('tether.sleep', 'v1', script, { x: 'integer' }, { o0: 'integer' }),
       );
       const wf = idOf('WORKFLOW', 'tether.wf', 'v1');
-      await client.createWorkflow(wf, {
-        template: {
-          id: wf,
-          interface: {
-            inputs: { variables: { x: { type: parseType('integer'), description: '' } } },
-            outputs: { variables: { o0: { type: parseType('integer'), description: '' } } },
-          },
-          nodes: [
-            {
-              id: 'n0',
-              task_node: { reference_id: task },
-              inputs: [{ var: 'x', binding: { promise: { node_id: 'start-node', var: 'x' } } }],
-            },
-          ],
-          outputs: [{ var: 'o0', binding: { promise: { node_id: 'n0', var: 'y' } } }],
-        },
-      });
+      await client.createWorkflow(wf, oneNodeWorkflow('tether.wf', 'v1', task));
       const lp = idOf('LAUNCH_PLAN', 'tether.wf', 'v1');
       await client.createLaunchPlan(lp, launchPlanOf(wf));
       await client.createExecution({
