@@ -146,8 +146,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       '0',
       '--server.httpPort',
       '0',
-      '--sharedservice.security.allowLocalhostAccess',
-      'false',
+      '--sharedservice.security.allowLocalhostAccess=false',
       '--sharedservice.profilerPort',
       '0',
     ];
