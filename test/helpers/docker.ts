@@ -86,7 +86,8 @@ async function copyInto(root: string, path: string): Promise<void> {
 /**
  * The name of a Node image made from this host's files (`orch-test/node:<node version>`): node at
  * /usr/local/bin/node and /usr/bin/node, npm at /usr/local/bin/npm, /bin/sh and a few coreutils,
- * /etc/passwd with `root` and `nobody` (65534), a 1777 /tmp. Imported once per engine; later calls
+ * /etc/passwd with `root`, `node` (1000) and `nobody` (65534), a 1777 /tmp, and the authorities of
+ * NODE_EXTRA_CA_CERTS when the host sets it. Imported once per engine; later calls
  * find it. About 120 MB, a few seconds.
  */
 export async function nodeTestImage(engine: Docker = testEngine()): Promise<string> {
@@ -129,9 +130,21 @@ export async function nodeTestImage(engine: Docker = testEngine()): Promise<stri
       await mkdir(join(root, dir), { recursive: true });
     }
     await chmod(join(root, 'tmp'), 0o1777);
+    // This machine reaches the npm registry through a TLS proxy whose authority the host trusts
+    // through NODE_EXTRA_CA_CERTS: the image trusts it the same way, so npm works inside builds.
+    const changes: string[] = [];
+    const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+    if (extraCa) {
+      await copyInto(root, extraCa);
+      changes.push(`ENV NODE_EXTRA_CA_CERTS=${extraCa}`);
+    }
     const archive = createTar({ cwd: root, portable: true, gzip: false }, ['.']);
     const [repo, tag] = name.split(':') as [string, string];
-    const stream = await engine.importImage(archive as unknown as NodeJS.ReadableStream, { repo, tag });
+    const stream = await engine.importImage(archive as unknown as NodeJS.ReadableStream, {
+      repo,
+      tag,
+      changes,
+    });
     await new Promise<void>((resolve, reject) =>
       engine.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
     );
