@@ -46946,6 +46946,26 @@ var init_descriptor = __esm({
                     "code_bundle": {
                       "type": "string",
                       "id": 4
+                    },
+                    "limits": {
+                      "type": "TaskResources",
+                      "id": 5
+                    },
+                    "network": {
+                      "type": "bool",
+                      "id": 6
+                    }
+                  }
+                },
+                "TaskResources": {
+                  "fields": {
+                    "cpu": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "mem": {
+                      "type": "string",
+                      "id": 2
                     }
                   }
                 },
@@ -75661,6 +75681,49 @@ var init_yaml_file = __esm({
   }
 });
 
+// src/config/quantity.ts
+function parseQuantity(text) {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
+  if (!match) throw new QuantitySyntaxError(text);
+  return Math.ceil(Number(match[1]) * (SUFFIXES[match[2] ?? ""] ?? 1));
+}
+function cpuMillis(text) {
+  const match = CPU_QUANTITY.exec(text.trim());
+  if (!match) return void 0;
+  if (match[2] !== void 0) return Number(match[2]);
+  return Math.round(Number(match[1]) * 1e3);
+}
+var QuantitySyntaxError, SUFFIXES, CPU_QUANTITY;
+var init_quantity = __esm({
+  "src/config/quantity.ts"() {
+    "use strict";
+    QuantitySyntaxError = class extends Error {
+      constructor(text) {
+        super(`"${text}" is not a size such as 6Mi, 512Ki, 1G or 1048576`);
+        this.text = text;
+        this.name = "QuantitySyntaxError";
+      }
+      text;
+    };
+    SUFFIXES = {
+      "": 1,
+      Ki: 2 ** 10,
+      Mi: 2 ** 20,
+      Gi: 2 ** 30,
+      Ti: 2 ** 40,
+      Pi: 2 ** 50,
+      Ei: 2 ** 60,
+      k: 1e3,
+      M: 1e6,
+      G: 1e9,
+      T: 1e12,
+      P: 1e15,
+      E: 1e18
+    };
+    CPU_QUANTITY = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
+  }
+});
+
 // src/registration/workflow-file.ts
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
@@ -75678,6 +75741,10 @@ function entitySchemas(strict) {
     // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
     cache_version: external_exports.string().optional(),
     env: external_exports.record(variableName, external_exports.string()).optional(),
+    // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
+    limits: object2({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    // Whether the task's container gets a network (container runtimes give none unless asked).
+    network: external_exports.boolean("expected true or false").optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
     secrets: external_exports.array(external_exports.union([secretName, object2({ key: secretName, env_var: variableName.optional() })])).optional()
   });
@@ -76020,7 +76087,7 @@ function findCycle(edges) {
   }
   return void 0;
 }
-var WorkflowFileError, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, CRON, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, valueMap, STRICT, LOOSE, section, fileSchema, describeRoot, sameType, MALFORMED_REFERENCE;
+var WorkflowFileError, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, CRON, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, LOOSE, section, fileSchema, describeRoot, sameType, MALFORMED_REFERENCE;
 var init_workflow_file = __esm({
   "src/registration/workflow-file.ts"() {
     "use strict";
@@ -76029,6 +76096,7 @@ var init_workflow_file = __esm({
     init_literals();
     init_types();
     init_yaml_file();
+    init_quantity();
     WorkflowFileError = class extends Error {
       problems;
       constructor(problems) {
@@ -76053,6 +76121,27 @@ var init_workflow_file = __esm({
       "must start with a letter or _ and hold only letters, digits, _ . and -"
     );
     typeMap = external_exports.record(variableName, external_exports.string());
+    quantityText = (value) => typeof value === "number" ? String(value) : value;
+    cpuLimit = external_exports.preprocess(
+      quantityText,
+      external_exports.string("expected a CPU quantity such as 1, 0.5 or 500m").superRefine((text, ctx) => {
+        const millis = cpuMillis(text);
+        if (millis === void 0)
+          ctx.addIssue({ code: "custom", message: `"${text}" is not a CPU quantity such as 1, 0.5 or 500m` });
+        else if (millis === 0) ctx.addIssue({ code: "custom", message: "must be more than 0" });
+      })
+    );
+    memLimit = external_exports.preprocess(
+      quantityText,
+      external_exports.string("expected a memory size such as 256Mi").superRefine((text, ctx) => {
+        try {
+          if (parseQuantity(text) === 0) ctx.addIssue({ code: "custom", message: "must be more than 0" });
+        } catch (error63) {
+          if (!(error63 instanceof QuantitySyntaxError)) throw error63;
+          ctx.addIssue({ code: "custom", message: `"${text}" is not a memory size such as 256Mi, 1Gi or 1G` });
+        }
+      })
+    );
     valueMap = external_exports.record(variableName, external_exports.unknown());
     STRICT = entitySchemas(true);
     LOOSE = entitySchemas(false);
@@ -80519,42 +80608,6 @@ var init_build2 = __esm({
   }
 });
 
-// src/config/quantity.ts
-function parseQuantity(text) {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
-  if (!match) throw new QuantitySyntaxError(text);
-  return Math.ceil(Number(match[1]) * (SUFFIXES[match[2] ?? ""] ?? 1));
-}
-var QuantitySyntaxError, SUFFIXES;
-var init_quantity = __esm({
-  "src/config/quantity.ts"() {
-    "use strict";
-    QuantitySyntaxError = class extends Error {
-      constructor(text) {
-        super(`"${text}" is not a size such as 6Mi, 512Ki, 1G or 1048576`);
-        this.text = text;
-        this.name = "QuantitySyntaxError";
-      }
-      text;
-    };
-    SUFFIXES = {
-      "": 1,
-      Ki: 2 ** 10,
-      Mi: 2 ** 20,
-      Gi: 2 ** 30,
-      Ti: 2 ** 40,
-      Pi: 2 ** 50,
-      Ei: 2 ** 60,
-      k: 1e3,
-      M: 1e6,
-      G: 1e9,
-      T: 1e12,
-      P: 1e15,
-      E: 1e18
-    };
-  }
-});
-
 // src/apps/command-line.ts
 function operatorError(c, at2) {
   return new CommandLineError(
@@ -80638,7 +80691,7 @@ var init_command_line = __esm({
 // src/apps/app-file.ts
 import { readFile as readFile2 } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-function cpuMillis(text) {
+function cpuMillis2(text) {
   const match = CPU.exec(text.trim());
   if (!match) return void 0;
   if (match[2] !== void 0) return Number(match[2]);
@@ -80743,9 +80796,9 @@ function appSchema(env) {
     }
   });
   const cpu = external_exports.preprocess(
-    quantityText,
+    quantityText2,
     external_exports.string().superRefine((text, ctx) => {
-      const millis = cpuMillis(text);
+      const millis = cpuMillis2(text);
       if (millis === void 0) {
         ctx.addIssue({ code: "custom", message: `"${text}" is not a CPU quantity such as 1, 0.5 or 500m` });
       } else if (millis === 0) {
@@ -80754,7 +80807,7 @@ function appSchema(env) {
     })
   );
   const mem = external_exports.preprocess(
-    quantityText,
+    quantityText2,
     external_exports.string().superRefine((text, ctx) => {
       try {
         if (parseQuantity(text) === 0) ctx.addIssue({ code: "custom", message: "must be more than 0" });
@@ -80893,7 +80946,7 @@ function definitionOf(name, app) {
     limits: {
       cpu: app.limits.cpu,
       mem: app.limits.mem,
-      cpu_millis: cpuMillis(app.limits.cpu) ?? 0,
+      cpu_millis: cpuMillis2(app.limits.cpu) ?? 0,
       mem_bytes: parseQuantity(app.limits.mem)
     },
     port: app.port,
@@ -80905,7 +80958,7 @@ function definitionOf(name, app) {
     env: app.env
   };
 }
-var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, CPU, VARIABLE_REFERENCE, quantityText, variableName2, secretSchema, envSchema, fileSchema2, describeRoot2;
+var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, CPU, VARIABLE_REFERENCE, quantityText2, variableName2, secretSchema, envSchema, fileSchema2, describeRoot2;
 var init_app_file = __esm({
   "src/apps/app-file.ts"() {
     "use strict";
@@ -80942,7 +80995,7 @@ var init_app_file = __esm({
     PACKAGE = /^((?:@[a-z0-9][a-z0-9._-]*\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?)(?:(>=|==)(\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.+-]+)?))?$/;
     CPU = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
     VARIABLE_REFERENCE = /\$\{([^}]*)\}|\$\{/g;
-    quantityText = (value) => typeof value === "number" ? String(value) : value;
+    quantityText2 = (value) => typeof value === "number" ? String(value) : value;
     variableName2 = external_exports.string().regex(VARIABLE_NAME2, "must start with a letter or _ and hold only letters, digits and _");
     secretSchema = external_exports.strictObject({
       key: external_exports.string().regex(SECRET_KEY, "must start with a letter, digit or _ and hold only letters, digits, _ . and -"),
@@ -87772,7 +87825,9 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
             ...byName(task.env).map(([key, value]) => ({ key, value })),
             ...options.destinationDirectory ? [{ key: "ORCH_DESTINATION_DIR", value: options.destinationDirectory }] : []
           ],
-          ...options.codeBundle ? { code_bundle: options.codeBundle } : {}
+          ...options.codeBundle ? { code_bundle: options.codeBundle } : {},
+          ...task.limits?.cpu || task.limits?.mem ? { limits: { cpu: task.limits.cpu ?? "", mem: task.limits.mem ?? "" } } : {},
+          ...task.network ? { network: true } : {}
         },
         ...task.secrets?.length ? {
           security_context: {

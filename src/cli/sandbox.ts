@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { loadConfig } from '../config/load.js';
-import { TELEMETRY_FLAGS } from '../config/registry.js';
+import { ALL_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
 
 /**
  * The flags of the admin server's own reporting, which `orch serve` and `orch sandbox start` take:
@@ -17,6 +17,11 @@ export const SERVER_TELEMETRY_FLAGS: readonly string[] = [
   'sharedservice.profiler.enabled',
   'server.security.auditAccess',
 ];
+
+/** The flags that choose and tune where tasks and apps run (`--runtime.*`). */
+export const RUNTIME_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.name).filter((name) =>
+  name.startsWith('runtime.'),
+);
 
 /** The only variables task processes inherit from the server's environment (never its secrets). */
 export function taskEnvOf(io: CliIO): Record<string, string> {
@@ -42,7 +47,9 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       .addHelpText(
         'after',
         '\nData (database, storage, task working directories) lives in ~/.orchctl/sandbox.\n' +
-          'Ports default to 8089 (gRPC) and 8088 (HTTP); 0 picks free ones.\n',
+          'Ports default to 8089 (gRPC) and 8088 (HTTP); 0 picks free ones.\n' +
+          'Tasks and apps run as processes of your user (--runtime.type local); --runtime.type docker runs\n' +
+          'them in containers of their images through the Docker engine at DOCKER_HOST or /var/run/docker.sock.\n',
       ),
     [
       'config',
@@ -50,6 +57,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       'server.grpc.port',
       'database.sqlite.file',
       'sharedservice.security.allowLocalhostAccess',
+      ...RUNTIME_FLAGS,
       ...SERVER_TELEMETRY_FLAGS,
     ],
   ).action(async (_opts: unknown, command: Command) => {
@@ -73,6 +81,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       accessLogger: access,
       metricsListener: true,
       taskEnv: taskEnvOf(io),
+      dockerHost: io.env.DOCKER_HOST,
       secretEnv: io.env,
     });
     const addresses = await server.listen();
@@ -83,6 +92,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Console: ${addresses.httpEndpoint}/console`,
         `Database: ${addresses.database}`,
+        `Runtime: ${addresses.runtime}`,
         `Metrics: ${addresses.metricsEndpoint}/metrics`,
         '',
         'Use it with:',

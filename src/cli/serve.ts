@@ -57,6 +57,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
       accessLogger: access,
       metricsListener: true,
       taskEnv: taskEnvOf(io),
+      dockerHost: io.env.DOCKER_HOST,
       secretEnv: io.env,
     });
     const addresses = await server.listen();
@@ -66,6 +67,7 @@ export function addServeCommands(program: Command, io: CliIO): void {
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Database: ${addresses.database}`,
+        `Runtime: ${addresses.runtime}`,
         `Metrics: ${addresses.metricsEndpoint}/metrics`,
         '',
       ].join('\n'),

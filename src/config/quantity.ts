@@ -32,3 +32,18 @@ export function parseQuantity(text: string): number {
   if (!match) throw new QuantitySyntaxError(text);
   return Math.ceil(Number(match[1]) * (SUFFIXES[match[2] ?? ''] ?? 1));
 }
+
+/** A CPU quantity: cores with up to three decimals (`1`, `0.5`, `2.25`) or millicores (`500m`). */
+const CPU_QUANTITY = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
+
+/**
+ * CPU in millicores from a Kubernetes CPU quantity (`1` is 1000, `500m` is 500, `0.25` is 250), as
+ * apps and tasks write their `limits.cpu`.
+ * @returns undefined for text that is not one.
+ */
+export function cpuMillis(text: string): number | undefined {
+  const match = CPU_QUANTITY.exec(text.trim());
+  if (!match) return undefined;
+  if (match[2] !== undefined) return Number(match[2]);
+  return Math.round(Number(match[1]) * 1000);
+}

@@ -34,7 +34,13 @@ export interface FlagSpec {
   readonly usage: string;
 }
 
-/** Every flag, in the spec's order. */
+/**
+ * Sections of orch's own flags, beyond the spec's flag reference: where tasks and apps run
+ * (DESIGN.md, "Where tasks and apps run": the runtime is chosen by configuration, in the registry's style).
+ */
+export const OWN_SECTIONS: readonly string[] = ['Task and app runtime'];
+
+/** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
   {
     section: 'Client to admin',
@@ -1799,6 +1805,68 @@ export const FLAGS = [
     default: 'orch',
     runtime: 'the Kubernetes pod webhook',
     usage: 'Vault role of the pod webhook',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.type',
+    type: 'string',
+    default: 'local',
+    choices: ['local', 'docker'],
+    usage:
+      "where tasks and apps run: local (processes on the admin's host, as its user; no isolation) or docker (containers through the Docker Engine API)",
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.host',
+    type: 'string',
+    usage:
+      'Docker Engine API address (unix:///run/docker.sock, tcp://host:2375); default $DOCKER_HOST, else /var/run/docker.sock. Podman: its Docker-compatible socket',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.defaultImage',
+    type: 'string',
+    default: 'node:24-slim',
+    usage: 'image of the tasks that name none',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.user',
+    type: 'string',
+    default: '65534:65534',
+    usage: 'user:group (numeric) that task and app containers run as; never root',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.stopGracePeriod',
+    type: 'string',
+    default: '10s',
+    format: 'duration',
+    usage: 'how long a container has between SIGTERM and SIGKILL on a timeout, a terminate or a redeploy',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.taskLimits.cpu',
+    type: 'string',
+    default: '1',
+    usage: 'CPU limit of a task container whose task sets none (1, 500m)',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.taskLimits.mem',
+    type: 'string',
+    default: '1Gi',
+    format: 'quantity',
+    usage: 'memory limit of a task container whose task sets none (1Gi, 256Mi); no swap beyond it',
+  },
+  {
+    section: 'Task and app runtime',
+    name: 'runtime.docker.tmpSize',
+    type: 'string',
+    default: '256Mi',
+    format: 'quantity',
+    usage:
+      'size of the writable /tmp (in memory) of each container; the rest of its file system is read-only',
   },
 ] as const satisfies readonly FlagSpec[];
 

@@ -65,7 +65,7 @@ function variables(types: Record<string, string> | undefined): VariableMap {
  * - entity names are `<file stem>.<name>` (`wf.yaml`'s task `add_one` is `wf.add_one`); every id
  *   carries `target`'s project, domain and org and `version`;
  * - a task is a `container` TaskTemplate: its inputs and outputs, retries and timeout, and image,
- *   command (`{{ inputs.x }}` left for the executor to replace) and env; `cache: true` (with its
+ *   command (`{{ inputs.x }}` left for the executor to replace), env, and `limits`/`network` when set; `cache: true` (with its
  *   `cache_version`) goes into the metadata, absent otherwise so uncached tasks compile as before;
  * - a workflow is a WorkflowTemplate whose nodes refer to their task by full id; a literal node input
  *   is bound as a literal of the task input's type, `"{{ inputs.x }}"` as a promise on `start-node`
@@ -115,6 +115,10 @@ export function compileWorkflowFile(
               : []),
           ],
           ...(options.codeBundle ? { code_bundle: options.codeBundle } : {}),
+          ...(task.limits?.cpu || task.limits?.mem
+            ? { limits: { cpu: task.limits.cpu ?? '', mem: task.limits.mem ?? '' } }
+            : {}),
+          ...(task.network ? { network: true } : {}),
         },
         ...(task.secrets?.length
           ? {

@@ -19,6 +19,7 @@ import {
   reportIssues,
   type YamlPath,
 } from '../api/yaml-file.js';
+import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../config/quantity.js';
 
 export type { FileProblem } from '../api/yaml-file.js';
 
@@ -53,7 +54,7 @@ const FILE_STEM = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 /** Anything in double braces, inside a command argument or a value. */
 const TEMPLATE = /\{\{(.*?)\}\}/g;
-/** What the executor replaces in a command argument (src/server/executor/local.ts). */
+/** What the executor replaces in a command argument (src/server/executor/graph-executor.ts). */
 const COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
 /** A cron expression: five fields, or one of the usual macros. */
 const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
@@ -75,6 +76,28 @@ const secretName = z
     'must start with a letter or _ and hold only letters, digits, _ . and -',
   );
 const typeMap = z.record(variableName, z.string());
+/** The text of a YAML number, so that `cpu: 2` or `mem: 1073741824` read as quantities. */
+const quantityText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const cpuLimit = z.preprocess(
+  quantityText,
+  z.string('expected a CPU quantity such as 1, 0.5 or 500m').superRefine((text, ctx) => {
+    const millis = cpuMillis(text);
+    if (millis === undefined)
+      ctx.addIssue({ code: 'custom', message: `"${text}" is not a CPU quantity such as 1, 0.5 or 500m` });
+    else if (millis === 0) ctx.addIssue({ code: 'custom', message: 'must be more than 0' });
+  }),
+);
+const memLimit = z.preprocess(
+  quantityText,
+  z.string('expected a memory size such as 256Mi').superRefine((text, ctx) => {
+    try {
+      if (parseQuantity(text) === 0) ctx.addIssue({ code: 'custom', message: 'must be more than 0' });
+    } catch (error) {
+      if (!(error instanceof QuantitySyntaxError)) throw error;
+      ctx.addIssue({ code: 'custom', message: `"${text}" is not a memory size such as 256Mi, 1Gi or 1G` });
+    }
+  }),
+);
 const valueMap = z.record(variableName, z.unknown());
 
 /**
@@ -95,6 +118,10 @@ function entitySchemas(strict: boolean) {
     // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
     cache_version: z.string().optional(),
     env: z.record(variableName, z.string()).optional(),
+    // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
+    limits: object({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    // Whether the task's container gets a network (container runtimes give none unless asked).
+    network: z.boolean('expected true or false').optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
     secrets: z
       .array(z.union([secretName, object({ key: secretName, env_var: variableName.optional() })]))

@@ -40,7 +40,7 @@ import { Repository } from './db/repository.js';
 import { BundleCache } from './executor/bundles.js';
 import { TaskCache, taskCacheSettings } from './executor/cache.js';
 import { ExecutionEvents } from './executor/events.js';
-import { LocalExecutor } from './executor/local.js';
+import { GraphExecutor } from './executor/graph-executor.js';
 import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './grpc.js';
 import { createBlobRoutes } from './http/blobs.js';
 import { createConsole } from './http/console.js';
@@ -51,6 +51,7 @@ import { createOpsApp } from './http/ops.js';
 import { type Logger, silentLogger } from './logger.js';
 import { ServerMetrics } from './metrics.js';
 import { ensurePrivateDir } from './private-files.js';
+import { type OpenedRuntime, openRuntime } from './runtime/open.js';
 import {
   ChainedSecretSource,
   LocalSecretSource,
@@ -85,6 +86,7 @@ export type ServerConfig = Pick<
   | 'secrets'
   | 'auth'
   | 'authorizer'
+  | 'runtime'
 >;
 
 /** Options of {@link createServer}. */
@@ -102,6 +104,8 @@ export interface ServerOptions {
   host?: string;
   /** Environment handed to task processes (PATH, HOME); never the server's whole environment. */
   taskEnv?: Record<string, string>;
+  /** DOCKER_HOST of the server's environment, for the docker runtime; `--runtime.docker.host` wins. */
+  dockerHost?: string;
   /**
    * The server's environment, where `--secrets.env-prefix` variables (ORCH_SECRET_<key>) are looked up
    * for the secrets tasks declare; read at the edge. @default {} (then only `--secrets.secrets-prefix` files)
@@ -154,6 +158,8 @@ export interface ServerAddresses {
   database: string;
   /** `http://localhost:<port>` of the `/metrics` listener, when `metricsListener` is on. */
   metricsEndpoint?: string;
+  /** Where tasks and apps run: `local`, or `docker (unix:///var/run/docker.sock)`. */
+  runtime: string;
 }
 
 /** A created admin server: call `listen()` once, then `close()`. */
@@ -183,6 +189,11 @@ function readTls(ssl: { certificateFile?: string; keyFile?: string }): { cert: B
     cert: read(ssl.certificateFile, '--server.security.ssl.certificateFile'),
     key: read(ssl.keyFile, '--server.security.ssl.keyFile'),
   };
+}
+
+/** How the addresses name a runtime: `local`, or `docker (<engine address>)`. */
+function runtimeText(opened: OpenedRuntime): string {
+  return opened.address ? `${opened.name} (${opened.address})` : opened.name;
 }
 
 /** The secret names of `--auth.appAuth.selfAuthServer.*`, plus the sealing key and `orch-propeller`'s secret. */
@@ -223,7 +234,7 @@ export function createServer(options: ServerOptions): AdminServer {
   const logger = options.logger ?? silentLogger;
   const host = options.host ?? '127.0.0.1';
   let database: DatabaseHandle | undefined;
-  let executor: LocalExecutor | undefined;
+  let executor: GraphExecutor | undefined;
   let grpcServer: GrpcServer | undefined;
   let httpServer: HttpServer | undefined;
   let httpEndpoint = '';
@@ -304,6 +315,12 @@ export function createServer(options: ServerOptions): AdminServer {
       }
       // --auth.appAuth.externalAuthServer.*: its metadata is read (with retries) before anything opens.
       const external = await externalAuthServerOf(config, logger, parseDuration);
+      // --runtime.*: a docker runtime whose engine does not answer stops the start here.
+      const opened = await openRuntime(config.runtime, {
+        baseEnv: options.taskEnv ?? {},
+        dockerHost: options.dockerHost,
+        logger,
+      });
       const store = await openBlobStore(storage);
       blobs = store;
       const handle = await openDatabase(options.config, {
@@ -354,7 +371,7 @@ export function createServer(options: ServerOptions): AdminServer {
         maxBytes: dataProxy.upload.maxSizeBytes,
       });
       const events = new ExecutionEvents();
-      executor = new LocalExecutor({
+      executor = new GraphExecutor({
         repo,
         events,
         cache: new TaskCache({ repo, blobs: store, settings: cacheSettings, logger }),
@@ -363,7 +380,7 @@ export function createServer(options: ServerOptions): AdminServer {
         bundles,
         logger,
         workDir: join(options.dataDir, 'work'),
-        baseEnv: options.taskEnv ?? {},
+        runtime: opened.tasks,
         maxParallel: options.executorParallelism,
         secrets: taskSecrets,
       });
@@ -624,6 +641,7 @@ export function createServer(options: ServerOptions): AdminServer {
         grpcPort,
         httpPort,
         database: handle.location,
+        runtime: runtimeText(opened),
         ...(metricsEndpoint ? { metrics: `${metricsEndpoint}/metrics` } : {}),
       });
       return {
@@ -632,6 +650,7 @@ export function createServer(options: ServerOptions): AdminServer {
         grpcEndpoint: `localhost:${grpcPort}`,
         httpEndpoint,
         database: handle.location,
+        runtime: runtimeText(opened),
         ...(metricsEndpoint ? { metricsEndpoint } : {}),
       };
     },

@@ -191,6 +191,37 @@ describe.each(TEST_DATABASES)('hostile input on %s', (database) => {
     const page = await fetch(`${http}/console`);
     expect((await page.text()).length).toBeLessThan(100_000);
   });
+
+  test('task limits that are not quantities, or not a boolean network, are refused on both transports', async () => {
+    const task = (limits: unknown, network: unknown = false) => ({
+      id: {
+        resource_type: 'TASK',
+        project: 'default',
+        domain: 'development',
+        name: 'limited',
+        version: 'v1',
+      },
+      spec: {
+        template: {
+          type: 'container',
+          interface: {},
+          container: { image: 'x', command: ['true'], limits, network },
+        },
+      },
+    });
+    const cpu = await post('/api/v1/tasks', task({ cpu: 'lots', mem: '0' }));
+    expect(cpu.status).toBe(400);
+    expect(cpu.body.message).toMatch(/container\.limits\.cpu "lots" is not a positive CPU quantity/);
+    expect(cpu.body.message).toMatch(/container\.limits\.mem must be more than 0/);
+    const network = await post('/api/v1/tasks', task({}, 'yes'));
+    expect(network.status).toBe(400);
+    expect(network.body.message).toMatch(/network/);
+    const { id, spec } = task({ mem: '12 parsecs' });
+    await expect(server.client.createTask(id as never, spec as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      message: expect.stringMatching(/container\.limits\.mem "12 parsecs" is not a memory size/),
+    });
+  });
 });
 
 test('the API loads with room for a literal nested to the limit', () => {

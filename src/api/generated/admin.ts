@@ -96,6 +96,7 @@ import type { SecretRequest as _orch_core_SecretRequest, SecretRequest__Output a
 import type { SecurityContext as _orch_core_SecurityContext, SecurityContext__Output as _orch_core_SecurityContext__Output } from './orch/core/SecurityContext.js';
 import type { TaskMetadata as _orch_core_TaskMetadata, TaskMetadata__Output as _orch_core_TaskMetadata__Output } from './orch/core/TaskMetadata.js';
 import type { TaskNode as _orch_core_TaskNode, TaskNode__Output as _orch_core_TaskNode__Output } from './orch/core/TaskNode.js';
+import type { TaskResources as _orch_core_TaskResources, TaskResources__Output as _orch_core_TaskResources__Output } from './orch/core/TaskResources.js';
 import type { TaskTemplate as _orch_core_TaskTemplate, TaskTemplate__Output as _orch_core_TaskTemplate__Output } from './orch/core/TaskTemplate.js';
 import type { TypedInterface as _orch_core_TypedInterface, TypedInterface__Output as _orch_core_TypedInterface__Output } from './orch/core/TypedInterface.js';
 import type { Variable as _orch_core_Variable, Variable__Output as _orch_core_Variable__Output } from './orch/core/Variable.js';
@@ -218,6 +219,7 @@ export interface ProtoGrpcType {
       SimpleType: EnumTypeDefinition
       TaskMetadata: MessageTypeDefinition<_orch_core_TaskMetadata, _orch_core_TaskMetadata__Output>
       TaskNode: MessageTypeDefinition<_orch_core_TaskNode, _orch_core_TaskNode__Output>
+      TaskResources: MessageTypeDefinition<_orch_core_TaskResources, _orch_core_TaskResources__Output>
       TaskTemplate: MessageTypeDefinition<_orch_core_TaskTemplate, _orch_core_TaskTemplate__Output>
       TypedInterface: MessageTypeDefinition<_orch_core_TypedInterface, _orch_core_TypedInterface__Output>
       Variable: MessageTypeDefinition<_orch_core_Variable, _orch_core_Variable__Output>

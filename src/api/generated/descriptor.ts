@@ -2388,6 +2388,26 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "code_bundle": {
                   "type": "string",
                   "id": 4
+                },
+                "limits": {
+                  "type": "TaskResources",
+                  "id": 5
+                },
+                "network": {
+                  "type": "bool",
+                  "id": 6
+                }
+              }
+            },
+            "TaskResources": {
+              "fields": {
+                "cpu": {
+                  "type": "string",
+                  "id": 1
+                },
+                "mem": {
+                  "type": "string",
+                  "id": 2
                 }
               }
             },

@@ -17,6 +17,7 @@ import type {
 } from '../../api/types.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
 import { ORCH_VERSION } from '../../api/version.js';
+import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
 import type { Identity } from '../auth/authenticate.js';
 import { compileWorkflow } from '../compiler.js';
 import { isUniqueViolation } from '../db/connect.js';
@@ -934,9 +935,10 @@ function projectMessage(row: {
 }
 
 /**
- * Problems of a task template: an empty command, untyped interface variables, and a
+ * Problems of a task template: an empty command, untyped interface variables, a
  * `container.code_bundle` that is not a native URL this server's store can read (right scheme, a
- * container of this server, a well-formed key; existence is checked when the task runs).
+ * container of this server, a well-formed key; existence is checked when the task runs), and
+ * `container.limits` that are not positive CPU and memory quantities.
  */
 function checkTaskTemplate(template: TaskTemplateOut, blobs: BlobStore): string[] {
   const problems: string[] = [];
@@ -948,6 +950,18 @@ function checkTaskTemplate(template: TaskTemplateOut, blobs: BlobStore): string[
     } catch (error) {
       if (!(error instanceof NativeUrlError)) throw error;
       problems.push(`container.code_bundle: ${error.message}`);
+    }
+  }
+  const limits = template.container?.limits;
+  if (limits?.cpu && !cpuMillis(limits.cpu)) {
+    problems.push(`container.limits.cpu "${limits.cpu}" is not a positive CPU quantity such as 1 or 500m`);
+  }
+  if (limits?.mem) {
+    try {
+      if (parseQuantity(limits.mem) === 0) problems.push('container.limits.mem must be more than 0');
+    } catch (error) {
+      if (!(error instanceof QuantitySyntaxError)) throw error;
+      problems.push(`container.limits.mem "${limits.mem}" is not a memory size such as 256Mi`);
     }
   }
   for (const side of ['inputs', 'outputs'] as const) {

@@ -263,3 +263,39 @@ describe('the task output cache fields', () => {
     expect(problems).toEqual([expect.stringMatching(/^14:12: tasks\.add_one\.cache: /)]);
   });
 });
+
+describe('container limits and network', () => {
+  test('limits (YAML numbers read as quantities) and network: true are compiled into the container', async () => {
+    const file = await loadWorkflowFile(
+      await writeWorkflowFile(
+        addOneWith(
+          '    retries: 1',
+          '    retries: 1\n    limits: { cpu: 0.5, mem: 256Mi }\n    network: true',
+        ),
+      ),
+    );
+    const container = compileWorkflowFile(file, { project: 'p', domain: 'd' }, 'v1').tasks[0]?.spec.template
+      ?.container;
+    expect(container).toMatchObject({ limits: { cpu: '0.5', mem: '256Mi' }, network: true });
+    const plain = await loadWorkflowFile(await writeWorkflowFile(ADD_ONE));
+    const bare = compileWorkflowFile(plain, { project: 'p', domain: 'd' }, 'v1').tasks[0]?.spec.template
+      ?.container;
+    expect(bare).not.toHaveProperty('limits');
+    expect(bare).not.toHaveProperty('network');
+  });
+
+  test('a limit that is not a quantity, a zero limit, an unknown key and a network that is not a boolean are reported where they are', async () => {
+    const problems = await problemsOf(
+      addOneWith(
+        '    retries: 1',
+        '    retries: 1\n    limits: { cpu: lots, mem: 0, gpu: 1 }\n    network: "yes"',
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^14:\d+: tasks\.add_one\.limits\.cpu: "lots" is not a CPU quantity/),
+      expect.stringMatching(/^14:\d+: tasks\.add_one\.limits\.mem: must be more than 0/),
+      '14:34: tasks.add_one.limits.gpu: unknown key',
+      expect.stringMatching(/^15:\d+: tasks\.add_one\.network: expected true or false/),
+    ]);
+  });
+});

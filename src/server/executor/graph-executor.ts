@@ -1,8 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, getPriority, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
 import {
@@ -21,33 +18,31 @@ import {
   type TaskTemplateOut,
   TERMINAL_PHASES,
 } from '../../api/types.js';
+import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import { activeSpanContext, inSpan } from '../../telemetry/tracing.js';
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
+import type { AttemptIds, TaskAttemptEnd, TaskRuntime } from '../runtime/tasks.js';
 import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
-import { spawnTethered, untether } from '../tethered.js';
 import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
 import { checkTransition, type NodePhase } from './phases.js';
 
-/** Options of {@link LocalExecutor}. */
-export interface LocalExecutorOptions {
+/** Options of {@link GraphExecutor}. */
+export interface GraphExecutorOptions {
   repo: Repository;
   blobs: BlobStore;
   logger: Logger;
   /** Folder for per-attempt working directories, input/output files and logs. */
   workDir: string;
-  /**
-   * The only environment task processes inherit (besides their declared env and the ORCH_* files):
-   * typically `PATH` and `HOME` of the server. Never the server's whole environment, which may hold secrets.
-   */
-  baseEnv: Record<string, string>;
+  /** Where task attempts run: processes on this host, containers, ... (`--runtime.type`). */
+  runtime: TaskRuntime;
   /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
   maxParallel?: number;
   /**
@@ -128,17 +123,14 @@ interface RunState {
   cause?: string;
   /** Whether it holds a slot (false while it waits, QUEUED). */
   started: boolean;
-  /** Its live task processes (each the leader of its own process group). */
-  children: Set<ChildProcess>;
+  /** The stop switches of its attempts in flight (aborted with 'terminate' or 'shutdown'). */
+  attempts: Set<AbortController>;
   /** Its phase as last written or read by {@link LocalExecutor.move} (announced with node changes). */
   phase?: ExecutionPhase;
 }
 
-const STDERR_TAIL_BYTES = 2048;
 /** Largest log kept per stream and attempt in the blob store; longer logs keep their end. */
 const MAX_LOG_BYTES = 8 * 1024 * 1024;
-/** How far below the server task processes run (nice levels; 0 = same priority, 19 = lowest). */
-const TASK_NICENESS = 10;
 const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** Blob key of one stream's log of one attempt. */
@@ -151,25 +143,15 @@ export function attemptLogKey(
   return `logs/${execution.project}/${execution.domain}/${execution.name}/${nodeId}/${attempt}/${stream}.log`;
 }
 
-/** Kills a whole process group (the task and everything it started); quiet when it is already gone. */
-function killGroup(pid: number | undefined | null): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group has no process left.
-  }
-}
-
 /**
- * Runs executions on this host: each task node as a subprocess, in dependency order, independent
- * nodes at the same time up to `nodeConcurrency` (DESIGN.md, "Where tasks and apps run"). A task
- * process gets `ORCH_INPUTS_FILE` (a JSON object of its inputs), `ORCH_OUTPUTS_FILE` (where it
+ * Runs executions: each task node as an attempt of the configured {@link TaskRuntime} (a process on
+ * this host, a container), in dependency order, independent nodes at the same time up to
+ * `nodeConcurrency` (DESIGN.md, "Where tasks and apps run"). A task gets `ORCH_INPUTS_FILE` (a JSON object of its inputs), `ORCH_OUTPUTS_FILE` (where it
  * writes a JSON object of its outputs, checked against the task's interface) and `ORCH_ATTEMPT`
  * (1, 2, ...); `{{ inputs.x }}` in its command is replaced by the value of input `x`. A task with a
  * `container.code_bundle` runs inside the unpacked bundle; without one it runs in an empty
- * per-attempt folder. Each process leads its own process group, so a timeout or a terminate kills
- * everything it started. Its stdout and stderr are stored in the blob store ({@link attemptLogKey}).
+ * per-attempt folder. A timeout or a terminate stops the attempt (see the runtime for how). Its
+ * stdout and stderr are stored in the blob store ({@link attemptLogKey}).
  * A failed attempt is retried up to the task's `retries`.
  *
  * A node of a task with `metadata.cache` first looks its key ({@link taskCacheKey}) up in the task
@@ -183,9 +165,10 @@ function killGroup(pid: number | undefined | null): void {
  * with a compare-and-set on the previous phase, so a terminate racing a finishing run never loses.
  *
  * After a restart ({@link resume}), an unfinished execution continues: nodes that succeeded keep their
- * outputs, an attempt the old server left running is killed (its process group) and run again.
+ * outputs; an attempt the old server left running is re-attached when the runtime still holds it (a
+ * container), else stopped and run again under its own number.
  */
-export class LocalExecutor implements Executor {
+export class GraphExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
   private readonly states = new Map<number, RunState>();
   private closed = false;
@@ -195,7 +178,7 @@ export class LocalExecutor implements Executor {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly options: LocalExecutorOptions) {
+  constructor(private readonly options: GraphExecutorOptions) {
     this.now = options.now ?? Date.now;
     this.maxParallel = Math.max(1, options.maxParallel ?? availableParallelism() * 2);
     this.nodeConcurrency = Math.max(1, options.nodeConcurrency ?? DEFAULT_NODE_CONCURRENCY);
@@ -203,7 +186,7 @@ export class LocalExecutor implements Executor {
 
   submit(executionId: number): void {
     if (this.closed || this.running.has(executionId)) return;
-    const state: RunState = { started: false, children: new Set() };
+    const state: RunState = { started: false, attempts: new Set() };
     this.states.set(executionId, state);
     const submitter = activeSpanContext();
     const run = this.acquire()
@@ -298,7 +281,7 @@ export class LocalExecutor implements Executor {
       if (state) state.cause = cause;
       if (to === 'ABORTED') return true;
       if (state?.started) {
-        for (const child of state.children) killGroup(child.pid);
+        for (const attempt of state.attempts) attempt.abort('terminate');
         await this.running.get(executionId);
         return true;
       }
@@ -307,16 +290,28 @@ export class LocalExecutor implements Executor {
     }
   }
 
-  /** Kills the process groups of attempts a killed server left running (recorded without an end). */
-  private async killLeftoverAttempts(executionId: number): Promise<void> {
-    for (const attempt of await this.options.repo.listTaskAttempts(executionId)) {
-      if (attempt.ended_at === null) killGroup(attempt.pid);
+  /**
+   * Hands the attempts a killed server left running (recorded without an end) to the runtime:
+   * `'abort'` stops them; `'resume'` keeps what the runtime can re-attach (containers) and stops the rest.
+   */
+  private async releaseLeftoverAttempts(row: ExecutionRow, how: 'resume' | 'abort'): Promise<void> {
+    for (const attempt of await this.options.repo.listTaskAttempts(row.id)) {
+      if (attempt.ended_at !== null) continue;
+      const ids = attemptIds(row, attempt.node_id, attempt.attempt);
+      await this.options.runtime.release({ ids, pid: attempt.pid }, how).catch((error: unknown) =>
+        this.options.logger.warn('could not release a leftover attempt', {
+          execution: row.name,
+          node: attempt.node_id,
+          attempt: attempt.attempt,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   }
 
   /** Ends an ABORTING execution that no run of this executor holds: kills leftovers, records ABORTED. */
   private async finishAbort(row: ExecutionRow, cause: string): Promise<boolean> {
-    await this.killLeftoverAttempts(row.id);
+    await this.releaseLeftoverAttempts(row, 'abort');
     const at = this.now();
     const moved = await this.options.repo.transitionExecution(row.id, 'ABORTING', {
       phase: 'ABORTED',
@@ -337,8 +332,9 @@ export class LocalExecutor implements Executor {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const state of this.states.values()) for (const child of state.children) killGroup(child.pid);
+    for (const state of this.states.values()) for (const attempt of state.attempts) attempt.abort('shutdown');
     await Promise.allSettled([...this.running.values()]);
+    await this.options.runtime.close();
   }
 
   /** Waits until every submitted execution has finished its bookkeeping (for tests and shutdown). */
@@ -456,8 +452,8 @@ export class LocalExecutor implements Executor {
           );
         }
       }
-      // Attempts a killed server left running: their process groups must not outlive it.
-      if (resumed) await this.killLeftoverAttempts(executionId);
+      // Attempts a killed server left running: re-attached when the runtime still holds them, else stopped.
+      if (resumed) await this.releaseLeftoverAttempts(row, 'resume');
 
       const pending = new Map(template.nodes.filter((n) => !done.has(n.id)).map((n) => [n.id, n]));
       const inflight = new Map<string, Promise<void>>();
@@ -747,9 +743,8 @@ export class LocalExecutor implements Executor {
     try {
       const outputs = await this.attemptProcess(
         state,
-        { project: execution.project, domain: execution.domain },
+        attemptIds(execution, nodeId, attempt),
         dir,
-        attempt,
         task,
         inputs,
         timeoutMs,
@@ -812,24 +807,30 @@ export class LocalExecutor implements Executor {
     return keys;
   }
 
-  /** Prepares the attempt's folder, runs the task process and reads its outputs. */
+  /**
+   * Prepares the attempt's folder (unless the runtime still holds this attempt from an earlier
+   * server: then its folder is the one the attempt uses), runs it on the runtime and reads its outputs.
+   */
   private async attemptProcess(
     state: RunState,
-    scope: { project: string; domain: string },
+    ids: AttemptIds,
     dir: string,
-    attempt: number,
     task: TaskTemplateOut,
     inputs: Record<string, LiteralOut>,
     timeoutMs: number,
-    onStart: (pid: number) => Promise<void>,
+    onStart: (pid: number | null) => Promise<void>,
     onEnd: () => Promise<void>,
   ): Promise<Record<string, LiteralOut>> {
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const inputsFile = join(dir, 'inputs.json');
-    const outputsFile = join(dir, 'outputs.json');
+    const { runtime } = this.options;
+    const ioDir = join(dir, 'io');
+    const outputsFile = join(ioDir, 'outputs.json');
     const inputJson = literalMapToJson({ literals: inputs });
-    await writeFile(inputsFile, JSON.stringify(inputJson));
+    const held = await runtime.holds(ids);
+    if (!held) {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(ioDir, { recursive: true });
+      await writeFile(join(ioDir, 'inputs.json'), JSON.stringify(inputJson));
+    }
 
     const argv = (task.container?.command ?? []).map((arg) =>
       arg.replace(INPUT_REFERENCE, (whole, name: string) => {
@@ -838,23 +839,23 @@ export class LocalExecutor implements Executor {
         return typeof value === 'string' ? value : JSON.stringify(value);
       }),
     );
-    const [program, ...args] = argv;
+    const [program] = argv;
     if (!program) throw new TaskFailure('BadCommand', 'the task has no command');
-    const cwd = await this.workingDirectory(task);
-    const env: Record<string, string> = { ...this.options.baseEnv };
+    const codeDir = await this.workingDirectory(task);
+    const env: Record<string, string> = {};
     for (const pair of task.container?.env ?? []) env[pair.key] = pair.value;
     for (const secret of task.security_context?.secrets ?? []) {
-      // The value goes only into the process's environment: never into a record, a log or an error.
+      // The value goes only into the task's environment: never into a record, a log or an error.
       let value: string | undefined;
       try {
-        value = await this.options.secrets?.get(secret.key, scope);
+        value = await this.options.secrets?.get(secret.key, ids);
       } catch (error) {
         throw new TaskFailure('SecretUnavailable', (error as Error).message, 'FAILED', 'SYSTEM');
       }
       if (value === undefined) {
         throw new TaskFailure(
           'SecretMissing',
-          `secret ${secret.key} (for ${secret.env_var}) is not set for project ${scope.project}, domain ${scope.domain} ` +
+          `secret ${secret.key} (for ${secret.env_var}) is not set for project ${ids.project}, domain ${ids.domain} ` +
             `(create it with \`orch create secret --name ${secret.key}\`)`,
           'FAILED',
           'SYSTEM',
@@ -862,23 +863,51 @@ export class LocalExecutor implements Executor {
       }
       env[secret.env_var || secret.key] = value;
     }
-    env.ORCH_INPUTS_FILE = inputsFile;
-    env.ORCH_OUTPUTS_FILE = outputsFile;
     // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
-    env.ORCH_ATTEMPT = String(attempt);
+    env.ORCH_ATTEMPT = String(ids.attempt);
 
-    const result = await this.spawnTask(state, program, args, cwd, dir, env, timeoutMs, onStart);
+    const stop = new AbortController();
+    state.attempts.add(stop);
+    // A terminate (or shutdown) that arrived while the node was being prepared.
+    if (state.cause !== undefined) stop.abort('terminate');
+    else if (this.closed) stop.abort('shutdown');
+    let end: TaskAttemptEnd;
+    try {
+      end = await runtime.run(
+        {
+          ids,
+          argv,
+          env,
+          dir,
+          ...(codeDir ? { codeDir } : {}),
+          image: task.container?.image ?? '',
+          limits: taskLimits(task),
+          network: task.container?.network === true,
+          timeoutMs,
+          signal: stop.signal,
+        },
+        onStart,
+      );
+    } finally {
+      state.attempts.delete(stop);
+    }
+    if (end.detached || this.closed) throw new Interrupted();
     await onEnd();
-    const { code, signal, stderrTail, timedOut, spawnError } = result;
-    if (this.closed) throw new Interrupted();
     if (state.cause !== undefined) throw new Aborted();
-    if (spawnError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${spawnError}`);
-    if (timedOut) {
+    if (end.startError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${end.startError}`);
+    if (end.timedOut) {
       throw new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
     }
-    if (code !== 0) {
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      throw new TaskFailure('NonZeroExit', `task ${how}${stderrTail ? `: ${stderrTail}` : ''}`);
+    if (end.oomKilled) {
+      throw new TaskFailure(
+        'OOMKilled',
+        `task was killed for going over its memory limit of ${formatBytes(end.oomKilled.memoryBytes)} ` +
+          '(raise `limits.mem` in the workflow file)',
+      );
+    }
+    if (end.code !== 0) {
+      const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
+      throw new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
     }
     let raw: string;
     try {
@@ -935,82 +964,6 @@ export class LocalExecutor implements Executor {
       );
     }
   }
-
-  /**
-   * Spawns a task process in `cwd` (default `logDir`) as the leader of a new process group, with
-   * stdout.log and stderr.log in `logDir`. A timeout kills the whole group; when the leader exits,
-   * whatever it left behind in its group is killed too.
-   */
-  private spawnTask(
-    state: RunState,
-    program: string,
-    args: string[],
-    cwd: string | undefined,
-    logDir: string,
-    env: Record<string, string>,
-    timeoutMs: number,
-    onStart: (pid: number) => Promise<void>,
-  ): Promise<{
-    code: number | null;
-    signal: string | null;
-    stderrTail: string;
-    timedOut: boolean;
-    spawnError?: string;
-  }> {
-    return new Promise((resolve) => {
-      // Tethered: the task's whole process group dies with this admin, however the admin dies.
-      const child = spawnTethered(program, args, { cwd: cwd ?? logDir, env });
-      state.children.add(child);
-      const pid = child.pid;
-      // Task processes run below the server's priority, so a busy executor never starves the API.
-      if (pid !== undefined) {
-        lowerPriority(pid);
-        onStart(pid).catch(() => undefined);
-      }
-      // A terminate that arrived while the node was being prepared found no process to kill.
-      if (state.cause !== undefined || this.closed) killGroup(pid);
-      const stdoutLog = createWriteStream(join(logDir, 'stdout.log'));
-      const stderrLog = createWriteStream(join(logDir, 'stderr.log'));
-      child.stdout?.pipe(stdoutLog);
-      let tail = Buffer.alloc(0);
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderrLog.write(chunk);
-        tail = Buffer.concat([tail, chunk]);
-        if (tail.length > STDERR_TAIL_BYTES) tail = tail.subarray(tail.length - STDERR_TAIL_BYTES);
-      });
-      let timedOut = false;
-      const timer =
-        timeoutMs > 0
-          ? setTimeout(() => {
-              timedOut = true;
-              killGroup(pid);
-            }, timeoutMs)
-          : undefined;
-      let spawnError: string | undefined;
-      child.on('error', (error) => {
-        spawnError = error.message;
-      });
-      // Processes the task left in its group would hold its pipes open: they go with it.
-      child.on('exit', () => {
-        killGroup(pid);
-        untether(child);
-      });
-      child.on('close', (code, signal) => {
-        if (timer) clearTimeout(timer);
-        state.children.delete(child);
-        stderrLog.end();
-        stdoutLog.end();
-        Promise.all([
-          stdoutLog.closed ? undefined : once(stdoutLog, 'close'),
-          stderrLog.closed ? undefined : once(stderrLog, 'close'),
-        ])
-          .catch(() => undefined)
-          .then(() =>
-            resolve({ code, signal, stderrTail: tail.toString('utf8').trim(), timedOut, spawnError }),
-          );
-      });
-    });
-  }
 }
 
 type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecutionById']>>>;
@@ -1065,15 +1018,35 @@ function resolveBinding(
   return { scalar: data.scalar } as LiteralOut;
 }
 
-/**
- * Lowers a task process's scheduling priority by TASK_NICENESS (POSIX nice; Windows maps it to a
- * lower priority class). Best effort: a process that has already exited or a platform that refuses
- * is left as it is.
- */
-function lowerPriority(pid: number): void {
-  try {
-    setPriority(pid, Math.min(19, getPriority(pid) + TASK_NICENESS));
-  } catch {
-    // The child may already have exited; its priority no longer matters.
+/** The ids a runtime labels an attempt with. */
+function attemptIds(execution: ExecutionRow, node: string, attempt: number): AttemptIds {
+  return { project: execution.project, domain: execution.domain, execution: execution.name, node, attempt };
+}
+
+/** A task's `container.limits` in millicores and bytes (unset or unreadable: the runtime's default). */
+function taskLimits(task: TaskTemplateOut): { cpuMillis?: number; memoryBytes?: number } {
+  const limits = task.container?.limits;
+  const out: { cpuMillis?: number; memoryBytes?: number } = {};
+  const cpu = limits?.cpu ? cpuMillis(limits.cpu) : undefined;
+  if (cpu) out.cpuMillis = cpu;
+  if (limits?.mem) {
+    try {
+      out.memoryBytes = parseQuantity(limits.mem);
+    } catch {
+      // Checked when the task was created; an unreadable value falls back to the default.
+    }
   }
+  return out;
+}
+
+/** Bytes as a short power-of-two size (`256Mi`, `1.5Gi`, `512Ki`, `100 bytes`). */
+function formatBytes(bytes: number): string {
+  for (const [unit, size] of [
+    ['Gi', 2 ** 30],
+    ['Mi', 2 ** 20],
+    ['Ki', 2 ** 10],
+  ] as const) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(2))}${unit}`;
+  }
+  return `${bytes} bytes`;
 }

@@ -1,0 +1,274 @@
+import { createWriteStream } from 'node:fs';
+import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import type Docker from 'dockerode';
+import type { Logger } from '../logger.js';
+import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
+import { Tail } from './local-tasks.js';
+import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
+
+/** What {@link DockerTaskRuntime} needs. */
+export interface DockerTaskRuntimeOptions {
+  engine: Docker;
+  /** Image of tasks that name none (`--runtime.docker.defaultImage`). */
+  defaultImage: string;
+  /** `uid:gid` the containers run as (`--runtime.docker.user`); never root. */
+  user: string;
+  /** Seconds between SIGTERM and SIGKILL when an attempt is stopped (`--runtime.docker.stopGracePeriod`). */
+  stopGraceSeconds: number;
+  /** Limits of tasks that set none: millicores and bytes (`--runtime.docker.taskLimits.*`). */
+  defaultLimits: { cpuMillis: number; memoryBytes: number };
+  /** Size of each container's in-memory /tmp, bytes (`--runtime.docker.tmpSize`). */
+  tmpBytes: number;
+  logger: Logger;
+}
+
+/** Where the task sees its files inside the container. */
+const IO_DIR = '/orch/io';
+const CODE_DIR = '/orch/code';
+/** Processes one task container may hold (a fork bomb stops there). */
+const PIDS_LIMIT = 1024;
+
+/** The label filter of one attempt's container. */
+function attemptFilter(ids: AttemptIds): string[] {
+  return [
+    `${LABELS.kind}=task`,
+    `${LABELS.project}=${ids.project}`,
+    `${LABELS.domain}=${ids.domain}`,
+    `${LABELS.execution}=${ids.execution}`,
+    `${LABELS.node}=${ids.node}`,
+    `${LABELS.attempt}=${ids.attempt}`,
+  ];
+}
+
+/**
+ * The docker runtime's tasks (`--runtime.type docker`): each attempt is a container of the task's
+ * `image` through the Docker Engine API (Docker, or Podman's compatible socket), with:
+ * - the code bundle mounted read-only at /orch/code (the working directory; /tmp without one) and the
+ *   attempt's `io/` folder at /orch/io, so ORCH_INPUTS_FILE and ORCH_OUTPUTS_FILE work as on the host;
+ * - the task's env and secrets as variables (nothing of the admin's environment);
+ * - a non-root user, a read-only root file system with an in-memory /tmp, no new privileges, every
+ *   capability dropped, a process limit, CPU and memory limits (no swap), and no network unless the
+ *   task asks for one (`network: true`: the engine's default bridge);
+ * - labels naming the project, domain, execution, node and attempt.
+ * A timeout or a terminate stops it (SIGTERM, the grace period, SIGKILL). An OOM kill is reported with
+ * its limit. Its output is the attempt's logs. A container outlives the admin: after a restart the
+ * executor re-attaches to it (or harvests it when it has ended) through {@link holds} and {@link run}.
+ * Ended containers are removed once harvested.
+ */
+export class DockerTaskRuntime implements TaskRuntime {
+  readonly name = 'docker';
+
+  constructor(private readonly options: DockerTaskRuntimeOptions) {}
+
+  /** The attempt's container, running or not, when there is one. */
+  private async find(ids: AttemptIds): Promise<Docker.Container | undefined> {
+    const found = await this.options.engine.listContainers({
+      all: true,
+      filters: { label: attemptFilter(ids) },
+    });
+    const first = found[0];
+    return first ? this.options.engine.getContainer(first.Id) : undefined;
+  }
+
+  async holds(ids: AttemptIds): Promise<boolean> {
+    return (await this.find(ids)) !== undefined;
+  }
+
+  async release(leftover: LeftoverAttempt, how: 'resume' | 'abort'): Promise<void> {
+    if (how === 'resume') return; // run() re-attaches to it.
+    const container = await this.find(leftover.ids);
+    await container?.remove({ force: true }).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {}
+
+  async run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd> {
+    const { engine } = this.options;
+    let container = await this.find(spec.ids);
+    const memoryBytes = spec.limits.memoryBytes ?? this.options.defaultLimits.memoryBytes;
+    if (container) {
+      this.options.logger.info('re-attaching to a task container', {
+        execution: spec.ids.execution,
+        node: spec.ids.node,
+        attempt: spec.ids.attempt,
+      });
+    } else {
+      if (spec.signal.aborted) return ended({ code: null, signal: 'SIGKILL' });
+      const image = spec.image || this.options.defaultImage;
+      try {
+        await ensureImage(engine, image);
+        container = await this.create(spec, image, memoryBytes);
+        await container.start();
+      } catch (error) {
+        await container?.remove({ force: true }).catch(() => undefined);
+        return ended({ code: null, signal: null, startError: engineMessage(error) });
+      }
+    }
+    await onStart(null);
+    return this.follow(container, spec, memoryBytes);
+  }
+
+  /** Creates the attempt's container (not started). */
+  private async create(spec: TaskAttemptSpec, image: string, memoryBytes: number): Promise<Docker.Container> {
+    const ioDir = join(spec.dir, 'io');
+    // The task's user is not the admin's: it reads the inputs and writes its outputs in io/ (the
+    // admin's folders above stay private to the admin).
+    await chmod(ioDir, 0o777);
+    await chmod(join(ioDir, 'inputs.json'), 0o644);
+    const [program = '', ...args] = spec.argv;
+    const cpuMillis = spec.limits.cpuMillis ?? this.options.defaultLimits.cpuMillis;
+    const env = {
+      HOME: '/tmp',
+      ...spec.env,
+      ORCH_INPUTS_FILE: `${IO_DIR}/inputs.json`,
+      ORCH_OUTPUTS_FILE: `${IO_DIR}/outputs.json`,
+    };
+    return this.options.engine.createContainer({
+      Image: image,
+      // The task's command is the whole command line, as Kubernetes' `command`: it replaces the
+      // image's entrypoint.
+      Entrypoint: [program],
+      Cmd: args,
+      Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      User: this.options.user,
+      WorkingDir: spec.codeDir ? CODE_DIR : '/tmp',
+      Labels: {
+        [LABELS.kind]: 'task',
+        [LABELS.project]: spec.ids.project,
+        [LABELS.domain]: spec.ids.domain,
+        [LABELS.execution]: spec.ids.execution,
+        [LABELS.node]: spec.ids.node,
+        [LABELS.attempt]: String(spec.ids.attempt),
+      },
+      NetworkDisabled: !spec.network,
+      HostConfig: {
+        Binds: [`${ioDir}:${IO_DIR}:rw`, ...(spec.codeDir ? [`${spec.codeDir}:${CODE_DIR}:ro`] : [])],
+        NetworkMode: spec.network ? 'bridge' : 'none',
+        ReadonlyRootfs: true,
+        Tmpfs: { '/tmp': tmpfsOptions(this.options.user, this.options.tmpBytes) },
+        CapDrop: ['ALL'],
+        SecurityOpt: ['no-new-privileges'],
+        PidsLimit: PIDS_LIMIT,
+        Memory: memoryBytes,
+        MemorySwap: memoryBytes,
+        NanoCpus: cpuMillis * 1_000_000,
+        Init: true,
+      },
+    });
+  }
+
+  /**
+   * Streams a started container's output into the attempt's logs, enforces the timeout (counted from
+   * the container's start, so a re-attached attempt keeps its deadline) and the stop signal, and
+   * harvests it once it has ended: exit status, OOM kill, removal.
+   */
+  private async follow(
+    container: Docker.Container,
+    spec: TaskAttemptSpec,
+    memoryBytes: number,
+  ): Promise<TaskAttemptEnd> {
+    const detach = new AbortController();
+    const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
+    const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
+    const tail = new Tail();
+    const stderr = {
+      write: (chunk: Buffer) => {
+        tail.push(chunk);
+        return stderrLog.write(chunk);
+      },
+    };
+    const logs = (await container.logs({
+      follow: true,
+      stdout: true,
+      stderr: true,
+      abortSignal: detach.signal,
+    })) as unknown as NodeJS.ReadableStream;
+    this.options.engine.modem.demuxStream(logs, stdoutLog, stderr as unknown as NodeJS.WritableStream);
+    const logsDone = finished(logs as unknown as NodeJS.ReadableStream).catch(() => undefined);
+
+    let timedOut = false;
+    let stopping: Promise<unknown> | undefined;
+    const stop = () => {
+      stopping ??= container.stop({ t: this.options.stopGraceSeconds }).catch(() => undefined);
+    };
+    let detached = false;
+    const onAbort = () => {
+      if (spec.signal.reason === 'shutdown') {
+        detached = true;
+        detach.abort();
+      } else stop();
+    };
+    spec.signal.addEventListener('abort', onAbort, { once: true });
+    if (spec.signal.aborted) onAbort();
+    let timer: NodeJS.Timeout | undefined;
+    if (spec.timeoutMs > 0) {
+      const info = await container.inspect().catch(() => undefined);
+      const startedAt = Date.parse(info?.State.StartedAt ?? '') || Date.now();
+      timer = setTimeout(
+        () => {
+          timedOut = true;
+          stop();
+        },
+        Math.max(0, startedAt + spec.timeoutMs - Date.now()),
+      );
+    }
+    try {
+      await container.wait({ abortSignal: detach.signal });
+    } catch (error) {
+      if (!detached) throw error;
+    } finally {
+      if (timer) clearTimeout(timer);
+      spec.signal.removeEventListener('abort', onAbort);
+    }
+    if (detached) {
+      logs.unpipe?.();
+      stdoutLog.end();
+      stderrLog.end();
+      return ended({ code: null, signal: null, detached: true });
+    }
+    await stopping;
+    await logsDone;
+    stdoutLog.end();
+    stderrLog.end();
+    await Promise.all([finished(stdoutLog), finished(stderrLog)]).catch(() => undefined);
+    const info = await container.inspect();
+    await container.remove({ force: true }).catch(() => undefined);
+    const code = info.State.ExitCode;
+    const oom = info.State.OOMKilled;
+    return ended({
+      code: oom || code > 128 ? null : code,
+      signal: code > 128 ? signalName(code - 128) : null,
+      stderrTail: tail.text(),
+      timedOut,
+      ...(oom ? { oomKilled: { memoryBytes } } : {}),
+    });
+  }
+}
+
+/**
+ * Mount options of a container's in-memory /tmp: owned by the container's user (the engine does not
+ * always honour `mode`, so ownership is what makes it writable), never executable setuid or devices.
+ */
+export function tmpfsOptions(user: string, bytes: number): string {
+  const [uid = '65534', gid = uid] = user.split(':');
+  return `rw,nosuid,nodev,size=${bytes},uid=${uid},gid=${gid},mode=1777`;
+}
+
+/** An end with the defaults filled in. */
+function ended(end: Partial<TaskAttemptEnd> & Pick<TaskAttemptEnd, 'code' | 'signal'>): TaskAttemptEnd {
+  return { stderrTail: '', timedOut: false, ...end };
+}
+
+/** The name of a signal by number (a container's exit status 128+n). */
+function signalName(n: number): string {
+  const names: Record<number, string> = {
+    1: 'SIGHUP',
+    2: 'SIGINT',
+    6: 'SIGABRT',
+    9: 'SIGKILL',
+    15: 'SIGTERM',
+  };
+  return names[n] ?? `signal ${n}`;
+}

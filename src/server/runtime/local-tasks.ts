@@ -1,0 +1,146 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { join } from 'node:path';
+import { spawnTethered, untether } from '../tethered.js';
+import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
+
+/** Bytes of standard error kept for the failure message. */
+export const STDERR_TAIL_BYTES = 2048;
+/** How far below the server task processes run (nice levels; 0 = same priority, 19 = lowest). */
+const TASK_NICENESS = 10;
+
+/** Kills a whole process group (the task and everything it started); quiet when it is already gone. */
+export function killGroup(pid: number | undefined | null): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group has no process left.
+  }
+}
+
+/** Keeps the last {@link STDERR_TAIL_BYTES} of a stream's chunks. */
+export class Tail {
+  private bytes = Buffer.alloc(0);
+
+  push(chunk: Buffer): void {
+    this.bytes = Buffer.concat([this.bytes, chunk]);
+    if (this.bytes.length > STDERR_TAIL_BYTES) this.bytes = this.bytes.subarray(-STDERR_TAIL_BYTES);
+  }
+
+  text(): string {
+    return this.bytes.toString('utf8').trim();
+  }
+}
+
+/**
+ * The local runtime (`--runtime.type local`, the embedded default): each attempt is a process of the
+ * admin's own user on the admin's host, leading its own process group and tethered to the admin (it
+ * dies with it, see `tethered.ts`), at a lower priority than the server. No isolation: whoever may
+ * register a task may run code as the admin. `image`, `limits` and `network` are not enforced.
+ * A timeout or a terminate kills the whole group at once (SIGKILL).
+ */
+export class LocalTaskRuntime implements TaskRuntime {
+  readonly name = 'local';
+
+  /**
+   * @param baseEnv the only environment task processes inherit besides their own variables
+   *   (typically PATH and HOME of the server); never the server's whole environment.
+   */
+  constructor(private readonly baseEnv: Record<string, string>) {}
+
+  run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd> {
+    const [program = '', ...args] = spec.argv;
+    const env: Record<string, string> = {
+      ...this.baseEnv,
+      ...spec.env,
+      ORCH_INPUTS_FILE: join(spec.dir, 'io', 'inputs.json'),
+      ORCH_OUTPUTS_FILE: join(spec.dir, 'io', 'outputs.json'),
+    };
+    return new Promise((resolve) => {
+      // Tethered: the task's whole process group dies with this admin, however the admin dies.
+      const child = spawnTethered(program, args, { cwd: spec.codeDir ?? spec.dir, env });
+      const pid = child.pid;
+      // Task processes run below the server's priority, so a busy executor never starves the API.
+      if (pid !== undefined) {
+        lowerPriority(pid);
+        onStart(pid).catch(() => undefined);
+      }
+      const stop = () => killGroup(pid);
+      // A terminate that arrived while the node was being prepared finds the process here.
+      if (spec.signal.aborted) stop();
+      spec.signal.addEventListener('abort', stop, { once: true });
+      const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
+      const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
+      child.stdout?.pipe(stdoutLog);
+      const tail = new Tail();
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderrLog.write(chunk);
+        tail.push(chunk);
+      });
+      let timedOut = false;
+      const timer =
+        spec.timeoutMs > 0
+          ? setTimeout(() => {
+              timedOut = true;
+              stop();
+            }, spec.timeoutMs)
+          : undefined;
+      let startError: string | undefined;
+      child.on('error', (error) => {
+        startError = error.message;
+      });
+      // Processes the task left in its group would hold its pipes open: they go with it.
+      child.on('exit', () => {
+        stop();
+        untether(child);
+      });
+      child.on('close', (code, signal) => {
+        if (timer) clearTimeout(timer);
+        spec.signal.removeEventListener('abort', stop);
+        stderrLog.end();
+        stdoutLog.end();
+        Promise.all([
+          stdoutLog.closed ? undefined : once(stdoutLog, 'close'),
+          stderrLog.closed ? undefined : once(stderrLog, 'close'),
+        ])
+          .catch(() => undefined)
+          .then(() =>
+            resolve({
+              code: startError ? null : code,
+              signal,
+              stderrTail: tail.text(),
+              timedOut,
+              ...(startError ? { startError } : {}),
+            }),
+          );
+      });
+    });
+  }
+
+  /** Local attempts die with the admin that started them: there is never one to re-attach. */
+  async holds(_ids: AttemptIds): Promise<boolean> {
+    return false;
+  }
+
+  /** Kills the recorded process group (a tethered group is normally gone already). */
+  async release(leftover: LeftoverAttempt): Promise<void> {
+    killGroup(leftover.pid);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * Lowers a task process's scheduling priority by TASK_NICENESS (POSIX nice; Windows maps it to a
+ * lower priority class). Best effort: a process that has already exited or a platform that refuses
+ * is left as it is.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, Math.min(19, getPriority(pid) + TASK_NICENESS));
+  } catch {
+    // The child may already have exited; its priority no longer matters.
+  }
+}

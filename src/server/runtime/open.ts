@@ -1,0 +1,70 @@
+import type Docker from 'dockerode';
+import { parseDuration } from '../../api/duration.js';
+import type { Config } from '../../config/load.js';
+import { cpuMillis, parseQuantity } from '../../config/quantity.js';
+import type { Logger } from '../logger.js';
+import { checkEngine, connectEngine, engineAddress } from './docker-engine.js';
+import { DockerTaskRuntime } from './docker-tasks.js';
+import { LocalTaskRuntime } from './local-tasks.js';
+import type { TaskRuntime } from './tasks.js';
+
+/** The runtime chosen by `--runtime.*`, ready to use. */
+export interface OpenedRuntime {
+  /** `local` or `docker`. */
+  name: string;
+  tasks: TaskRuntime;
+  /** The engine of the docker runtime (shared with the apps); undefined for `local`. */
+  engine?: Docker;
+  /** Where the engine was reached (`unix:///var/run/docker.sock`), for messages. */
+  address?: string;
+}
+
+/** What {@link openRuntime} needs besides the configuration. */
+export interface OpenRuntimeOptions {
+  /** Environment task processes of the local runtime inherit (PATH, HOME); never the server's whole one. */
+  baseEnv: Record<string, string>;
+  /** DOCKER_HOST of the server's environment (read at the edge); `--runtime.docker.host` wins. */
+  dockerHost?: string;
+  logger: Logger;
+}
+
+/**
+ * Opens the runtime `--runtime.type` names (DESIGN.md, "Where tasks and apps run"): `local` at once;
+ * `docker` after a ping of its engine, so a server never starts on an engine that does not answer.
+ * @throws EngineUnavailableError when the docker runtime's engine does not answer, naming the address
+ *   and what to do; Error for an unreadable `--runtime.docker.*` value or an unknown runtime.
+ */
+export async function openRuntime(
+  config: Pick<Config, 'runtime'>['runtime'],
+  options: OpenRuntimeOptions,
+): Promise<OpenedRuntime> {
+  if (config.type === 'local') return { name: 'local', tasks: new LocalTaskRuntime(options.baseEnv) };
+  if (config.type !== 'docker') {
+    throw new Error(`--runtime.type "${config.type}" is not a runtime: use local or docker`);
+  }
+  const docker = config.docker;
+  const cpu = cpuMillis(docker.taskLimits.cpu);
+  if (!cpu) {
+    throw new Error(
+      `--runtime.docker.taskLimits.cpu "${docker.taskLimits.cpu}" is not a CPU quantity such as 1 or 500m`,
+    );
+  }
+  if (/^(0|root)(:|$)/.test(docker.user) || !/^\d+(:\d+)?$/.test(docker.user)) {
+    throw new Error(
+      `--runtime.docker.user "${docker.user}" must be a numeric uid:gid other than root (such as 65534:65534)`,
+    );
+  }
+  const address = engineAddress(docker.host, { DOCKER_HOST: options.dockerHost });
+  const engine = connectEngine(address);
+  await checkEngine(engine, address);
+  const tasks = new DockerTaskRuntime({
+    engine,
+    defaultImage: docker.defaultImage,
+    user: docker.user,
+    stopGraceSeconds: Math.max(0, Math.round(parseDuration(docker.stopGracePeriod))),
+    defaultLimits: { cpuMillis: cpu, memoryBytes: parseQuantity(docker.taskLimits.mem) },
+    tmpBytes: parseQuantity(docker.tmpSize),
+    logger: options.logger,
+  });
+  return { name: 'docker', tasks, engine, address };
+}

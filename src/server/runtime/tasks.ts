@@ -1,0 +1,104 @@
+/**
+ * The runtime interface behind the executor (DESIGN.md, "Where tasks and apps run"): the executor
+ * decides what runs when (the graph, retries, phases, records); a runtime runs one task attempt
+ * somewhere and reports how it ended. Adding a runtime touches neither the executor's graph logic
+ * nor the services.
+ */
+
+/** Which attempt an attempt is: the labels a container runtime puts on what it starts. */
+export interface AttemptIds {
+  project: string;
+  domain: string;
+  /** The execution's name (unique within its project and domain). */
+  execution: string;
+  node: string;
+  /** 1, 2, ... */
+  attempt: number;
+}
+
+/** One task attempt to run. */
+export interface TaskAttemptSpec {
+  ids: AttemptIds;
+  /** The command line, `{{ inputs.x }}` already replaced: the program, then its arguments. */
+  argv: string[];
+  /**
+   * The task's own variables: its `env`, its secrets' values and ORCH_ATTEMPT. The runtime adds
+   * ORCH_INPUTS_FILE and ORCH_OUTPUTS_FILE (paths as the task sees them) and whatever base it has.
+   * Secrets are among them: a runtime never logs or records this map.
+   */
+  env: Record<string, string>;
+  /**
+   * The attempt's folder on the admin's host. It holds `io/inputs.json` (written by the executor);
+   * the task writes `io/outputs.json`; the runtime writes `stdout.log` and `stderr.log` beside `io/`.
+   */
+  dir: string;
+  /** The unpacked code bundle (read-only to the task, its working directory); none: an empty folder. */
+  codeDir?: string;
+  /** The task's image (`container.image`); empty: the runtime's default. Ignored by the local runtime. */
+  image: string;
+  /** CPU limit in millicores and memory limit in bytes; absent: the runtime's defaults. */
+  limits: { cpuMillis?: number; memoryBytes?: number };
+  /** Whether the task asked for a network (`network: true`). */
+  network: boolean;
+  /** Milliseconds before the attempt is stopped as timed out; 0: no timeout. */
+  timeoutMs: number;
+  /**
+   * Aborted to stop the attempt. Reason `'terminate'`: the execution was terminated, the attempt is
+   * stopped. Reason `'shutdown'`: the admin is closing; a runtime whose attempts survive the admin
+   * (containers) lets go of it and it is re-attached after the restart, others stop it.
+   */
+  signal: AbortSignal;
+}
+
+/** How an attempt ended. */
+export interface TaskAttemptEnd {
+  /** Exit status; null when it ended by a signal or never started. */
+  code: number | null;
+  /** The signal that ended it (`SIGKILL`), if any. */
+  signal: string | null;
+  /** The last 2 KiB of its standard error, trimmed. */
+  stderrTail: string;
+  /** Stopped because `timeoutMs` passed. */
+  timedOut: boolean;
+  /** Why it could not start (no such program, no such image); the attempt never ran. */
+  startError?: string;
+  /** Ended by the kernel's OOM killer at its memory limit of `memoryBytes` bytes. */
+  oomKilled?: { memoryBytes: number };
+  /** The runtime let go of it at shutdown (`signal` reason `'shutdown'`); it may still be running. */
+  detached?: boolean;
+}
+
+/** An attempt an earlier admin recorded as started and never as ended. */
+export interface LeftoverAttempt {
+  ids: AttemptIds;
+  /** The process id the local runtime recorded (its process group), if any. */
+  pid: number | null;
+}
+
+/** Runs task attempts: processes on this host, containers, ... */
+export interface TaskRuntime {
+  /** `local`, `docker`, ...: as `--runtime.type` names it. */
+  readonly name: string;
+  /**
+   * Runs one attempt and resolves once it has ended and its logs are in `dir`. When an earlier
+   * admin left this very attempt running or finished ({@link holds}), re-attaches to it or harvests
+   * it instead of starting it again. Never rejects for the task's own faults (they are in the end).
+   * @param onStart called once it runs, with the process id when there is one (recorded, so that a
+   *   restarted admin can find it).
+   */
+  run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd>;
+  /**
+   * Whether this runtime still holds an attempt an earlier admin started (a container, running or
+   * exited, not yet harvested): then the executor keeps the attempt's folder and {@link run}
+   * re-attaches. Always false where attempts die with the admin (the local runtime).
+   */
+  holds(ids: AttemptIds): Promise<boolean>;
+  /**
+   * Deals with an attempt an earlier admin left unfinished. `'resume'`: the execution goes on; what
+   * can be re-attached is kept, the rest is stopped. `'abort'`: the execution was terminated; the
+   * attempt is stopped and removed.
+   */
+  release(leftover: LeftoverAttempt, how: 'resume' | 'abort'): Promise<void>;
+  /** Lets go of every resource (connections); attempts are stopped through their signals first. */
+  close(): Promise<void>;
+}
