@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { create as createTar } from 'tar';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { TaskSpec } from '../../src/api/types.js';
 import { AdminClient } from '../../src/client/admin-client.js';
@@ -189,6 +191,44 @@ maybe('tasks in containers (docker runtime)', () => {
       capEff: '0000000000000000',
       noNewPrivs: '1',
       interfaces: ['lo'],
+    });
+  }, 90_000);
+
+  test('a code bundle is mounted read-only as the working directory, readable by the task user', async () => {
+    const root = join(dataDir, 'bundle-src');
+    await mkdir(join(root, 'lib'), { recursive: true });
+    await writeFile(join(root, 'lib', 'step.txt'), '5');
+    await writeFile(
+      join(root, 'main.js'),
+      `const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));` +
+        `let write;try{fs.writeFileSync('here.txt','x');write='allowed'}catch(e){write=e.code}` +
+        output(`{sum:i.x+Number(fs.readFileSync('lib/step.txt','utf8')),cwd:process.cwd(),write}`),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of createTar({ gzip: true, cwd: root, portable: true }, ['main.js', 'lib']))
+      chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const location = await admin.client.createUploadLocation({
+      ...scope,
+      filename: 'bundle.tar.gz',
+      content_md5: createHash('md5').update(bytes).digest(),
+    });
+    const put = await fetch(location.signed_url, { method: 'PUT', body: bytes, headers: location.headers });
+    expect(put.status).toBe(200);
+    const spec = task('bundled', image, '');
+    const container = spec.template?.container;
+    if (container) {
+      container.command = ['node', 'main.js'];
+      container.code_bundle = location.native_url;
+    }
+    await register('bundled', spec);
+    const done = await waitForExecution(admin.client, await launch('bundled', 10), 60_000);
+    expect(done.closure?.error?.message ?? '').toBe('');
+    expect(done.closure?.phase).toBe('SUCCEEDED');
+    expect(JSON.parse(String(literalMapToJson(done.closure?.outputs).o0))).toEqual({
+      sum: 15,
+      cwd: '/orch/code',
+      write: 'EROFS',
     });
   }, 90_000);
 

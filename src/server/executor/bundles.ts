@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { x as extract, list, type ReadEntry } from 'tar';
 import { BlobNotFoundError, type BlobStore, NativeUrlError } from '../storage/blob-store.js';
@@ -171,6 +171,9 @@ export class BundleCache {
     const staging = await mkdtemp(join(this.options.dir, '.tmp', 'unpack-'));
     try {
       await extract({ file, cwd: staging, strict: true, preserveOwner: false });
+      // mkdtemp makes it 0700: a container's user (not the admin's) must be able to read the code.
+      // Other users of the host still cannot reach it: the data folder above is the admin's only.
+      await chmod(staging, 0o755);
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
       throw new BundleError(url, `cannot unpack code bundle ${url}: ${(error as Error).message}`, {
