@@ -1,0 +1,77 @@
+/**
+ * The runtime interface behind the app runtime (DESIGN.md, "Where tasks and apps run"): the app
+ * runtime keeps deployments, statuses, routes and restarts; an {@link AppInstanceRuntime} starts one
+ * revision's server somewhere (a process, a container) and says whether it is the one answering.
+ */
+
+/** Which app revision an instance is: the labels a container runtime puts on it. */
+export interface AppIds {
+  org: string;
+  project: string;
+  domain: string;
+  name: string;
+  revision: number;
+}
+
+/** One app revision to start. */
+export interface AppRevisionSpec {
+  ids: AppIds;
+  /** The command line that starts the server: the program, then its arguments. */
+  argv: string[];
+  /** The app's `env`, its secrets' values and PORT. Never logged or recorded by a runtime. */
+  env: Record<string, string>;
+  /** The port the app listens on (its `port`, 8080 by default), inside its container or on the host. */
+  port: number;
+  /** The app's files (its unpacked code bundle), its working directory; none: the runtime's choice. */
+  codeDir?: string;
+  /** The image reference of the app's image spec; empty: the runtime's default. Ignored by `local`. */
+  image: string;
+  /** CPU limit in millicores and memory limit in bytes (the app file's `limits`). */
+  limits: { cpuMillis?: number; memoryBytes?: number };
+}
+
+/** A started revision. */
+export interface AppInstance {
+  /** The loopback port (127.0.0.1) the ingress sends the app's requests to. */
+  readonly hostPort: number;
+  /** Resolves once the instance has ended, with why (`exit code 1`, `SIGKILL`, `OOMKilled`). */
+  readonly ended: Promise<string>;
+  /** Whether it is still running. */
+  running(): boolean;
+  /**
+   * Readiness: true only when this very instance (its process, its container) accepts connections
+   * on its port while it runs; never because another program holds the port.
+   * @throws Error with a user-facing reason when the port is held by another program (fail fast).
+   */
+  answers(): Promise<boolean>;
+  /** Stops it (SIGTERM, a grace period, SIGKILL) and resolves once it is gone. */
+  stop(): Promise<void>;
+}
+
+/** Thrown by {@link AppInstanceRuntime.start} when a revision cannot start; the message is for the user. */
+export class AppStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AppStartError';
+  }
+}
+
+/** Starts app revisions: processes on this host, containers, ... */
+export interface AppInstanceRuntime {
+  /** `local`, `docker`, ... */
+  readonly name: string;
+  /**
+   * Whether revisions of one app listen on the same host port (the local runtime): then a redeploy
+   * stops the old revision before it starts the new one. False where each revision has its own
+   * (containers): the new one starts, the route switches, then the old one stops.
+   */
+  readonly sharesPorts: boolean;
+  /**
+   * Starts a revision; resolves once it runs (not yet ready).
+   * @param onLog receives each line it prints (for the status of a failed deployment).
+   * @throws AppStartError when it cannot start (no such program or image, bad limits).
+   */
+  start(spec: AppRevisionSpec, onLog: (line: string) => void): Promise<AppInstance>;
+  /** Lets go of the runtime's resources; instances are stopped by the app runtime first. */
+  close(): Promise<void>;
+}
