@@ -6,15 +6,21 @@
  * launching with it, POST {"x": 2} through the app's endpoint with the
  * bearer key, wait for the execution with `orchctl get execution`, stop everything. Used by `npm run demo`
  * and by the end-to-end test, so both exercise the same steps.
+ *
+ * No fixed port: the admin's gRPC, HTTP and metrics ports are 0 (free ones), and the webhook app is
+ * deployed from a copy of examples/webhook/app.yaml whose port (8080 there) is a free one chosen at
+ * run time, so the job runs while other programs hold 8080, 8088, 8089 or 10254.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseDocument } from 'yaml';
 
 /** The repository root (this file lives in `scripts/`). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -103,6 +109,8 @@ export interface MainJobResult {
   deployOutput: string;
   /** The webhook app's endpoint, as deploy printed it. */
   endpoint: string;
+  /** The port the webhook app listened on: a free one, in place of the app file's 8080. */
+  appPort: number;
   registerOutput: string;
   version: string;
   /** Status of the POST with a wrong key (401 expected) and executions counted before and after it. */
@@ -221,8 +229,15 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
 
     // The webhook is deployed as an app: the admin runs it with its two secrets and routes
-    // http://webhook.apps.localhost:<port> to it (examples/webhook/app.yaml).
-    const appFile = join(ROOT, 'examples', 'webhook', 'app.yaml');
+    // http://webhook.apps.localhost:<port> to it (examples/webhook/app.yaml). The app listens on
+    // the app file's port, 8080 there, which another program may hold on this machine: the job
+    // deploys a copy of the file whose port is a free one.
+    const example = join(ROOT, 'examples', 'webhook', 'app.yaml');
+    const appPort = await freePort();
+    const appFile = join(home, 'app.yaml');
+    const { text, was } = withAppPort(await readFile(example, 'utf8'), 'webhook', appPort);
+    await writeFile(appFile, text);
+    log(`# app.yaml: examples/webhook/app.yaml with port ${appPort} (free here) in place of ${was}`);
     const deployed = await runBinary(
       'orch',
       ['deploy', 'apps', appFile, 'webhook', '--timeout', '60s'],
@@ -231,7 +246,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     if (deployed.code !== 0) {
       throw new Error(`orch deploy apps failed (${deployed.code}):\n${deployed.stdout}${deployed.stderr}`);
     }
-    show('orch deploy apps examples/webhook/app.yaml webhook --timeout 60s', deployed.stdout);
+    show('orch deploy apps app.yaml webhook --timeout 60s', deployed.stdout);
     const endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
     if (!/^http:\/\/webhook\.apps\.localhost:\d+$/.test(endpoint)) {
       throw new Error(`orch deploy apps printed no endpoint:\n${deployed.stdout}`);
@@ -298,6 +313,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       grpcEndpoint,
       deployOutput: deployed.stdout,
       endpoint,
+      appPort,
       registerOutput: registered.stdout,
       version,
       wrongKeyStatus: wrong.status,
@@ -316,6 +332,36 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     for (const process of running.reverse()) await process.stop();
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/** A TCP port that nothing listens on right now, on any address (the system's pick for port 0). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, () => resolve());
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The app file `text` with app `app` listening on `port`: its `port` key, and the same number after
+ * `--port` in its `args` (an app that reads `$PORT` instead needs only the key), comments kept.
+ * Also gives the port the app had (`was`).
+ * @throws Error when the file has no such app or the app no port.
+ */
+export function withAppPort(text: string, app: string, port: number): { text: string; was: number } {
+  const document = parseDocument(text);
+  const was = Number(document.getIn(['apps', app, 'port']));
+  if (!Number.isInteger(was)) throw new Error(`the app file has no app ${app} with a port`);
+  document.setIn(['apps', app, 'port'], port);
+  const args = document.getIn(['apps', app, 'args']);
+  if (typeof args === 'string') {
+    document.setIn(['apps', app, 'args'], args.replace(new RegExp(`(--port[ =])${was}\\b`), `$1${port}`));
+  }
+  return { text: document.toString(), was };
 }
 
 /** The plain value of a JSON-mapped scalar literal (`{"scalar": {"primitive": {"integer": "3"}}}` → 3). */

@@ -1,6 +1,41 @@
-import { connect } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { describe, expect, test } from '@jest/globals';
 import { runMainJob } from '../../scripts/main-job.js';
+
+/**
+ * The ports the spec gives the admin (gRPC 8089, HTTP 8088, metrics 10254) and the example app
+ * (8080): held by listeners of this test while the job runs, which must not need any of them. A port
+ * that cannot be listened on (EADDRINUSE) is held by someone else: held either way.
+ */
+const SPEC_PORTS = [8080, 8088, 8089, 10254];
+
+/** Listens on each port (every address), answering anything with `held`. Resolves with the listeners. */
+async function holdPorts(ports: number[]): Promise<Server[]> {
+  const held: Server[] = [];
+  for (const port of ports) {
+    const server = createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nheld'));
+    const listening = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+      );
+      server.listen(port, () => resolve(true));
+    });
+    if (listening) held.push(server);
+  }
+  return held;
+}
+
+/** Whether something accepts a TCP connection on 127.0.0.1:`port`. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 const alive = (pid: number) => {
   try {
@@ -12,8 +47,14 @@ const alive = (pid: number) => {
 };
 
 describe('the main job through the real binaries (what `npm run demo` does)', () => {
-  test('sandbox with authentication on, API key and secrets, register, webhook deployed as an app, launch through its endpoint, execution SUCCEEDED with o0 = 3, nothing left running', async () => {
-    const result = await runMainJob();
+  test('sandbox with authentication on, API key and secrets, register, webhook deployed as an app, launch through its endpoint, execution SUCCEEDED with o0 = 3, nothing left running; while other programs hold 8080, 8088, 8089 and 10254', async () => {
+    const held = await holdPorts(SPEC_PORTS);
+    let result: Awaited<ReturnType<typeof runMainJob>>;
+    try {
+      result = await runMainJob();
+    } finally {
+      for (const server of held) await new Promise((resolve) => server.close(resolve));
+    }
 
     expect(result.registerOutput).toBe(
       [
@@ -56,17 +97,13 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
     ]);
     expect(result.endpoint).toMatch(/^http:\/\/webhook\.apps\.localhost:\d+$/);
 
-    // The sandbox was the only process started; stopping it stopped the app it ran (port 8080).
+    // The app listened on a port of its own, not the app file's 8080.
+    expect(SPEC_PORTS).not.toContain(result.appPort);
+    expect(result.endpoint).not.toMatch(/:(8080|8088|8089|10254)$/);
+
+    // The sandbox was the only process started; stopping it stopped the app it ran.
     expect(result.pids.length).toBe(1);
     expect(result.pids.filter(alive)).toEqual([]);
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port: 8080 });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    expect(await answers(result.appPort)).toBe(false);
   }, 120000);
 });

@@ -8,6 +8,7 @@ import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { TaskSecretSource } from '../secrets.js';
 import { spawnTethered, untether } from '../tethered.js';
+import { portOwnership, socketHolders } from './port-owner.js';
 
 /** The parts of an AppSpec message the runtime reads. */
 export interface AppSpecIn {
@@ -66,6 +67,8 @@ export interface AppRuntimeOptions {
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const LOG_LINES = 20;
 const PROBE_EVERY_MS = 100;
+/** How long a replaced revision's leftover processes may keep the app's port before a deploy gives up. */
+const PORT_RELEASE_MS = 5000;
 
 interface Running {
   key: AppKey;
@@ -91,10 +94,15 @@ class AppFailure extends Error {}
 
 /**
  * Runs apps on the admin's host (DESIGN.md, "Where tasks and apps run"): each revision is a
- * supervised process started from the app's `args` in its code bundle's folder, with `PORT` and the
- * secrets it names as environment variables, routed by the ingress once a TCP probe of its port
- * succeeds. One app name per organization (it is the host name on the apps sub-domain). A process
- * that exits after it started is restarted with exponential backoff (1 s doubling, at most 30 s).
+ * supervised process started from the app's `args` in its code bundle's folder, with `PORT` (the app
+ * file's port) and the secrets it names as environment variables, leading its own process group.
+ * A revision is ready, and routed by the ingress, once a process of that group listens on the port
+ * and a TCP connection to 127.0.0.1:<port> succeeds, while the process runs: another program on the
+ * same port never makes an app ready (see port-owner.ts; where the platform cannot tell who listens,
+ * as off Linux, the connection alone decides). A port that another program holds fails the
+ * deployment at once, naming the port. One app name per organization (it is the host name on the
+ * apps sub-domain). A process that exits after it started is restarted with exponential backoff
+ * (1 s doubling, at most 30 s), and becomes ready again by the same rule.
  */
 export class LocalAppRuntime {
   private readonly apps = new Map<string, Running>();
@@ -138,9 +146,10 @@ export class LocalAppRuntime {
    * Deploys `spec` as a new revision, calling `emit` with each status in the spec's order: Pending
    * (accepted), Pending RevisionMissing (materializing and starting the process), Pending
    * IngressNotConfigured (process up, route not yet registered), Pending Uninitialized (routed,
-   * waiting for the port to answer), then Started; or Failed with the reason and the app's last log
-   * lines. A previous revision keeps serving until the new one is materialized, then is stopped
-   * (both would listen on the app's port).
+   * waiting for the app's own process to answer on its port), then Started; or Failed with the reason
+   * and the app's last log lines: among them, at once, a port held by another program. A previous
+   * revision keeps serving until the new one is materialized, then is stopped (both would listen on
+   * the app's port).
    * @throws ServiceError INVALID_ARGUMENT for a bad spec, ALREADY_EXISTS when another project holds the name.
    */
   async deploy(spec: AppSpecIn, emit: (status: AppStatusOut) => void, timeoutMs: number): Promise<void> {
@@ -223,6 +232,7 @@ export class LocalAppRuntime {
       this.apps.set(key.name, running);
       // The new revision listens on the same port: the old one goes first (requests wait meanwhile).
       if (holder) await this.haltAndWait(holder);
+      await this.awaitFreePort(running, holder?.child?.pid);
       await this.start(running, cwd, env);
       await say('Pending', 'IngressNotConfigured: ingress not yet reconciled');
       // The route exists from here; the ingress answers 503 until the probe passes.
@@ -311,17 +321,75 @@ export class LocalAppRuntime {
     });
   }
 
-  /** Waits until the app's port accepts a connection. @throws AppFailure when the process exits or time runs out. */
+  /**
+   * Resolves once nothing listens on the revision's port (it is about to start), waiting at most
+   * {@link PORT_RELEASE_MS} for processes left by the replaced revision whose group leader was
+   * `previousGroup`. Off Linux, a port that answers a connection counts as held.
+   * @throws AppFailure naming the port and who holds it, when another program (or app) holds it.
+   */
+  private async awaitFreePort(running: Running, previousGroup: number | undefined): Promise<void> {
+    const deadline = this.now() + PORT_RELEASE_MS;
+    for (;;) {
+      const owner = await portOwnership(running.port, previousGroup);
+      if (owner.state === 'free') return;
+      if (owner.state === 'unknown') {
+        if (!(await portAnswers(running.port))) return;
+        if (previousGroup === undefined || this.now() > deadline) {
+          throw new AppFailure(
+            `port ${running.port} is held by another program (127.0.0.1:${running.port} answers before the app started); ` +
+              'stop that program or give the app another port',
+          );
+        }
+      } else if (owner.state === 'other' || this.now() > deadline) {
+        throw new AppFailure(await this.heldMessage(running, owner.state === 'other' ? owner.inodes : []));
+      }
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+  }
+
+  /** The reason a revision cannot have its port: who holds it (processes by pid, apps by name). */
+  private async heldMessage(running: Running, inodes: number[]): Promise<string> {
+    const port = running.port;
+    const advice = 'stop it or give the app another port';
+    if (inodes.length === 0) return `port ${port} is still held by the app's previous revision`;
+    const holders = await socketHolders(inodes);
+    for (const other of this.apps.values()) {
+      const pid = other.child?.pid;
+      if (other === running || !pid || !holders.some((holder) => holder.pgid === pid)) continue;
+      const { name, project, domain } = other.key;
+      return `port ${port} is held by app ${name} (project ${project}, domain ${domain}); ${advice}`;
+    }
+    const who = holders.map((holder) => `pid ${holder.pid} ${holder.command}`).join(', ');
+    return `port ${port} is held by another program${who ? ` (${who})` : ''}, not by the app; ${advice}`;
+  }
+
+  /**
+   * Waits until the revision is ready: a process of its group listens on its port (port-owner.ts),
+   * a connection to 127.0.0.1:<port> succeeds, and its process still runs. Where the platform cannot
+   * tell who listens (off Linux), the connection alone decides.
+   * @throws AppFailure when the process exits, when another program holds the port (at once), or
+   * when `timeoutMs` runs out.
+   */
   private async probe(running: Running, timeoutMs: number): Promise<void> {
     const deadline = this.now() + timeoutMs;
+    const exited = () => {
+      const child = running.child;
+      return !child?.pid || child.exitCode !== null || child.signalCode !== null;
+    };
     for (;;) {
       const child = running.child;
-      if (!child || child.exitCode !== null || child.signalCode !== null) {
+      if (exited()) {
+        // Whatever listens now is not the app (unless a process it left behind in its group).
+        const owner = await portOwnership(running.port, child?.pid);
+        const held = owner.state === 'other' ? `${await this.heldMessage(running, owner.inodes)}; ` : '';
         throw new AppFailure(
-          `the app exited (${child?.exitCode ?? child?.signalCode ?? 'not started'}) before it answered on port ${running.port}`,
+          `${held}the app exited (${child?.exitCode ?? child?.signalCode ?? 'not started'}) before it answered on port ${running.port}`,
         );
       }
-      if (await portAnswers(running.port)) return;
+      const owner = await portOwnership(running.port, child?.pid);
+      if (owner.state === 'other') throw new AppFailure(await this.heldMessage(running, owner.inodes));
+      const mayAnswer = owner.state === 'own' || owner.state === 'unknown';
+      if (mayAnswer && (await portAnswers(running.port)) && !exited()) return;
       if (this.now() > deadline) {
         throw new AppFailure(
           `the app did not answer on port ${running.port} within ${Math.round(timeoutMs / 1000)} s`,
@@ -333,17 +401,23 @@ export class LocalAppRuntime {
 
   /** Restarts a started revision whose process exits, with backoff; records the status. */
   private supervise(running: Running, cwd: string, env: Record<string, string>): void {
-    running.child?.once('exit', (code, signal) => this.restartLater(running, cwd, env, `${code ?? signal}`));
+    running.child?.once('exit', (code, signal) =>
+      this.restartLater(running, cwd, env, `the app exited (${code ?? signal})`),
+    );
   }
 
+  /**
+   * Starts the revision again after a backoff (1 s doubling, at most 30 s), recording `why` it is
+   * down in its status; it is Started again once {@link probe} passes, else this repeats.
+   */
   private restartLater(running: Running, cwd: string, env: Record<string, string>, why: string): void {
     if (running.stopped || this.closed) return;
     running.ready = false;
     const waitMs = Math.min(30_000, 1000 * 2 ** running.restarts);
     running.restarts += 1;
-    const message = `RevisionMissing: the app exited (${why}); restarting in ${waitMs / 1000} s`;
+    const message = `RevisionMissing: ${why}; restarting in ${waitMs / 1000} s`;
     void this.options.repo.setStatus(running.key, { state: 'Pending', message, updated_at: this.now() });
-    this.options.logger.warn('app exited; restarting', { app: running.key.name, why, waitMs });
+    this.options.logger.warn('app is down; restarting', { app: running.key.name, why, waitMs });
     running.restartTimer = setTimeout(async () => {
       if (running.stopped || this.closed) return;
       try {
