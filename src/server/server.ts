@@ -14,7 +14,7 @@ import { loadApi } from '../api/proto.js';
 import { TERMINAL_PHASES } from '../api/types.js';
 import type { Config } from '../config/load.js';
 import { serveInSpan } from '../telemetry/tracing.js';
-import { LocalAppRuntime } from './apps/runtime.js';
+import { AppRuntime } from './apps/runtime.js';
 import { writeCommandShims } from './apps/shims.js';
 import { Authenticator } from './auth/authenticate.js';
 import { Authorizer } from './auth/authorizer.js';
@@ -51,6 +51,7 @@ import { createOpsApp } from './http/ops.js';
 import { type Logger, silentLogger } from './logger.js';
 import { ServerMetrics } from './metrics.js';
 import { ensurePrivateDir } from './private-files.js';
+import { LocalAppInstances } from './runtime/local-apps.js';
 import { type OpenedRuntime, openRuntime } from './runtime/open.js';
 import {
   ChainedSecretSource,
@@ -242,7 +243,7 @@ export function createServer(options: ServerOptions): AdminServer {
   let httpPortBound = 0;
   let health: HealthImplementation | undefined;
   let blobs: BlobStore | undefined;
-  let apps: LocalAppRuntime | undefined;
+  let apps: AppRuntime | undefined;
   let opsServer: HttpServer | undefined;
   const metricSettings = options.config.sharedservice.metrics;
   const metrics = new ServerMetrics(
@@ -462,10 +463,14 @@ export function createServer(options: ServerOptions): AdminServer {
       const appRepo = new AppRepository(handle.db);
       const taskEnv = options.taskEnv ?? {};
       const shims = await writeCommandShims(join(options.dataDir, 'bin'), process.execPath);
-      const runtime = new LocalAppRuntime({
+      const runtime = new AppRuntime({
         repo: appRepo,
-        dir: join(options.dataDir, 'apps'),
-        baseEnv: { ...taskEnv, PATH: [shims, taskEnv.PATH].filter(Boolean).join(':') },
+        instances:
+          opened.apps ??
+          new LocalAppInstances({
+            dir: join(options.dataDir, 'apps'),
+            baseEnv: { ...taskEnv, PATH: [shims, taskEnv.PATH].filter(Boolean).join(':') },
+          }),
         secrets: taskSecrets,
         unpack: (url) => bundles.prepare(url),
         appsHost: () => `apps.localhost:${new URL(httpEndpoint).port}`,
@@ -677,7 +682,7 @@ export function createServer(options: ServerOptions): AdminServer {
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer?.close(() => resolve()));
       }
-      apps?.close();
+      await apps?.close();
       apps = undefined;
       await executor?.close();
       await database?.close();

@@ -1,18 +1,19 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import { connect } from 'node:net';
-import { join } from 'node:path';
 import { status as Status } from '@grpc/grpc-js';
+import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import type { AppKey, AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { AppInstance, AppInstanceRuntime, AppRevisionSpec } from '../runtime/apps.js';
+import { AppStartError } from '../runtime/apps.js';
 import type { TaskSecretSource } from '../secrets.js';
-import { spawnTethered, untether } from '../tethered.js';
-import { portOwnership, socketHolders } from './port-owner.js';
 
 /** The parts of an AppSpec message the runtime reads. */
 export interface AppSpecIn {
   id?: { name?: string; project?: string; domain?: string; org?: string } | null;
+  /** The image spec; its reference is `<registry>/<name>:<tag>` (none without a registry). */
+  image?: { name?: string; registry?: string; tag?: string } | null;
+  /** Quantities as in the app file: `cpu` (`1`, `500m`) and `mem` (`1Gi`); empty: none. */
+  limits?: { cpu?: string; mem?: string } | null;
   port?: number;
   args?: string[];
   secrets?: { key?: string; env_var?: string }[];
@@ -32,6 +33,7 @@ export interface AppStatusOut {
 
 /** Where the ingress sends a request for an app. */
 export interface AppRoute {
+  /** The loopback port (127.0.0.1) of the revision that serves. */
   port: number;
   /** False until the probe passed, and while a new revision replaces the old one. */
   ready: boolean;
@@ -47,13 +49,11 @@ export interface AppRoute {
   enter(): (() => void) | undefined;
 }
 
-/** What {@link LocalAppRuntime} needs. */
+/** What {@link AppRuntime} needs. */
 export interface AppRuntimeOptions {
   repo: AppRepository;
-  /** Folder of the apps' working directories (`<dataDir>/apps`). */
-  dir: string;
-  /** Environment every app process starts from (PATH, HOME, LANG, TZ); never the server's whole environment. */
-  baseEnv: Record<string, string>;
+  /** Starts revisions: processes on this host (`local`) or containers (`docker`). */
+  instances: AppInstanceRuntime;
   /** The platform secrets an app asks for, by its project and domain. */
   secrets?: TaskSecretSource;
   /** Unpacks a code bundle (native URL) and resolves with its folder. */
@@ -67,15 +67,16 @@ export interface AppRuntimeOptions {
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const LOG_LINES = 20;
 const PROBE_EVERY_MS = 100;
-/** How long a replaced revision's leftover processes may keep the app's port before a deploy gives up. */
-const PORT_RELEASE_MS = 5000;
+/** Longest wait for a replaced revision's requests in flight, and then for it to stop, in milliseconds. */
+const DRAIN_MS = 10_000;
 
 interface Running {
   key: AppKey;
   spec: AppSpecIn;
   revision: number;
-  child: ChildProcess | undefined;
-  port: number;
+  /** What each start of this revision runs. */
+  start: AppRevisionSpec;
+  instance: AppInstance | undefined;
   ready: boolean;
   /** A revision that was serving is being replaced by this one. */
   switching: boolean;
@@ -93,18 +94,21 @@ interface Running {
 class AppFailure extends Error {}
 
 /**
- * Runs apps on the admin's host (DESIGN.md, "Where tasks and apps run"): each revision is a
- * supervised process started from the app's `args` in its code bundle's folder, with `PORT` (the app
- * file's port) and the secrets it names as environment variables, leading its own process group.
- * A revision is ready, and routed by the ingress, once a process of that group listens on the port
- * and a TCP connection to 127.0.0.1:<port> succeeds, while the process runs: another program on the
- * same port never makes an app ready (see port-owner.ts; where the platform cannot tell who listens,
- * as off Linux, the connection alone decides). A port that another program holds fails the
- * deployment at once, naming the port. One app name per organization (it is the host name on the
- * apps sub-domain). A process that exits after it started is restarted with exponential backoff
- * (1 s doubling, at most 30 s), and becomes ready again by the same rule.
+ * Runs apps (DESIGN.md, "Where tasks and apps run"): keeps their deployments, statuses, routes and
+ * restarts, and has an {@link AppInstanceRuntime} start each revision (a process of this host, or a
+ * container), with `PORT` (the app file's port), its `env` and the secrets it names as environment
+ * variables. A revision is ready, and routed by the ingress, once that very instance answers on its
+ * port while it runs (never another program holding the port: see the instance runtimes). One app
+ * name per organization (it is the host name on the apps sub-domain).
+ *
+ * A redeploy where revisions share the host port (local) stops the old revision, once its requests
+ * in flight have ended, before the new one starts; requests meanwhile wait for the new one. Where
+ * each revision has its own port (containers), the new one starts and becomes ready while the old
+ * one serves, the route switches, then the old one drains and stops: no request fails. An instance
+ * that ends after it was ready is restarted with exponential backoff (1 s doubling, at most 30 s),
+ * and becomes ready again by the same rule.
  */
-export class LocalAppRuntime {
+export class AppRuntime {
   private readonly apps = new Map<string, Running>();
   private readonly now: () => number;
   private closed = false;
@@ -123,7 +127,7 @@ export class LocalAppRuntime {
     const app = this.apps.get(name);
     if (!app || app.stopped) return undefined;
     return {
-      port: app.port,
+      port: app.instance?.hostPort ?? 0,
       ready: app.ready,
       switching: app.switching,
       requiresAuth: app.spec.requires_auth !== false,
@@ -144,12 +148,10 @@ export class LocalAppRuntime {
 
   /**
    * Deploys `spec` as a new revision, calling `emit` with each status in the spec's order: Pending
-   * (accepted), Pending RevisionMissing (materializing and starting the process), Pending
-   * IngressNotConfigured (process up, route not yet registered), Pending Uninitialized (routed,
-   * waiting for the app's own process to answer on its port), then Started; or Failed with the reason
-   * and the app's last log lines: among them, at once, a port held by another program. A previous
-   * revision keeps serving until the new one is materialized, then is stopped (both would listen on
-   * the app's port).
+   * (accepted), Pending RevisionMissing (materializing and starting the instance), Pending
+   * IngressNotConfigured (instance up, route not yet registered), Pending Uninitialized (waiting for
+   * the instance itself to answer on its port), then Started; or Failed with the reason and the
+   * app's last log lines (among them, at once, a port held by another program).
    * @throws ServiceError INVALID_ARGUMENT for a bad spec, ALREADY_EXISTS when another project holds the name.
    */
   async deploy(spec: AppSpecIn, emit: (status: AppStatusOut) => void, timeoutMs: number): Promise<void> {
@@ -173,6 +175,7 @@ export class LocalAppRuntime {
         `app ${key.name}: args is empty; it is the command that starts the server`,
       );
     }
+    const limits = limitsOf(key.name, spec.limits);
     const holder = this.apps.get(key.name);
     if (
       holder &&
@@ -213,14 +216,22 @@ export class LocalAppRuntime {
       updated_at_ms: String(this.now()),
     });
 
+    const sharesPorts = this.options.instances.sharesPorts;
     const running: Running = {
       key,
       spec,
       revision,
-      child: undefined,
-      port,
+      start: {
+        ids: { ...key, revision },
+        argv: [...spec.args],
+        env: {},
+        port,
+        image: imageOf(spec),
+        limits,
+      },
+      instance: undefined,
       ready: false,
-      switching: holder?.ready === true,
+      switching: sharesPorts && holder?.ready === true,
       stopped: false,
       logs: [],
       restarts: 0,
@@ -228,22 +239,28 @@ export class LocalAppRuntime {
     };
     try {
       await say('Pending', 'RevisionMissing: configuration waits for a revision to become ready');
-      const { cwd, env } = await this.materialize(running);
-      this.apps.set(key.name, running);
-      // The new revision listens on the same port: the old one goes first (requests wait meanwhile).
-      if (holder) await this.haltAndWait(holder);
-      await this.awaitFreePort(running, holder?.child?.pid);
-      await this.start(running, cwd, env);
+      await this.materialize(running);
+      if (sharesPorts) {
+        // The new revision listens on the same port: the old one goes first (requests wait meanwhile).
+        this.apps.set(key.name, running);
+        if (holder) await this.haltAndWait(holder);
+      }
+      await this.launch(running);
       await say('Pending', 'IngressNotConfigured: ingress not yet reconciled');
       // The route exists from here; the ingress answers 503 until the probe passes.
       await say('Pending', 'Uninitialized: waiting for load balancer to be ready');
       await this.probe(running, timeoutMs);
       running.ready = true;
       running.switching = false;
-      this.supervise(running, cwd, env);
+      if (!sharesPorts) {
+        // Its own port: the route switches to it now, and the old revision drains and stops.
+        this.apps.set(key.name, running);
+        if (holder) await this.haltAndWait(holder);
+      }
+      this.supervise(running);
       await say('Started', 'Service is ready');
     } catch (error) {
-      this.halt(running);
+      await this.halt(running);
       if (this.apps.get(key.name) === running) this.apps.delete(key.name);
       const reason =
         error instanceof AppFailure ? error.message : `internal error: ${(error as Error).message}`;
@@ -252,35 +269,31 @@ export class LocalAppRuntime {
           app: key.name,
           error: (error as Error).message,
         });
+      const serving =
+        holder && this.apps.get(key.name) === holder && !holder.stopped
+          ? `\nrevision ${holder.revision} keeps serving`
+          : '';
       const tail = running.logs.length ? `\nlast log lines:\n${running.logs.join('\n')}` : '';
-      await say('Failed', `${reason}${tail}`);
+      await say('Failed', `${reason}${serving}${tail}`);
     }
   }
 
-  /** The working directory and environment of a revision: code bundle, PORT, env, secrets. */
-  private async materialize(running: Running): Promise<{ cwd: string; env: Record<string, string> }> {
+  /** Fills in a revision's files, PORT, env and secrets. */
+  private async materialize(running: Running): Promise<void> {
     const { key, spec } = running;
-    let cwd: string;
     if (spec.code_bundle) {
       if (!this.options.unpack) throw new AppFailure('this server cannot unpack code bundles');
       try {
-        cwd = await this.options.unpack(spec.code_bundle);
+        running.start.codeDir = await this.options.unpack(spec.code_bundle);
       } catch (error) {
         throw new AppFailure(`cannot unpack the app's files: ${(error as Error).message}`);
       }
-    } else {
-      cwd = join(this.options.dir, key.org || '_', key.project, key.domain, key.name);
-      await mkdir(cwd, { recursive: true });
     }
-    const env: Record<string, string> = {
-      ...this.options.baseEnv,
-      ...(spec.env ?? {}),
-      PORT: String(running.port),
-    };
+    const env: Record<string, string> = { ...(spec.env ?? {}), PORT: String(running.start.port) };
     for (const secret of spec.secrets ?? []) {
       const name = secret.key ?? '';
       const variable = secret.env_var || name;
-      // The value goes only into the process's environment: never into a record, a log or a status.
+      // The value goes only into the instance's environment: never into a record, a log or a status.
       const value = await this.options.secrets?.get(name, { project: key.project, domain: key.domain });
       if (value === undefined) {
         throw new AppFailure(
@@ -290,127 +303,66 @@ export class LocalAppRuntime {
       }
       env[variable] = value;
     }
-    return { cwd, env };
+    running.start.env = env;
   }
 
-  /** Spawns the revision's process; resolves once it is running. */
-  private start(running: Running, cwd: string, env: Record<string, string>): Promise<void> {
-    const [program = '', ...args] = running.spec.args ?? [];
-    return new Promise((resolve, reject) => {
-      // Tethered: the app's process group dies with this admin, however the admin dies.
-      const child = spawnTethered(program, args, { cwd, env });
-      child.once('exit', () => untether(child));
-      running.child = child;
-      const keep = (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n')) {
-          if (!line.trim()) continue;
-          running.logs.push(line.slice(0, 500));
-          if (running.logs.length > LOG_LINES) running.logs.shift();
-        }
-      };
-      child.stdout?.on('data', keep);
-      child.stderr?.on('data', keep);
-      child.once('spawn', () => resolve());
-      child.once('error', (error) =>
-        reject(
-          new AppFailure(
-            `cannot start "${program}": ${(error as NodeJS.ErrnoException).code ?? error.message}`,
-          ),
-        ),
-      );
-    });
+  /** Starts an instance of the revision; resolves once it runs. @throws AppFailure when it cannot. */
+  private async launch(running: Running): Promise<void> {
+    const keep = (line: string) => {
+      running.logs.push(line.slice(0, 500));
+      if (running.logs.length > LOG_LINES) running.logs.shift();
+    };
+    try {
+      running.instance = await this.options.instances.start(running.start, keep);
+    } catch (error) {
+      if (error instanceof AppStartError) throw new AppFailure(error.message);
+      throw error;
+    }
+    // Stopped while it was starting: it goes at once.
+    if (running.stopped) await running.instance.stop();
   }
 
   /**
-   * Resolves once nothing listens on the revision's port (it is about to start), waiting at most
-   * {@link PORT_RELEASE_MS} for processes left by the replaced revision whose group leader was
-   * `previousGroup`. Off Linux, a port that answers a connection counts as held.
-   * @throws AppFailure naming the port and who holds it, when another program (or app) holds it.
-   */
-  private async awaitFreePort(running: Running, previousGroup: number | undefined): Promise<void> {
-    const deadline = this.now() + PORT_RELEASE_MS;
-    for (;;) {
-      const owner = await portOwnership(running.port, previousGroup);
-      if (owner.state === 'free') return;
-      if (owner.state === 'unknown') {
-        if (!(await portAnswers(running.port))) return;
-        if (previousGroup === undefined || this.now() > deadline) {
-          throw new AppFailure(
-            `port ${running.port} is held by another program (127.0.0.1:${running.port} answers before the app started); ` +
-              'stop that program or give the app another port',
-          );
-        }
-      } else if (owner.state === 'other' || this.now() > deadline) {
-        throw new AppFailure(await this.heldMessage(running, owner.state === 'other' ? owner.inodes : []));
-      }
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  }
-
-  /** The reason a revision cannot have its port: who holds it (processes by pid, apps by name). */
-  private async heldMessage(running: Running, inodes: number[]): Promise<string> {
-    const port = running.port;
-    const advice = 'stop it or give the app another port';
-    if (inodes.length === 0) return `port ${port} is still held by the app's previous revision`;
-    const holders = await socketHolders(inodes);
-    for (const other of this.apps.values()) {
-      const pid = other.child?.pid;
-      if (other === running || !pid || !holders.some((holder) => holder.pgid === pid)) continue;
-      const { name, project, domain } = other.key;
-      return `port ${port} is held by app ${name} (project ${project}, domain ${domain}); ${advice}`;
-    }
-    const who = holders.map((holder) => `pid ${holder.pid} ${holder.command}`).join(', ');
-    return `port ${port} is held by another program${who ? ` (${who})` : ''}, not by the app; ${advice}`;
-  }
-
-  /**
-   * Waits until the revision is ready: a process of its group listens on its port (port-owner.ts),
-   * a connection to 127.0.0.1:<port> succeeds, and its process still runs. Where the platform cannot
-   * tell who listens (off Linux), the connection alone decides.
-   * @throws AppFailure when the process exits, when another program holds the port (at once), or
+   * Waits until the revision's instance answers on its port while it runs.
+   * @throws AppFailure when the instance ends, when another program holds the port (at once), or
    * when `timeoutMs` runs out.
    */
   private async probe(running: Running, timeoutMs: number): Promise<void> {
     const deadline = this.now() + timeoutMs;
-    const exited = () => {
-      const child = running.child;
-      return !child?.pid || child.exitCode !== null || child.signalCode !== null;
-    };
+    const port = running.start.port;
     for (;;) {
-      const child = running.child;
-      if (exited()) {
-        // Whatever listens now is not the app (unless a process it left behind in its group).
-        const owner = await portOwnership(running.port, child?.pid);
-        const held = owner.state === 'other' ? `${await this.heldMessage(running, owner.inodes)}; ` : '';
-        throw new AppFailure(
-          `${held}the app exited (${child?.exitCode ?? child?.signalCode ?? 'not started'}) before it answered on port ${running.port}`,
-        );
+      const instance = running.instance;
+      if (!instance || running.stopped) throw new AppFailure('the app was stopped before it answered');
+      try {
+        if (await instance.answers()) return;
+      } catch (error) {
+        throw new AppFailure((error as Error).message);
       }
-      const owner = await portOwnership(running.port, child?.pid);
-      if (owner.state === 'other') throw new AppFailure(await this.heldMessage(running, owner.inodes));
-      const mayAnswer = owner.state === 'own' || owner.state === 'unknown';
-      if (mayAnswer && (await portAnswers(running.port)) && !exited()) return;
+      if (!instance.running()) {
+        throw new AppFailure(`the app exited (${await instance.ended}) before it answered on port ${port}`);
+      }
       if (this.now() > deadline) {
         throw new AppFailure(
-          `the app did not answer on port ${running.port} within ${Math.round(timeoutMs / 1000)} s`,
+          `the app did not answer on port ${port} within ${Math.round(timeoutMs / 1000)} s`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
   }
 
-  /** Restarts a started revision whose process exits, with backoff; records the status. */
-  private supervise(running: Running, cwd: string, env: Record<string, string>): void {
-    running.child?.once('exit', (code, signal) =>
-      this.restartLater(running, cwd, env, `the app exited (${code ?? signal})`),
-    );
+  /** Restarts a started revision whose instance ends, with backoff; records the status. */
+  private supervise(running: Running): void {
+    const instance = running.instance;
+    void instance?.ended.then((why) => {
+      if (running.instance === instance) this.restartLater(running, `the app exited (${why})`);
+    });
   }
 
   /**
    * Starts the revision again after a backoff (1 s doubling, at most 30 s), recording `why` it is
    * down in its status; it is Started again once {@link probe} passes, else this repeats.
    */
-  private restartLater(running: Running, cwd: string, env: Record<string, string>, why: string): void {
+  private restartLater(running: Running, why: string): void {
     if (running.stopped || this.closed) return;
     running.ready = false;
     const waitMs = Math.min(30_000, 1000 * 2 ** running.restarts);
@@ -421,7 +373,7 @@ export class LocalAppRuntime {
     running.restartTimer = setTimeout(async () => {
       if (running.stopped || this.closed) return;
       try {
-        await this.start(running, cwd, env);
+        await this.launch(running);
         await this.probe(running, 60_000);
         running.ready = true;
         await this.options.repo.setStatus(running.key, {
@@ -429,17 +381,19 @@ export class LocalAppRuntime {
           message: 'Service is ready',
           updated_at: this.now(),
         });
-        this.supervise(running, cwd, env);
+        this.supervise(running);
       } catch (error) {
-        killGroup(running.child);
-        this.restartLater(running, cwd, env, (error as Error).message);
+        const instance = running.instance;
+        running.instance = undefined;
+        await instance?.stop().catch(() => undefined);
+        this.restartLater(running, (error as Error).message);
       }
     }, waitMs);
   }
 
   /**
-   * Stops a replaced revision: waits (at most 10 s) for its requests in flight to end, stops its
-   * process, and waits (at most 10 s) until it has exited.
+   * Stops a replaced revision: waits (at most 10 s) for its requests in flight to end, then stops its
+   * instance and waits (at most 10 s more) until it is gone.
    */
   private async haltAndWait(running: Running): Promise<void> {
     // No new request reaches it (it is out of the routes); the ones in flight finish first.
@@ -450,31 +404,28 @@ export class LocalAppRuntime {
         new Promise<void>((resolve) => {
           running.drained = resolve;
         }),
-        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+        new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS))),
       ]);
       clearTimeout(timer);
     }
-    const child = running.child;
-    const exited =
-      child && child.exitCode === null && child.signalCode === null
-        ? new Promise((resolve) => child.once('exit', resolve))
-        : Promise.resolve();
-    this.halt(running);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    await Promise.race([
+      this.halt(running),
+      new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS))),
+    ]);
     clearTimeout(timer);
   }
 
-  /** Stops a revision's process (its whole process group) and its restarts. */
-  private halt(running: Running): void {
+  /** Stops a revision's instance and its restarts; resolves once the instance is gone. */
+  private async halt(running: Running): Promise<void> {
     running.stopped = true;
     running.ready = false;
     if (running.restartTimer) clearTimeout(running.restartTimer);
-    killGroup(running.child);
+    await running.instance?.stop().catch(() => undefined);
   }
 
   /**
-   * Stops the app at `key`: its process ends and its route goes.
+   * Stops the app at `key`: its instance ends and its route goes.
    * @throws ServiceError NOT_FOUND when no such app is deployed.
    */
   async stop(key: AppKey): Promise<void> {
@@ -486,21 +437,19 @@ export class LocalAppRuntime {
       );
     const running = this.apps.get(key.name);
     if (running && running.key.project === key.project && running.key.domain === key.domain) {
-      this.halt(running);
       this.apps.delete(key.name);
+      await this.halt(running);
     }
     await this.options.repo.setStatus(key, { state: 'Stopped', message: 'Stopped', updated_at: this.now() });
   }
 
-  /** Stops every app process (the admin is shutting down); their records keep their state. */
-  close(): void {
+  /** Stops every app instance (the admin is shutting down); their records keep their state. */
+  async close(): Promise<void> {
     this.closed = true;
-    for (const running of this.apps.values()) {
-      running.stopped = true;
-      if (running.restartTimer) clearTimeout(running.restartTimer);
-      killGroup(running.child);
-    }
+    const all = [...this.apps.values()];
     this.apps.clear();
+    await Promise.all(all.map((running) => this.halt(running)));
+    await this.options.instances.close();
   }
 }
 
@@ -514,25 +463,45 @@ export function keyOf(spec: AppSpecIn): AppKey {
   };
 }
 
-/** True when something accepts a TCP connection on 127.0.0.1:`port`. */
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+/** The image reference of a spec: `<registry>/<name>:<tag>`, or empty without a registry, name or tag. */
+function imageOf(spec: AppSpecIn): string {
+  const image = spec.image;
+  if (!image?.registry || !image.name || !image.tag) return '';
+  return `${image.registry}/${image.name}:${image.tag}`;
 }
 
-/** Ends a process and everything it started (it leads its own process group). */
-function killGroup(child: ChildProcess | undefined): void {
-  const pid = child?.pid;
-  if (!pid || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
+/**
+ * The limits of a spec in millicores and bytes (empty quantities: none).
+ * @throws ServiceError INVALID_ARGUMENT naming the quantity that is not one.
+ */
+function limitsOf(name: string, limits: AppSpecIn['limits']): AppRevisionSpec['limits'] {
+  const out: AppRevisionSpec['limits'] = {};
+  const cpu = limits?.cpu?.trim();
+  if (cpu) {
+    const millis = cpuMillis(cpu);
+    if (!millis) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app ${name}: limits.cpu "${cpu.slice(0, 40)}" is not a CPU quantity such as 1 or 500m`,
+      );
+    }
+    out.cpuMillis = millis;
   }
+  const mem = limits?.mem?.trim();
+  if (mem) {
+    let bytes = 0;
+    try {
+      bytes = parseQuantity(mem);
+    } catch {
+      // Reported below.
+    }
+    if (!bytes || bytes < 4 * 1024 * 1024) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app ${name}: limits.mem "${mem.slice(0, 40)}" is not a memory size of at least 4Mi such as 512Mi or 1Gi`,
+      );
+    }
+    out.memoryBytes = bytes;
+  }
+  return out;
 }

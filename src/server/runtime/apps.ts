@@ -34,7 +34,7 @@ export interface AppRevisionSpec {
 export interface AppInstance {
   /** The loopback port (127.0.0.1) the ingress sends the app's requests to. */
   readonly hostPort: number;
-  /** Resolves once the instance has ended, with why (`exit code 1`, `SIGKILL`, `OOMKilled`). */
+  /** Resolves once the instance has ended, with why: its exit status (`1`, `137`, `SIGKILL`) or `OOMKilled`. */
   readonly ended: Promise<string>;
   /** Whether it is still running. */
   running(): boolean;

@@ -2,12 +2,7 @@ import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from '../logger.js';
-import {
-  type AppInstance,
-  type AppInstanceRuntime,
-  type AppRevisionSpec,
-  AppStartError,
-} from './apps.js';
+import { type AppInstance, type AppInstanceRuntime, type AppRevisionSpec, AppStartError } from './apps.js';
 import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 import { tmpfsOptions } from './docker-tasks.js';
 
@@ -87,7 +82,8 @@ export class DockerAppRuntime implements AppInstanceRuntime {
       const info = await container.inspect();
       const hostPort = Number(info.NetworkSettings.Ports?.[portKey]?.[0]?.HostPort);
       const address = info.NetworkSettings.Networks?.bridge?.IPAddress ?? '';
-      if (!hostPort || !address) throw new Error('the engine gave the container no published port or address');
+      if (!hostPort || !address)
+        throw new Error('the engine gave the container no published port or address');
       return this.instance(container, spec.port, hostPort, address, onLog);
     } catch (error) {
       await container?.remove({ force: true }).catch(() => undefined);
@@ -127,7 +123,7 @@ export class DockerAppRuntime implements AppInstanceRuntime {
         const info = await container.inspect().catch(() => undefined);
         if (info?.State.OOMKilled) return 'OOMKilled';
         const code = info?.State.ExitCode;
-        return code === undefined ? 'gone' : code > 128 ? `signal ${code - 128}` : `exit code ${code}`;
+        return code === undefined ? 'gone' : String(code);
       })
       .catch((error: unknown) => `gone (${engineMessage(error)})`)
       .then(async (why) => {

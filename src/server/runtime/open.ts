@@ -3,6 +3,8 @@ import { parseDuration } from '../../api/duration.js';
 import type { Config } from '../../config/load.js';
 import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import type { Logger } from '../logger.js';
+import type { AppInstanceRuntime } from './apps.js';
+import { DockerAppRuntime } from './docker-apps.js';
 import { checkEngine, connectEngine, engineAddress } from './docker-engine.js';
 import { DockerTaskRuntime } from './docker-tasks.js';
 import { LocalTaskRuntime } from './local-tasks.js';
@@ -13,6 +15,8 @@ export interface OpenedRuntime {
   /** `local` or `docker`. */
   name: string;
   tasks: TaskRuntime;
+  /** The docker runtime's apps; undefined for `local`, whose apps the server starts itself (they need its shims). */
+  apps?: AppInstanceRuntime;
   /** The engine of the docker runtime (shared with the apps); undefined for `local`. */
   engine?: Docker;
   /** Where the engine was reached (`unix:///var/run/docker.sock`), for messages. */
@@ -57,14 +61,17 @@ export async function openRuntime(
   const address = engineAddress(docker.host, { DOCKER_HOST: options.dockerHost });
   const engine = connectEngine(address);
   await checkEngine(engine, address);
-  const tasks = new DockerTaskRuntime({
+  const common = {
     engine,
     defaultImage: docker.defaultImage,
     user: docker.user,
     stopGraceSeconds: Math.max(0, Math.round(parseDuration(docker.stopGracePeriod))),
-    defaultLimits: { cpuMillis: cpu, memoryBytes: parseQuantity(docker.taskLimits.mem) },
     tmpBytes: parseQuantity(docker.tmpSize),
     logger: options.logger,
+  };
+  const tasks = new DockerTaskRuntime({
+    ...common,
+    defaultLimits: { cpuMillis: cpu, memoryBytes: parseQuantity(docker.taskLimits.mem) },
   });
-  return { name: 'docker', tasks, engine, address };
+  return { name: 'docker', tasks, apps: new DockerAppRuntime(common), engine, address };
 }

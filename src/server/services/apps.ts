@@ -1,5 +1,5 @@
 import { status as Status } from '@grpc/grpc-js';
-import type { AppSpecIn, LocalAppRuntime } from '../apps/runtime.js';
+import type { AppRuntime, AppSpecIn } from '../apps/runtime.js';
 import { keyOf } from '../apps/runtime.js';
 import type { AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
@@ -9,7 +9,7 @@ import type { StreamHandler } from './watch.js';
 
 /** What the app service needs. */
 export interface AppServiceDeps {
-  runtime: LocalAppRuntime;
+  runtime: AppRuntime;
   repo: AppRepository;
   /** Longest wait for a revision to become healthy, in seconds, when a request gives none. @default 120 */
   defaultTimeoutSeconds?: number;
@@ -19,7 +19,7 @@ type Row = NonNullable<Awaited<ReturnType<AppRepository['get']>>>;
 
 /**
  * `orch.service.AppService`: Deploy streams the statuses of a deployment (see
- * {@link LocalAppRuntime.deploy}); Get, List and Stop read and stop deployed apps.
+ * {@link AppRuntime.deploy}); Get, List and Stop read and stop deployed apps.
  */
 export function createAppHandlers(deps: AppServiceDeps): {
   unary: Record<string, Handler>;

@@ -8,7 +8,7 @@ import {
   loopbackListeners,
   portOwnership,
   socketHolders,
-} from '../../../src/server/apps/port-owner.js';
+} from '../../../src/server/runtime/port-owner.js';
 
 // Real sockets and real processes: who holds a port is read from this machine's /proc.
 const linux = existsSync('/proc/net/tcp');
