@@ -1,31 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { holdPort as holdPortWith, releasePort as release, viaIngress } from '../helpers/apps.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // Readiness of a local app is its own process answering on its port, never whatever else holds it:
 // real admin server, real app processes, and another real program on the app's port.
-
-/** A GET or POST to the admin's HTTP port with the Host header of `app` on the apps sub-domain. */
-function viaIngress(httpEndpoint: string, app: string, path: string) {
-  const { port } = new URL(httpEndpoint);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, headers: { host: `${app}.apps.localhost:${port}` } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /**
  * An HTTP server on `$PORT` that answers `app <pid>`, and exits with status 7 after answering
@@ -46,35 +26,13 @@ server.on('error', (e) => {
 setTimeout(bind, Number(process.env.BIND_AFTER_MS || 0));
 `;
 
-/** Another program: answers every HTTP request with `foreign`, on `port`, once the port is free. */
-const FOREIGN = `
-const server = require('http').createServer((q, r) => r.end('foreign'));
-server.on('error', () => setTimeout(() => server.listen(Number(process.argv[1])), 20));
-server.listen(Number(process.argv[1]), () => console.log('holding'));
-`;
-
 const holders: ChildProcess[] = [];
 
-/** Starts {@link FOREIGN} on `port`; resolves once it listens there. */
+/** Holds `port` with another program until the test ends. */
 async function holdPort(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-e', FOREIGN, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = await holdPortWith(port);
   holders.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      if (chunk.includes('holding')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the port holder exited (${code})`)));
-  });
   return child;
-}
-
-async function release(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
 }
 
 const onLinux = existsSync('/proc/net/tcp') ? describe : describe.skip;

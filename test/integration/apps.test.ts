@@ -1,36 +1,9 @@
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { viaIngress } from '../helpers/apps.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // The local app runtime and the apps ingress, through the real admin server.
-
-/** A request to the admin's HTTP port with the Host header of `app` on the apps sub-domain. */
-function viaIngress(httpEndpoint: string, app: string, path: string, body?: string) {
-  const { port } = new URL(httpEndpoint);
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { host: `${app}.apps.localhost:${port}`, 'content-type': 'application/json' },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
-}
 
 /** An app whose server answers with what it saw, and whether its secret arrived (never the value). */
 const ECHO_SERVER = `
