@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Docker from 'dockerode';
 import { create as createTar } from 'tar';
+import { buildImage } from '../../src/apps/image-build.js';
 
 // Base images for tests that run on a real Docker engine. No public registry is reachable here, so
 // the images are made from this machine's own files: a root filesystem holding the host's `node`
@@ -165,4 +166,42 @@ export async function removeLabelled(label: string, engine: Docker = testEngine(
         .catch(() => undefined),
     ),
   );
+}
+
+/**
+ * The name of an image to build orch's image on in tests (`orch-test/node-builder:<node version>`):
+ * {@link nodeTestImage} plus the better-sqlite3 binary this host built, as a local prebuild that
+ * better-sqlite3's install script (prebuild-install) takes instead of downloading one from GitHub,
+ * which cannot be reached here. Users build on node:<lts>, which downloads it or compiles it.
+ */
+export async function nodeBuilderTestImage(engine: Docker = testEngine()): Promise<string> {
+  const name = `orch-test/node-builder:${process.version.slice(1)}`;
+  try {
+    await engine.getImage(name).inspect();
+    return name;
+  } catch {
+    // Not there yet: made below.
+  }
+  const base = await nodeTestImage(engine);
+  const root = await mkdtemp(join(tmpdir(), 'orch-builder-image-'));
+  try {
+    const packageDir = join(process.cwd(), 'node_modules', 'better-sqlite3');
+    const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const prebuild = `better-sqlite3-v${version}-node-v${process.versions.modules}-linux-${process.arch}.tar.gz`;
+    await mkdir(join(root, 'prebuilds'));
+    await createTar(
+      { cwd: packageDir, gzip: true, portable: true, file: join(root, 'prebuilds', prebuild) },
+      ['build/Release/better_sqlite3.node'],
+    );
+    await writeFile(
+      join(root, 'Dockerfile'),
+      `FROM ${base}\nCOPY prebuilds /prebuilds\nENV npm_config_better_sqlite3_local_prebuilds=/prebuilds\n`,
+    );
+    await buildImage(engine, { context: root, files: ['Dockerfile', 'prebuilds'], tag: name });
+    return name;
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }
