@@ -129,16 +129,33 @@ export interface MainJobResult {
   anonymousRefusal: string;
   /** PIDs of every long-running child, to check none is left behind. */
   pids: number[];
+  /** The sandbox's `Runtime: ...` line (`local`, or `docker (unix:///var/run/docker.sock)`). */
+  runtime: string;
+  /** With `docker`: the name of the webhook's container (removed when the job ends). */
+  webhookContainer?: string;
+}
+
+/** The docker flavour of the main job (`npm run demo:docker`). */
+export interface DockerJobOptions {
+  /** orch's image (`npm run build:image`), whose `orch-webhook` serves the launches. */
+  orchImage: string;
+  /** The image the add-one task runs in, in place of the workflow file's (a Node image). */
+  taskImage: string;
 }
 
 /**
  * Runs the main job. `log` receives progress lines as the steps happen.
  * @throws Error naming the step that failed, with the output of the binary involved.
  */
-export async function runMainJob(log: (line: string) => void = () => {}): Promise<MainJobResult> {
+export async function runMainJob(
+  log: (line: string) => void = () => {},
+  options: { docker?: DockerJobOptions } = {},
+): Promise<MainJobResult> {
+  const docker = options.docker;
   const home = await mkdtemp(join(tmpdir(), 'orch-demo-'));
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: process.env.LANG };
   const running: RunningProcess[] = [];
+  let webhookContainer: string | undefined;
   try {
     // Each step is shown as the command a user would type, then what it printed (keys masked).
     const show = (command: string, output: string) => {
@@ -157,11 +174,14 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       '--sharedservice.security.allowLocalhostAccess=false',
       '--sharedservice.profilerPort',
       '0',
+      // Tasks in containers (the engine at DOCKER_HOST or the default socket).
+      ...(docker ? ['--runtime.type', 'docker'] : []),
     ];
     const sandbox = startBinary('orch', sandboxArgs, env);
     running.push(sandbox);
     const grpcEndpoint = await sandbox.waitFor(/Admin gRPC endpoint: (\S+)/);
     await sandbox.waitFor(/^(Console: \S+)$/m);
+    const runtime = /^Runtime: (.+)$/m.exec(sandbox.stdout())?.[1] ?? '';
     show(`orch ${sandboxArgs.join(' ')} &`, sandbox.stdout().split('\n').slice(0, 4).join('\n'));
     const connection = ['--orch.connection.host', grpcEndpoint, '--orch.connection.insecure'];
 
@@ -220,7 +240,16 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     if (keySecret.code !== 0) throw new Error(`orch create secret ORCH_API_KEY failed:\n${keySecret.stderr}`);
     show('orch create secret --name ORCH_API_KEY', `${keySecret.stderr}${keySecret.stdout}`);
 
-    const wfFile = join(ROOT, 'examples', 'add-one', 'wf.yaml');
+    let wfFile = join(ROOT, 'examples', 'add-one', 'wf.yaml');
+    if (docker) {
+      // The task runs in a container of `taskImage` (node:20-slim in the file, which may not be
+      // reachable from every machine): a copy of the file names it.
+      const document = parseDocument(await readFile(wfFile, 'utf8'));
+      document.setIn(['tasks', 'add_one', 'image'], docker.taskImage);
+      wfFile = join(home, 'wf.yaml');
+      await writeFile(wfFile, document.toString());
+      log(`# wf.yaml: examples/add-one/wf.yaml with image ${docker.taskImage}`);
+    }
     const registered = await runBinary('orch', ['register', wfFile], keyed);
     if (registered.code !== 0)
       throw new Error(`orch register failed (${registered.code}):\n${registered.stderr}`);
@@ -228,28 +257,61 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1];
     if (!version) throw new Error(`orch register printed no version:\n${registered.stdout}`);
 
-    // The webhook is deployed as an app: the admin runs it with its two secrets and routes
-    // http://webhook.apps.localhost:<port> to it (examples/webhook/app.yaml). The app listens on
-    // the app file's port, 8080 there, which another program may hold on this machine: the job
-    // deploys a copy of the file whose port is a free one.
-    const example = join(ROOT, 'examples', 'webhook', 'app.yaml');
-    const appPort = await freePort();
-    const appFile = join(home, 'app.yaml');
-    const { text, was } = withAppPort(await readFile(example, 'utf8'), 'webhook', appPort);
-    await writeFile(appFile, text);
-    log(`# app.yaml: examples/webhook/app.yaml with port ${appPort} (free here) in place of ${was}`);
-    const deployed = await runBinary(
-      'orch',
-      ['deploy', 'apps', appFile, 'webhook', '--timeout', '60s'],
-      keyed,
-    );
-    if (deployed.code !== 0) {
-      throw new Error(`orch deploy apps failed (${deployed.code}):\n${deployed.stdout}${deployed.stderr}`);
-    }
-    show('orch deploy apps app.yaml webhook --timeout 60s', deployed.stdout);
-    const endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
-    if (!/^http:\/\/webhook\.apps\.localhost:\d+$/.test(endpoint)) {
-      throw new Error(`orch deploy apps printed no endpoint:\n${deployed.stdout}`);
+    let deployOutput = '';
+    let endpoint = '';
+    let appPort = 0;
+    if (docker) {
+      // The webhook as a team self-hosts it: a container of orch's image. It shares the host's
+      // network to reach the sandbox on 127.0.0.1; ORCH_API_KEY names the admin.
+      appPort = await freePort();
+      webhookContainer = `orch-demo-webhook-${randomBytes(4).toString('hex')}`;
+      const dockerArgs = [
+        'run',
+        '-d',
+        '--rm',
+        '--name',
+        webhookContainer,
+        '--network',
+        'host',
+        '-e',
+        'WEBHOOK_API_KEY',
+        '-e',
+        'ORCH_API_KEY',
+        docker.orchImage,
+        'orch-webhook',
+        '--port',
+        String(appPort),
+      ];
+      const started = await runCommand('docker', dockerArgs, { ...keyed, WEBHOOK_API_KEY: apiKey });
+      if (started.code !== 0) throw new Error(`docker run failed (${started.code}):\n${started.stderr}`);
+      endpoint = `http://127.0.0.1:${appPort}`;
+      await waitForHealth(`${endpoint}/healthz`, 30_000, webhookContainer);
+      show(`docker ${dockerArgs.join(' ')}`, `${started.stdout.slice(0, 12)} (listening on ${endpoint})`);
+    } else {
+      // The webhook is deployed as an app: the admin runs it with its two secrets and routes
+      // http://webhook.apps.localhost:<port> to it (examples/webhook/app.yaml). The app listens on
+      // the app file's port, 8080 there, which another program may hold on this machine: the job
+      // deploys a copy of the file whose port is a free one.
+      const example = join(ROOT, 'examples', 'webhook', 'app.yaml');
+      appPort = await freePort();
+      const appFile = join(home, 'app.yaml');
+      const { text, was } = withAppPort(await readFile(example, 'utf8'), 'webhook', appPort);
+      await writeFile(appFile, text);
+      log(`# app.yaml: examples/webhook/app.yaml with port ${appPort} (free here) in place of ${was}`);
+      const deployed = await runBinary(
+        'orch',
+        ['deploy', 'apps', appFile, 'webhook', '--timeout', '60s'],
+        keyed,
+      );
+      if (deployed.code !== 0) {
+        throw new Error(`orch deploy apps failed (${deployed.code}):\n${deployed.stdout}${deployed.stderr}`);
+      }
+      show('orch deploy apps app.yaml webhook --timeout 60s', deployed.stdout);
+      endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
+      if (!/^http:\/\/webhook\.apps\.localhost:\d+$/.test(endpoint)) {
+        throw new Error(`orch deploy apps printed no endpoint:\n${deployed.stdout}`);
+      }
+      deployOutput = deployed.stdout;
     }
 
     const ctl = ['-p', 'default', '-d', 'development'];
@@ -311,7 +373,7 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
     );
     return {
       grpcEndpoint,
-      deployOutput: deployed.stdout,
+      deployOutput,
       endpoint,
       appPort,
       registerOutput: registered.stdout,
@@ -327,11 +389,51 @@ export async function runMainJob(log: (line: string) => void = () => {}): Promis
       principal: execution.spec?.metadata?.principal ?? '',
       anonymousRefusal,
       pids: running.map((p) => p.child.pid ?? 0),
+      runtime,
+      webhookContainer,
     };
   } finally {
+    if (webhookContainer) await runCommand('docker', ['rm', '-f', webhookContainer], env);
     for (const process of running.reverse()) await process.stop();
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/** Runs a program of PATH to completion; resolves with its exit code and output. */
+export async function runCommand(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/**
+ * Resolves once `url` answers 200, polling every 200 ms.
+ * @throws Error after `timeoutMs`, with the logs of container `container`.
+ */
+async function waitForHealth(url: string, timeoutMs: number, container: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const logs = await runCommand('docker', ['logs', container], process.env);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${logs.stdout}${logs.stderr}`);
 }
 
 /** A TCP port that nothing listens on right now, on any address (the system's pick for port 0). */
