@@ -83799,6 +83799,10 @@ async function deployAppFile(client, file2, name, options) {
     const ref = imageReference(image);
     if (await (options.checkImage ?? ((r) => imageExists(r)))(ref)) {
       options.onLine(`Image ${ref} found. Skip building.`);
+    } else if (options.buildImage) {
+      options.onLine(`Image ${ref} not found. Building it.`);
+      await options.buildImage(image, ref);
+      options.onLine(`Image ${ref} built and pushed.`);
     } else {
       options.onWarning(
         `image ${ref} is not in its registry and no image builder is available here; the local runtime runs the app's command on the admin's host without it`
@@ -83806,7 +83810,7 @@ async function deployAppFile(client, file2, name, options) {
     }
   } else {
     options.onLine(
-      `No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs ${name} on the admin's host, without an image.`
+      `No image registry is set (IMAGE_SPEC_REGISTRY): nothing to build; ${name} runs without an image of its own (on the admin's host, or in the docker runtime's default image).`
     );
   }
   let codeBundle = "";

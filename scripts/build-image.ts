@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildImage, ImageBuildError } from '../src/apps/image-build.js';
+import { buildImage } from '../src/apps/image-build.js';
 import { checkEngine, connectEngine, engineAddress } from '../src/server/runtime/docker-engine.js';
 
 /** The repository root (this file lives in `scripts/`). */
@@ -87,11 +87,7 @@ async function main(): Promise<number> {
     process.stdout.write(`Built ${tag} (${id})\n`);
     return 0;
   } catch (error) {
-    if (error instanceof ImageBuildError) {
-      process.stderr.write(`error: ${error.message}\n${error.log.map((line) => `  ${line}`).join('\n')}\n`);
-    } else {
-      process.stderr.write(`error: ${(error as Error).message}\n`);
-    }
+    process.stderr.write(`error: ${(error as Error).message}\n`);
     return 1;
   }
 }

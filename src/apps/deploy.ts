@@ -1,6 +1,6 @@
 import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/AppStatus.js';
 import type { AdminClient } from '../client/admin-client.js';
-import { loadAppFile } from './app-file.js';
+import { type ImageSpec, loadAppFile } from './app-file.js';
 import { imageExists, imageReference, imageTag } from './image.js';
 
 /** What {@link deployAppFile} needs besides the client, the file and the app's name. */
@@ -22,15 +22,23 @@ export interface DeployAppFileOptions {
   shipFiles: (dir: string, files: string[]) => Promise<string>;
   /** Looks an image up in its registry. @default {@link imageExists} */
   checkImage?: (ref: string) => Promise<boolean>;
+  /**
+   * Builds the image of `image` as `ref` and pushes it to its registry (see `buildAndPushImageSpec`),
+   * reporting progress through `onLine`; called when the registry lacks the image. None: a missing
+   * image is a warning (no engine to build with).
+   */
+  buildImage?: (image: ImageSpec, ref: string) => Promise<void>;
 }
 
 /**
  * `orch deploy apps <file> <app>` and the Action's `deploy-app`: loads and checks the app file, looks
  * the image up (`Image <ref> found. Skip building.`; with no registry the local runtime needs none,
- * and says so; a missing image is a warning, as no builder is available here), ships the `include`
+ * and says so), builds and pushes it when the registry lacks it (`buildImage`; without one, a
+ * warning), ships the `include`
  * files, and deploys, reporting each status as it streams.
  * @returns the last status: `Started` (with the endpoint) or `Failed` (with the reason).
- * @throws AppFileError / UnknownAppError for the file; ImageRegistryError; AdminError from the admin.
+ * @throws AppFileError / UnknownAppError for the file; ImageRegistryError; what `buildImage` throws
+ *   (ImageBuildError for a failed step); AdminError from the admin.
  */
 export async function deployAppFile(
   client: AdminClient,
@@ -45,6 +53,10 @@ export async function deployAppFile(
     const ref = imageReference(image);
     if (await (options.checkImage ?? ((r: string) => imageExists(r)))(ref)) {
       options.onLine(`Image ${ref} found. Skip building.`);
+    } else if (options.buildImage) {
+      options.onLine(`Image ${ref} not found. Building it.`);
+      await options.buildImage(image, ref);
+      options.onLine(`Image ${ref} built and pushed.`);
     } else {
       options.onWarning(
         `image ${ref} is not in its registry and no image builder is available here; ` +
@@ -53,7 +65,7 @@ export async function deployAppFile(
     }
   } else {
     options.onLine(
-      `No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs ${name} on the admin's host, without an image.`,
+      `No image registry is set (IMAGE_SPEC_REGISTRY): nothing to build; ${name} runs without an image of its own (on the admin's host, or in the docker runtime's default image).`,
     );
   }
   let codeBundle = '';

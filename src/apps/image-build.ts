@@ -13,6 +13,8 @@ export interface ImageBuildOptions {
   tag: string;
   /** The Dockerfile's path in the context. @default 'Dockerfile' */
   dockerfile?: string;
+  /** The network of the build's containers (`host` to reach services on the host's loopback). @default the engine's */
+  networkMode?: string;
   /** Values of the Dockerfile's `ARG`s. */
   buildArgs?: Record<string, string>;
   /** Receives each line of the build's log as it comes (`Step 3/9 : RUN npm ci`, the commands' output). */
@@ -20,16 +22,21 @@ export interface ImageBuildOptions {
   signal?: AbortSignal;
 }
 
-/** A build that failed: the step that failed, and that step's log (its last 40 lines). */
+/**
+ * A build that failed: the step that failed, and that step's log (its last 40 lines), both also in
+ * the message (`Step 2/4 : RUN npm install ... failed: <why>`, then the log lines, indented).
+ */
 export class ImageBuildError extends Error {
   constructor(
     /** `Step 5/12 : RUN npm ci ...`, or empty when it failed before its first step. */
     readonly step: string,
-    /** The failing step's output lines, the engine's error last. */
+    /** The failing step's output lines. */
     readonly log: string[],
     why: string,
   ) {
-    super(`${step ? `${step} failed` : 'the image build failed'}: ${why}`);
+    super(
+      `${step ? `${step} failed` : 'the image build failed'}: ${why}${log.length ? `\n${log.map((line) => `  ${line}`).join('\n')}` : ''}`,
+    );
     this.name = 'ImageBuildError';
   }
 }
@@ -52,6 +59,7 @@ export async function buildImage(engine: Docker, options: ImageBuildOptions): Pr
     buildargs: options.buildArgs ?? {},
     rm: true,
     forcerm: true,
+    ...(options.networkMode ? { networkmode: options.networkMode } : {}),
     ...(options.signal ? { abortSignal: options.signal } : {}),
   });
   let step = '';
@@ -68,7 +76,7 @@ export async function buildImage(engine: Docker, options: ImageBuildOptions): Pr
       if (STEP.test(line)) {
         step = line;
         stepLog = [];
-      } else {
+      } else if (!/^( ---> |Removing intermediate container )/.test(line)) {
         stepLog.push(line);
         if (stepLog.length > LOG_LINES) stepLog.shift();
       }
@@ -96,7 +104,7 @@ export async function buildImage(engine: Docker, options: ImageBuildOptions): Pr
   if (partial) take('\n');
   if (failure || !id) {
     const why = failure || 'the engine reported no image';
-    throw new ImageBuildError(step, [...stepLog, why], why);
+    throw new ImageBuildError(step, stepLog, why);
   }
   return id;
 }

@@ -40,14 +40,22 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
       .argument('<app_file>', 'the app file (YAML or JSON), e.g. examples/webhook/app.yaml')
       .argument('<app_name>', 'the app of that file to deploy')
       .option('--timeout <duration>', 'how long to wait for the app to be ready', '10m')
-      .description('deploy an app and stream its status until it is ready')
+      .description(
+        "build the app's image when its registry lacks it, deploy the app, stream its status until it is ready",
+      )
       .addHelpText(
         'after',
-        "\nSecrets the app names must exist first (orch create secret). The app runs on the admin's host\n" +
-          '(the local runtime) and is served at http://<app>.apps.localhost:<admin HTTP port>.\n\n' +
+        '\nWith a registry (container_image.registry, such as $IMAGE_SPEC_REGISTRY) the image\n' +
+          '<registry>/<name>:<tag> is looked up there; when it is missing it is built on the container\n' +
+          'engine at DOCKER_HOST (or the default socket) from the image spec: the base image with the\n' +
+          'packages installed by npm (--images.npmRegistry for a private registry), then pushed with\n' +
+          'the credentials of the Docker config file (docker login). A failed build prints the failing\n' +
+          'step and its log, and exits 1.\n\n' +
+          'Secrets the app names must exist first (orch create secret). The app is served at\n' +
+          'http://<app>.apps.localhost:<admin HTTP port>.\n\n' +
           'Example:\n  orch deploy apps examples/webhook/app.yaml webhook\n',
       ),
-    [...CLIENT_FLAGS, 'server.dataProxy.upload.maxSize'],
+    [...CLIENT_FLAGS, 'server.dataProxy.upload.maxSize', 'images.npmRegistry', 'images.defaultBaseImage'],
   ).action(async (file: string, name: string, opts: Record<string, unknown>, command: Command) => {
     let timeoutSeconds: number;
     try {
@@ -64,6 +72,26 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
         timeoutSeconds,
         onLine: (line) => io.stdout.write(`${line}\n`),
         onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+        buildImage: async (image, ref) => {
+          const [specBuild, engines, { parseImageReference }] = await Promise.all([
+            import('../apps/image-spec-build.js'),
+            import('../server/runtime/docker-engine.js'),
+            import('../apps/image.js'),
+          ]);
+          const address = engines.engineAddress('', io.env);
+          const engine = engines.connectEngine(address);
+          await engines.checkEngine(engine, address);
+          const auth = await specBuild.registryAuthFromDockerConfig(
+            parseImageReference(ref).registry,
+            io.env,
+          );
+          await specBuild.buildAndPushImageSpec(engine, image, ref, {
+            npmRegistry: config.images.npmRegistry,
+            defaultBaseImage: config.images.defaultBaseImage,
+            auth,
+            onLine: (line) => io.stdout.write(`${line}\n`),
+          });
+        },
         shipFiles: async (dir, files) => {
           const [{ packBundle }, { uploadBundle }] = await Promise.all([
             import('../registration/bundle.js'),

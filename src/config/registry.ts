@@ -38,7 +38,7 @@ export interface FlagSpec {
  * Sections of orch's own flags, beyond the spec's flag reference: where tasks and apps run
  * (DESIGN.md, "Where tasks and apps run": the runtime is chosen by configuration, in the registry's style).
  */
-export const OWN_SECTIONS: readonly string[] = ['Task and app runtime'];
+export const OWN_SECTIONS: readonly string[] = ['Task and app runtime', 'Image builds'];
 
 /** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
@@ -1867,6 +1867,20 @@ export const FLAGS = [
     format: 'quantity',
     usage:
       'size of the writable /tmp (in memory) of each container; the rest of its file system is read-only',
+  },
+  {
+    section: 'Image builds',
+    name: 'images.npmRegistry',
+    type: 'string',
+    usage:
+      "npm registry the packages of an image spec are installed from when `deploy apps` builds its image (default: npm's own)",
+  },
+  {
+    section: 'Image builds',
+    name: 'images.defaultBaseImage',
+    type: 'string',
+    default: 'node:24-slim',
+    usage: 'image that `deploy apps` builds an image spec on when the spec names no base_image',
   },
 ] as const satisfies readonly FlagSpec[];
 

@@ -86,7 +86,7 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
     expect(result.principal).toBe('ci-key');
 
     expect(result.deployOutput.split('\n')).toEqual([
-      "No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs webhook on the admin's host, without an image.",
+      "No image registry is set (IMAGE_SPEC_REGISTRY): nothing to build; webhook runs without an image of its own (on the admin's host, or in the docker runtime's default image).",
       '[Status] Pending: App is pending deployment',
       '[Status] Pending: RevisionMissing: configuration waits for a revision to become ready',
       '[Status] Pending: IngressNotConfigured: ingress not yet reconciled',

@@ -166,7 +166,7 @@ describe('orch secrets and API keys as subprocesses', () => {
     expect(deployed.code).toBe(0);
     const httpPort = new URL(server.addresses.httpEndpoint).port;
     expect(deployed.stdout.split('\n')).toEqual([
-      "No image registry is set (IMAGE_SPEC_REGISTRY): the local runtime runs greeter on the admin's host, without an image.",
+      "No image registry is set (IMAGE_SPEC_REGISTRY): nothing to build; greeter runs without an image of its own (on the admin's host, or in the docker runtime's default image).",
       '[Status] Pending: App is pending deployment',
       '[Status] Pending: RevisionMissing: configuration waits for a revision to become ready',
       '[Status] Pending: IngressNotConfigured: ingress not yet reconciled',

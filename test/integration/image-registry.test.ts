@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,15 +8,20 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { create as createTar } from 'tar';
 import { type ImageSpec, imageExists, imageReference, imageTag, loadAppFile } from '../../src/apps/index.js';
-import { freePort } from '../helpers/server.js';
+import {
+  DOCKER_REGISTRY,
+  type RunningRegistry,
+  registryRequired,
+  startImageRegistry,
+} from '../helpers/registries.js';
 
 // imageExists against a real OCI registry: Debian's docker-registry package (the CNCF distribution
 // server), started on a free loopback port with its storage in a temporary folder. The test pushes a
 // tiny image through the distribution API under the tag computed for the webhook example, and asks
 // whether it is there.
 
-const REGISTRY = '/usr/bin/docker-registry';
-const required = process.env.ORCH_TEST_REGISTRY === 'required';
+const REGISTRY = DOCKER_REGISTRY;
+const required = registryRequired;
 const available = existsSync(REGISTRY);
 if (!available && !required) {
   console.warn(
@@ -43,10 +47,9 @@ interface Blob {
 }
 
 maybe('imageExists against a real registry (Debian docker-registry)', () => {
-  let home: string;
-  let registry: ChildProcess | undefined;
+  let registry: RunningRegistry | undefined;
   let host: string;
-  let output = '';
+  let home: string;
 
   /** Uploads a blob with a POST then a monolithic PUT (distribution spec, "Pushing a blob monolithically"). */
   async function pushBlob(repository: string, bytes: Buffer, mediaType: string): Promise<Blob> {
@@ -117,53 +120,13 @@ maybe('imageExists against a real registry (Debian docker-registry)', () => {
 
   beforeAll(async () => {
     if (!available) throw new Error(`ORCH_TEST_REGISTRY=required but ${REGISTRY} is not installed`);
-    home = await mkdtemp(join(tmpdir(), 'orch-registry-'));
-    host = `127.0.0.1:${await freePort()}`;
-    const config = join(home, 'config.yml');
-    await writeFile(
-      config,
-      [
-        'version: 0.1',
-        'log:',
-        '  level: warn',
-        '  accesslog:',
-        '    disabled: true',
-        'storage:',
-        '  filesystem:',
-        `    rootdirectory: ${join(home, 'data')}`,
-        'http:',
-        `  addr: ${host}`,
-        '',
-      ].join('\n'),
-    );
-    const child = spawn(REGISTRY, ['serve', config], { stdio: ['ignore', 'pipe', 'pipe'] });
-    registry = child;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`docker-registry exited (${child.exitCode}):\n${output}`);
-      const ready = await fetch(`http://${host}/v2/`).then(
-        (res) => res.status === 200,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline)
-        throw new Error(`docker-registry did not answer GET /v2/ within 15 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    registry = await startImageRegistry();
+    host = registry.address;
+    home = await mkdtemp(join(tmpdir(), 'orch-registry-files-'));
   }, 30_000);
 
   afterAll(async () => {
-    if (registry && registry.exitCode === null) {
-      const exited = new Promise((resolve) => registry?.once('exit', resolve));
-      registry.kill('SIGTERM');
-      await exited;
-    }
+    await registry?.stop();
     if (home) await rm(home, { recursive: true, force: true });
   });
 
