@@ -17,6 +17,7 @@ const ALL = [
   'list-scale',
   'executor',
   'containers',
+  'images',
   'webhook',
 ];
 const chosen = process.env.BENCHES ? process.env.BENCHES.split(',').map((s) => s.trim()) : ALL;

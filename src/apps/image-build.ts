@@ -15,6 +15,8 @@ export interface ImageBuildOptions {
   dockerfile?: string;
   /** The network of the build's containers (`host` to reach services on the host's loopback). @default the engine's */
   networkMode?: string;
+  /** Build every step anew, without the engine's cache. @default false */
+  noCache?: boolean;
   /** Values of the Dockerfile's `ARG`s. */
   buildArgs?: Record<string, string>;
   /** Receives each line of the build's log as it comes (`Step 3/9 : RUN npm ci`, the commands' output). */
@@ -60,6 +62,7 @@ export async function buildImage(engine: Docker, options: ImageBuildOptions): Pr
     rm: true,
     forcerm: true,
     ...(options.networkMode ? { networkmode: options.networkMode } : {}),
+    ...(options.noCache ? { nocache: true } : {}),
     ...(options.signal ? { abortSignal: options.signal } : {}),
   });
   let step = '';
