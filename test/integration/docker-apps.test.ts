@@ -24,6 +24,9 @@ http.createServer((q, r) => {
     mode: process.env.MODE, port: process.env.PORT,
   }));
   if (q.url === '/exit') setTimeout(() => process.exit(9), 20);
+  if (q.url === '/host') return http.get('http://host.docker.internal:' + process.env.HOST_PORT + '/', (a) => {
+    let t = ''; a.on('data', (c) => (t += c)); a.on('end', () => r.end('host said ' + t));
+  }).on('error', (e) => r.end('host unreachable: ' + e.code));
   const answer = () => r.end(process.env.NAME + ' ' + process.env.REVISION + ' ' + process.getuid());
   if (q.url === '/slow') setTimeout(answer, Number(process.env.SLOW_MS || 300));
   else answer();
@@ -78,7 +81,9 @@ maybe('apps in containers (docker runtime)', () => {
     for (const name of ['left', 'right']) {
       const statuses: string[] = [];
       const last = await server.client.deployApp(
-        { spec: specOf(name, port, { NAME: name, REVISION: '1', MODE: 'container' }) },
+        {
+          spec: specOf(name, port, { NAME: name, REVISION: '1', MODE: 'container', HOST_PORT: String(port) }),
+        },
         (status) => statuses.push(status.state),
       );
       expect([last.state, last.message]).toEqual(['Started', 'Service is ready']);
@@ -101,6 +106,10 @@ maybe('apps in containers (docker runtime)', () => {
     expect(info.HostConfig.CapDrop).toEqual(['ALL']);
     expect(info.NetworkSettings.Ports[`${port}/tcp`]?.[0]?.HostIp).toBe('127.0.0.1');
     expect(info.Config.Labels['org.orch.revision']).toBe('1');
+    // The host's services listening on every address are reachable as host.docker.internal: the
+    // program holding the app's port on the host answers there.
+    const fromHost = await viaIngress(server.addresses.httpEndpoint, 'left', '/host');
+    expect(fromHost.body).toBe('host said foreign');
 
     // A crash is restarted (1 s backoff) in a new container, and serves again.
     expect((await viaIngress(server.addresses.httpEndpoint, 'right', '/exit')).body).toBe('right 1 65534');

@@ -66,6 +66,8 @@ export class DockerAppRuntime implements AppInstanceRuntime {
           PortBindings: { [portKey]: [{ HostIp: '127.0.0.1', HostPort: '' }] },
           Binds: spec.codeDir ? [`${spec.codeDir}:${CODE_DIR}:ro`] : [],
           NetworkMode: 'bridge',
+          // The host's services (an admin served on every address) by the name Docker Desktop uses.
+          ExtraHosts: ['host.docker.internal:host-gateway'],
           ReadonlyRootfs: true,
           Tmpfs: { '/tmp': tmpfsOptions(this.options.user, this.options.tmpBytes) },
           CapDrop: ['ALL'],

@@ -146,6 +146,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       HostConfig: {
         Binds: [`${ioDir}:${IO_DIR}:rw`, ...(spec.codeDir ? [`${spec.codeDir}:${CODE_DIR}:ro`] : [])],
         NetworkMode: spec.network ? 'bridge' : 'none',
+        ...(spec.network ? { ExtraHosts: ['host.docker.internal:host-gateway'] } : {}),
         ReadonlyRootfs: true,
         Tmpfs: { '/tmp': tmpfsOptions(this.options.user, this.options.tmpBytes) },
         CapDrop: ['ALL'],
