@@ -80,13 +80,33 @@ export class DockerAppRuntime implements AppInstanceRuntime {
           Init: true,
         },
       });
+      // Attached before it starts, so that nothing it prints is lost, even if it exits at once.
+      const output = (await container.attach({
+        stream: true,
+        stdout: true,
+        stderr: true,
+      })) as unknown as NodeJS.ReadableStream;
+      const lines = new PassThrough();
+      let partial = '';
+      lines.on('data', (chunk: Buffer) => {
+        const parts = (partial + chunk.toString('utf8')).split('\n');
+        partial = parts.pop() ?? '';
+        for (const line of parts) if (line.trim()) onLog(line);
+      });
+      output.on('error', () => undefined);
+      engine.modem.demuxStream(output, lines, lines);
       await container.start();
       const info = await container.inspect();
-      const hostPort = Number(info.NetworkSettings.Ports?.[portKey]?.[0]?.HostPort);
+      // A container that already ended has no published port or address: it is an instance that
+      // never answers, and its end says why.
+      const hostPort = Number(info.NetworkSettings.Ports?.[portKey]?.[0]?.HostPort) || 0;
       const address = info.NetworkSettings.Networks?.bridge?.IPAddress ?? '';
-      if (!hostPort || !address)
+      if (info.State.Running && (!hostPort || !address))
         throw new Error('the engine gave the container no published port or address');
-      return this.instance(container, spec.port, hostPort, address, onLog);
+      return this.instance(container, spec.port, hostPort, address, () => {
+        (output as unknown as { destroy?: () => void }).destroy?.();
+        if (partial.trim()) onLog(partial);
+      });
     } catch (error) {
       await container?.remove({ force: true }).catch(() => undefined);
       if (error instanceof AppStartError) throw error;
@@ -94,51 +114,26 @@ export class DockerAppRuntime implements AppInstanceRuntime {
     }
   }
 
-  /** Follows a started container: its log lines, its end (then it is removed), readiness and stop. */
-  private async instance(
+  /** Follows a started container: its end (then it is removed, and `onEnd` called), readiness and stop. */
+  private instance(
     container: Docker.Container,
     port: number,
     hostPort: number,
     address: string,
-    onLog: (line: string) => void,
-  ): Promise<AppInstance> {
-    const lines = new PassThrough();
-    let partial = '';
-    lines.on('data', (chunk: Buffer) => {
-      const parts = (partial + chunk.toString('utf8')).split('\n');
-      partial = parts.pop() ?? '';
-      for (const line of parts) if (line.trim()) onLog(line);
-    });
-    const stopFollowing = new AbortController();
-    const logs = (await container.logs({
-      follow: true,
-      stdout: true,
-      stderr: true,
-      abortSignal: stopFollowing.signal,
-    })) as unknown as NodeJS.ReadableStream;
-    logs.on('error', () => undefined);
-    this.options.engine.modem.demuxStream(logs, lines, lines);
+    onEnd: () => void,
+  ): AppInstance {
     let running = true;
-    const ended = container
-      .wait()
-      .then(async () => {
-        const info = await container.inspect().catch(() => undefined);
-        if (info?.State.OOMKilled) return 'OOMKilled';
-        const code = info?.State.ExitCode;
-        return code === undefined ? 'gone' : String(code);
-      })
-      .catch((error: unknown) => `gone (${engineMessage(error)})`)
-      .then(async (why) => {
-        running = false;
-        stopFollowing.abort();
-        await container.remove({ force: true }).catch(() => undefined);
-        return why;
-      });
+    const ended = endOf(container).then(async (why) => {
+      running = false;
+      onEnd();
+      await container.remove({ force: true }).catch(() => undefined);
+      return why;
+    });
     return {
       hostPort,
       ended,
       running: () => running,
-      answers: async () => running && (await accepts(address, port)),
+      answers: async () => running && address !== '' && (await accepts(address, port)),
       stop: async () => {
         if (running) await container.stop({ t: this.options.stopGraceSeconds }).catch(() => undefined);
         await ended;
@@ -147,6 +142,21 @@ export class DockerAppRuntime implements AppInstanceRuntime {
   }
 
   async close(): Promise<void> {}
+}
+
+/**
+ * Resolves once `container` has stopped running, with why: `OOMKilled`, its exit code, or `gone`. A
+ * wait that returns or fails while the container still runs (a dropped connection to the engine) is
+ * waited again, so a living app is never taken for an ended one.
+ */
+async function endOf(container: Docker.Container): Promise<string> {
+  for (;;) {
+    await container.wait().catch(() => undefined);
+    const info = await container.inspect().catch(() => undefined);
+    if (!info) return 'gone';
+    if (!info.State.Running) return info.State.OOMKilled ? 'OOMKilled' : String(info.State.ExitCode);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** True when `host:port` accepts a TCP connection within a second. */
