@@ -216,9 +216,22 @@ export class DockerTaskRuntime implements TaskRuntime {
       );
     }
     try {
-      await container.wait({ abortSignal: detach.signal });
-    } catch (error) {
-      if (!detached) throw error;
+      // A wait that returns or fails while the container still runs (a dropped connection to the
+      // engine) is waited again: only the container's end, or a detach, ends the attempt here.
+      for (;;) {
+        const waited = await container.wait({ abortSignal: detach.signal }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (detached) break;
+        const state = await container.inspect().then(
+          (info) => info.State,
+          () => undefined,
+        );
+        if (!state) throw waited ?? new Error('the container is gone');
+        if (!state.Running) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     } finally {
       if (timer) clearTimeout(timer);
       spec.signal.removeEventListener('abort', onAbort);
