@@ -6,14 +6,9 @@
 // per minute of each and the ratio local / docker: how many times longer the same work takes in
 // containers (goal: under 1.5 for a one-second task). The image is IMAGE, else a Node image made from
 // this host's files (no public registry is needed). Run with `npm run bench:containers` (builds first).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { literalMapFromJson, parseType } from '../lib/api/literals.js';
-import { AdminClient } from '../lib/client/admin-client.js';
-import { loadConfig } from '../lib/config/load.js';
-import { createServer } from '../lib/server/server.js';
 import { nodeTestImage } from '../test/helpers/docker.ts';
+import { startBenchAdmin } from './admin.mjs';
 import { recordAgainst, recordFigure } from './figures.mjs';
 
 const runs = Number(process.env.RUNS ?? 20);
@@ -36,24 +31,10 @@ const id = (resource_type, name) => ({
 
 /** Executions per minute of `runs` one-second executions on `runtime`. */
 async function measure(runtime) {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-containers-bench-'));
-  const server = createServer({
-    config: loadConfig({
-      flags: {
-        'server.httpPort': '0',
-        'server.grpc.port': '0',
-        'sharedservice.security.allowLocalhostAccess': 'true',
-        'runtime.type': runtime,
-      },
-      env: {},
-      home: dir,
-    }),
-    dataDir: dir,
-    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    executorParallelism: parallel,
+  const { client, close } = await startBenchAdmin({
+    flags: { 'runtime.type': runtime },
+    parallelism: parallel,
   });
-  const addresses = await server.listen();
-  const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 60 });
   try {
     const task = id('TASK', 'bench.work');
     const wf = id('WORKFLOW', 'bench.wf');
@@ -99,9 +80,7 @@ async function measure(runtime) {
     const seconds = (performance.now() - start) / 1000;
     return { perMinute: (runs / seconds) * 60, seconds, failed };
   } finally {
-    client.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

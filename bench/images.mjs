@@ -14,11 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildImage } from '../lib/apps/image-build.js';
 import { imageSpecDockerfile } from '../lib/apps/image-spec-build.js';
-import { AdminClient } from '../lib/client/admin-client.js';
-import { loadConfig } from '../lib/config/load.js';
-import { createServer } from '../lib/server/server.js';
 import { nodeTestImage, testEngine } from '../test/helpers/docker.ts';
 import { freePort } from '../test/helpers/server.ts';
+import { startBenchAdmin } from './admin.mjs';
 import { recordFigure } from './figures.mjs';
 
 const deploys = Number(process.env.DEPLOYS ?? 5);
@@ -32,24 +30,9 @@ const median = (values) => {
 
 /** Milliseconds from Pending to Started of each of `deploys` deployments on `runtime`. */
 async function deployTimes(runtime) {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-images-bench-'));
-  const server = createServer({
-    config: loadConfig({
-      flags: {
-        'server.httpPort': '0',
-        'server.grpc.port': '0',
-        'sharedservice.security.allowLocalhostAccess': 'true',
-        'runtime.type': runtime,
-        'runtime.docker.defaultImage': image,
-      },
-      env: {},
-      home: dir,
-    }),
-    dataDir: dir,
-    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  const { client, close } = await startBenchAdmin({
+    flags: { 'runtime.type': runtime, 'runtime.docker.defaultImage': image },
   });
-  const addresses = await server.listen();
-  const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 120 });
   const port = await freePort();
   const times = [];
   try {
@@ -75,9 +58,7 @@ async function deployTimes(runtime) {
     }
     await client.stopApp({ id: { name: 'bench', project: 'default', domain: 'development', org: '' } });
   } finally {
-    client.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return times;
 }
