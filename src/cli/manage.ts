@@ -271,7 +271,10 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     create
       .command('api-key')
       .argument('<role>', `role of the key: ${ROLES.join(', ')}`)
-      .requiredOption('--name <name>', 'key name (lower case letters, digits and dashes)')
+      .requiredOption(
+        '--name <name>',
+        'key name (1 to 63 lowercase letters, digits and dashes; refused otherwise, never rewritten)',
+      )
       .description('create an API key and print `export ORCH_API_KEY=<key>`')
       .addHelpText(
         'after',

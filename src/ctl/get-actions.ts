@@ -221,6 +221,16 @@ async function fetchEntities<T>(
       kind.list(client, { id, limit: list.limit, token, filters: list.filters, sort_by: sortOf(list) }),
     list,
   );
+  if (name && items.length === 0) {
+    // No version: the name does not exist, unless only the filters left nothing out of it.
+    const exists = list.filters && (await kind.list(client, { id, limit: 1 })).items.length > 0;
+    if (!exists) {
+      throw new ResourceNotFoundError(
+        `${kind.label} ${name} not found ${where(scope)}`,
+        `List the ${kind.label}s with: orchctl get ${kind.label.replace(' ', '')} -p ${scope.project} -d ${scope.domain}`,
+      );
+    }
+  }
   return { items, many: true };
 }
 

@@ -132,6 +132,50 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     expect(bad.stderr).toMatch(/^Error: --files\.dryRun: expected true or false, got "maybe"/m);
   });
 
+  test('orchctl get of a task, workflow or launch plan name that does not exist exits 1 with "not found"', async () => {
+    expect((await runBinary('orch', ['register', wfFile, ...connection], env)).code).toBe(0);
+    const get = (args: string[]) =>
+      runBinary(
+        'orchctl',
+        [
+          'get',
+          ...args,
+          '-p',
+          'default',
+          '-d',
+          'development',
+          '--admin.endpoint',
+          server.addresses.grpcEndpoint,
+          '--admin.insecure',
+        ],
+        env,
+      );
+    for (const [resource, label] of [
+      ['task', 'task'],
+      ['workflow', 'workflow'],
+      ['launchplan', 'launch plan'],
+    ] as const) {
+      const missing = await get([resource, 'wf.no_such_thing']);
+      expect([missing.code, missing.stdout]).toEqual([1, '']);
+      expect(missing.stderr).toContain(
+        `Error: ${label} wf.no_such_thing not found in project default, domain development`,
+      );
+      // An existing name whose versions a filter all leaves out is an empty answer, not an error.
+      const existing = resource === 'task' ? 'wf.add_one' : 'wf.add_one_wf';
+      const filtered = await get([
+        resource,
+        existing,
+        '--filter.fieldSelector',
+        'version=nope',
+        '-o',
+        'json',
+      ]);
+      expect([filtered.code, filtered.stdout.trim()]).toEqual([0, '[]']);
+      const found = await get([resource, existing, '-o', 'json']);
+      expect(found.code).toBe(0);
+    }
+  });
+
   test('the webhook refuses to start without WEBHOOK_API_KEY', async () => {
     const result = await runBinary('orch-webhook', ['--port', '0', ...connection], env);
     expect(result.code).toBe(2);

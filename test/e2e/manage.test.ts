@@ -107,7 +107,16 @@ describe('orch secrets and API keys as subprocesses', () => {
   });
 
   test('an API key is printed once as an export line, works alone, obeys its role, and dies when deleted', async () => {
-    const created = await orch(['create', 'api-key', 'viewer', '--name', 'Read Only']);
+    // A name is checked as given, never rewritten.
+    for (const bad of ['Read Only', 'my_key', 'WebhookKey', '-lead']) {
+      const refused = await orch(['create', 'api-key', 'viewer', '--name', bad]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`API key name "${bad}" is not valid: use 1 to 63 lowercase letters`);
+    }
+    const refused = await orch(['create', 'api-key', 'viewer', '--name', 'my_key']);
+    expect(refused.stderr).toContain('(such as "my-key")');
+    expect((await orch(['get', 'api-key'])).stdout).not.toMatch(/my-key|webhookkey|read-only/);
+    const created = await orch(['create', 'api-key', 'viewer', '--name', 'read-only']);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^export ORCH_API_KEY=orch_ak_[A-Za-z0-9_-]+\n$/);
     expect(created.stderr).toContain('Client ID: read-only');
@@ -138,8 +147,8 @@ describe('orch secrets and API keys as subprocesses', () => {
       api_key: expect.stringMatching(/^orch_ak_/),
     });
 
-    expect((await orch(['delete', 'api-key', '--name', 'Read Only'])).stdout).toBe(
-      'Deleted API key Read Only\n',
+    expect((await orch(['delete', 'api-key', '--name', 'read-only'])).stdout).toBe(
+      'Deleted API key read-only\n',
     );
     const after = await runBinary('orch', ['get', 'secret'], asViewer);
     expect(after.code).toBe(1);

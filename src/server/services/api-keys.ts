@@ -10,20 +10,30 @@ import { MAX_PAGE_SIZE } from './admin.js';
 /** Client ids the server keeps for itself. */
 const RESERVED = new Set([PROPELLER_CLIENT_ID, 'orch-ctl']);
 
+/** An API key's name (it is also its client id): a DNS label, RFC 1123 section 2.1. */
+const KEY_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /**
- * An API key's name as stored: lower case, every run of other characters than letters and digits
- * made one `-`, no leading or trailing `-`, at most 63 characters.
- * @throws ServiceError INVALID_ARGUMENT when nothing is left or the name is reserved.
+ * Checks an API key's name, as given (never rewritten): 1 to 63 lowercase letters, digits and `-`,
+ * starting and ending with a letter or digit.
+ * @throws ServiceError INVALID_ARGUMENT naming the rule (and a name that would fit) when it breaks
+ *   it, or when the name is reserved.
  */
-export function normaliseKeyName(name: string): string {
-  const normalised = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  if (!normalised) throw invalidArgument(`API key name "${name}" holds no letter or digit`);
-  if (normalised.length > 63) throw invalidArgument(`API key name "${name}" is longer than 63 characters`);
-  if (RESERVED.has(normalised)) throw invalidArgument(`API key name "${normalised}" is reserved`);
-  return normalised;
+export function checkKeyName(name: string): string {
+  if (!KEY_NAME.test(name)) {
+    const suggestion = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 63)
+      .replace(/-+$/, '');
+    throw invalidArgument(
+      `API key name "${name.slice(0, 80)}" is not valid: use 1 to 63 lowercase letters, digits and "-", ` +
+        `starting and ending with a letter or digit${suggestion && suggestion !== name ? ` (such as "${suggestion}")` : ''}`,
+    );
+  }
+  if (RESERVED.has(name)) throw invalidArgument(`API key name "${name}" is reserved`);
+  return name;
 }
 
 /** What the API key service needs. */
@@ -60,7 +70,7 @@ export function createApiKeyHandlers(deps: ApiKeyServiceDeps): Record<string, Ha
   });
   return {
     async CreateApiKey(request, context) {
-      const name = normaliseKeyName(typeof request.name === 'string' ? request.name : '');
+      const name = checkKeyName(typeof request.name === 'string' ? request.name : '');
       const role = request.role;
       if (!isRole(role)) throw invalidArgument('role must be ADMIN, CONTRIBUTOR or VIEWER');
       const org = orgOf(request);
@@ -99,7 +109,7 @@ export function createApiKeyHandlers(deps: ApiKeyServiceDeps): Record<string, Ha
     },
 
     async DeleteApiKey(request) {
-      const name = normaliseKeyName(typeof request.name === 'string' ? request.name : '');
+      const name = checkKeyName(typeof request.name === 'string' ? request.name : '');
       const clientId = await deps.repo.deleteClientByName(orgOf(request), name);
       if (!clientId) throw notFound(`no API key named ${name}`);
       deps.clients.forget(clientId);
