@@ -131,7 +131,16 @@ export async function runProgram(
     command.configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // Every error starts `Error:`, commander's own (unknown option, missing argument) too.
+      outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')),
     });
+    if (command.commands.length > 0) {
+      // A command of subcommands given none (`orchctl get`, `orchctl config`) prints its help on
+      // stdout and exits 0, as cobra does; commander would print it on stderr and exit 1.
+      const help = command.help.bind(command);
+      command.help = ((context?: { error: boolean }) =>
+        help(context?.error ? { error: false } : context)) as typeof command.help;
+    }
     for (const sub of command.commands) configure(sub);
   };
   configure(program);

@@ -222,8 +222,8 @@ async function fetchEntities<T>(
     list,
   );
   if (name && items.length === 0) {
-    // No version: the name does not exist, unless only the filters left nothing out of it.
-    const exists = list.filters && (await kind.list(client, { id, limit: 1 })).items.length > 0;
+    // No version: the name does not exist, unless only the filters or the page left nothing of it.
+    const exists = (await kind.list(client, { id, limit: 1 })).items.length > 0;
     if (!exists) {
       throw new ResourceNotFoundError(
         `${kind.label} ${name} not found ${where(scope)}`,

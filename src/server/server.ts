@@ -631,14 +631,10 @@ export function createServer(options: ServerOptions): AdminServer {
         );
         opsServer = ops;
         ops.listen(port, host);
-        await Promise.race([
-          once(ops, 'listening'),
-          once(ops, 'error').then(([error]) => {
-            throw new Error(
-              `--sharedservice.profilerPort ${port}: cannot listen (${(error as Error).message}); pick another port, or 0 for a free one`,
-            );
-          }),
-        ]);
+        // `once` rejects with the listener's error (EADDRINUSE), named here by its flag.
+        await once(ops, 'listening').catch((error: unknown) => {
+          throw portError(error, host, port, '--sharedservice.profilerPort');
+        });
         metricsEndpoint = `http://localhost:${(ops.address() as AddressInfo).port}`;
       }
       await executor.resume();

@@ -311,6 +311,33 @@ describe('orch sandbox start', () => {
     return res.status;
   };
 
+  test('a taken port is named by its flag, the metrics port too', async () => {
+    const { createServer } = await import('node:net');
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const taken = String((holder.address() as { port: number }).port);
+    try {
+      const home = await mkdtemp(join(tmpdir(), 'orch-ports-'));
+      for (const flag of ['--sharedservice.profilerPort', '--server.httpPort', '--server.grpc.port']) {
+        const ports: Record<string, string> = {
+          '--server.grpc.port': '0',
+          '--server.httpPort': '0',
+          '--sharedservice.profilerPort': '0',
+          [flag]: taken,
+        };
+        const result = await runBinary('orch', ['sandbox', 'start', ...Object.entries(ports).flat()], {
+          PATH: process.env.PATH,
+          HOME: home,
+        });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`Error: port ${taken} on 127.0.0.1 is already in use (${flag})`);
+      }
+      await rm(home, { recursive: true, force: true });
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
   test('honours allowLocalhostAccess=false from a flag, the environment and a config file', async () => {
     const home = await mkdtemp(join(tmpdir(), 'orch-sandbox-'));
     try {

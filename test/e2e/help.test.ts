@@ -49,3 +49,29 @@ describe.each([
     expect(help).toMatch(/-h, --help/);
   });
 });
+
+describe('commands of subcommands, and errors, as cobra users expect', () => {
+  test.each([
+    ['orchctl', ['get']],
+    ['orchctl', ['config']],
+    ['orchctl', []],
+    ['orch', ['create']],
+    ['orch', ['get']],
+  ] as const)('%s %j with no subcommand prints its help on stdout and exits 0', async (binary, args) => {
+    const result = await runBinary(binary, [...args], { PATH: process.env.PATH });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(result.stdout).toMatch(
+      new RegExp(`^Usage: ${binary}${args.length ? ` ${args[0]}` : ''} \\[options\\] \\[command\\]`),
+    );
+  });
+
+  test.each([
+    ['orchctl', ['get', 'project', '--bogus'], "Error: unknown option '--bogus'"],
+    ['orchctl', ['get', 'bogus'], "Error: unknown command 'bogus'"],
+    ['orch', ['register', '--bogus'], "Error: unknown option '--bogus'"],
+  ] as const)('%s %j: every error starts with Error:', async (binary, args, message) => {
+    const result = await runBinary(binary, [...args], { PATH: process.env.PATH });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+});
