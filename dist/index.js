@@ -80753,11 +80753,9 @@ function appSchema(env) {
   });
   const packages = external_exports.array(
     external_exports.string().superRefine((text, ctx) => {
-      if (!PACKAGE.test(text)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `"${text}" is not a package such as name, name>=1.2.3 or name==1.2.3`
-        });
+      const match = PACKAGE.exec(text);
+      if (!match || match[2] === "~=" && !match[3]?.includes(".")) {
+        ctx.addIssue({ code: "custom", message: `"${text}" ${PACKAGE_RULE}` });
       }
     })
   ).superRefine((list, ctx) => {
@@ -80958,7 +80956,7 @@ function definitionOf(name, app) {
     env: app.env
   };
 }
-var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, CPU, VARIABLE_REFERENCE, quantityText2, variableName2, secretSchema, envSchema, fileSchema2, describeRoot2;
+var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, PACKAGE_RULE, CPU, VARIABLE_REFERENCE, quantityText2, variableName2, secretSchema, envSchema, fileSchema2, describeRoot2;
 var init_app_file = __esm({
   "src/apps/app-file.ts"() {
     "use strict";
@@ -80992,7 +80990,8 @@ var init_app_file = __esm({
     NAME_COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
     REGISTRY_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::\d{1,5})?$/;
     BASE_IMAGE = /^[A-Za-z0-9[][A-Za-z0-9._/:@+\][-]*$/;
-    PACKAGE = /^((?:@[a-z0-9][a-z0-9._-]*\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?)(?:(>=|==)(\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.+-]+)?))?$/;
+    PACKAGE = /^((?:@[a-z0-9][a-z0-9._-]*\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?)(>=|==|~=)(\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.+-]+)?)$/;
+    PACKAGE_RULE = "is not a package with a version constraint such as name>=1.2.3, name==1.2.3 or name~=1.2";
     CPU = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
     VARIABLE_REFERENCE = /\$\{([^}]*)\}|\$\{/g;
     quantityText2 = (value) => typeof value === "number" ? String(value) : value;

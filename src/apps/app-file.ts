@@ -43,8 +43,8 @@ export interface ImageSpec {
   /** Image name: lowercase path components (`orch-webhook`, `team/webhook`), no tag. */
   name: string;
   /**
-   * Packages installed in the image, in file order, each `name`, `name>=x.y.z` or `name==x.y.z`
-   * (the spec's forms; a name may carry extras, `fastapi[standard]`, or an npm scope, `@scope/pkg`).
+   * Packages installed in the image, in file order, each `name>=x.y.z`, `name==x.y.z` (the spec's
+   * forms) or `name~=x.y` (a name may carry extras, `fastapi[standard]`, or an npm scope, `@scope/pkg`).
    * Default: none.
    */
   packages: string[];
@@ -178,12 +178,16 @@ const REGISTRY_HOST =
 /** An image reference a base image may be: `node:20-slim`, `ghcr.io/org/img:tag`, `img@sha256:...`. */
 const BASE_IMAGE = /^[A-Za-z0-9[][A-Za-z0-9._/:@+\][-]*$/;
 /**
- * A package with an optional version constraint (spec: `name>=x.y.z` or `name==x.y.z`): a name with an
- * optional npm scope and optional extras, then `>=` or `==` and a version of dot-separated numbers
- * with an optional `-pre` or `+build` suffix.
+ * A package with its version constraint (spec: packages carry one, `name>=x.y.z` or `name==x.y.z`;
+ * `name~=x.y`, a compatible release as in PEP 440, too): a name with an optional npm scope and
+ * optional extras, then `>=`, `==` or `~=` and a version of dot-separated numbers with an optional
+ * `-pre` or `+build` suffix (`~=` needs at least two numbers).
  */
 const PACKAGE =
-  /^((?:@[a-z0-9][a-z0-9._-]*\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?)(?:(>=|==)(\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.+-]+)?))?$/;
+  /^((?:@[a-z0-9][a-z0-9._-]*\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?)(>=|==|~=)(\d+(?:\.\d+)*(?:[-+][0-9A-Za-z.+-]+)?)$/;
+/** The message of a package text that is not one. */
+const PACKAGE_RULE =
+  'is not a package with a version constraint such as name>=1.2.3, name==1.2.3 or name~=1.2';
 /** A CPU quantity: cores with up to three decimals (`1`, `0.5`, `2.25`) or millicores (`500m`). */
 const CPU = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
 /** A `${VAR}` reference, or a `${` that is not one. */
@@ -295,11 +299,9 @@ function appSchema(env: LoadAppFileOptions['env']) {
   const packages = z
     .array(
       z.string().superRefine((text, ctx) => {
-        if (!PACKAGE.test(text)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${text}" is not a package such as name, name>=1.2.3 or name==1.2.3`,
-          });
+        const match = PACKAGE.exec(text);
+        if (!match || (match[2] === '~=' && !match[3]?.includes('.'))) {
+          ctx.addIssue({ code: 'custom', message: `"${text}" ${PACKAGE_RULE}` });
         }
       }),
     )

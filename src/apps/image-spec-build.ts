@@ -10,16 +10,22 @@ import { buildImage } from './image-build.js';
 export const DEFAULT_BASE_IMAGE = 'node:24-slim';
 
 /**
- * The npm form of an image spec's package (spec, "Image spec": `name`, `name>=x.y.z`, `name==x.y.z`):
- * `name`, `name@>=x.y.z`, `name@x.y.z`. Extras (`name[extra]`, a Python notion) have no npm meaning
- * and are dropped.
+ * The npm form of an image spec's package (spec, "Image spec"): `name==x.y.z` is `name@x.y.z`,
+ * `name>=x.y.z` is `name@>=x.y.z`, and `name~=x.y` (PEP 440's compatible release: at least x.y, below
+ * the next x) is `name@>=x.y <x+1`, `name~=x.y.z` is `name@>=x.y.z <x.y+1`. A bare `name` stays
+ * itself. Extras (`name[extra]`, a Python notion) have no npm meaning and are dropped.
  */
 export function npmPackageOf(text: string): string {
-  const match = /^([^\s[>=]+)(?:\[[^\]]*\])?(?:(>=|==)(\S+))?$/.exec(text.trim());
+  const match = /^([^\s[>=~]+)(?:\[[^\]]*\])?(?:(>=|==|~=)(\S+))?$/.exec(text.trim());
   if (!match) return text.trim();
-  const [, name, operator, version] = match;
+  const [, name, operator, version = ''] = match;
   if (!operator) return name ?? '';
-  return operator === '==' ? `${name}@${version}` : `${name}@>=${version}`;
+  if (operator === '==') return `${name}@${version}`;
+  if (operator === '>=') return `${name}@>=${version}`;
+  const numbers = version.replace(/[-+].*$/, '').split('.');
+  const upper = numbers.slice(0, Math.max(1, numbers.length - 1));
+  upper[upper.length - 1] = String(Number(upper[upper.length - 1]) + 1);
+  return `${name}@>=${version} <${upper.join('.')}`;
 }
 
 /**

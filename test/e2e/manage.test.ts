@@ -156,6 +156,19 @@ describe('orch secrets and API keys as subprocesses', () => {
     expect(after.stdout + after.stderr).not.toContain(key.slice(8));
   });
 
+  test('an image spec package without a version constraint is refused at its place in the file; ~= is one', async () => {
+    const file = join(home, 'bare-package.yaml');
+    await writeFile(
+      file,
+      'apps:\n  web:\n    container_image: { name: web, packages: [express, "zod~=3.2"] }\n    args: web\n',
+    );
+    const refused = await orch(['deploy', 'apps', file, 'web']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `Error: ${file}:3:46: apps.web.container_image.packages.0: "express" is not a package with a version constraint such as name>=1.2.3, name==1.2.3 or name~=1.2\n`,
+    );
+  });
+
   test('orch deploy apps streams the statuses and prints the endpoint; get apps and stop apps follow it', async () => {
     const port = await freePort();
     const file = join(home, 'app.yaml');

@@ -62,7 +62,7 @@ describe('loading a valid app file', () => {
   api:
     container_image:
       name: team/api
-      packages: ["orch>=0.1.0", "fastapi[standard]==0.115.11", "@scope/pkg==1.2.3-beta.1", left-pad]
+      packages: ["orch>=0.1.0", "fastapi[standard]==0.115.11", "@scope/pkg==1.2.3-beta.1", left-pad~=1.3]
       registry: ghcr.io/org
       base_image: node:20-slim
     limits: { cpu: 0.25, mem: 1G }
@@ -80,7 +80,7 @@ describe('loading a valid app file', () => {
       name: 'api',
       container_image: {
         name: 'team/api',
-        packages: ['orch>=0.1.0', 'fastapi[standard]==0.115.11', '@scope/pkg==1.2.3-beta.1', 'left-pad'],
+        packages: ['orch>=0.1.0', 'fastapi[standard]==0.115.11', '@scope/pkg==1.2.3-beta.1', 'left-pad~=1.3'],
         registry: 'ghcr.io/org',
         base_image: 'node:20-slim',
       },
@@ -310,21 +310,23 @@ extra: 1
     ]);
   });
 
-  test('packages: name, name>=x.y.z or name==x.y.z, each name once', async () => {
+  test('packages: name>=x.y.z, name==x.y.z or name~=x.y, each name once', async () => {
+    const rule = 'is not a package with a version constraint such as name>=1.2.3, name==1.2.3 or name~=1.2';
     expect(
       await problemsOf(`apps:
   web:
     container_image:
       name: web
-      packages: ["orch>0.1", "orch >= 1.0", "==1.0", left-pad==1.3.0, Left-Pad>=1.0, orch~=1.0]
+      packages: ["orch>0.1", "orch >= 1.0", "==1.0", left-pad==1.3.0, Left-Pad>=1.0, orch~=1, express, zod~=3.2]
     args: web
 `),
     ).toEqual([
-      '5:18: apps.web.container_image.packages.0: "orch>0.1" is not a package such as name, name>=1.2.3 or name==1.2.3',
-      '5:30: apps.web.container_image.packages.1: "orch >= 1.0" is not a package such as name, name>=1.2.3 or name==1.2.3',
-      '5:45: apps.web.container_image.packages.2: "==1.0" is not a package such as name, name>=1.2.3 or name==1.2.3',
+      `5:18: apps.web.container_image.packages.0: "orch>0.1" ${rule}`,
+      `5:30: apps.web.container_image.packages.1: "orch >= 1.0" ${rule}`,
+      `5:45: apps.web.container_image.packages.2: "==1.0" ${rule}`,
       '5:71: apps.web.container_image.packages.4: Left-Pad is already listed (packages.3)',
-      '5:86: apps.web.container_image.packages.5: "orch~=1.0" is not a package such as name, name>=1.2.3 or name==1.2.3',
+      `5:86: apps.web.container_image.packages.5: "orch~=1" ${rule}`,
+      `5:95: apps.web.container_image.packages.6: "express" ${rule}`,
     ]);
     expect(
       await problemsOf(`apps:

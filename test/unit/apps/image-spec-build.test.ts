@@ -15,6 +15,8 @@ describe('image spec packages as npm installs', () => {
     ['orch==0.1.0', 'orch@0.1.0'],
     ['@scope/tool==2.0.0-rc.1', '@scope/tool@2.0.0-rc.1'],
     ['pkg[extra]>=1.2', 'pkg@>=1.2'],
+    ['orch~=1.4', 'orch@>=1.4 <2'],
+    ['orch~=0.1.2', 'orch@>=0.1.2 <0.2'],
   ])('%s installs %s', (text, npm) => {
     expect(npmPackageOf(text)).toBe(npm);
   });
