@@ -192,9 +192,9 @@ export function createOrchProgram(io: CliIO): Command {
   ).action(async (patterns: string[], _opts: unknown, command: Command) => {
     const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
     const output = config.output.toLowerCase();
-    if (output !== 'table' && output !== 'json') {
+    if (output !== 'table' && output !== 'json' && output !== 'yaml') {
       throw new ConfigError(
-        `"${config.output}" is not an output of register; use TABLE or JSON`,
+        `"${config.output}" is not an output of register; use TABLE, JSON or YAML`,
         '-o, --output',
       );
     }
@@ -269,7 +269,9 @@ export function createOrchProgram(io: CliIO): Command {
       io.stdout.write(
         output === 'json'
           ? `${JSON.stringify(reportJson(report), null, 2)}\n`
-          : reportLines(report, files.dryRun),
+          : output === 'yaml'
+            ? (await import('yaml')).stringify(reportJson(report))
+            : reportLines(report, files.dryRun),
       );
       const notRegistered = notRegisteredCount(report);
       if (notRegistered) throw new RegistrationFailed(notRegistered);

@@ -43,6 +43,20 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     await writeFile(wfFile, text);
   });
 
+  test('orch register -o yaml prints the same report as -o json, as YAML', async () => {
+    // Registered once first, so that both reports below say "already registered".
+    expect((await runBinary('orch', ['register', wfFile, ...connection], env)).code).toBe(0);
+    const json = await runBinary('orch', ['register', wfFile, '-o', 'json', ...connection], env);
+    const yaml = await runBinary('orch', ['register', wfFile, '-o', 'yaml', ...connection], env);
+    expect([json.code, yaml.code]).toEqual([0, 0]);
+    const { parse } = await import('yaml');
+    expect(parse(yaml.stdout)).toEqual(JSON.parse(json.stdout));
+    expect(yaml.stdout.trimStart().startsWith('{')).toBe(false);
+    const bad = await runBinary('orch', ['register', wfFile, '-o', 'dot', ...connection], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not an output of register; use TABLE, JSON or YAML');
+  });
+
   test('an invalid file fails with file:line:column and exit code 1, registering nothing', async () => {
     const bad = join(home, 'bad.yaml');
     await writeFile(bad, 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');
