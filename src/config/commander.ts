@@ -45,6 +45,44 @@ const BOOL_FLAG_ARGS = new Set(
   ALL_FLAGS.filter((flag) => flag.type === 'bool').map((flag) => `--${flag.name}`),
 );
 
+/** Registry flags by their command-line forms (`--project`, `-p`). */
+const FLAG_BY_ARG = new Map<string, FlagSpec>(
+  ALL_FLAGS.flatMap((flag) => [
+    [`--${flag.name}`, flag] as const,
+    ...(flag.short ? [[`-${flag.short}`, flag] as const] : []),
+  ]),
+);
+
+/**
+ * The command line as cobra users write it, made fit for commander (spec, "Flags": inherited flags
+ * go before or after the command name): registry flags given before the first command word
+ * (`orchctl -o json get project`, `orch --orch.connection.host h register f`) are moved after the
+ * command (before a `--`), where the command that takes them sees them; and a short flag with `=`
+ * (`-p=default`) becomes the flag and its value (`default`, not `=default`). Anything else before the
+ * command (`--help`, `--version`, an unknown flag) leaves the order as it is. Nothing after `--` is
+ * touched.
+ */
+export function hoistLeadingFlags(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const head = (end < 0 ? argv : argv.slice(0, end)).flatMap((arg) => {
+    const short = /^(-[A-Za-z])=(.*)$/s.exec(arg);
+    return short && FLAG_BY_ARG.has(short[1] ?? '') ? [short[1] ?? '', short[2] ?? ''] : [arg];
+  });
+  const tail = end < 0 ? [] : argv.slice(end);
+  const leading: string[] = [];
+  let i = 0;
+  while (i < head.length && head[i]?.startsWith('-')) {
+    const arg = head[i] ?? '';
+    const flag = FLAG_BY_ARG.get(arg.split('=')[0] ?? '');
+    if (!flag) return [...head, ...tail];
+    const takesNext = !arg.includes('=') && flag.type !== 'bool';
+    leading.push(...head.slice(i, i + (takesNext ? 2 : 1)));
+    i += takesNext ? 2 : 1;
+  }
+  if (!leading.length || i >= head.length) return [...head, ...tail];
+  return [...head.slice(i), ...leading, ...tail];
+}
+
 /**
  * The command line with every bare boolean registry flag made `--flag=true`, so that the flag never
  * takes the next word as its value (`--files.dryRun wf.yaml` registers wf.yaml in dry-run mode, it
@@ -145,7 +183,7 @@ export async function runProgram(
   };
   configure(program);
   try {
-    await program.parseAsync(attachBoolValues(argv), { from: 'user' });
+    await program.parseAsync(attachBoolValues(hoistLeadingFlags(argv)), { from: 'user' });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -57,6 +57,36 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     expect(bad.stderr).toContain('is not an output of register; use TABLE, JSON or YAML');
   });
 
+  test('flags go before or after the command name; -p=default reads default', async () => {
+    const endpoint = server.addresses.grpcEndpoint;
+    const before = await runBinary(
+      'orchctl',
+      ['-o', 'json', '--admin.endpoint', endpoint, '--admin.insecure', 'get', 'project'],
+      env,
+    );
+    expect(before.code).toBe(0);
+    expect(JSON.parse(before.stdout).map((p: { id: string }) => p.id)).toContain('default');
+    const config = join(home, 'before.yaml');
+    await writeFile(config, `admin:\n  endpoint: ${endpoint}\n  insecure: true\n`);
+    const withConfig = await runBinary('orchctl', ['--config', config, 'get', 'project', '-o', 'json'], env);
+    expect(withConfig.code).toBe(0);
+    const registered = await runBinary('orch', [...connection, 'register', wfFile], env);
+    expect(registered.code).toBe(0);
+    expect(registered.stdout).toContain('Successfully registered 3 entities');
+    const equals = await runBinary(
+      'orchctl',
+      ['get', 'task', '-p=default', '-d=development', '-o=json', '--config', config],
+      env,
+    );
+    expect(equals.code).toBe(0);
+    expect(JSON.parse(equals.stdout).length).toBeGreaterThan(0);
+    // Help and unknown flags before the command keep their meaning.
+    expect((await runBinary('orchctl', ['--help'], env)).stdout).toMatch(/^Usage: orchctl/);
+    expect((await runBinary('orchctl', ['--bogus', 'get', 'project'], env)).stderr).toContain(
+      "Error: unknown option '--bogus'",
+    );
+  });
+
   test('an invalid file fails with file:line:column and exit code 1, registering nothing', async () => {
     const bad = join(home, 'bad.yaml');
     await writeFile(bad, 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');
