@@ -95,6 +95,12 @@ const ENDPOINT_FLAG: Record<ClientSection, string> = {
   orch: '--orch.connection.host',
 };
 
+/** The flag that makes the connection plaintext in each section, for messages. */
+const INSECURE_FLAG: Record<ClientSection, string> = {
+  admin: '--admin.insecure',
+  orch: '--orch.connection.insecure',
+};
+
 /**
  * The admin endpoint a section configures: its endpoint flag; else, when `--org` is set, the
  * `--connection.rootTenantURLPattern` with `{{ organization }}` replaced by it; else undefined.
@@ -132,8 +138,8 @@ export function resolveEndpoint(config: Config, section: ClientSection): string 
   const endpoint = configuredEndpoint(config, section);
   if (endpoint) return endpoint;
   throw new ConfigError(
-    `no admin endpoint is configured. Set one with \`orchctl config init --host <host:port>\`, pass ${ENDPOINT_FLAG[section]} <host:port> ` +
-      '(add --admin.insecure / --orch.connection.insecure for a local plaintext sandbox), set --org with --connection.rootTenantURLPattern, ' +
+    `no admin endpoint is configured. Set one with \`orchctl config init --host <host:port>\` (for orch and orchctl alike), pass ${ENDPOINT_FLAG[section]} <host:port> ` +
+      `(add ${INSECURE_FLAG[section]} for a local plaintext sandbox), set --org with --connection.rootTenantURLPattern, ` +
       `or set ${API_KEY_ENV} to an API key (it names its admin)`,
     ENDPOINT_FLAG[section],
   );

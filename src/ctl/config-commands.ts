@@ -70,7 +70,7 @@ export function addConfigCommands(program: Command, io: CliIO): void {
 
   config
     .command('init')
-    .description('write a config file for an admin endpoint (honours --config)')
+    .description('write a config file for an admin endpoint, read by orchctl and orch alike (honours --config)')
     .option('--host <host>', 'admin host:port; written as admin.endpoint dns:///<host>', 'localhost:8089')
     .option('--insecure', 'plaintext connection (admin.insecure); the default for localhost')
     .option('--console <url>', 'console endpoint (console.endpoint)')
@@ -96,7 +96,12 @@ export function addConfigCommands(program: Command, io: CliIO): void {
         const authFlag = findFlag('admin.authType');
         if (opts.authType && authFlag)
           admin.authType = coerceFlagValue(authFlag, opts.authType, '--authType');
-        const document: Record<string, unknown> = { admin };
+        // orch reads its own section (orch.connection.*, orch.auth.type): both CLIs reach the admin.
+        const orch: Record<string, unknown> = {
+          connection: { host: admin.endpoint, insecure: admin.insecure },
+          ...(admin.authType ? { auth: { type: admin.authType } } : {}),
+        };
+        const document: Record<string, unknown> = { admin, orch };
         if (opts.console) document.console = { endpoint: opts.console };
 
         const force = Boolean((command.optsWithGlobals() as { force?: boolean }).force);

@@ -87,6 +87,30 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     );
   });
 
+  test('after orchctl config init both CLIs reach the admin; each hint names flags of the CLI that prints it', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'orch-init-'));
+    const ownEnv = { PATH: process.env.PATH, HOME: own };
+    try {
+      const orchMissing = await runBinary('orch', ['get', 'secret'], ownEnv);
+      expect(orchMissing.code).toBe(2);
+      expect(orchMissing.stderr).toContain('--orch.connection.insecure');
+      expect(orchMissing.stderr).not.toContain('--admin.');
+      const ctlMissing = await runBinary('orchctl', ['get', 'project'], ownEnv);
+      expect(ctlMissing.stderr).toContain('--admin.insecure');
+      expect(ctlMissing.stderr).not.toContain('--orch.connection');
+
+      const host = server.addresses.grpcEndpoint.replace(/^dns:\/\/\//, '');
+      const init = await runBinary('orchctl', ['config', 'init', '--host', host], ownEnv);
+      expect(init.code).toBe(0);
+      expect((await runBinary('orchctl', ['get', 'project', '-o', 'json'], ownEnv)).code).toBe(0);
+      const registered = await runBinary('orch', ['register', wfFile], ownEnv);
+      expect([registered.code, registered.stderr]).toEqual([0, '']);
+      expect((await runBinary('orch', ['get', 'secret'], ownEnv)).code).toBe(0);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   test('an invalid file fails with file:line:column and exit code 1, registering nothing', async () => {
     const bad = join(home, 'bad.yaml');
     await writeFile(bad, 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');
