@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { createInterface } from 'node:readline/promises';
 import type { CliIO } from '../config/commander.js';
 
 /** Reads standard input to its end. */
@@ -36,6 +37,29 @@ function promptSecret(question: string): Promise<string> {
   });
 }
 
+/** Whether an answer means yes: `y` or `yes`, in any case. */
+const isYes = (answer: string) => /^y(es)?$/i.test(answer.trim());
+
+/**
+ * Asks `question` on stderr: on a terminal, reads the line typed; otherwise reads the first line of
+ * standard input (a pipe or a file), and resolves with undefined when it holds nothing.
+ */
+async function confirm(question: string): Promise<boolean | undefined> {
+  if (process.stdin.isTTY) {
+    const terminal = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return isYes(await terminal.question(question));
+    } finally {
+      terminal.close();
+    }
+  }
+  const text = (await readStdin()).toString('utf8');
+  if (!text.trim()) return undefined;
+  const answer = text.split('\n')[0] ?? '';
+  process.stderr.write(`${question}${answer.trim()}\n`);
+  return isYes(answer);
+}
+
 /** The process's streams, environment and home, and a promise settled by the first SIGINT or SIGTERM. */
 export function processIO(): CliIO {
   let interrupted: Promise<string> | undefined;
@@ -45,6 +69,7 @@ export function processIO(): CliIO {
     env: process.env,
     home: homedir(),
     readStdin,
+    confirm,
     ...(process.stdin.isTTY ? { promptSecret } : {}),
     // Installed on first use only, so that commands that never wait for it keep Ctrl+C's default.
     get interrupted() {

@@ -13,8 +13,12 @@ export interface CliIO {
   home: string;
   /** Settles when the user interrupts (SIGINT/SIGTERM); long-running commands stop then. */
   interrupted: Promise<string>;
-  /** Asks a yes/no question on the terminal; absent when there is no terminal to ask. */
-  confirm?: (question: string) => Promise<boolean>;
+  /**
+   * Asks a yes/no question: on the terminal, or by reading the first line of piped standard input
+   * (`echo y | orchctl config init`). Resolves with undefined when there is no answer to read (no
+   * terminal and nothing on standard input); absent where nothing can be asked.
+   */
+  confirm?: (question: string) => Promise<boolean | undefined>;
   /** Reads standard input to its end (for `--value-file -`). */
   readStdin?: () => Promise<Buffer>;
   /**

@@ -70,7 +70,9 @@ export function addConfigCommands(program: Command, io: CliIO): void {
 
   config
     .command('init')
-    .description('write a config file for an admin endpoint, read by orchctl and orch alike (honours --config)')
+    .description(
+      'write a config file for an admin endpoint, read by orchctl and orch alike (honours --config)',
+    )
     .option('--host <host>', 'admin host:port; written as admin.endpoint dns:///<host>', 'localhost:8089')
     .option('--insecure', 'plaintext connection (admin.insecure); the default for localhost')
     .option('--console <url>', 'console endpoint (console.endpoint)')
@@ -106,15 +108,15 @@ export function addConfigCommands(program: Command, io: CliIO): void {
 
         const force = Boolean((command.optsWithGlobals() as { force?: boolean }).force);
         if (existsSync(path) && !force) {
-          if (!io.confirm) {
+          const answer = await io.confirm?.(`${path} exists. Overwrite it? [y/N] `);
+          if (answer === undefined) {
             throw new ConfigError(
-              `${path} exists and there is no terminal to ask; pass --force to overwrite it`,
+              `${path} exists and there is no terminal or input to ask; pass --force to overwrite it ` +
+                '(or pipe the answer: echo y | orchctl config init ...)',
               'orchctl config init',
             );
           }
-          if (!(await io.confirm(`${path} exists. Overwrite it? [y/N] `))) {
-            throw new ValidationFailed(`config init cancelled; ${path} left unchanged`);
-          }
+          if (!answer) throw new ValidationFailed(`config init cancelled; ${path} left unchanged`);
         }
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, loadYaml().stringify(document), { mode: 0o600 });

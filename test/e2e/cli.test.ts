@@ -111,6 +111,48 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     }
   });
 
+  test('config init over an existing file asks: piped y overwrites, piped n keeps it, no input points to --force', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'orch-init-ask-'));
+    const ownEnv = { PATH: process.env.PATH, HOME: own };
+    /** orchctl with `input` on its standard input (undefined: none, /dev/null). */
+    const withInput = async (args: string[], input?: string) => {
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, [join(ROOT, 'lib', 'bin', 'orchctl.js'), ...args], {
+        env: ownEnv,
+        stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk;
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk;
+      });
+      if (input !== undefined) child.stdin?.end(input);
+      const code = await new Promise<number | null>((resolve) =>
+        child.once('close', (exit) => resolve(exit)),
+      );
+      return { code, stdout, stderr };
+    };
+    const file = join(own, '.orchctl', 'config.yaml');
+    try {
+      expect((await withInput(['config', 'init', '--host', 'first:1'])).code).toBe(0);
+      const refused = await withInput(['config', 'init', '--host', 'second:2']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('pass --force to overwrite it');
+      const kept = await withInput(['config', 'init', '--host', 'second:2'], 'n\n');
+      expect(kept.code).toBe(1);
+      expect(await readFile(file, 'utf8')).toContain('first:1');
+      const overwritten = await withInput(['config', 'init', '--host', 'third:3'], 'y\n');
+      expect([overwritten.code, overwritten.stdout]).toEqual([0, `Wrote ${file}\n`]);
+      expect(overwritten.stderr).toContain('exists. Overwrite it? [y/N] y');
+      expect(await readFile(file, 'utf8')).toContain('third:3');
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   test('an invalid file fails with file:line:column and exit code 1, registering nothing', async () => {
     const bad = join(home, 'bad.yaml');
     await writeFile(bad, 'tasks:\n  t:\n    command: [echo]\n    inputs: { x: integr }\n');

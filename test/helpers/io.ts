@@ -4,7 +4,7 @@ import type { CliIO } from '../../src/config/commander.js';
 export function captureIO(options: {
   env?: Record<string, string | undefined>;
   home: string;
-  confirm?: (question: string) => Promise<boolean>;
+  confirm?: (question: string) => Promise<boolean | undefined>;
 }): CliIO & { out(): string; err(): string } {
   let out = '';
   let err = '';
