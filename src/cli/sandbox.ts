@@ -18,6 +18,17 @@ export const SERVER_TELEMETRY_FLAGS: readonly string[] = [
   'server.security.auditAccess',
 ];
 
+/**
+ * The admin server's own flags that a sandbox takes, besides its data location: its auth server and
+ * token validation (`--auth.*`), the authorizer, the server's listeners and limits (`--server.*`),
+ * the shared service (`--sharedservice.*`), its logs, traces and metrics, and the runtime. Database and
+ * storage are the sandbox's own (SQLite and local files under ~/.orchctl/sandbox): `orch serve`
+ * takes those.
+ */
+export const SANDBOX_SERVER_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.name).filter((name) =>
+  /^(auth|authorizer|server|sharedservice|logger|otel|runtime)\./.test(name),
+);
+
 /** The flags that choose and tune where tasks and apps run (`--runtime.*`). */
 export const RUNTIME_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.name).filter((name) =>
   name.startsWith('runtime.'),
@@ -53,12 +64,8 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       ),
     [
       'config',
-      'server.httpPort',
-      'server.grpc.port',
       'database.sqlite.file',
-      'sharedservice.security.allowLocalhostAccess',
-      ...RUNTIME_FLAGS,
-      ...SERVER_TELEMETRY_FLAGS,
+      ...new Set([...SANDBOX_SERVER_FLAGS, ...RUNTIME_FLAGS, ...SERVER_TELEMETRY_FLAGS]),
     ],
   ).action(async (_opts: unknown, command: Command) => {
     // The sandbox lets callers on this machine in without a token by default; false from a flag, the

@@ -421,6 +421,28 @@ describe('orch sandbox start', () => {
     return res.status;
   };
 
+  test('takes every server flag: --auth.*, --authorizer.*, --logger.* and --otel.* too, and they take effect', async () => {
+    const help = await runBinary('orch', ['sandbox', 'start', '--help'], { PATH: process.env.PATH });
+    for (const flag of [
+      '--auth.disableForHttp',
+      '--auth.grpcAuthorizationHeader',
+      '--authorizer.mode',
+      '--logger.level',
+      '--otel.type',
+      '--server.security.allowCors',
+    ]) {
+      expect(help.stdout).toContain(`  ${flag} `);
+    }
+    const home = await mkdtemp(join(tmpdir(), 'orch-sandbox-flags-'));
+    try {
+      const locked = ['--sharedservice.security.allowLocalhostAccess=false', '--logger.level', '4'];
+      expect(await start(home, locked)).toBe(401);
+      expect(await start(home, [...locked, '--auth.disableForHttp'])).toBe(200);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   test('a taken port is named by its flag, the metrics port too', async () => {
     const { createServer } = await import('node:net');
     const holder = createServer();
