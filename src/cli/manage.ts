@@ -4,8 +4,9 @@ import type { AdminClient } from '../client/admin-client.js';
 import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
-import { type Config, loadConfig } from '../config/load.js';
+import type { Config } from '../config/load.js';
 import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
+import { loadCommandConfig } from './load-config.js';
 
 /** Builds the platform client of `orch`'s commands (passed in by the program, which owns it). */
 export type ClientFactory = (
@@ -147,7 +148,7 @@ export function clientRunner(io: CliIO, platformClient: ClientFactory) {
     command: Command,
     work: (client: AdminClient, config: Config) => Promise<T>,
   ): Promise<T> => {
-    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const config = loadCommandConfig(command, io);
     const client = await platformClient(config, io);
     try {
       return await work(client, config);

@@ -8,13 +8,14 @@ import type { AdminClient } from '../client/admin-client.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { NotFoundError } from '../client/errors.js';
 
-import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
+import { addFlagOptions, type CliIO, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
-import { type Config, loadConfig } from '../config/load.js';
+import type { Config } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS, PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
 import { DEFAULT_TARGET } from '../registration/defaults.js';
 import { addAppCommands } from './apps.js';
+import { loadCommandConfig } from './load-config.js';
 import { addManageCommands } from './manage.js';
 import { addSandboxCommands } from './sandbox.js';
 import { addServeCommands } from './serve.js';
@@ -190,7 +191,7 @@ export function createOrchProgram(io: CliIO): Command {
       ),
     [...CLIENT_FLAGS, 'output', ...FILES_FLAGS, 'server.dataProxy.upload.maxSize'],
   ).action(async (patterns: string[], _opts: unknown, command: Command) => {
-    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const config = loadCommandConfig(command, io);
     const output = config.output.toLowerCase();
     if (output !== 'table' && output !== 'json' && output !== 'yaml') {
       throw new ConfigError(
@@ -304,7 +305,7 @@ export function createOrchProgram(io: CliIO): Command {
       ),
     CLIENT_FLAGS,
   ).action(async (lpName: string, opts: Record<string, unknown>, command: Command) => {
-    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const config = loadCommandConfig(command, io);
     const scope = {
       project: config.project || DEFAULT_TARGET.project,
       domain: config.domain || DEFAULT_TARGET.domain,

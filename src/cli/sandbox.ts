@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
-import { loadConfig } from '../config/load.js';
+import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ALL_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import { loadCommandConfig } from './load-config.js';
 
 /**
  * The flags of the admin server's own reporting, which `orch serve` and `orch sandbox start` take:
@@ -70,11 +70,8 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     // The sandbox lets callers on this machine in without a token by default; false from a flag, the
     // environment or a config file requires one. Others always need an API key.
-    const config = loadConfig({
-      flags: flagValues(command),
-      env: io.env,
-      home: io.home,
-      defaults: { 'sharedservice.security.allowLocalhostAccess': 'true' },
+    const config = loadCommandConfig(command, io, {
+      'sharedservice.security.allowLocalhostAccess': 'true',
     });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
     const { startObservability } = await import('../telemetry/setup.js');

@@ -2,8 +2,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
-import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
-import { type Config, loadConfigReport } from '../config/load.js';
+import { addFlagOptions, type CliIO } from '../config/commander.js';
+import type { Config } from '../config/load.js';
+import { loadCommandConfig } from './load-config.js';
 import { taskEnvOf } from './sandbox.js';
 
 /**
@@ -18,11 +19,7 @@ function dataDirOf(config: Config, io: CliIO, isFolderPath: (container: string) 
   return join(io.home || homedir(), '.orchctl', 'serve');
 }
 
-function load(command: Command, io: CliIO): Config {
-  const report = loadConfigReport({ flags: flagValues(command), env: io.env, home: io.home });
-  for (const warning of report.warnings) io.stderr.write(`warning: ${warning.source}: ${warning.message}\n`);
-  return report.config;
-}
+const load = loadCommandConfig;
 
 /**
  * `orch serve`: the admin server from configuration (the production entry): PostgreSQL from

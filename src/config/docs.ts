@@ -17,6 +17,28 @@ export function configReferenceMarkdown(): string {
     '(`--admin.insecure=false`; `true`, `false`, `t`, `f`, `1`, `0` in any case).',
     `${ALL_FLAGS.length} flags.`,
   ];
+  const deprecated = ALL_FLAGS.filter((flag) => flag.replacedBy);
+  if (deprecated.length) {
+    lines.push(
+      '',
+      'Deprecated, and used for their replacements with one warning: ' +
+        deprecated.map((flag) => `\`--${flag.name}\` (\`--${flag.replacedBy}\`)`).join(', ') +
+        '.',
+    );
+  }
+  const notBuilt = new Map<string, string[]>();
+  for (const flag of ALL_FLAGS) {
+    if (flag.runtime) notBuilt.set(flag.runtime, [...(notBuilt.get(flag.runtime) ?? []), flag.name]);
+  }
+  if (notBuilt.size) {
+    lines.push(
+      '',
+      'Accepted and validated, but without effect until the runtime they belong to is built; do not rely on them:',
+    );
+    for (const [runtime, names] of notBuilt) {
+      lines.push(`- ${runtime}: ${names.map((name) => `\`--${name}\``).join(', ')}.`);
+    }
+  }
   for (const section of SECTIONS) {
     lines.push(
       '',

@@ -292,17 +292,24 @@ export function loadConfigReport(sources: ConfigSources, options: LoadOptions = 
   if (options.strict) for (const w of warnings) problems.push(new ConfigError(w.message, w.source));
 
   const result: Record<string, unknown> = {};
+  /** How strongly each flag was given: 3 flag, 2 environment, 1 file (absent: a default), and where. */
+  const given = new Map<string, { rank: number; source: string; value: FlagValue }>();
   for (const flag of ALL_FLAGS) {
     const cli = sources.flags[flag.name];
     const env = sources.env[envName(flag)];
     const file = fromFiles.get(flag.name);
     let value: FlagValue;
     try {
-      if (cli !== undefined) value = coerceFlagValue(flag, cli, `--${flag.name}`);
-      else if (env !== undefined) value = coerceFlagValue(flag, env, envName(flag));
-      else if (file !== undefined && file.value !== null)
+      if (cli !== undefined) {
+        value = coerceFlagValue(flag, cli, `--${flag.name}`);
+        given.set(flag.name, { rank: 3, source: `--${flag.name}`, value });
+      } else if (env !== undefined) {
+        value = coerceFlagValue(flag, env, envName(flag));
+        given.set(flag.name, { rank: 2, source: envName(flag), value });
+      } else if (file !== undefined && file.value !== null) {
         value = coerceFlagValue(flag, file.value, file.where);
-      else if (sources.defaults?.[flag.name] !== undefined)
+        given.set(flag.name, { rank: 1, source: file.where, value });
+      } else if (sources.defaults?.[flag.name] !== undefined)
         value = coerceFlagValue(flag, sources.defaults[flag.name], `default of --${flag.name}`);
       else value = defaultValue(flag);
     } catch (error) {
@@ -311,6 +318,22 @@ export function loadConfigReport(sources: ConfigSources, options: LoadOptions = 
       value = defaultValue(flag);
     }
     setPath(result, flag.name, value);
+  }
+  // Deprecated flags: the value goes to the replacement, unless that was given as strongly.
+  for (const flag of ALL_FLAGS) {
+    const old = flag.replacedBy ? given.get(flag.name) : undefined;
+    if (!old || !flag.replacedBy) continue;
+    const current = given.get(flag.replacedBy);
+    const used = !current || current.rank < old.rank;
+    if (used) setPath(result, flag.replacedBy, old.value);
+    warnings.push({
+      source: old.source,
+      message:
+        `--${flag.name} is deprecated: use --${flag.replacedBy}` +
+        (used
+          ? ' (its value is used for it)'
+          : ` (ignored: --${flag.replacedBy} is given by ${current?.source})`),
+    });
   }
   if (problems.length === 1) throw problems[0];
   if (problems.length > 1) {

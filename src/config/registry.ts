@@ -30,6 +30,11 @@ export interface FlagSpec {
   readonly runtime?: string;
   /** The value is a credential: redacted wherever configuration is shown. */
   readonly secret?: true;
+  /**
+   * A deprecated flag's replacement (dotted name): a value given to this flag is used for it, unless
+   * the replacement is given from a source as strong, and loading warns once.
+   */
+  readonly replacedBy?: string;
   /** What the flag does, in one line. */
   readonly usage: string;
 }
@@ -975,6 +980,7 @@ export const FLAGS = [
     name: 'files.k8ServiceAccount',
     type: 'string',
     usage: 'deprecated, use k8sServiceAccount',
+    replacedBy: 'files.k8sServiceAccount',
   },
   {
     section: 'Registration',
@@ -1052,12 +1058,19 @@ export const FLAGS = [
     default: 'true',
     usage: 'server reflection',
   },
-  { section: 'Server', name: 'server.grpcPort', type: 'int', usage: 'deprecated: use --server.grpc.port' },
+  {
+    section: 'Server',
+    name: 'server.grpcPort',
+    type: 'int',
+    usage: 'deprecated: use --server.grpc.port',
+    replacedBy: 'server.grpc.port',
+  },
   {
     section: 'Server',
     name: 'server.grpcServerReflection',
     type: 'bool',
     usage: 'deprecated: use --server.grpc.serverReflection',
+    replacedBy: 'server.grpc.serverReflection',
   },
   { section: 'Server', name: 'server.httpPort', type: 'int', default: '8088', usage: 'HTTP port' },
   {

@@ -443,6 +443,36 @@ describe('orch sandbox start', () => {
     }
   });
 
+  test('a deprecated flag is used for its replacement, with one warning', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'orch-sandbox-deprecated-'));
+    const sandbox = startBinary(
+      'orch',
+      [
+        'sandbox',
+        'start',
+        '--server.grpcPort',
+        '0',
+        '--server.httpPort',
+        '0',
+        '--sharedservice.profilerPort',
+        '0',
+      ],
+      { PATH: process.env.PATH, HOME: home },
+    );
+    try {
+      const grpc = await sandbox.waitFor(/^Admin gRPC endpoint: (\S+)$/m);
+      // 0 picked a free port: the spec's 8089 (the replacement's default) was not used.
+      expect(grpc).not.toMatch(/:8089$/);
+      expect(sandbox.stderr().match(/deprecated/g)).toEqual(['deprecated']);
+      expect(sandbox.stderr()).toContain(
+        'warning: --server.grpcPort: --server.grpcPort is deprecated: use --server.grpc.port (its value is used for it)',
+      );
+    } finally {
+      await sandbox.stop();
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   test('a taken port is named by its flag, the metrics port too', async () => {
     const { createServer } = await import('node:net');
     const holder = createServer();

@@ -76,3 +76,38 @@ describe('configuration precedence: flag > environment > config file > default',
     expect(envName({ name: 'orch.connection.host' })).toBe('ORCHCTL_ORCH_CONNECTION_HOST');
   });
 });
+
+describe('deprecated flags are used for their replacements', () => {
+  test('the value goes to the replacement unless that is given as strongly; one warning either way', async () => {
+    const { loadConfigReport } = await import('../../src/config/load.js');
+    const home = await homeWithConfig('server:\n  grpc:\n    port: 9001\n');
+    const used = loadConfigReport({ flags: { 'server.grpcPort': '7000' }, env: {}, home });
+    expect(used.config.server.grpc.port).toBe(7000);
+    expect(used.warnings).toEqual([
+      {
+        source: '--server.grpcPort',
+        message: '--server.grpcPort is deprecated: use --server.grpc.port (its value is used for it)',
+      },
+    ]);
+    const ignored = loadConfigReport({
+      flags: { 'server.grpc.port': '7100' },
+      env: { ORCHCTL_SERVER_GRPCSERVERREFLECTION: 'true', ORCHCTL_SERVER_GRPCPORT: '7200' },
+      home,
+    });
+    expect(ignored.config.server.grpc.port).toBe(7100);
+    expect(ignored.config.server.grpc.serverReflection).toBe(true);
+    expect(ignored.warnings.map((w) => w.message)).toEqual([
+      '--server.grpcPort is deprecated: use --server.grpc.port (ignored: --server.grpc.port is given by --server.grpc.port)',
+      '--server.grpcServerReflection is deprecated: use --server.grpc.serverReflection (its value is used for it)',
+    ]);
+  });
+
+  test('every replacement is a flag of the same type', () => {
+    for (const flag of FLAGS) {
+      const replacedBy = (flag as { replacedBy?: string }).replacedBy;
+      if (!replacedBy) continue;
+      const target = FLAGS.find((f) => f.name === replacedBy);
+      expect([flag.name, target?.type]).toEqual([flag.name, flag.type]);
+    }
+  });
+});
