@@ -235,7 +235,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
           err ? reject(err) : resolve(res as { key: { client_id: string }; client_secret: string }),
         ),
       );
-    const viewer = await createKey('Viewer Key', 'VIEWER');
+    const viewer = await createKey('viewer-key', 'VIEWER');
     expect(viewer.key.client_id).toBe('viewer-key');
     const ci = await createKey('ci-key', 'ADMIN');
     created.push(viewer.client_secret, ci.client_secret);
