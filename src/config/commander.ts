@@ -106,6 +106,15 @@ export function flagHelp(flag: FlagSpec): string {
   return text;
 }
 
+/**
+ * The default `--help` shows for a flag: the registry's, or for a flag whose spec default is a
+ * description (`<home>/.<ctl>/config.yaml`, `dns:///<tenant_host>`) the program's real one, or none.
+ * `~` stands for the user's home; {@link runProgram} shows the path.
+ */
+export function flagDefault(flag: FlagSpec): string | undefined {
+  return flag.placeholder ? flag.helpDefault : flag.default;
+}
+
 /** The value placeholder `--help` shows for a type (`<string>`, `<int>`, ... ; `[bool]` for booleans). */
 export function flagArgument(flag: Pick<FlagSpec, 'type'>): string {
   return flag.type === 'bool' ? '[bool]' : `<${flag.type}>`;
@@ -127,7 +136,8 @@ export function addFlagOptions(command: Command, names?: readonly string[]): Com
   for (const flag of flags) {
     const long = `--${flag.name}`;
     const head = flag.short ? `-${flag.short}, ${long}` : long;
-    const help = flag.default === undefined ? flagHelp(flag) : `${flagHelp(flag)} (default: ${flag.default})`;
+    const help =
+      flagDefault(flag) === undefined ? flagHelp(flag) : `${flagHelp(flag)} (default: ${flagDefault(flag)})`;
     const option = new Option(`${head} ${flagArgument(flag)}`, help).helpGroup(`${flag.section} flags:`);
     // Keep the dotted name as the value's key: commander would camel-case `logger.show-source` and
     // cannot name `orch.internalConnectionConfig.-` at all.
@@ -176,6 +186,12 @@ export async function runProgram(
       // Every error starts `Error:`, commander's own (unknown option, missing argument) too.
       outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')),
     });
+    // The home in defaults such as `~/.orchctl/config.yaml`, as the user's real path.
+    for (const option of command.options) {
+      if (option.description.includes('(default: ~/') && io.home) {
+        option.description = option.description.replace('(default: ~/', `(default: ${io.home}/`);
+      }
+    }
     if (command.commands.length > 0) {
       // A command of subcommands given none (`orchctl get`, `orchctl config`) prints its help on
       // stdout and exits 0, as cobra does; commander would print it on stderr and exit 1.

@@ -1,4 +1,4 @@
-import { flagHelp } from './commander.js';
+import { flagDefault, flagHelp } from './commander.js';
 import { ALL_FLAGS, envName, type FlagSpec, SECTIONS } from './registry.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -51,7 +51,7 @@ export function configReferenceMarkdown(): string {
       const name = flag.short ? `\`-${flag.short}, --${flag.name}\`` : `\`--${flag.name}\``;
       const type = flag.type === 'bool' ? 'bool' : flag.type + (flag.format ? ` (${flag.format})` : '');
       lines.push(
-        `| ${name} | ${type} | ${flag.default ? `\`${cell(flag.default)}\`` : ''} | \`${envName(flag)}\` | ${cell(flagHelp(flag))} |`,
+        `| ${name} | ${type} | ${flagDefault(flag) ? `\`${cell(flagDefault(flag) ?? '')}\`` : ''} | \`${envName(flag)}\` | ${cell(flagHelp(flag))} |`,
       );
     }
   }

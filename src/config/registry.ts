@@ -22,6 +22,11 @@ export interface FlagSpec {
   readonly default?: string;
   /** The default is a description (`<sidecar_image>`, `text`), not a value: the effective default is unset. */
   readonly placeholder?: true;
+  /**
+   * What `--help` shows as the default of a {@link placeholder} flag, when the program has a real one
+   * (`~/.orchctl/config.yaml`, with `~` the user's home when shown); none: help shows no default.
+   */
+  readonly helpDefault?: string;
   /** Extra syntax of a `string` flag: a Go duration (`1h0m0s`) or a quantity (`6Mi`). */
   readonly format?: 'duration' | 'quantity';
   /** The accepted values (case-insensitive), when the spec lists them. */
@@ -643,6 +648,7 @@ export const FLAGS = [
     type: 'string',
     default: '<home>/.<ctl>/config.yaml',
     placeholder: true,
+    helpDefault: '~/.orchctl/config.yaml',
     usage: 'config file',
   },
   {
@@ -1663,6 +1669,7 @@ export const FLAGS = [
     type: 'string',
     default: 'round-robin load balancing JSON',
     placeholder: true,
+    helpDefault: '{"loadBalancingConfig":[{"round_robin":{}}]}',
     usage: 'gRPC service config',
   },
   {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from '@jest/globals';
 import { runBinary } from '../../scripts/main-job.js';
+import { findFlag } from '../../src/config/registry.js';
 
 interface SpecFlag {
   name: string;
@@ -20,7 +21,7 @@ describe.each([
 ])('orchctl %s -h', (_name, args) => {
   let help = '';
   test('exits 0', async () => {
-    const result = await runBinary('orchctl', args, { PATH: process.env.PATH });
+    const result = await runBinary('orchctl', args, { PATH: process.env.PATH, HOME: '/home/someone' });
     expect(result.code).toBe(0);
     help = result.stdout;
   });
@@ -32,10 +33,27 @@ describe.each([
       const term = `${spec.short ? `-${spec.short}, ` : ''}--${escapeRegExp(spec.name)} ${argument}`;
       const line = new RegExp(`^ {2}${term} .*$`, 'm').exec(help)?.[0];
       expect(line).toBeDefined();
-      if (spec.default) expect(line).toContain(`(default: ${spec.default})`);
+      // The spec's default, or for a flag whose spec default is a description, the real one or none.
+      const flag = findFlag(spec.name);
+      const shown = flag?.placeholder ? flag.helpDefault?.replace(/^~\//, '/home/someone/') : spec.default;
+      if (shown) expect(line).toContain(`(default: ${shown})`);
       else expect(line).not.toContain('(default:');
+      if (flag?.placeholder) expect(line).not.toContain(spec.default);
     },
   );
+
+  test("shows real defaults, never the spec's descriptions of them", () => {
+    expect(help).toContain('config file (default: /home/someone/.orchctl/config.yaml)');
+    expect(help).toContain('gRPC service config (default: {"loadBalancingConfig":[{"round_robin":{}}]})');
+    for (const description of [
+      '<home>',
+      'dns:///<tenant_host>',
+      'round-robin load balancing JSON',
+      'built-in default (omitted)',
+    ]) {
+      expect(help).not.toContain(description);
+    }
+  });
 
   test('groups flags by the sections of the spec', () => {
     for (const heading of [
