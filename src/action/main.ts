@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 import { LiteralValueError } from '../api/literals.js';
 import { AdminError } from '../client/errors.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
@@ -78,6 +77,9 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
       if (settings.command === 'register') {
         await registerCommand(client, settings, workspace);
       } else if (settings.command === 'run') {
+        // Loaded here, after the event file was read and checked: `@actions/github` parses it as it
+        // loads, and a malformed one would end the process with a stack trace instead of one error.
+        const { getOctokit } = await import('@actions/github');
         await runCommand(client, settings, {
           context,
           github: (token): GithubClient =>

@@ -89,6 +89,22 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
     return run;
   }
 
+  test('a malformed event file is one ::error line naming it, never a stack trace', async () => {
+    const event = join(dir, 'malformed-event.json');
+    await writeFile(event, '{"pull_request": {"number": 1,');
+    for (const command of ['run', 'register']) {
+      const run = await runBundle(
+        { command, 'launch-plan': 'wf.add_one_wf', files: 'examples/add-one/wf.yaml' },
+        { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event },
+      );
+      expect(run.code).toBe(1);
+      const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(`GITHUB_EVENT_PATH ${event} is not JSON`);
+      expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
   test('registers examples/add-one/wf.yaml, then runs it on a pull request with wait and comments', async () => {
     const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
     expect(register.stderr).toBe('');
