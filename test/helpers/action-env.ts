@@ -1,6 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+
+/** The defaults of action.yml's inputs, which the runner sets for every input not given. */
+const ACTION_DEFAULTS: Record<string, string> = (() => {
+  const file = join(fileURLToPath(new URL('../..', import.meta.url)), 'action.yml');
+  const action = parseYaml(readFileSync(file, 'utf8')) as {
+    inputs?: Record<string, { default?: unknown }>;
+  };
+  return Object.fromEntries(
+    Object.entries(action.inputs ?? {})
+      .filter(([, input]) => input.default !== undefined)
+      .map(([name, input]) => [name, String(input.default)]),
+  );
+})();
 
 /** Example webhook payloads (a JSON package: loaded with require). */
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as {
@@ -47,8 +63,13 @@ export function parseOutputs(text: string): Record<string, string> {
 
 /** `INPUT_<NAME>` variables for inputs (upper case, dashes kept), as the runner sets them. */
 export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  // As the runner does: every input of action.yml with a default and no value gets its default.
+  const withDefaults: Record<string, string> = { ...ACTION_DEFAULTS, ...inputs };
   return Object.fromEntries(
-    Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]),
+    Object.entries(withDefaults).map(([name, value]) => [
+      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
+      value,
+    ]),
   );
 }
 
