@@ -94888,9 +94888,18 @@ async function commentOnPullRequest(settings, deps, report2) {
     setOutput("comment-id", String(result.id));
     info(`${result.created ? "Created" : "Updated"} comment ${result.id} on pull request #${pr2.number}`);
   } catch (error63) {
-    if (httpStatusOf(error63) !== 403) throw error63;
+    const status2 = httpStatusOf(error63);
+    if (status2 === 403) {
+      warning(
+        `GitHub refused to write the comment on pull request #${pr2.number} (403: ${messageOf(error63)}); give the job "pull-requests: write" permission; ${fallback}`
+      );
+      return;
+    }
+    const cause = error63?.cause;
+    const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error63));
+    const why = unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${cause?.code ?? cause?.message ?? messageOf(error63)})` : `GitHub's API answered ${status2}: ${messageOf(error63)}`;
     warning(
-      `GitHub refused to write the comment on pull request #${pr2.number} (403: ${messageOf(error63)}); give the job "pull-requests: write" permission; ${fallback}`
+      `the comment on pull request #${pr2.number} was not written: ${why}; execution ${report2.executionName} was launched (${report2.url}, ${report2.phase}) and its outputs are set; ${fallback}`
     );
   }
 }

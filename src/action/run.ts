@@ -178,8 +178,9 @@ export interface RunDeps {
 
 /**
  * Writes the run's comment on the pull request (`comment: true`, pull request events only), creating
- * it or updating it in place, and sets `comment-id`. Pull requests from forks, a missing token and a
- * 403 answer (a token that may not write) are warnings, not failures: the job summary holds the same
+ * it or updating it in place, and sets `comment-id`. Pull requests from forks, a missing token, a
+ * 403 answer (a token that may not write) and a GitHub that cannot be reached or fails are warnings
+ * naming what failed, not failures: the execution's outputs are set already, and the job summary holds the same
  * report.
  * @throws the REST client's errors other than 403.
  */
@@ -208,10 +209,26 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
     core.setOutput('comment-id', String(result.id));
     core.info(`${result.created ? 'Created' : 'Updated'} comment ${result.id} on pull request #${pr.number}`);
   } catch (error) {
-    if (httpStatusOf(error) !== 403) throw error;
+    // The execution is launched and its outputs are set: a comment that cannot be written is a
+    // warning that says so, never a failed step.
+    const status = httpStatusOf(error);
+    if (status === 403) {
+      core.warning(
+        `GitHub refused to write the comment on pull request #${pr.number} (403: ${messageOf(error)}); ` +
+          `give the job "pull-requests: write" permission; ${fallback}`,
+      );
+      return;
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+    const unreachable =
+      status === undefined ||
+      (status === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error)));
+    const why = unreachable
+      ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${cause?.code ?? cause?.message ?? messageOf(error)})`
+      : `GitHub's API answered ${status}: ${messageOf(error)}`;
     core.warning(
-      `GitHub refused to write the comment on pull request #${pr.number} (403: ${messageOf(error)}); ` +
-        `give the job "pull-requests: write" permission; ${fallback}`,
+      `the comment on pull request #${pr.number} was not written: ${why}; execution ${report.executionName} was launched ` +
+        `(${report.url}, ${report.phase}) and its outputs are set; ${fallback}`,
     );
   }
 }

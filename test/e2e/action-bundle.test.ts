@@ -136,6 +136,42 @@ describe('the bundled Action (dist/index.js) run as a subprocess, the way a runn
     expect(run.summary).toContain('**SUCCEEDED**');
   });
 
+  test('a GitHub that cannot be reached for the comment is a warning naming it; the launch and its outputs stand', async () => {
+    const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+    const { version } = parseOutputs(register.output);
+    const { createServer } = await import('node:net');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await runBundle(
+      {
+        command: 'run',
+        'launch-plan': 'wf.add_one_wf',
+        version: version ?? '',
+        inputs: '{"x": 2}',
+        wait: 'true',
+      },
+      {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: await writeEvent(dir, 'unreachable', pullRequestOpened()),
+        GITHUB_API_URL: `http://127.0.0.1:${port}`,
+      },
+    );
+    expect(run.code).toBe(0);
+    const outputs = parseOutputs(run.output);
+    expect(outputs.phase).toBe('SUCCEEDED');
+    expect(outputs['execution-url']).toMatch(/\/executions\/[a-z0-9]+$/);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^::warning::the comment on pull request #\\d+ was not written: GitHub's API at http://127\\.0\\.0\\.1:${port} could not be reached`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toContain(`execution ${outputs['execution-name']} was launched`);
+    expect(run.summary).toContain(outputs['execution-url']);
+  });
+
   test('create-secret stores the secret, its value masked', async () => {
     const run = await runBundle({
       command: 'create-secret',
