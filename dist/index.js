@@ -94211,6 +94211,13 @@ var ClientCredentialsTokenSource = class {
 };
 
 // src/action/client.ts
+var ACTION_RETRY = {
+  maxAttempts: 3,
+  perAttemptSeconds: 10,
+  maxBackoffSeconds: 2,
+  initialBackoffMs: 1e3
+};
+var ADMIN_GIVE_UP_SECONDS = ACTION_RETRY.maxAttempts * ACTION_RETRY.perAttemptSeconds + (ACTION_RETRY.maxAttempts - 1) * ACTION_RETRY.maxBackoffSeconds;
 var CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
 function createActionClient(settings) {
   const key = settings.apiKey ? parseApiKey(settings.apiKey.reveal()) : void 0;
@@ -94218,6 +94225,7 @@ function createActionClient(settings) {
     endpoint: settings.endpoint,
     insecure: settings.insecure,
     clientName: CLIENT_NAME,
+    retry: ACTION_RETRY,
     ...key ? {
       tokenSource: new ClientCredentialsTokenSource({
         mode: "ApiKey",
@@ -94984,7 +94992,34 @@ function requireService(command, offers = apiOffers) {
 }
 
 // src/action/main.ts
-function fail(error63, workspace) {
+function connectionFailure(error63, admin) {
+  const text = error63.message;
+  const over = admin.insecure ? "plaintext" : "TLS";
+  const causes = [
+    [/ECONNREFUSED/, "the connection was refused: nothing listens there"],
+    [/ENOTFOUND|EAI_AGAIN|getaddrinfo|Name resolution failed/, "the host name does not resolve"],
+    [/EHOSTUNREACH|ENETUNREACH/, "the host cannot be reached from this runner"],
+    [/ECONNRESET|socket hang up/, "the connection was reset"],
+    [
+      /wrong version number|WRONG_VERSION_NUMBER|SSL routines|handshake|certificate|Protocol error|http2/i,
+      admin.insecure ? "the admin speaks TLS: set insecure to false" : "the TLS handshake failed: if the admin is plaintext (a local sandbox), set insecure to true"
+    ]
+  ];
+  if (error63 instanceof DeadlineExceededError) {
+    return `the admin at ${admin.endpoint} did not answer within ${ADMIN_GIVE_UP_SECONDS} s (${ACTION_RETRY.maxAttempts} attempts of at most ${ACTION_RETRY.perAttemptSeconds} s each, over ${over}); check the endpoint input and that the admin is reachable from this runner`;
+  }
+  const cause = causes.find(([pattern]) => pattern.test(text))?.[1] ?? "it did not accept the connection";
+  return `cannot reach the admin at ${admin.endpoint} over ${over}: ${cause}; check the endpoint and insecure inputs, and that the admin is reachable from this runner`;
+}
+function fail(error63, workspace, admin) {
+  let unreachable = error63;
+  for (let depth = 0; depth < 5 && unreachable && !(unreachable instanceof UnavailableError); depth += 1) {
+    unreachable = unreachable.cause;
+  }
+  if (unreachable instanceof UnavailableError && admin) {
+    setFailed(connectionFailure(unreachable, admin));
+    return;
+  }
   if (error63 instanceof WorkflowFileError) {
     for (const problem of error63.problems) {
       error(problem.message, {
@@ -95016,8 +95051,10 @@ ${error63.hint}`);
 async function main(deps = {}) {
   const env = deps.env ?? process.env;
   let workspace = env.GITHUB_WORKSPACE || process.cwd();
+  let admin;
   try {
     const settings = readSettings();
+    admin = { endpoint: settings.endpoint, insecure: settings.insecure };
     const context3 = readGithubContext(env);
     workspace = context3.workspace;
     if (settings.command !== "register" && settings.command !== "run") {
@@ -95047,9 +95084,10 @@ async function main(deps = {}) {
       client.close();
     }
   } catch (error63) {
-    fail(error63, workspace);
+    fail(error63, workspace, admin);
   }
 }
 
 // src/action/index.ts
+process.noDeprecation = true;
 await main();

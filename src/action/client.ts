@@ -4,6 +4,23 @@ import { parseApiKey } from '../client/auth/api-key.js';
 import { ClientCredentialsTokenSource } from '../client/auth/client-credentials.js';
 import type { CommonSettings } from './inputs.js';
 
+/**
+ * How the Action retries an admin call (action.yml, `endpoint`): 3 attempts of at most 10 s each,
+ * 1 s to 2 s apart, so an admin that never answers fails a call after at most
+ * {@link ADMIN_GIVE_UP_SECONDS} s.
+ */
+export const ACTION_RETRY = {
+  maxAttempts: 3,
+  perAttemptSeconds: 10,
+  maxBackoffSeconds: 2,
+  initialBackoffMs: 1000,
+};
+
+/** The longest an admin call of the Action takes before it fails, in seconds (attempts and waits). */
+export const ADMIN_GIVE_UP_SECONDS =
+  ACTION_RETRY.maxAttempts * ACTION_RETRY.perAttemptSeconds +
+  (ACTION_RETRY.maxAttempts - 1) * ACTION_RETRY.maxBackoffSeconds;
+
 /** Sent as `x-orch-client` and in the user agent: `orch-action/<version>`. */
 export const CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
 
@@ -19,6 +36,7 @@ export function createActionClient(settings: Pick<CommonSettings, 'endpoint' | '
     endpoint: settings.endpoint,
     insecure: settings.insecure,
     clientName: CLIENT_NAME,
+    retry: ACTION_RETRY,
     ...(key
       ? {
           tokenSource: new ClientCredentialsTokenSource({

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import * as core from '@actions/core';
 import { LiteralValueError } from '../api/literals.js';
-import { AdminError } from '../client/errors.js';
+import { AdminError, DeadlineExceededError, UnavailableError } from '../client/errors.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
-import { createActionClient } from './client.js';
+import { ACTION_RETRY, ADMIN_GIVE_UP_SECONDS, createActionClient } from './client.js';
 import type { GithubClient } from './comment.js';
 import { messageOf, ServiceNotOfferedError } from './errors.js';
 import { readGithubContext } from './github-context.js';
@@ -29,7 +29,49 @@ export interface ActionDeps {
  * relative to the workspace), input problems as one message, admin errors with their hint; then
  * fails the step (`core.setFailed`, which sets the exit code so that cleanup still runs).
  */
-function fail(error: unknown, workspace: string): void {
+/**
+ * One line for an admin that cannot be reached or does not answer, in the Action's own terms (its
+ * `endpoint` and `insecure` inputs), the endpoint named once and the transport's cause in plain words.
+ */
+function connectionFailure(error: UnavailableError, admin: { endpoint: string; insecure: boolean }): string {
+  const text = error.message;
+  const over = admin.insecure ? 'plaintext' : 'TLS';
+  const causes: [RegExp, string][] = [
+    [/ECONNREFUSED/, 'the connection was refused: nothing listens there'],
+    [/ENOTFOUND|EAI_AGAIN|getaddrinfo|Name resolution failed/, 'the host name does not resolve'],
+    [/EHOSTUNREACH|ENETUNREACH/, 'the host cannot be reached from this runner'],
+    [/ECONNRESET|socket hang up/, 'the connection was reset'],
+    [
+      /wrong version number|WRONG_VERSION_NUMBER|SSL routines|handshake|certificate|Protocol error|http2/i,
+      admin.insecure
+        ? 'the admin speaks TLS: set insecure to false'
+        : 'the TLS handshake failed: if the admin is plaintext (a local sandbox), set insecure to true',
+    ],
+  ];
+  if (error instanceof DeadlineExceededError) {
+    return (
+      `the admin at ${admin.endpoint} did not answer within ${ADMIN_GIVE_UP_SECONDS} s ` +
+      `(${ACTION_RETRY.maxAttempts} attempts of at most ${ACTION_RETRY.perAttemptSeconds} s each, over ${over}); ` +
+      'check the endpoint input and that the admin is reachable from this runner'
+    );
+  }
+  const cause = causes.find(([pattern]) => pattern.test(text))?.[1] ?? 'it did not accept the connection';
+  return (
+    `cannot reach the admin at ${admin.endpoint} over ${over}: ${cause}; ` +
+    'check the endpoint and insecure inputs, and that the admin is reachable from this runner'
+  );
+}
+
+function fail(error: unknown, workspace: string, admin?: { endpoint: string; insecure: boolean }): void {
+  // An unreachable admin, however deep (token discovery wraps it): one line in the inputs' terms.
+  let unreachable: unknown = error;
+  for (let depth = 0; depth < 5 && unreachable && !(unreachable instanceof UnavailableError); depth += 1) {
+    unreachable = (unreachable as { cause?: unknown }).cause;
+  }
+  if (unreachable instanceof UnavailableError && admin) {
+    core.setFailed(connectionFailure(unreachable, admin));
+    return;
+  }
   if (error instanceof WorkflowFileError) {
     for (const problem of error.problems) {
       core.error(problem.message, {
@@ -65,8 +107,10 @@ function fail(error: unknown, workspace: string): void {
 export async function main(deps: ActionDeps = {}): Promise<void> {
   const env = deps.env ?? process.env;
   let workspace = env.GITHUB_WORKSPACE || process.cwd();
+  let admin: { endpoint: string; insecure: boolean } | undefined;
   try {
     const settings = readSettings();
+    admin = { endpoint: settings.endpoint, insecure: settings.insecure };
     const context = readGithubContext(env);
     workspace = context.workspace;
     if (settings.command !== 'register' && settings.command !== 'run') {
@@ -99,6 +143,6 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
       client.close();
     }
   } catch (error) {
-    fail(error, workspace);
+    fail(error, workspace, admin);
   }
 }

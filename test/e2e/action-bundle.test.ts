@@ -186,6 +186,42 @@ describe.each(NODES)(
       expect(run.summary).toContain(outputs['execution-url']);
     });
 
+    test("an admin that cannot be reached is one ::error line in the inputs' terms, with no noise", async () => {
+      const { createServer } = await import('node:net');
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+      const closed = `127.0.0.1:${(probe.address() as { port: number }).port}`;
+      await new Promise((resolve) => probe.close(resolve));
+      const refused = await runBundle({
+        command: 'register',
+        files: 'examples/add-one/wf.yaml',
+        endpoint: closed,
+      });
+      expect(refused.code).toBe(1);
+      const errors = refused.stdout.split('\n').filter((line) => line.startsWith('::error'));
+      expect(errors).toEqual([
+        `::error::cannot reach the admin at ${closed} over plaintext: the connection was refused: nothing listens there; ` +
+          'check the endpoint and insecure inputs, and that the admin is reachable from this runner',
+      ]);
+      expect(refused.stderr).toBe('');
+
+      // A plaintext admin reached with TLS: the handshake fails, said plainly, with no Node warning.
+      const plaintext = server.addresses.grpcEndpoint
+        .replace(/^dns:\/\/\//, '')
+        .replace('localhost', '127.0.0.1');
+      const mismatch = await runBundle({
+        command: 'register',
+        files: 'examples/add-one/wf.yaml',
+        endpoint: plaintext,
+        insecure: 'false',
+      });
+      expect(mismatch.code).toBe(1);
+      expect(mismatch.stdout).toContain(
+        `::error::cannot reach the admin at ${plaintext} over TLS: the TLS handshake failed: if the admin is plaintext (a local sandbox), set insecure to true`,
+      );
+      expect(mismatch.stderr).toBe('');
+    });
+
     test('create-secret stores the secret, its value masked', async () => {
       const run = await runBundle({
         command: 'create-secret',
@@ -213,3 +249,40 @@ describe.each(NODES)(
     });
   },
 );
+
+describe('the bundled Action against an admin that never answers', () => {
+  test('fails within the time action.yml states (34 s: 3 attempts of at most 10 s, 2 s apart), saying so', async () => {
+    const { createServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const endpoint = `127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const dir = await mkdtemp(join(tmpdir(), 'orch-action-silent-'));
+    try {
+      const started = Date.now();
+      const child = spawn(process.execPath, [BUNDLE], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          ...inputEnv({ command: 'register', files: 'examples/add-one/wf.yaml', endpoint, insecure: 'true' }),
+          GITHUB_OUTPUT: join(dir, 'output'),
+          GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+          GITHUB_WORKSPACE: ROOT,
+        },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const seconds = (Date.now() - started) / 1000;
+      expect(code).toBe(1);
+      expect(seconds).toBeLessThan(40);
+      expect(stdout).toContain(
+        `::error::the admin at ${endpoint} did not answer within 34 s (3 attempts of at most 10 s each, over plaintext)`,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
