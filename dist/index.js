@@ -46624,6 +46624,40 @@ function toJson(typeName, message2) {
   const normalised = type.toObject(type.fromObject(message2), { ...LOADER_OPTIONS, oneofs: false });
   return mapMessage(type, normalised, true, "");
 }
+function jsonNameOf(field) {
+  const option = field.options?.json_name;
+  if (typeof option === "string" && option) return option;
+  return field.name.replace(/_([a-z0-9])/g, (_2, next) => next.toUpperCase());
+}
+function inFieldOrder(type, json2) {
+  if (json2 === null || typeof json2 !== "object" || Array.isArray(json2)) return json2;
+  const input3 = json2;
+  const out = {};
+  const nested = (field, value) => {
+    field.resolve();
+    const child = field.resolvedType;
+    if (!child || !("fieldsArray" in child) || value === null || typeof value !== "object") return value;
+    const childType = child;
+    if (field.map) {
+      return Object.fromEntries(
+        Object.entries(value).map(([k2, v2]) => [k2, inFieldOrder(childType, v2)])
+      );
+    }
+    if (Array.isArray(value)) return value.map((v2) => inFieldOrder(childType, v2));
+    return inFieldOrder(childType, value);
+  };
+  const declared = /* @__PURE__ */ new Set();
+  for (const field of type.fieldsArray) {
+    if (!(field.name in input3)) continue;
+    declared.add(field.name);
+    out[jsonNameOf(field)] = nested(field, input3[field.name]);
+  }
+  for (const [key, value] of Object.entries(input3)) if (!declared.has(key) && !(key in out)) out[key] = value;
+  return out;
+}
+function toMappedJson(typeName, message2) {
+  return inFieldOrder(messageType(typeName), toJson(typeName, message2));
+}
 var JsonMappingError, TIMESTAMP, DURATION, INT_RANGES;
 var init_json = __esm({
   "src/api/json.ts"() {
@@ -94658,7 +94692,7 @@ function reportJson(report2) {
     version: report2.version,
     entities: report2.entities.map((e2) => ({
       type: e2.type,
-      id: toJson("orch.core.Identifier", e2.id),
+      id: toMappedJson("orch.core.Identifier", e2.id),
       status: e2.status,
       ...e2.reason ? { reason: e2.reason } : {},
       ...e2.activated ? { activated: true } : {}

@@ -318,7 +318,8 @@ export async function runMainJob(
     const countExecutions = async () => {
       const listed = await runBinary('orchctl', ['get', 'execution', ...ctl, '-o', 'json'], keyed);
       if (listed.code !== 0) throw new Error(`orchctl get execution failed:\n${listed.stderr}`);
-      return (JSON.parse(listed.stdout) as unknown[]).length;
+      // One execution prints as an object, more (or none) as an array.
+      return ([JSON.parse(listed.stdout)].flat() as unknown[]).length;
     };
     const post = (key: string) =>
       postToHost(

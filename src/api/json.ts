@@ -259,3 +259,63 @@ export function fromJson<T>(typeName: string, json: unknown): T {
     throw new JsonMappingError(error.message, '');
   }
 }
+
+/**
+ * The proto3 JSON name of a field (protobuf "JSON Mapping": lowerCamelCase of the field name,
+ * `launch_plan` is `launchPlan`), or its `json_name` option when the `.proto` sets one.
+ */
+export function jsonNameOf(field: protobuf.Field): string {
+  const option = field.options?.json_name;
+  if (typeof option === 'string' && option) return option;
+  return field.name.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
+}
+
+/**
+ * A message's JSON (as `toJson` gives it, keyed by field names) keyed by the fields' proto3 JSON
+ * names ({@link jsonNameOf}), in the order the `.proto` file declares the fields (`id` first), at
+ * every depth. Map keys (a literal map's variable names, an env map's names) are data and stay as
+ * they are; keys the type does not declare keep their place after the declared ones.
+ */
+export function inFieldOrder(type: protobuf.Type, json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  const input = json as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const nested = (field: protobuf.Field, value: unknown): unknown => {
+    field.resolve();
+    const child = field.resolvedType;
+    if (!child || !('fieldsArray' in child) || value === null || typeof value !== 'object') return value;
+    const childType = child as protobuf.Type;
+    if (field.map) {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, inFieldOrder(childType, v)]),
+      );
+    }
+    if (Array.isArray(value)) return value.map((v) => inFieldOrder(childType, v));
+    return inFieldOrder(childType, value);
+  };
+  const declared = new Set<string>();
+  for (const field of type.fieldsArray) {
+    if (!(field.name in input)) continue;
+    declared.add(field.name);
+    out[jsonNameOf(field)] = nested(field, input[field.name]);
+  }
+  for (const [key, value] of Object.entries(input)) if (!declared.has(key) && !(key in out)) out[key] = value;
+  return out;
+}
+
+/**
+ * A message as the command lines print it with `-o json` / `-o yaml` (README, "Output for scripts"):
+ * the proto3 JSON mapping ({@link toJson}) with lowerCamelCase keys, in field order
+ * ({@link inFieldOrder}), as flytectl prints messages.
+ */
+export function toMappedJson(typeName: string, message: object): unknown {
+  return inFieldOrder(messageType(typeName), toJson(typeName, message));
+}
+
+/**
+ * What an answer of `docs` prints as, as flytectl prints it: one item as an object; with `many`,
+ * more or none as an array (`[]`); without `many`, the first item or null.
+ */
+export function oneOrMany(docs: readonly unknown[], many: boolean): unknown {
+  return many && docs.length !== 1 ? docs : (docs[0] ?? null);
+}

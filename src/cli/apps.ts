@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
+import { oneOrMany, toMappedJson } from '../api/json.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
@@ -119,7 +120,8 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
         ? [await client.getApp({ id: { name, ...scope } })]
         : (await client.listApps({ ...scope, limit: 1000 })).apps;
       if (config.output.toLowerCase() === 'json') {
-        io.stdout.write(`${JSON.stringify(apps, null, 2)}\n`);
+        const docs = apps.map((app) => toMappedJson('orch.admin.App', app));
+        io.stdout.write(`${JSON.stringify(oneOrMany(docs, !name), null, 2)}\n`);
         return;
       }
       const rows = apps.map((a) => [

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
+import { oneOrMany, toMappedJson } from '../api/json.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
@@ -232,7 +233,8 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
         ? [(await client.getSecret({ id: { name, org: config.org ?? '', ...scope } })).secret]
         : (await client.listSecrets({ org: config.org ?? '', ...scope, limit: 1000 })).secrets;
       if (output === 'json') {
-        io.stdout.write(`${JSON.stringify(secrets, null, 2)}\n`);
+        const docs = secrets.map((secret) => toMappedJson('orch.admin.Secret', secret ?? {}));
+        io.stdout.write(`${JSON.stringify(oneOrMany(docs, !name), null, 2)}\n`);
         return;
       }
       io.stdout.write(
@@ -302,7 +304,7 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
       const key = apiKeyOf(created, where);
       if (output === 'json') {
         io.stdout.write(
-          `${JSON.stringify({ client_id: created.key?.client_id, name: created.key?.name, role: created.key?.role, api_key: key }, null, 2)}\n`,
+          `${JSON.stringify({ clientId: created.key?.client_id, name: created.key?.name, role: created.key?.role, apiKey: key }, null, 2)}\n`,
         );
         return;
       }
@@ -328,7 +330,8 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
         (k) => !role || String(k.role).toLowerCase() === role.toLowerCase(),
       );
       if (output === 'json') {
-        io.stdout.write(`${JSON.stringify(keys, null, 2)}\n`);
+        const docs = keys.map((key) => toMappedJson('orch.admin.ApiKey', key));
+        io.stdout.write(`${JSON.stringify(oneOrMany(docs, true), null, 2)}\n`);
         return;
       }
       io.stdout.write(

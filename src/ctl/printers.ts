@@ -1,6 +1,4 @@
-import type protobuf from 'protobufjs';
-import { toJson } from '../api/json.js';
-import { messageType } from '../api/proto.js';
+import { oneOrMany, toMappedJson } from '../api/json.js';
 import { ConfigError } from '../config/errors.js';
 import { loadYaml } from '../config/load.js';
 
@@ -105,38 +103,11 @@ export function formatTable(
 }
 
 /**
- * A message's JSON with its keys in the order the `.proto` file declares the fields (`id` first),
- * at every depth; keys the type does not declare keep their place after the declared ones.
- */
-export function inFieldOrder(type: protobuf.Type, json: unknown): unknown {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
-  const input = json as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  const nested = (field: protobuf.Field, value: unknown): unknown => {
-    field.resolve();
-    const child = field.resolvedType;
-    if (!child || !('fieldsArray' in child) || value === null || typeof value !== 'object') return value;
-    const childType = child as protobuf.Type;
-    if (field.map) {
-      return Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, inFieldOrder(childType, v)]),
-      );
-    }
-    if (Array.isArray(value)) return value.map((v) => inFieldOrder(childType, v));
-    return inFieldOrder(childType, value);
-  };
-  for (const field of type.fieldsArray) {
-    if (field.name in input) out[field.name] = nested(field, input[field.name]);
-  }
-  for (const [key, value] of Object.entries(input)) if (!(key in out)) out[key] = value;
-  return out;
-}
-
-/**
- * Prints messages of type `typeName` in a machine format with the API's JSON mapping (`toJson`:
- * snake_case, enums as names, 64-bit integers as strings, RFC 3339 times), keys in field order (see
- * {@link inFieldOrder}): JSON with a 2-space indent, or YAML with the same key order. One message
- * prints as an object; with `many`, the messages print as an array (`[]` when there are none).
+ * Prints messages of type `typeName` in a machine format with the API's proto3 JSON mapping, as
+ * flytectl does: lowerCamelCase keys (`launchPlan`, `startedAt`), enums as names, 64-bit integers as
+ * strings, RFC 3339 times, keys in field order (see {@link inFieldOrder}); JSON with a 2-space indent,
+ * or YAML with the same key order. An answer of one message prints as an object; with `many`, more
+ * or none print as an array (`[]` when there are none).
  */
 export function formatMessages(
   typeName: string,
@@ -144,9 +115,8 @@ export function formatMessages(
   format: 'json' | 'yaml',
   many: boolean,
 ): string {
-  const type = messageType(typeName);
-  const docs = messages.map((m) => inFieldOrder(type, toJson(typeName, m)));
-  return formatDocument(many ? docs : (docs[0] ?? null), format);
+  const docs = messages.map((m) => toMappedJson(typeName, m));
+  return formatDocument(oneOrMany(docs, many), format);
 }
 
 /** Prints a plain JSON value as JSON (2-space indent) or YAML (keys in insertion order). */

@@ -1,4 +1,4 @@
-import { toJson } from '../api/json.js';
+import { toMappedJson } from '../api/json.js';
 import type { EntityStatus, RegistrationReport } from './register-files.js';
 
 /** The mark printed before an entity's name, by outcome (spec, "Platform CLI commands used"). */
@@ -47,10 +47,10 @@ export function reportLines(report: RegistrationReport, dryRun: boolean): string
   return `${lines.join('\n')}\n`;
 }
 
-/** One entity of {@link reportJson}: the identifier in the API's JSON mapping (snake_case). */
+/** One entity of {@link reportJson}: the identifier in the API's JSON mapping (lowerCamelCase keys). */
 export interface EntityJson {
   type: string;
-  id: ReturnType<typeof toJson>;
+  id: unknown;
   status: EntityStatus;
   reason?: string;
   activated?: true;
@@ -65,7 +65,7 @@ export function reportJson(report: RegistrationReport): { version: string; entit
     version: report.version,
     entities: report.entities.map((e) => ({
       type: e.type,
-      id: toJson('orch.core.Identifier', e.id),
+      id: toMappedJson('orch.core.Identifier', e.id),
       status: e.status,
       ...(e.reason ? { reason: e.reason } : {}),
       ...(e.activated ? { activated: true as const } : {}),

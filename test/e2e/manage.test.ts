@@ -65,7 +65,8 @@ describe('orch secrets and API keys as subprocesses', () => {
       '-o',
       'json',
     ]);
-    expect(JSON.parse(json.stdout)[0].id).toMatchObject({
+    // One secret asked for by name prints as an object, with the API's lowerCamelCase keys.
+    expect(JSON.parse(json.stdout).id).toMatchObject({
       name: 'db-password',
       project: 'default',
       domain: 'production',
@@ -137,14 +138,14 @@ describe('orch secrets and API keys as subprocesses', () => {
     expect(denied.stderr).toMatch(/read-only \(role viewer\) lacks permission manage_secrets/);
     const ctl = await runBinary('orchctl', ['get', 'project', '-o', 'json'], asViewer);
     expect(ctl.code).toBe(0);
-    expect(JSON.parse(ctl.stdout).map((p: { id: string }) => p.id)).toContain('default');
+    expect([JSON.parse(ctl.stdout)].flat().map((p: { id: string }) => p.id)).toContain('default');
 
     const json = await orch(['create', 'api-key', 'admin', '--name', 'ci', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      client_id: 'ci',
+      clientId: 'ci',
       name: 'ci',
       role: 'ADMIN',
-      api_key: expect.stringMatching(/^orch_ak_/),
+      apiKey: expect.stringMatching(/^orch_ak_/),
     });
 
     expect((await orch(['delete', 'api-key', '--name', 'read-only'])).stdout).toBe(

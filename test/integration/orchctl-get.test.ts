@@ -241,7 +241,8 @@ describe('goldens: every resource in every format', () => {
 
 describe('selection and lists', () => {
   const versionsIn = (out: string) =>
-    (JSON.parse(out) as { id: { version: string } }[]).map((t) => t.id.version);
+    // One item prints as an object, more (or none) as an array, as flytectl prints them.
+    ([JSON.parse(out)].flat() as { id: { version: string } }[]).map((t) => t.id.version);
 
   test('--latest gets the newest version by created_at, whatever --filter.asc and --filter.sortBy say', async () => {
     for (const extra of [[], ['--filter.asc'], ['--filter.sortBy', 'name', '--filter.asc']]) {
@@ -256,7 +257,7 @@ describe('selection and lists', () => {
     expect(result.code).toBe(0);
     const workflow = JSON.parse(result.out);
     expect(Array.isArray(workflow)).toBe(false);
-    expect(workflow.id).toMatchObject({ name: 'wf.add_one_wf', version: 'v1', resource_type: 'WORKFLOW' });
+    expect(workflow.id).toMatchObject({ name: 'wf.add_one_wf', version: 'v1', resourceType: 'WORKFLOW' });
   });
 
   test('a name lists all its versions, newest first; --filter.asc reverses', async () => {
@@ -295,7 +296,7 @@ describe('selection and lists', () => {
     const failed = await orchctl(
       scoped('get', 'execution', '-o', 'json', '--filter.fieldSelector', 'phase=FAILED'),
     );
-    expect((JSON.parse(failed.out) as { id: { name: string } }[]).map((e) => e.id.name)).toEqual([
+    expect(([JSON.parse(failed.out)].flat() as { id: { name: string } }[]).map((e) => e.id.name)).toEqual([
       'fail-run',
     ]);
     const lp = await orchctl(scoped('get', 'launchplan', '--filter.fieldSelector', 'state=ACTIVE'));

@@ -182,7 +182,7 @@ describe('orch register', () => {
     expect(report.entities[0].id).toMatchObject({
       name: 'wf.add_one',
       version: 'v-pinned',
-      resource_type: 'TASK',
+      resourceType: 'TASK',
     });
   });
 

@@ -100,7 +100,7 @@ describe('parseOutputFormat', () => {
 describe('formatMessages', () => {
   const project = { id: 'p', name: 'P', description: 'd', labels: {}, state: 'ACTIVE', domains: [], org: '' };
 
-  test('one message is an object, a list an array, none an empty array; keys in field order', () => {
+  test('one message is an object, a list of one too (as flytectl prints it), more an array, none an empty array; keys in field order', () => {
     const one = formatMessages('orch.admin.Project', [project], 'json', false);
     expect(Object.keys(JSON.parse(one))).toEqual([
       'id',
@@ -112,9 +112,30 @@ describe('formatMessages', () => {
       'org',
     ]);
     expect(one).toMatch(/^\{\n {2}"id": "p",\n/);
-    expect(JSON.parse(formatMessages('orch.admin.Project', [project], 'json', true))).toHaveLength(1);
+    expect(JSON.parse(formatMessages('orch.admin.Project', [project], 'json', true))).toMatchObject({
+      id: 'p',
+    });
+    expect(JSON.parse(formatMessages('orch.admin.Project', [project, project], 'json', true))).toHaveLength(
+      2,
+    );
     expect(formatMessages('orch.admin.Project', [], 'json', true)).toBe('[]\n');
     expect(formatMessages('orch.admin.Project', [], 'yaml', true)).toBe('[]\n');
+  });
+
+  test('keys are the proto3 JSON names (lowerCamelCase); map keys are data and stay as they are', () => {
+    const execution = {
+      id: { project: 'p', domain: 'd', name: 'e', org: '' },
+      spec: { launch_plan: { resource_type: 'LAUNCH_PLAN', name: 'wf.x', version: 'v1' } },
+      closure: {
+        phase: 'SUCCEEDED',
+        outputs: { literals: { snake_var: { scalar: { primitive: { integer: '3' } } } } },
+      },
+    };
+    const json = JSON.parse(formatMessages('orch.admin.Execution', [execution], 'json', false));
+    expect(json.spec.launchPlan).toMatchObject({ resourceType: 'LAUNCH_PLAN', name: 'wf.x' });
+    expect(json.spec.launch_plan).toBeUndefined();
+    expect(Object.keys(json.closure.outputs.literals)).toEqual(['snake_var']);
+    expect(json.closure).toHaveProperty('startedAt');
   });
 
   test('YAML keeps the JSON key order', () => {
