@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
 import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
-import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUNDLE = join(ROOT, 'dist', 'index.js');
@@ -153,11 +153,7 @@ describe.each(NODES)(
     test('a GitHub that cannot be reached for the comment is a warning naming it; the launch and its outputs stand', async () => {
       const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
       const { version } = parseOutputs(register.output);
-      const { createServer } = await import('node:net');
-      const closed = createServer();
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
-      const port = (closed.address() as { port: number }).port;
-      await new Promise((resolve) => closed.close(resolve));
+      const port = await freePort();
       const run = await runBundle(
         {
           command: 'run',
@@ -187,11 +183,7 @@ describe.each(NODES)(
     });
 
     test("an admin that cannot be reached is one ::error line in the inputs' terms, with no noise", async () => {
-      const { createServer } = await import('node:net');
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-      const closed = `127.0.0.1:${(probe.address() as { port: number }).port}`;
-      await new Promise((resolve) => probe.close(resolve));
+      const closed = `127.0.0.1:${await freePort()}`;
       const refused = await runBundle({
         command: 'register',
         files: 'examples/add-one/wf.yaml',
