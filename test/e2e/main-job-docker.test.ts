@@ -1,7 +1,21 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
+import { parseDocument } from 'yaml';
 import { buildOrchImage } from '../../scripts/build-image.js';
-import { runMainJob } from '../../scripts/main-job.js';
-import { dockerSuiteRuns, nodeBuilderTestImage, nodeTestImage, testEngine } from '../helpers/docker.js';
+import { postToHost, ROOT, runBinary, runMainJob } from '../../scripts/main-job.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { loadConfig } from '../../src/config/load.js';
+import { createServer } from '../../src/server/server.js';
+import {
+  dockerSuiteRuns,
+  nodeBuilderTestImage,
+  nodeTestImage,
+  removeLabelled,
+  testEngine,
+} from '../helpers/docker.js';
+import { mintApiKey, waitForExecution } from '../helpers/server.js';
 
 // `npm run demo:docker` on a real engine: orch's own image built from the repository's Dockerfile
 // (on Node images made from this host's files, as no public registry is reachable here), the
@@ -65,5 +79,103 @@ maybe("orch's own image and the main job on the docker runtime", () => {
       filters: { label: [`org.orch.execution=${result.executionName}`] },
     });
     expect(tasks).toEqual([]);
+  }, 600_000);
+
+  test("the example webhook app deploys from orch's image on the docker runtime, on its own 8080, and launches add-one", async () => {
+    // The image the first test built (built again from the engine's cache when this runs alone).
+    const orchImage = 'orch-test/orch:e2e';
+    await buildOrchImage({
+      tag: orchImage,
+      baseImage: await nodeTestImage(engine),
+      buildImage: await nodeBuilderTestImage(engine),
+    });
+    const taskImage = await nodeTestImage(engine);
+    const home = await mkdtemp(join(tmpdir(), 'orch-webhook-app-'));
+    // An admin served on every address, as `orch serve` is, so that the app's container reaches it.
+    const server = createServer({
+      config: loadConfig({
+        flags: {
+          'server.httpPort': '0',
+          'server.grpc.port': '0',
+          'sharedservice.security.allowLocalhostAccess': 'true',
+          'runtime.type': 'docker',
+          'runtime.docker.defaultImage': orchImage,
+        },
+        env: {},
+        home,
+      }),
+      dataDir: home,
+      host: '0.0.0.0',
+      generatedSecretsDir: join(home, 'secrets'),
+      taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
+    const addresses = await server.listen();
+    const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 30 });
+    const admin = { addresses, client, dataDir: home, stop: async () => undefined };
+    const env = { PATH: process.env.PATH, HOME: home };
+    const connection = ['--orch.connection.host', addresses.grpcEndpoint, '--orch.connection.insecure'];
+    try {
+      const { key } = await mintApiKey(admin, 'webhook-app');
+      const webhookKey = 'webhook-key-in-a-container-5521';
+      for (const [name, value] of [
+        ['WEBHOOK_API_KEY', webhookKey],
+        ['ORCH_API_KEY', key],
+      ] as const) {
+        await client.createSecret({
+          id: { name, org: '', project: '', domain: '' },
+          secret_spec: { string_value: value },
+        });
+      }
+      // The task runs in a Node image of this host (the file's node:20-slim is not reachable here).
+      const wf = parseDocument(await readFile(join(ROOT, 'examples', 'add-one', 'wf.yaml'), 'utf8'));
+      wf.setIn(['tasks', 'add_one', 'image'], taskImage);
+      await writeFile(join(home, 'wf.yaml'), wf.toString());
+      const registered = await runBinary('orch', ['register', join(home, 'wf.yaml'), ...connection], env);
+      const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1] ?? '';
+      expect(version).not.toBe('');
+
+      // The example app file as it is (port 8080, args orch-webhook --port 8080), with the admin's
+      // address as its container reaches it.
+      const app = parseDocument(await readFile(join(ROOT, 'examples', 'webhook', 'app.yaml'), 'utf8'));
+      // (The admin advertises localhost, which inside the container is the container itself: its gRPC
+      // and token endpoints are given as the container reaches them.)
+      const grpcPort = new URL(`http://${addresses.grpcEndpoint.replace(/^dns:\/\/\//, '')}`).port;
+      const httpPort = new URL(addresses.httpEndpoint).port;
+      app.setIn(['apps', 'webhook', 'env'], {
+        ORCHCTL_ORCH_CONNECTION_HOST: `dns:///host.docker.internal:${grpcPort}`,
+        ORCHCTL_ORCH_CONNECTION_INSECURE: 'true',
+        ORCHCTL_ORCH_AUTH_TOKENURL: `http://host.docker.internal:${httpPort}/oauth2/token`,
+      });
+      await writeFile(join(home, 'app.yaml'), app.toString());
+      const deployed = await runBinary(
+        'orch',
+        ['deploy', 'apps', join(home, 'app.yaml'), 'webhook', '--timeout', '60s', ...connection],
+        env,
+      );
+      expect([deployed.code, deployed.stderr]).toEqual([0, '']);
+      const endpoint = deployed.stdout.trim().split('\n').at(-1) ?? '';
+      expect(endpoint).toMatch(/^http:\/\/webhook\.apps\.localhost:\d+$/);
+
+      const response = await postToHost(
+        endpoint,
+        `/run-workflow/default/development/wf.add_one_wf/${version}`,
+        JSON.stringify({ x: 2 }),
+        { authorization: `Bearer ${webhookKey}`, 'content-type': 'application/json' },
+      );
+      expect(`${response.status} ${response.body.slice(0, 400)}`).toMatch(/^200 /);
+      const name = (JSON.parse(response.body) as { url: string }).url.split('/').pop() ?? '';
+      const done = await waitForExecution(
+        client,
+        { project: 'default', domain: 'development', name },
+        60_000,
+      );
+      expect(done.closure?.phase).toBe('SUCCEEDED');
+      expect(done.spec?.metadata?.principal).toBe('webhook-app');
+    } finally {
+      client.close();
+      await server.close();
+      await removeLabelled('org.orch.kind=app', engine);
+      await rm(home, { recursive: true, force: true });
+    }
   }, 600_000);
 });
