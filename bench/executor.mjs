@@ -6,13 +6,9 @@
 // per minute, and the ratio of the two last. Run with `npm run bench:executor` (builds first).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { literalMapFromJson, parseType } from '../lib/api/literals.js';
-import { AdminClient } from '../lib/client/admin-client.js';
-import { loadConfig } from '../lib/config/load.js';
-import { createServer } from '../lib/server/server.js';
+import { startBenchAdmin } from './admin.mjs';
 import { recordFigure } from './figures.mjs';
 
 const executions = Number(process.env.EXECUTIONS ?? 100);
@@ -36,23 +32,7 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'orch-executor-bench-'));
-const server = createServer({
-  config: loadConfig({
-    flags: {
-      'server.httpPort': '0',
-      'sharedservice.security.allowLocalhostAccess': 'true',
-      'server.grpc.port': '0',
-    },
-    env: {},
-    home: dir,
-  }),
-  dataDir: dir,
-  taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-  executorParallelism: parallelism,
-});
-const addresses = await server.listen();
-const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 60 });
+const { client, close } = await startBenchAdmin({ parallelism });
 try {
   const task = id('TASK', 'bench.add_one');
   const wf = id('WORKFLOW', 'bench.wf');
@@ -141,7 +121,5 @@ try {
   recordFigure('executions per minute', perMinute, '/min');
   recordFigure('executions / bare task processes', perMinute / barePerMinute, 'x');
 } finally {
-  client.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
