@@ -117,12 +117,27 @@ describe.each(TEST_DATABASES)('hostile input on %s', (database) => {
       ['/api/v1/api_keys', { name: 'k', role: 'SUPERUSER' }, /role: expected one of .*ADMIN/],
       ['/api/v1/api_keys', { name: 7, role: 'ADMIN' }, /name: expected a string/],
       ['/api/v1/projects', { project: { id: 'p1', name: ['x'] } }, /project\.name: expected a string/],
+      // An API key name is checked as given, never rewritten; a huge one is not echoed back whole.
+      [
+        '/api/v1/api_keys',
+        { name: 'My_Key', role: 'ADMIN' },
+        /API key name "My_Key" is not valid.*\(such as "my-key"\)/,
+      ],
+      [
+        '/api/v1/api_keys',
+        { name: 'k'.repeat(100_000), role: 'ADMIN' },
+        /^API key name "k{80}" is not valid/,
+      ],
     ];
     for (const [path, body, message] of cases) {
       const res = await post(path, body);
       expect([path, res.status]).toEqual([path, 400]);
       expect(res.body.message).toMatch(message);
+      expect(String(res.body.message).length).toBeLessThan(1000);
     }
+    expect((await server.client.listApiKeys({ org: '', limit: 100 })).keys.map((k) => k.name)).not.toContain(
+      'my-key',
+    );
   });
 
   test('a literal nested past the limit is 400 over HTTP, never a 500 or a stack overflow', async () => {
