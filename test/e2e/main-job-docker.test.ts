@@ -5,14 +5,12 @@ import { describe, expect, test } from '@jest/globals';
 import { parseDocument } from 'yaml';
 import { buildOrchImage } from '../../scripts/build-image.js';
 import { postToHost, ROOT, runBinary, runMainJob } from '../../scripts/main-job.js';
-import { AdminClient } from '../../src/client/admin-client.js';
-import { loadConfig } from '../../src/config/load.js';
-import { createServer } from '../../src/server/server.js';
 import {
   dockerSuiteRuns,
   nodeBuilderTestImage,
   nodeTestImage,
   removeLabelled,
+  startDockerAdmin,
   testEngine,
 } from '../helpers/docker.js';
 import { mintApiKey, waitForExecution } from '../helpers/server.js';
@@ -92,26 +90,12 @@ maybe("orch's own image and the main job on the docker runtime", () => {
     const taskImage = await nodeTestImage(engine);
     const home = await mkdtemp(join(tmpdir(), 'orch-webhook-app-'));
     // An admin served on every address, as `orch serve` is, so that the app's container reaches it.
-    const server = createServer({
-      config: loadConfig({
-        flags: {
-          'server.httpPort': '0',
-          'server.grpc.port': '0',
-          'sharedservice.security.allowLocalhostAccess': 'true',
-          'runtime.type': 'docker',
-          'runtime.docker.defaultImage': orchImage,
-        },
-        env: {},
-        home,
-      }),
-      dataDir: home,
-      host: '0.0.0.0',
-      generatedSecretsDir: join(home, 'secrets'),
-      taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    });
-    const addresses = await server.listen();
-    const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 30 });
-    const admin = { addresses, client, dataDir: home, stop: async () => undefined };
+    const admin = await startDockerAdmin(
+      home,
+      { 'runtime.docker.defaultImage': orchImage },
+      { host: '0.0.0.0' },
+    );
+    const { addresses, client } = admin;
     const env = { PATH: process.env.PATH, HOME: home };
     const connection = ['--orch.connection.host', addresses.grpcEndpoint, '--orch.connection.insecure'];
     try {
@@ -172,8 +156,7 @@ maybe("orch's own image and the main job on the docker runtime", () => {
       expect(done.closure?.phase).toBe('SUCCEEDED');
       expect(done.spec?.metadata?.principal).toBe('webhook-app');
     } finally {
-      client.close();
-      await server.close();
+      await admin.stop();
       await removeLabelled('org.orch.kind=app', engine);
       await rm(home, { recursive: true, force: true });
     }

@@ -5,6 +5,9 @@ import { dirname, join } from 'node:path';
 import Docker from 'dockerode';
 import { create as createTar } from 'tar';
 import { buildImage } from '../../src/apps/image-build.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { loadConfig } from '../../src/config/load.js';
+import { createServer } from '../../src/server/server.js';
 
 // Base images for tests that run on a real Docker engine. No public registry is reachable here, so
 // the images are made from this machine's own files: a root filesystem holding the host's `node`
@@ -204,4 +207,46 @@ export async function nodeBuilderTestImage(engine: Docker = testEngine()): Promi
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * An admin in-process over `dataDir` (SQLite, free ports, loopback callers let in) with the docker
+ * runtime and a 2 s stop grace period, `flags` over those; `host` is where it listens (`0.0.0.0` for
+ * containers to reach it). Start it again on the same folder to restart it.
+ */
+export async function startDockerAdmin(
+  dataDir: string,
+  flags: Record<string, string> = {},
+  options: { host?: string } = {},
+) {
+  const server = createServer({
+    config: loadConfig({
+      flags: {
+        'server.httpPort': '0',
+        'server.grpc.port': '0',
+        'sharedservice.security.allowLocalhostAccess': 'true',
+        'orch.connection.maxRetries': '0',
+        'runtime.type': 'docker',
+        'runtime.docker.stopGracePeriod': '2s',
+        ...flags,
+      },
+      env: {},
+      home: dataDir,
+    }),
+    dataDir,
+    ...(options.host ? { host: options.host } : {}),
+    generatedSecretsDir: join(dataDir, 'secrets'),
+    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dataDir },
+  });
+  const addresses = await server.listen();
+  const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 30 });
+  return {
+    addresses,
+    client,
+    dataDir,
+    async stop() {
+      client.close();
+      await server.close();
+    },
+  };
 }

@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { create as createTar } from 'tar';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { TaskSpec } from '../../src/api/types.js';
-import { AdminClient } from '../../src/client/admin-client.js';
-import { loadConfig } from '../../src/config/load.js';
-import { createServer } from '../../src/server/server.js';
-import { dockerSuiteRuns, nodeTestImage, removeLabelled, testEngine } from '../helpers/docker.js';
+import {
+  dockerSuiteRuns,
+  nodeTestImage,
+  removeLabelled,
+  startDockerAdmin,
+  testEngine,
+} from '../helpers/docker.js';
 import { waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, oneNodeWorkflow } from '../helpers/specs.js';
 
@@ -21,37 +24,7 @@ const X = { variables: { x: { type: parseType('integer') } } };
 const scope = { project: 'default', domain: 'development' };
 const engine = testEngine();
 
-/** An admin over `dataDir` with the docker runtime; start it again on the same folder to restart it. */
-async function startAdmin(dataDir: string, flags: Record<string, string> = {}) {
-  const server = createServer({
-    config: loadConfig({
-      flags: {
-        'server.httpPort': '0',
-        'server.grpc.port': '0',
-        'sharedservice.security.allowLocalhostAccess': 'true',
-        'orch.connection.maxRetries': '0',
-        'runtime.type': 'docker',
-        'runtime.docker.stopGracePeriod': '2s',
-        ...flags,
-      },
-      env: {},
-      home: dataDir,
-    }),
-    dataDir,
-    generatedSecretsDir: join(dataDir, 'secrets'),
-    taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dataDir },
-  });
-  const addresses = await server.listen();
-  const client = new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 10 });
-  return {
-    addresses,
-    client,
-    async stop() {
-      client.close();
-      await server.close();
-    },
-  };
-}
+const startAdmin = startDockerAdmin;
 
 /** A task of one integer input `x` and one integer output `o0` running `node -e script` in `image`. */
 function task(
