@@ -10,7 +10,9 @@ const allowed = {
   cli: ['config', 'client', 'registration', 'apps', 'server', 'api', 'telemetry'],
   server: ['api', 'config', 'telemetry'],
   webhook: ['api', 'config', 'client', 'telemetry'],
-  action: ['api', 'config', 'client', 'registration', 'apps', 'telemetry'],
+  github: ['api'],
+  bot: ['api', 'config', 'client', 'registration', 'telemetry', 'github'],
+  action: ['api', 'config', 'client', 'registration', 'apps', 'telemetry', 'github'],
 };
 
 const boundaryRules = Object.entries(allowed).map(([folder, may]) => ({

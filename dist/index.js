@@ -46862,6 +46862,16 @@ function literalMapFromJson(values, variables2, required2) {
   if (problems.length) throw new LiteralValueError(problems);
   return { literals };
 }
+function launchPlanInputs(launchPlan, values) {
+  const parameters2 = launchPlan.closure?.expected_inputs?.parameters ?? {};
+  const variables2 = /* @__PURE__ */ Object.create(null);
+  const required2 = /* @__PURE__ */ new Set();
+  for (const [name, parameter] of Object.entries(parameters2)) {
+    variables2[name] = { type: parameter.var?.type ?? null };
+    if (parameter.required) required2.add(name);
+  }
+  return literalMapFromJson({ ...values }, { variables: variables2 }, required2);
+}
 var SIMPLE_NAMES, SIMPLE_ENUM, BLOB_URI, TypeSyntaxError, LiteralValueError, NONE;
 var init_literals = __esm({
   "src/api/literals.ts"() {
@@ -94634,6 +94644,18 @@ async function deployAppCommand(client, settings, env) {
   info(`App ${settings.appName} is ready at ${last.endpoint}`);
 }
 
+// src/github/markdown.ts
+function cell(text) {
+  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function code(text) {
+  return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+function table2(header, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
 // src/registration/paths.ts
 init_dist2();
 import { isAbsolute as isAbsolute2, join as join2 } from "node:path";
@@ -94712,16 +94734,6 @@ var RegistrationFailed = class extends Error {
 };
 
 // src/action/markdown.ts
-function cell(text) {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function code(text) {
-  return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
-}
-function table2(header, rows) {
-  const line = (cells) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
 async function writeJobSummary(markdown) {
   try {
     await summary.addRaw(markdown).write();
@@ -94779,30 +94791,30 @@ init_literals();
 init_types();
 init_errors();
 
-// src/action/comment.ts
+// src/github/comment.ts
 function commentMarker(key) {
   return `<!-- orch:run project=${key.project} domain=${key.domain} launch-plan=${key.launchPlan} -->`;
 }
-async function upsertComment(octokit, target, marker, body) {
+async function findComment(octokit, target, marker) {
   const params = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 };
-  let existing;
   for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, params)) {
     const found = page.data.find((comment) => comment.body?.includes(marker));
-    if (found) {
-      existing = found.id;
-      break;
-    }
+    if (found) return { id: found.id, body: found.body ?? "" };
   }
+  return void 0;
+}
+async function upsertComment(octokit, target, marker, body, existing) {
+  const id = existing ?? (await findComment(octokit, target, marker))?.id;
   const text = `${marker}
 ${body}`;
-  if (existing !== void 0) {
+  if (id !== void 0) {
     await octokit.rest.issues.updateComment({
       owner: target.owner,
       repo: target.repo,
-      comment_id: existing,
+      comment_id: id,
       body: text
     });
-    return { id: existing, created: false };
+    return { id, created: false };
   }
   const created = await octokit.rest.issues.createComment({
     owner: target.owner,
@@ -94858,16 +94870,6 @@ async function resolveLaunchPlan(client, ref) {
     );
   }
   return found;
-}
-function launchInputs(launchPlan, values) {
-  const parameters2 = launchPlan.closure?.expected_inputs?.parameters ?? {};
-  const variables2 = /* @__PURE__ */ Object.create(null);
-  const required2 = /* @__PURE__ */ new Set();
-  for (const [name, parameter] of Object.entries(parameters2)) {
-    variables2[name] = { type: parameter.var?.type ?? null };
-    if (parameter.required) required2.add(name);
-  }
-  return literalMapFromJson({ ...values }, { variables: variables2 }, required2);
 }
 async function waitForExecution(client, id, options) {
   const deadline = Date.now() + options.timeoutSeconds * 1e3;
@@ -94953,7 +94955,7 @@ async function runCommand(client, settings, deps) {
     version: settings.version
   });
   const version2 = launchPlan.id?.version ?? "";
-  const inputs = launchInputs(launchPlan, settings.inputs);
+  const inputs = launchPlanInputs(launchPlan, settings.inputs);
   info(`Launch plan ${settings.launchPlan} version ${version2}`);
   if (settings.dryRun) {
     info("Dry run: the launch plan exists and the inputs fit it; nothing was launched");

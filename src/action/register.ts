@@ -1,12 +1,13 @@
 import * as core from '@actions/core';
 import type { AdminClient } from '../client/admin-client.js';
+import { cell, code, table } from '../github/markdown.js';
 import { expandWorkflowPaths } from '../registration/paths.js';
 import { type RegistrationReport, registerFiles } from '../registration/register-files.js';
 import { notRegisteredCount, RegistrationFailed, reportJson, reportLines } from '../registration/report.js';
 import { consoleBase } from './client.js';
 import { ActionInputError } from './errors.js';
 import type { RegisterSettings } from './inputs.js';
-import { cell, code, table, writeJobSummary } from './markdown.js';
+import { writeJobSummary } from './markdown.js';
 
 /**
  * The workflow files the `files` input names, relative to `workspace`: plain paths as given, globs

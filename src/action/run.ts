@@ -1,19 +1,15 @@
 import * as core from '@actions/core';
-import { literalMapFromJson } from '../api/literals.js';
-import {
-  type ExecutionPhase,
-  type LaunchPlanOut,
-  type LiteralMap,
-  TERMINAL_PHASES,
-  type VariableMap,
-} from '../api/types.js';
+import { launchPlanInputs } from '../api/literals.js';
+import { type ExecutionPhase, type LaunchPlanOut, TERMINAL_PHASES } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
-import { commentMarker, type GithubClient, httpStatusOf, upsertComment } from './comment.js';
+import { commentMarker, httpStatusOf, upsertComment } from '../github/comment.js';
+import { code, table } from '../github/markdown.js';
+import type { GithubClient } from './comment.js';
 import { ExecutionFailedError, LaunchPlanNotFoundError, messageOf, WaitTimeoutError } from './errors.js';
 import { type GithubContext, isFork } from './github-context.js';
 import type { RunSettings } from './inputs.js';
-import { code, table, writeJobSummary } from './markdown.js';
+import { writeJobSummary } from './markdown.js';
 
 type Client = Pick<
   AdminClient,
@@ -75,25 +71,6 @@ export async function resolveLaunchPlan(client: Client, ref: LaunchPlanRef): Pro
     );
   }
   return found;
-}
-
-/**
- * Converts the `inputs` JSON object to the launch's LiteralMap against the launch plan's interface
- * (`closure.expected_inputs`: types, and which inputs are required; fixed inputs are not in it).
- * @throws LiteralValueError listing every unknown, missing or mistyped input at once.
- */
-export function launchInputs(
-  launchPlan: LaunchPlanOut,
-  values: Readonly<Record<string, unknown>>,
-): LiteralMap {
-  const parameters = launchPlan.closure?.expected_inputs?.parameters ?? {};
-  const variables: NonNullable<VariableMap['variables']> = Object.create(null);
-  const required = new Set<string>();
-  for (const [name, parameter] of Object.entries(parameters)) {
-    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
-    if (parameter.required) required.add(name);
-  }
-  return literalMapFromJson({ ...values }, { variables }, required);
 }
 
 /** How {@link waitForExecution} polls. */
@@ -252,7 +229,7 @@ export async function runCommand(
     version: settings.version,
   });
   const version = launchPlan.id?.version ?? '';
-  const inputs = launchInputs(launchPlan, settings.inputs);
+  const inputs = launchPlanInputs(launchPlan, settings.inputs);
   core.info(`Launch plan ${settings.launchPlan} version ${version}`);
   if (settings.dryRun) {
     core.info('Dry run: the launch plan exists and the inputs fit it; nothing was launched');

@@ -1,7 +1,14 @@
 import { DurationSyntaxError, formatDuration, parseDuration } from './duration.js';
 import { durationFromSeconds, timestampFromString, timestampToString } from './json.js';
 import { MAX_NESTING_DEPTH } from './limits.js';
-import type { Literal, LiteralMap, LiteralType, LiteralTypeOut, VariableMap } from './types.js';
+import type {
+  LaunchPlanOut,
+  Literal,
+  LiteralMap,
+  LiteralType,
+  LiteralTypeOut,
+  VariableMap,
+} from './types.js';
 
 /**
  * Variable types and values. Types are written in workflow files as `integer`, `float`, `string`,
@@ -345,4 +352,23 @@ export function literalMapToJson(
   map: { literals?: Record<string, AnyLiteral> } | null | undefined,
 ): Record<string, unknown> {
   return Object.fromEntries(Object.entries(map?.literals ?? {}).map(([k, v]) => [k, literalToJson(v)]));
+}
+
+/**
+ * Converts the `inputs` JSON object to the launch's LiteralMap against the launch plan's interface
+ * (`closure.expected_inputs`: types, and which inputs are required; fixed inputs are not in it).
+ * @throws LiteralValueError listing every unknown, missing or mistyped input at once.
+ */
+export function launchPlanInputs(
+  launchPlan: LaunchPlanOut,
+  values: Readonly<Record<string, unknown>>,
+): LiteralMap {
+  const parameters = launchPlan.closure?.expected_inputs?.parameters ?? {};
+  const variables: NonNullable<VariableMap['variables']> = Object.create(null);
+  const required = new Set<string>();
+  for (const [name, parameter] of Object.entries(parameters)) {
+    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
+    if (parameter.required) required.add(name);
+  }
+  return literalMapFromJson({ ...values }, { variables }, required);
 }

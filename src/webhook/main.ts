@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
-import { DurationSyntaxError, parseDuration } from '../api/duration.js';
+import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { isLoopbackHost } from '../client/endpoint.js';
@@ -10,7 +9,7 @@ import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/co
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
-import { parseQuantity } from '../config/quantity.js';
+import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option-values.js';
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
 import { startObservability } from '../telemetry/setup.js';
 import {
@@ -26,41 +25,6 @@ import { WebhookMetrics } from './metrics.js';
 
 /** Port the webhook listens on when neither `--port` nor `$PORT` is given (spec: app port 8080). */
 export const DEFAULT_PORT = 8080;
-
-function parsePort(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535) {
-    throw new CommanderArgumentError(`"${value}" is not a port number (0-65535)`);
-  }
-  return Number(value);
-}
-
-function parseCount(value: string): number {
-  if (!/^\d+$/.test(value)) throw new CommanderArgumentError(`"${value}" is not a whole number`);
-  return Number(value);
-}
-
-function parseSeconds(value: string): number {
-  try {
-    const seconds = parseDuration(value);
-    if (seconds <= 0) throw new CommanderArgumentError(`"${value}" must be longer than 0s`);
-    return seconds;
-  } catch (error) {
-    if (error instanceof DurationSyntaxError) {
-      throw new CommanderArgumentError(`"${value}" is not a duration such as 10s or 1m0s`);
-    }
-    throw error;
-  }
-}
-
-function parseSize(value: string): number {
-  try {
-    const bytes = parseQuantity(value);
-    if (!Number.isFinite(bytes) || bytes < 1) throw new Error('too small');
-    return Math.floor(bytes);
-  } catch {
-    throw new CommanderArgumentError(`"${value}" is not a size such as 1Mi or 512Ki`);
-  }
-}
 
 export { isLoopbackHost };
 

@@ -1,0 +1,308 @@
+import { createPrivateKey } from 'node:crypto';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { Command } from 'commander';
+import { ORCH_VERSION } from '../api/version.js';
+import { describeRuntimeError } from '../client/describe.js';
+import { isLoopbackHost } from '../client/endpoint.js';
+import { API_KEY_ENV, apiKeyFromEnv, createAdminClient, resolveEndpoint } from '../client/from-config.js';
+import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
+import { ConfigError } from '../config/errors.js';
+import { type Config, loadConfig } from '../config/load.js';
+import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option-values.js';
+import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import { startObservability } from '../telemetry/setup.js';
+import { createBot } from './bot.js';
+import {
+  BotMetrics,
+  createBotServer,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_QUEUED,
+  DEFAULT_SIGNATURE_FAILURE_LIMIT,
+  DELIVERY_PATH,
+} from './server.js';
+
+/** Port the bot listens on when neither `--port` nor `$PORT` is given (the spec's app port). */
+export const DEFAULT_BOT_PORT = 8080;
+/** GitHub's REST API, when neither `--github-api-url` nor `$GITHUB_API_URL` names another (GitHub Enterprise Server). */
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+
+const HELP_AFTER = `
+Environment:
+  GITHUB_APP_ID               the GitHub App's id (or --github-app-id)
+  GITHUB_APP_PRIVATE_KEY      the app's private key, PEM text (a literal \\n counts as a line break)
+  GITHUB_APP_PRIVATE_KEY_FILE or the path of a file holding it (or --github-private-key-file)
+  GITHUB_WEBHOOK_SECRET       the app's webhook secret: every delivery's X-Hub-Signature-256 is
+                              checked with it (required)
+  GITHUB_API_URL              GitHub's REST API when --github-api-url is not given
+  ORCH_API_KEY                admin API key the bot registers and launches with (required, except
+                              against a local sandbox: --orch.connection.insecure with a localhost host)
+  PORT                        port when --port is not given
+
+Endpoints: POST ${DELIVERY_PATH} (GitHub's deliveries), GET /healthz, /readyz, /metrics. Each
+repository configures the bot in .github/orch.yaml (README, "Self-hosting the bot"). The private key,
+the webhook secret and installation tokens are never taken from arguments and never logged.
+`;
+
+interface BotOptions {
+  port?: number;
+  githubApiUrl?: string;
+  githubAppId?: string;
+  githubPrivateKeyFile?: string;
+  githubThrottle: boolean;
+  maxBodySize?: number;
+  maxArchiveSize?: number;
+  concurrency?: number;
+  maxQueued?: number;
+  signatureFailureLimit?: number;
+  watchTimeout?: number;
+}
+
+/** The app's credentials, read at the edge from the environment (and a key file). */
+interface AppCredentials {
+  appId: string;
+  privateKey: string;
+  webhookSecret: string;
+}
+
+/**
+ * Reads the app's id, private key and webhook secret: the id from `--github-app-id` or
+ * `GITHUB_APP_ID`, the key from `GITHUB_APP_PRIVATE_KEY` or the file of `--github-private-key-file`
+ * / `GITHUB_APP_PRIVATE_KEY_FILE`, the secret from `GITHUB_WEBHOOK_SECRET`.
+ * @throws ConfigError naming what is missing or wrong, never quoting a secret.
+ */
+async function appCredentials(
+  opts: BotOptions,
+  env: Record<string, string | undefined>,
+): Promise<AppCredentials> {
+  const appId = opts.githubAppId ?? env.GITHUB_APP_ID ?? '';
+  if (!/^\d+$/.test(appId)) {
+    throw new ConfigError(
+      appId ? 'is not a GitHub App id (digits)' : 'not set; give the GitHub App id',
+      opts.githubAppId ? '--github-app-id' : 'GITHUB_APP_ID',
+    );
+  }
+  const webhookSecret = env.GITHUB_WEBHOOK_SECRET ?? '';
+  if (!webhookSecret) {
+    throw new ConfigError('not set; the bot refuses deliveries it cannot verify', 'GITHUB_WEBHOOK_SECRET');
+  }
+  const keyFile = opts.githubPrivateKeyFile ?? env.GITHUB_APP_PRIVATE_KEY_FILE;
+  let privateKey = env.GITHUB_APP_PRIVATE_KEY?.replace(/\\n/g, '\n') ?? '';
+  let source = 'GITHUB_APP_PRIVATE_KEY';
+  if (!privateKey && keyFile) {
+    source = opts.githubPrivateKeyFile ? '--github-private-key-file' : 'GITHUB_APP_PRIVATE_KEY_FILE';
+    try {
+      privateKey = await readFile(keyFile, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+        source,
+      );
+    }
+  }
+  if (!privateKey) {
+    throw new ConfigError(
+      'not set; give the app private key (or GITHUB_APP_PRIVATE_KEY_FILE)',
+      'GITHUB_APP_PRIVATE_KEY',
+    );
+  }
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw new ConfigError('is not a PEM private key', source);
+  }
+  return { appId, privateKey, webhookSecret };
+}
+
+/**
+ * Checks that the bot can authenticate to the admin: `ORCH_API_KEY`, or a local sandbox.
+ * @returns true when the bot runs without platform credentials (the sandbox case).
+ * @throws ConfigError naming `ORCH_API_KEY`.
+ */
+function requireAdminCredentials(config: Config, env: Record<string, string | undefined>): boolean {
+  if (apiKeyFromEnv(env)) return false;
+  if (config.orch.connection.insecure && isLoopbackHost(resolveEndpoint(config, 'orch'))) return true;
+  throw new ConfigError(
+    'not set; the bot needs platform credentials to register and launch (create one with ' +
+      '`orch create api-key admin --name <name>`). Only a local sandbox may run without it',
+    API_KEY_ENV,
+  );
+}
+
+/**
+ * `orch-bot [options]`: serves the GitHub App (see `createBotServer` and `createBot`) until SIGINT or
+ * SIGTERM, then stops accepting deliveries, handles those accepted, stops following executions and
+ * closes the admin channel. Resolves to the exit code: 2 for bad configuration.
+ */
+export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
+  const program = addFlagOptions(
+    new Command('orch-bot')
+      .description(
+        `GitHub App that registers workflows on push and runs launch plans on pull requests, reporting through checks and comments (deliveries at POST ${DELIVERY_PATH})`,
+      )
+      .version(ORCH_VERSION, '--version', 'print the version')
+      .option(
+        '--port <port>',
+        `port to listen on (default $PORT or ${DEFAULT_BOT_PORT}; 0 picks a free one)`,
+        parsePort,
+      )
+      .option(
+        '--github-api-url <url>',
+        `GitHub's REST API (default $GITHUB_API_URL or ${DEFAULT_GITHUB_API_URL})`,
+      )
+      .option('--github-app-id <id>', 'the GitHub App id (default $GITHUB_APP_ID)')
+      .option(
+        '--github-private-key-file <path>',
+        'file holding the app private key, PEM (default $GITHUB_APP_PRIVATE_KEY_FILE; the key itself never goes in an argument)',
+      )
+      .option(
+        '--no-github-throttle',
+        "send GitHub requests as fast as they come (default: octokit's throttling, which spaces writes as GitHub asks)",
+      )
+      .option(
+        '--max-body-size <quantity>',
+        "largest accepted delivery (default 25Mi, GitHub's own cap)",
+        parseSize,
+      )
+      .option('--max-archive-size <quantity>', 'most bytes a commit may unpack to (default 256Mi)', parseSize)
+      .option('--concurrency <n>', `deliveries handled at once (default ${DEFAULT_CONCURRENCY})`, parseCount)
+      .option(
+        '--max-queued <n>',
+        `deliveries waiting before new ones get 503 (default ${DEFAULT_MAX_QUEUED})`,
+        parseCount,
+      )
+      .option(
+        '--signature-failure-limit <n>',
+        `failed signature checks allowed per client address and minute (default ${DEFAULT_SIGNATURE_FAILURE_LIMIT}; 0 turns the limit off)`,
+        parseCount,
+      )
+      .option(
+        '--watch-timeout <duration>',
+        'longest an execution is followed to update its check run (default 1h0m0s)',
+        parseSeconds,
+      )
+      .addHelpText('after', HELP_AFTER),
+    [
+      'config',
+      ...PLATFORM_CLIENT_FLAGS,
+      ...TELEMETRY_FLAGS,
+      'sharedservice.metrics.enableClientGrpcHistograms',
+    ],
+  ).action(async (opts: BotOptions, command: Command) => {
+    const credentials = await appCredentials(opts, io.env);
+    const config = loadConfig({ flags: flagValues(command), env: io.env, home: io.home });
+    const anonymous = requireAdminCredentials(config, io.env);
+    const port = opts.port ?? (io.env.PORT ? parsePort(io.env.PORT) : DEFAULT_BOT_PORT);
+    const baseUrl = (opts.githubApiUrl ?? io.env.GITHUB_API_URL ?? DEFAULT_GITHUB_API_URL).replace(
+      /\/+$/,
+      '',
+    );
+    if (!/^https?:\/\/[^/]/.test(baseUrl))
+      throw new ConfigError(`"${baseUrl}" is not an http(s) URL`, '--github-api-url');
+    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-bot');
+    const metrics = new BotMetrics({
+      processMetrics: true,
+      clientHistograms: config.sharedservice.metrics.enableClientGrpcHistograms,
+    });
+    const client = createAdminClient(config, 'orch', {
+      clientName: `orch-bot/${ORCH_VERSION}`,
+      warn: (msg) => logger.warn(msg),
+      env: io.env,
+      home: io.home,
+      metrics: metrics.client,
+    });
+    if (anonymous)
+      logger.warn('ORCH_API_KEY is not set: working without platform credentials (local sandbox only)');
+    // octokit is heavy: loaded only when the bot starts.
+    const { App, Octokit } = await import('octokit');
+    const github = new App({
+      appId: credentials.appId,
+      privateKey: credentials.privateKey,
+      webhooks: { secret: credentials.webhookSecret },
+      Octokit: Octokit.defaults({
+        baseUrl,
+        userAgent: `orch-bot/${ORCH_VERSION}`,
+        throttle: opts.githubThrottle
+          ? {
+              onRateLimit: (
+                after: number,
+                options: { method: string; url: string },
+                _octokit: unknown,
+                retries: number,
+              ) => {
+                logger.warn('GitHub rate limit reached', {
+                  method: options.method,
+                  url: options.url,
+                  retry_after_s: after,
+                });
+                return retries < 1;
+              },
+              onSecondaryRateLimit: (after: number, options: { method: string; url: string }) => {
+                logger.warn('GitHub secondary rate limit reached', {
+                  method: options.method,
+                  url: options.url,
+                  retry_after_s: after,
+                });
+                return false;
+              },
+            }
+          : { enabled: false },
+      }),
+      log: {
+        debug: () => {},
+        info: () => {},
+        warn: (msg: string) => logger.warn(msg),
+        error: (msg: string) => logger.error(msg),
+      },
+    });
+    const bot = createBot({
+      client,
+      installation: (id) => github.getInstallationOctokit(id),
+      adminEndpoint: resolveEndpoint(config, 'orch'),
+      logger,
+      checkout: opts.maxArchiveSize ? { maxBytes: opts.maxArchiveSize } : undefined,
+      watchSeconds: opts.watchTimeout,
+    });
+    const app = createBotServer({
+      bot,
+      verify: (payload, signature) => github.webhooks.verify(payload, signature),
+      probe: () =>
+        client.getVersion({ deadline: new Date(Date.now() + 5000) }).then(
+          () => true,
+          () => false,
+        ),
+      logger,
+      access,
+      metrics,
+      maxBodyBytes: opts.maxBodySize,
+      concurrency: opts.concurrency || undefined,
+      maxQueued: opts.maxQueued,
+      signatureFailureLimit: opts.signatureFailureLimit === 0 ? false : opts.signatureFailureLimit,
+    });
+    const server = app.listen(port);
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => {
+        throw error;
+      }),
+    ]);
+    server.requestTimeout = 60_000;
+    io.stdout.write(
+      `orch-bot listening on http://localhost:${(server.address() as AddressInfo).port}${DELIVERY_PATH}\n`,
+    );
+    const signal = await io.interrupted;
+    logger.warn('shutting down', { signal });
+    app.beginShutdown();
+    const closed = new Promise((resolve) => server.close(resolve));
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    await app.drained();
+    bot.close();
+    await bot.idle();
+    await closed;
+    clearInterval(sweep);
+    client.close();
+    await tracing.shutdown();
+  });
+  return runProgram(program, argv, io, describeRuntimeError);
+}

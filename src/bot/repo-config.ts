@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { type FileProblem, formatProblems, parseYamlSource, reportIssues } from '../api/yaml-file.js';
+
+/**
+ * The repository configuration of the bot: `.github/orch.yaml` at the repository's root (README,
+ * "Self-hosting the bot"). YAML or JSON:
+ *
+ * ```yaml
+ * project: flytesnacks                 # required
+ * files: ["flows/*.yaml"]              # required: workflow files, paths or globs from the root
+ * admin: { endpoint: dns:///admin:8089 } # optional: must be the admin this bot serves
+ * domains: { push: production, pullRequests: development }
+ * pullRequests:
+ *   launchPlans:
+ *     - { name: wf.add_one_wf, inputs: { x: 2 } }
+ *   approvalLabel: orch:approved       # a fork's pull request runs once someone permitted adds it
+ * commands:
+ *   minimumPermission: write           # admin | maintain | write | triage | read
+ * ```
+ *
+ * Every problem is reported at once, each at its line and column, as the workflow file's are. The
+ * rules that decide who may do what (`commands`, `pullRequests.approvalLabel`) are always read from
+ * the default branch, never from a pull request's head, so a pull request cannot lower them.
+ */
+
+/** Where the bot looks for the repository configuration. */
+export const REPO_CONFIG_PATH = '.github/orch.yaml';
+
+/** Repository roles, weakest first (GitHub's `role_name` of a collaborator's permission). */
+export const ROLES = ['none', 'read', 'triage', 'write', 'maintain', 'admin'] as const;
+/** One repository role. */
+export type Role = (typeof ROLES)[number];
+
+/** True when `role` is at least `minimum` in GitHub's order (read < triage < write < maintain < admin). */
+export function roleAtLeast(role: string, minimum: Role): boolean {
+  const index = ROLES.indexOf(role as Role);
+  return index >= 0 && index >= ROLES.indexOf(minimum);
+}
+
+const name = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9_.]*[a-z0-9])?$/, 'must be lowercase letters, digits, "-", "_" or "."')
+  .max(255);
+const launchPlanName = z.string().min(1).max(255);
+
+const schema = z.strictObject({
+  project: name,
+  files: z.array(z.string().min(1)).min(1),
+  admin: z.strictObject({ endpoint: z.string().min(1).optional() }).optional(),
+  domains: z
+    .strictObject({
+      push: name.default('development'),
+      pullRequests: name.default('development'),
+    })
+    .default({ push: 'development', pullRequests: 'development' }),
+  pullRequests: z
+    .strictObject({
+      launchPlans: z
+        .array(
+          z.strictObject({
+            name: launchPlanName,
+            inputs: z.record(z.string(), z.unknown()).default({}),
+          }),
+        )
+        .default([]),
+      approvalLabel: z.string().min(1).max(50).default('orch:approved'),
+    })
+    .default({ launchPlans: [], approvalLabel: 'orch:approved' }),
+  commands: z
+    .strictObject({ minimumPermission: z.enum(ROLES.filter((r) => r !== 'none')).default('write') })
+    .default({ minimumPermission: 'write' }),
+});
+
+/** A loaded `.github/orch.yaml`, defaults applied. */
+export type RepoConfig = z.infer<typeof schema>;
+
+/** Thrown by {@link parseRepoConfig}: every problem of the file, each with its line and column. */
+export class RepoConfigError extends Error {
+  readonly problems: readonly FileProblem[];
+  constructor(problems: FileProblem[]) {
+    super(formatProblems(problems));
+    this.name = 'RepoConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Parses and checks the text of `.github/orch.yaml`.
+ * @param text the file's text.
+ * @param file the path reported in problems. @default ".github/orch.yaml"
+ * @throws RepoConfigError with every problem (`<file>:<line>:<column>: <path>: <message>`).
+ */
+export function parseRepoConfig(text: string, file = REPO_CONFIG_PATH): RepoConfig {
+  const { document, problems, report } = parseYamlSource(
+    file,
+    text,
+    'holds a second YAML document; the configuration is one document',
+  );
+  if (problems.length) throw new RepoConfigError(problems);
+  const raw: unknown = document.toJS() ?? {};
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    reportIssues(parsed.error.issues, [], raw, report, (found) => `expected a mapping, found ${found}`);
+    throw new RepoConfigError(problems);
+  }
+  return parsed.data;
+}
+
+/**
+ * The JSON Schema (draft 2020-12) of `.github/orch.yaml`, published as
+ * `schema/orch-bot-config.schema.json` for editors.
+ */
+export function repoConfigJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }),
+    $id: 'https://orch.dev/schema/orch-bot-config.schema.json',
+    title: 'orch bot repository configuration',
+    description: 'The `.github/orch.yaml` file that orch-bot reads (README, "Self-hosting the bot").',
+  };
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
+import PQueue from 'p-queue';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
+import type { Logger } from '../telemetry/log.js';
+import { GrpcClientMetrics } from '../telemetry/metrics.js';
+import { serveInSpan } from '../telemetry/tracing.js';
+import type { Bot, Delivery } from './bot.js';
+
+/** Where GitHub sends deliveries (the path Probot and most GitHub Apps use). */
+export const DELIVERY_PATH = '/api/github/webhooks';
+/** Default largest delivery: 25 MiB, GitHub's own cap on a payload. */
+export const DEFAULT_MAX_DELIVERY_BYTES = 25 * 1024 * 1024;
+/** Default deliveries handled at once. */
+export const DEFAULT_CONCURRENCY = 4;
+/** Default deliveries waiting to be handled before new ones get 503. */
+export const DEFAULT_MAX_QUEUED = 1000;
+/** Default failed signature checks allowed per client address and minute. */
+export const DEFAULT_SIGNATURE_FAILURE_LIMIT = 20;
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * The bot's Prometheus metrics, on a registry of its own:
+ * - `orch_bot_http_requests_total{method, route, status}` and `orch_bot_http_request_duration_seconds{route}`;
+ * - `orch_bot_deliveries_total{event, outcome}`: deliveries received (`accepted`, `duplicate`,
+ *   `unsigned`, `bad_signature`, `malformed`, `overloaded`) and handled (`done`, `ignored`, `failed`);
+ * - `orch_bot_delivery_duration_seconds{event}`: time to handle a delivery, in seconds;
+ * - `orch_bot_queued_deliveries`: deliveries waiting;
+ * - the admin client's `orch_bot_grpc_client_*` (see `GrpcClientMetrics`).
+ */
+export class BotMetrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'orch_bot_http_requests_total',
+    help: 'HTTP requests answered, by method, route name and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly requestSeconds = new Histogram({
+    name: 'orch_bot_http_request_duration_seconds',
+    help: 'time to answer an HTTP request, in seconds, by route name',
+    labelNames: ['route'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  readonly deliveries = new Counter({
+    name: 'orch_bot_deliveries_total',
+    help: 'deliveries received and handled, by event and outcome',
+    labelNames: ['event', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly deliverySeconds = new Histogram({
+    name: 'orch_bot_delivery_duration_seconds',
+    help: 'time to handle a delivery, in seconds, by event',
+    labelNames: ['event'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  readonly queued = new Gauge({
+    name: 'orch_bot_queued_deliveries',
+    help: 'deliveries waiting to be handled',
+    registers: [this.registry],
+  });
+  /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
+  readonly client: GrpcClientMetrics;
+
+  /** @param options.processMetrics also collect prom-client's process metrics. */
+  constructor(options: { processMetrics?: boolean; clientHistograms?: boolean } = {}) {
+    this.client = new GrpcClientMetrics(this.registry, 'orch_bot_', options.clientHistograms ?? true);
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'orch_bot_' });
+  }
+}
+
+/** What {@link createBotServer} needs. */
+export interface BotServerDeps {
+  bot: Bot;
+  /**
+   * Checks `X-Hub-Signature-256` against the raw body with the app's webhook secret (octokit's
+   * `app.webhooks.verify`: HMAC-SHA256, compared in constant time).
+   */
+  verify(payload: string, signature: string): Promise<boolean>;
+  /** Probes the admin for `/readyz` (e.g. GetVersion with a short deadline); true when it answers. */
+  probe(): Promise<boolean>;
+  /** Process records. */
+  logger: Logger;
+  /** One record per request. */
+  access: Logger;
+  metrics?: BotMetrics;
+  /** Largest delivery body, in bytes. @default 26214400 */
+  maxBodyBytes?: number;
+  /** Deliveries handled at once. @default 4 */
+  concurrency?: number;
+  /** Deliveries waiting before new ones are answered 503. @default 1000 */
+  maxQueued?: number;
+  /** Delivery ids remembered to do each once. @default 10000 */
+  rememberedDeliveries?: number;
+  /** Failed signature checks per client address and minute before 429; `false` turns it off. @default 20 */
+  signatureFailureLimit?: number | false;
+}
+
+/** The Express app plus what its entry needs to stop it. */
+export type BotServer = Express & {
+  readonly metrics: BotMetrics;
+  /** From now on `/readyz` answers 503, deliveries get 503, and answers close their connection. */
+  beginShutdown(): void;
+  /** Resolves when every accepted delivery has been handled (executions may still be followed: `Bot.idle`). */
+  drained(): Promise<void>;
+};
+
+/** A delivery id as GitHub sends it: a GUID (older deliveries: other short tokens). */
+const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/;
+const EVENT_NAME = /^[a-z_]{1,64}$/;
+
+/**
+ * The bot's HTTP side: `POST /api/github/webhooks` takes GitHub's deliveries, `GET /healthz`,
+ * `/readyz` and `/metrics` serve operations. Answers of the delivery route, each JSON
+ * `{status}` or `{error, request_id}`:
+ * - 202 accepted: verified and queued (handled in the background, so GitHub's 10 s limit never bites);
+ * - 200 duplicate: an `X-GitHub-Delivery` already accepted (a redelivery is done once; one whose
+ *   handling failed may be redelivered);
+ * - 400 a missing event or delivery header, or a body that is not a JSON object or nests over 64 levels;
+ * - 401 no `X-Hub-Signature-256`, or one that does not match (nothing is parsed or done);
+ * - 413 a body over the limit; 415 not `application/json`;
+ * - 429 too many failed signatures from the address; 503 overloaded or shutting down.
+ */
+export function createBotServer(deps: BotServerDeps): BotServer {
+  const metrics = deps.metrics ?? new BotMetrics();
+  const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_DELIVERY_BYTES;
+  const maxQueued = deps.maxQueued ?? DEFAULT_MAX_QUEUED;
+  const queue = new PQueue({ concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY });
+  const seen = new LRUCache<string, true>({ max: deps.rememberedDeliveries ?? 10_000 });
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.route = 'unmatched';
+    res.set('X-Request-Id', requestId);
+    if (shuttingDown) res.set('Connection', 'close');
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = String(res.locals.route);
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics.requests.inc({ method: req.method, route, status: String(status) });
+      metrics.requestSeconds.observe({ route }, seconds);
+      deps.access[status >= 500 ? 'error' : 'info']('request', {
+        request_id: requestId,
+        method: req.method,
+        path: req.path.slice(0, 512),
+        route,
+        status,
+        duration_ms: Math.round(seconds * 1e6) / 1e3,
+        remote: req.socket.remoteAddress,
+        delivery: res.locals.delivery,
+        event: res.locals.event,
+      });
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    serveInSpan(
+      req,
+      res,
+      { 'url.path': req.path.slice(0, 512), 'orch.request_id': requestId },
+      next,
+      (span) => span.setAttribute('http.route', String(res.locals.route)),
+    );
+  });
+
+  const problem = (res: Response, status: number, error: string, outcome?: string) => {
+    if (outcome) metrics.deliveries.inc({ event: String(res.locals.event ?? 'unknown'), outcome });
+    res.status(status).json({ error, request_id: res.locals.requestId });
+  };
+
+  app.get(['/healthz', '/healthcheck'], (_req, res) => {
+    res.locals.route = 'healthz';
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.locals.route = 'readyz';
+    res.set('Cache-Control', 'no-store');
+    if (shuttingDown) return problem(res, 503, 'shutting down');
+    if (await deps.probe().catch(() => false)) res.json({ status: 'ready' });
+    else res.status(503).set('Retry-After', '5').json({ status: 'admin unreachable' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.locals.route = 'metrics';
+    metrics.queued.set(queue.size + queue.pending);
+    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  const failureLimit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
+  const failures =
+    failureLimit === false || failureLimit === 0
+      ? undefined
+      : rateLimit({
+          windowMs: 60_000,
+          limit: failureLimit,
+          standardHeaders: 'draft-7',
+          legacyHeaders: false,
+          validate: false,
+          skipSuccessfulRequests: true,
+          requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+          handler: (_req, res) =>
+            problem(res, 429, 'too many failed signatures from this address; slow down'),
+        } as Parameters<typeof rateLimit>[0]);
+
+  const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
+
+  app.all(
+    DELIVERY_PATH,
+    (req, res, next) => {
+      res.locals.route = 'deliveries';
+      if (req.method !== 'POST') {
+        res.set('Allow', 'POST');
+        return problem(res, 405, 'use POST');
+      }
+      if (shuttingDown) return problem(res, 503, 'shutting down; deliver again later');
+      if (failures) Promise.resolve(failures(req, res, next)).catch(next);
+      else next();
+    },
+    (req, res, next) => {
+      const event = req.get('x-github-event') ?? '';
+      const id = req.get('x-github-delivery') ?? '';
+      const signature = req.get('x-hub-signature-256');
+      if (!signature) return problem(res, 401, 'missing X-Hub-Signature-256', 'unsigned');
+      if (!EVENT_NAME.test(event) || !DELIVERY_ID.test(id)) {
+        return problem(res, 400, 'missing or malformed X-GitHub-Event or X-GitHub-Delivery', 'malformed');
+      }
+      res.locals.event = event;
+      res.locals.delivery = id;
+      const type = req.get('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(type))
+        return problem(res, 415, 'the body must be application/json', 'malformed');
+      readBody(req, res, (error?: unknown) => {
+        if (!error) return next();
+        const status = (error as { status?: number }).status ?? 400;
+        if (status === 413) return problem(res, 413, `the body is over ${maxBodyBytes} bytes`, 'malformed');
+        return problem(res, 400, 'the body could not be read', 'malformed');
+      });
+    },
+    async (req, res, next) => {
+      try {
+        const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+        const signature = req.get('x-hub-signature-256') ?? '';
+        const valid = await deps.verify(raw, signature).catch(() => false);
+        if (!valid) return problem(res, 401, 'the signature does not match the body', 'bad_signature');
+        let payload: unknown;
+        try {
+          payload = JSON.parse(raw);
+        } catch {
+          return problem(res, 400, 'the body is not JSON', 'malformed');
+        }
+        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+          return problem(res, 400, 'the body must be a JSON object', 'malformed');
+        }
+        if (nestingDepth(payload, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) {
+          return problem(res, 400, `the body nests deeper than ${MAX_NESTING_DEPTH} levels`, 'malformed');
+        }
+        const delivery: Delivery = {
+          id: String(res.locals.delivery),
+          name: String(res.locals.event),
+          payload,
+        };
+        if (seen.has(delivery.id)) {
+          metrics.deliveries.inc({ event: delivery.name, outcome: 'duplicate' });
+          res.json({ status: 'duplicate' });
+          return;
+        }
+        if (queue.size >= maxQueued)
+          return problem(res, 503, 'too many deliveries waiting; deliver again later', 'overloaded');
+        seen.set(delivery.id, true);
+        metrics.deliveries.inc({ event: delivery.name, outcome: 'accepted' });
+        void queue.add(async () => {
+          const started = process.hrtime.bigint();
+          const outcome = await deps.bot.handle(delivery);
+          // A delivery whose handling failed may be redelivered and tried again.
+          if (outcome === 'failed') seen.delete(delivery.id);
+          metrics.deliveries.inc({ event: delivery.name, outcome });
+          metrics.deliverySeconds.observe(
+            { event: delivery.name },
+            Number(process.hrtime.bigint() - started) / 1e9,
+          );
+        });
+        res.status(202).json({ status: 'accepted' });
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  app.use((_req: Request, res: Response) => problem(res, 404, 'not found'));
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    deps.logger.error('request failed', {
+      request_id: res.locals.requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    if (!res.headersSent) problem(res, 500, 'internal error');
+  });
+
+  return Object.assign(app, {
+    metrics,
+    beginShutdown() {
+      shuttingDown = true;
+    },
+    async drained() {
+      await queue.onIdle();
+    },
+  });
+}

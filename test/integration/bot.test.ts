@@ -1,0 +1,436 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import request from 'supertest';
+import { literalMapToJson } from '../../src/api/literals.js';
+import { type Bot, createBot } from '../../src/bot/bot.js';
+import { type BotServer, createBotServer, DELIVERY_PATH } from '../../src/bot/server.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import {
+  ADD_ONE_FILE,
+  commentPayload,
+  INSTALLATION,
+  type Logged,
+  OWNER,
+  pullPayload,
+  pushPayload,
+  REPO,
+  REPO_CONFIG,
+  recordingLogger,
+  repoFiles,
+  rerunPayload,
+  signed,
+  testApp,
+  WEBHOOK_SECRET,
+} from '../helpers/bot.js';
+import {
+  type AppApiCall,
+  type FakeCheckRun,
+  FakeGithubApp,
+  signDelivery,
+} from '../helpers/github-app-api.js';
+import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
+
+const sha = (n: number) => n.toString(16).padStart(40, 'a');
+
+/** A check run's output as the bot wrote it. */
+interface Output {
+  title: string;
+  summary: string;
+  annotations: { path: string; start_line: number; start_column: number; message: string }[];
+}
+const outputOf = (run: FakeCheckRun | undefined) => (run?.output ?? {}) as Output;
+
+describe('orch-bot against a real admin and a fake GitHub API', () => {
+  let admin: TestServer;
+  let client: AdminClient;
+  let fake: FakeGithubApp;
+  let github: { url: string; close(): Promise<void> };
+  let bot: Bot;
+  let server: BotServer;
+  const logged: Logged[] = [];
+
+  /** A bot server over `adminClient` (the test's, by default). */
+  const startBot = (adminClient: AdminClient, logs: Logged[] = logged) => {
+    const app = testApp(fake, github.url);
+    const instance = createBot({
+      client: adminClient,
+      installation: (id) => app.getInstallationOctokit(id),
+      adminEndpoint: admin.addresses.grpcEndpoint,
+      logger: recordingLogger(logs),
+    });
+    const http = createBotServer({
+      bot: instance,
+      verify: (payload, signature) => app.webhooks.verify(payload, signature),
+      probe: async () => true,
+      logger: recordingLogger(logs),
+      access: recordingLogger(logs),
+    });
+    return { bot: instance, server: http };
+  };
+
+  /** Sends a signed delivery and waits until it (and every execution it follows) is done. */
+  const deliver = async (
+    event: string,
+    payload: unknown,
+    options: { id?: string; to?: BotServer; bot?: Bot } = {},
+  ) => {
+    const delivery = signed(event, payload, options);
+    const res = await request(options.to ?? server)
+      .post(DELIVERY_PATH)
+      .set(delivery.headers)
+      .send(delivery.body);
+    await (options.to ?? server).drained();
+    await (options.bot ?? bot).idle();
+    return { res, id: delivery.id };
+  };
+
+  const checkRuns = (name: string, headSha?: string) =>
+    fake.checkRuns.filter((r) => r.name === name && (headSha === undefined || r.head_sha === headSha));
+  const executions = async (domain: string) =>
+    (await admin.client.listExecutions({ id: { project: 'default', domain }, limit: 1000 })).executions;
+
+  beforeAll(async () => {
+    admin = await startTestServer('sqlite', { executorParallelism: 2 });
+    client = new AdminClient({ endpoint: admin.addresses.grpcEndpoint, insecure: true });
+    fake = new FakeGithubApp();
+    github = await fake.serve();
+    ({ bot, server } = startBot(client));
+    fake.setTarball(OWNER, REPO, 'main', repoFiles());
+    fake.setPermission(OWNER, REPO, 'maintainer', 'write');
+    fake.setPermission(OWNER, REPO, 'reader', 'read');
+  });
+  afterAll(async () => {
+    bot.close();
+    client.close();
+    await github.close();
+    await admin.stop();
+  });
+
+  test('a push to the default branch registers the configured files and reports orch / register', async () => {
+    fake.setTarball(OWNER, REPO, sha(1), repoFiles());
+    const { res } = await deliver('push', pushPayload(sha(1)));
+    expect([res.status, res.body.status]).toEqual([202, 'accepted']);
+    const [run] = checkRuns('orch / register', sha(1));
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+    const out = outputOf(run);
+    expect(out.title).toMatch(/^Registered 3 entities at version \S+$/);
+    expect(out.summary).toContain('| `wf.add_one_wf` | Launch Plan |');
+    expect(out.summary).toContain('domain `production`');
+    // Fetched through the API with the installation's token, then registered for real.
+    expect(fake.seen('GET', /\/tarball\//)[0]?.auth).toBe(`token installation-${INSTALLATION}`);
+    const plans = await admin.client.listLaunchPlans({
+      id: { project: 'default', domain: 'production', name: 'wf.add_one_wf' },
+      limit: 10,
+    });
+    expect(plans.launch_plans).toHaveLength(1);
+  });
+
+  test('a push to another branch, or a deleted branch, does nothing', async () => {
+    const before = fake.calls.length;
+    await deliver('push', pushPayload(sha(2), 'feature'));
+    await deliver('push', { ...pushPayload(sha(2)), deleted: true });
+    expect(fake.calls.length).toBe(before);
+  });
+
+  test('a pull request registers its head, launches the configured plan, follows it and keeps one comment', async () => {
+    fake.setTarball(OWNER, REPO, sha(3), repoFiles());
+    await deliver('pull_request', pullPayload('opened', 11, sha(3)));
+    expect(checkRuns('orch / register', sha(3))[0]).toMatchObject({ conclusion: 'success' });
+    const [run] = checkRuns('orch / wf.add_one_wf', sha(3));
+    expect(run?.details_url).toMatch(
+      /\/console\/projects\/default\/domains\/development\/executions\/bot-[0-9a-f]{32}$/,
+    );
+    // Created in progress, then completed from WatchExecution's events.
+    expect(
+      fake
+        .seen('POST', /\/check-runs$/)
+        .find((c) => (c.body as { name: string }).name === 'orch / wf.add_one_wf')?.body,
+    ).toMatchObject({
+      status: 'in_progress',
+    });
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(outputOf(run).summary).toContain('"o0": 3');
+    // Phases on the way came from the watch: at least one update before the completion.
+    const titles = ((run?.updates ?? []) as { output?: { title?: string } }[]).map((u) => u.output?.title);
+    expect(titles.some((t) => /^Phase: (QUEUED|RUNNING)$/.test(String(t)))).toBe(true);
+    const name = run?.details_url?.split('/').pop() ?? '';
+    const execution = await admin.client.getExecution({ project: 'default', domain: 'development', name });
+    expect(execution.closure?.phase).toBe('SUCCEEDED');
+    const comments = fake.comments.filter((c) => c.issue === 11);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body).toContain(`[${name}](`);
+    expect(comments[0]?.body).toContain('**SUCCEEDED**');
+
+    // A new commit: new checks on it, the same comment now listing only the new head's execution.
+    fake.setTarball(OWNER, REPO, sha(4), repoFiles());
+    await deliver('pull_request', pullPayload('synchronize', 11, sha(4)));
+    const [next] = checkRuns('orch / wf.add_one_wf', sha(4));
+    expect(next).toMatchObject({ conclusion: 'success' });
+    const after = fake.comments.filter((c) => c.issue === 11);
+    expect(after).toHaveLength(1);
+    expect(after[0]?.body).toContain(sha(4).slice(0, 12));
+    expect(after[0]?.body).not.toContain(`[${name}](`);
+  });
+
+  test('a repeated X-GitHub-Delivery is done once, on this replica and on another', async () => {
+    fake.setTarball(OWNER, REPO, sha(5), repoFiles());
+    const payload = pullPayload('opened', 12, sha(5));
+    const first = await deliver('pull_request', payload);
+    const before = (await executions('development')).length;
+    const again = await deliver('pull_request', payload, { id: first.id });
+    expect([again.res.status, again.res.body.status]).toEqual([200, 'duplicate']);
+    // A second replica (no shared memory) derives the same execution name: no second launch.
+    const other = startBot(client);
+    await deliver('pull_request', payload, { id: first.id, to: other.server, bot: other.bot });
+    other.bot.close();
+    expect((await executions('development')).length).toBe(before);
+    expect(checkRuns('orch / wf.add_one_wf', sha(5))).toHaveLength(1);
+  });
+
+  test('an unsigned or wrongly signed delivery gets 401 and no work', async () => {
+    const before = fake.calls.length;
+    const delivery = signed('push', pushPayload(sha(6)));
+    const unsigned = { ...delivery.headers } as Record<string, string>;
+    delete unsigned['x-hub-signature-256'];
+    const noSignature = await request(server).post(DELIVERY_PATH).set(unsigned).send(delivery.body);
+    expect(noSignature.status).toBe(401);
+    const wrong = signed('push', pushPayload(sha(6)), { secret: 'not-the-secret' });
+    const bad = await request(server).post(DELIVERY_PATH).set(wrong.headers).send(wrong.body);
+    expect([bad.status, bad.body.error]).toEqual([401, 'the signature does not match the body']);
+    // The right signature over another body.
+    const tampered = await request(server)
+      .post(DELIVERY_PATH)
+      .set(delivery.headers)
+      .send(delivery.body.replace('"main"', '"mainx"'));
+    expect(tampered.status).toBe(401);
+    await server.drained();
+    expect(fake.calls.length).toBe(before);
+  });
+
+  test('hostile requests: wrong method, type, size, nesting, JSON and headers are refused', async () => {
+    expect((await request(server).get(DELIVERY_PATH)).status).toBe(405);
+    const delivery = signed('push', pushPayload(sha(7)));
+    const typed = await request(server)
+      .post(DELIVERY_PATH)
+      .set({ ...delivery.headers, 'content-type': 'text/plain' })
+      .send(delivery.body);
+    expect(typed.status).toBe(415);
+    const noEvent = await request(server)
+      .post(DELIVERY_PATH)
+      .set({ ...delivery.headers, 'x-github-event': '../push' })
+      .send(delivery.body);
+    expect(noEvent.status).toBe(400);
+    let deep: unknown = 1;
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const nested = signed('push', { deep });
+    expect((await request(server).post(DELIVERY_PATH).set(nested.headers).send(nested.body)).status).toBe(
+      400,
+    );
+    const broken = signed('push', {});
+    const truncated = '{"a":';
+    broken.headers['x-hub-signature-256'] = signDelivery(WEBHOOK_SECRET, truncated);
+    const notJson = await request(server).post(DELIVERY_PATH).set(broken.headers).send(truncated);
+    expect([notJson.status, notJson.body.error]).toEqual([400, 'the body is not JSON']);
+    const array = signed('push', [1, 2]);
+    expect((await request(server).post(DELIVERY_PATH).set(array.headers).send(array.body)).status).toBe(400);
+    const small = createBotServer({
+      bot,
+      verify: async () => true,
+      probe: async () => true,
+      logger: recordingLogger([]),
+      access: recordingLogger([]),
+      maxBodyBytes: 1024,
+    });
+    const big = signed('push', { pad: 'x'.repeat(4096) });
+    expect((await request(small).post(DELIVERY_PATH).set(big.headers).send(big.body)).status).toBe(413);
+    const foreign = await request(server)
+      .post('/run-workflow/a/b/c/d')
+      .set(delivery.headers)
+      .send(delivery.body);
+    expect(foreign.status).toBe(404);
+  });
+
+  test('a pull request from a fork runs nothing until someone permitted approves it', async () => {
+    fake.setTarball(OWNER, REPO, sha(8), repoFiles());
+    fake.setPull(OWNER, REPO, {
+      number: 13,
+      head: { sha: sha(8), ref: 'feature', repo: { full_name: 'stranger/flows' } },
+      base: { ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+    });
+    const before = (await executions('development')).length;
+    await deliver('pull_request', pullPayload('opened', 13, sha(8), { fork: true }));
+    expect(checkRuns('orch / register', sha(8))[0]).toMatchObject({ conclusion: 'neutral' });
+    expect(outputOf(checkRuns('orch / register', sha(8))[0]).title).toBe('Waiting for approval');
+    expect(fake.seen('GET', /\/tarball\//).some((c) => c.path.includes(sha(8)))).toBe(false);
+    // A label from someone who may only read changes nothing; the label from a writer runs it.
+    await deliver(
+      'pull_request',
+      pullPayload('labeled', 13, sha(8), { fork: true, label: 'orch:approved', sender: 'reader' }),
+    );
+    expect((await executions('development')).length).toBe(before);
+    // `/orch approve` by a reader is refused.
+    await deliver('issue_comment', commentPayload(fake, 13, '/orch approve', { user: 'reader' }));
+    expect(fake.comments.at(-1)?.body).toContain('you need `write` permission');
+    expect((await executions('development')).length).toBe(before);
+    // By a writer, it runs the head.
+    await deliver('issue_comment', commentPayload(fake, 13, '/orch approve', { user: 'maintainer' }));
+    expect(checkRuns('orch / wf.add_one_wf', sha(8))[0]).toMatchObject({ conclusion: 'success' });
+    expect((await executions('development')).length).toBe(before + 1);
+  });
+
+  test('comment commands: help, run with inputs, register; refused without permission; errors said clearly', async () => {
+    fake.setTarball(OWNER, REPO, sha(9), repoFiles());
+    fake.setPull(OWNER, REPO, {
+      number: 14,
+      head: { sha: sha(9), ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+      base: { ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+    });
+    const reactionsOf = (payload: Record<string, unknown>) =>
+      fake.reactions
+        .filter((r) => r.commentId === (payload.comment as { id: number }).id)
+        .map((r) => r.content);
+    const lastReply = () => fake.comments.filter((c) => c.issue === 14).at(-1)?.body ?? '';
+
+    const help = commentPayload(fake, 14, '/orch help');
+    await deliver('issue_comment', help);
+    expect(reactionsOf(help)).toEqual(['eyes', 'rocket']);
+    expect(lastReply()).toContain('/orch run <launch plan> [key=value ...]');
+
+    const run = commentPayload(fake, 14, '/orch run wf.add_one_wf x=5');
+    await deliver('issue_comment', run);
+    expect(reactionsOf(run)).toEqual(['eyes', 'rocket']);
+    const url = /launched `wf.add_one_wf` at version `\S+`: (\S+)/.exec(lastReply())?.[1] ?? '';
+    expect(url).toContain('/console/projects/default/domains/development/executions/bot-');
+    const name = url.split('/').pop() ?? '';
+    const data = await admin.client.getExecutionData({ project: 'default', domain: 'development', name });
+    expect(literalMapToJson(data.full_outputs ?? undefined)).toEqual({ o0: 6 });
+
+    const denied = commentPayload(fake, 14, '/orch run wf.add_one_wf x=1', { user: 'reader' });
+    const before = (await executions('development')).length;
+    await deliver('issue_comment', denied);
+    expect(reactionsOf(denied)).toEqual(['eyes', 'confused']);
+    expect(lastReply()).toBe(
+      '@reader you need `write` permission on this repository to run `/orch run` (you have `read`).',
+    );
+    expect(fake.seen('GET', /\/collaborators\/reader\/permission$/).length).toBeGreaterThan(0);
+
+    const unknown = commentPayload(fake, 14, '/orch run nope');
+    await deliver('issue_comment', unknown);
+    expect(reactionsOf(unknown)).toEqual(['eyes', 'confused']);
+    expect(lastReply()).toContain('unknown launch plan `nope`; this commit registers: `wf.add_one_wf`');
+
+    const badInput = commentPayload(fake, 14, '/orch run wf.add_one_wf x=abc');
+    await deliver('issue_comment', badInput);
+    expect(reactionsOf(badInput)).toEqual(['eyes', 'confused']);
+    expect(lastReply()).toMatch(/bad inputs for `wf.add_one_wf`: .*x/);
+
+    const typo = commentPayload(fake, 14, '/orch rnu');
+    await deliver('issue_comment', typo);
+    expect(lastReply()).toContain('did you mean `/orch run`?');
+
+    const register = commentPayload(fake, 14, '/orch register');
+    await deliver('issue_comment', register);
+    expect(reactionsOf(register)).toEqual(['eyes', 'rocket']);
+    expect(lastReply()).toMatch(
+      /registered 3 entities at version `\S+` in project `default`, domain `development`/,
+    );
+    expect((await executions('development')).length).toBe(before);
+
+    // Edited comments, comments by bots and comments that are not commands are ignored.
+    const calls = fake.calls.length;
+    await deliver('issue_comment', commentPayload(fake, 14, '/orch run wf.add_one_wf', { action: 'edited' }));
+    await deliver(
+      'issue_comment',
+      commentPayload(fake, 14, '/orch run wf.add_one_wf', { type: 'Bot', user: 'other[bot]' }),
+    );
+    await deliver('issue_comment', commentPayload(fake, 14, 'looks good to me'));
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  test("a check run's Re-run launches the execution again", async () => {
+    const [run] = checkRuns('orch / wf.add_one_wf', sha(3));
+    const before = (await executions('development')).length;
+    await deliver(
+      'check_run',
+      rerunPayload({ name: String(run?.name), head_sha: sha(3), external_id: run?.external_id }, 11),
+    );
+    const runs = checkRuns('orch / wf.add_one_wf', sha(3));
+    expect(runs).toHaveLength(2);
+    expect(runs[1]).toMatchObject({ conclusion: 'success' });
+    expect(runs[1]?.details_url).not.toBe(run?.details_url);
+    expect((await executions('development')).length).toBe(before + 1);
+  });
+
+  test('a bad .github/orch.yaml fails orch / register with annotations at its lines', async () => {
+    const config =
+      'project: Default\nfiles: ["flows/*.yaml"]\npullRequests:\n  launchPlans: [{ inputs: {} }]\n';
+    fake.setTarball(OWNER, REPO, sha(10), repoFiles(config));
+    await deliver('push', pushPayload(sha(10)));
+    const [run] = checkRuns('orch / register', sha(10));
+    expect(run).toMatchObject({ conclusion: 'failure' });
+    const out = outputOf(run);
+    expect(out.title).toBe('.github/orch.yaml is not valid');
+    expect(out.annotations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: '.github/orch.yaml',
+          start_line: 1,
+          start_column: 10,
+          message: expect.stringContaining('project:'),
+        }),
+        expect.objectContaining({
+          path: '.github/orch.yaml',
+          start_line: 4,
+          message: expect.stringContaining('missing required key "name"'),
+        }),
+      ]),
+    );
+  });
+
+  test('a bad workflow file fails orch / register with annotations on the workflow file', async () => {
+    const broken = ADD_ONE_FILE.replace('retries: 1', 'retries: many');
+    fake.setTarball(OWNER, REPO, sha(11), repoFiles(REPO_CONFIG, broken));
+    await deliver('push', pushPayload(sha(11)));
+    const [run] = checkRuns('orch / register', sha(11));
+    expect(run).toMatchObject({ conclusion: 'failure' });
+    const line = broken.split('\n').findIndex((l) => l.includes('retries: many')) + 1;
+    const out = outputOf(run);
+    expect(out.annotations).toEqual([expect.objectContaining({ path: 'flows/wf.yaml', start_line: line })]);
+  });
+
+  test('an unreachable admin: the check run says so and the bot goes on', async () => {
+    const dead = new AdminClient({
+      endpoint: `127.0.0.1:${await freePort()}`,
+      insecure: true,
+      retry: { maxAttempts: 2, initialBackoffMs: 10, perAttemptSeconds: 2 },
+    });
+    const other = startBot(dead);
+    fake.setTarball(OWNER, REPO, sha(12), repoFiles());
+    const { res } = await deliver('push', pushPayload(sha(12)), { to: other.server, bot: other.bot });
+    expect(res.status).toBe(202);
+    const [run] = checkRuns('orch / register', sha(12));
+    expect(run).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Registration failed' }),
+    });
+    expect(outputOf(run).summary).toMatch(/^The admin at \S+ could not be reached/);
+    expect((await request(other.server).get('/healthz')).status).toBe(200);
+    dead.close();
+  });
+
+  test('operations: health, metrics, and no secret in any record', async () => {
+    expect((await request(server).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await request(server).get('/readyz')).body).toEqual({ status: 'ready' });
+    const metrics = (await request(server).get('/metrics')).text;
+    expect(metrics).toMatch(/orch_bot_deliveries_total\{event="pull_request",outcome="done"\} \d+/);
+    expect(metrics).toMatch(/orch_bot_deliveries_total\{event="push",outcome="bad_signature"\} \d+/);
+    const text = JSON.stringify(logged);
+    expect(text).not.toMatch(/ghs_|PRIVATE KEY|bot-webhook-secret/);
+    expect(logged.some((l) => l.msg === 'request' && l.fields?.route === 'deliveries')).toBe(true);
+  });
+
+  test('every GitHub call used the installation token', () => {
+    const repoCalls = fake.calls.filter((c: AppApiCall) => c.path.startsWith('/repos/'));
+    expect(repoCalls.length).toBeGreaterThan(20);
+    expect(repoCalls.every((c) => c.auth === `token installation-${INSTALLATION}`)).toBe(true);
+  });
+});
