@@ -1,4 +1,4 @@
-# orch's own image: `orch`, `orchctl` and `orch-webhook` on PATH, running as a non-root user.
+# orch's own image: `orch`, `orchctl`, `orch-webhook` and `orch-bot` on PATH, running as a non-root user.
 # Build it with `npm run build:image` (or `docker build -t orch .`). Two build arguments:
 #   BASE_IMAGE   the image it runs on (a slim Node LTS image by default);
 #   BUILD_IMAGE  the image it is built on: it needs npm and, where no prebuilt better-sqlite3 binary can

@@ -1,11 +1,12 @@
 /**
  * Writes the artifacts generated from the flag registry: the configuration reference in README.md
- * (between the config-reference markers), schema/orchctl-config.schema.json and, from the workflow-file
- * schema, schema/workflow-file.schema.json. With --check, writes
- * nothing and fails when either is stale.
+ * (between the config-reference markers), schema/orchctl-config.schema.json and, from their zod
+ * schemas, schema/workflow-file.schema.json and schema/orch-bot-config.schema.json. With --check,
+ * writes nothing and fails when any is stale.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { repoConfigJsonSchema } from '../src/bot/repo-config.js';
 import { createOrchProgram } from '../src/cli/program.js';
 import type { CliIO } from '../src/config/commander.js';
 import { cliReferenceMarkdown, configJsonSchema, configReferenceMarkdown } from '../src/config/docs.js';
@@ -45,12 +46,16 @@ const currentSchema = await readFile(schemaPath, 'utf8').catch(() => '');
 const workflowSchemaPath = `${root}schema/workflow-file.schema.json`;
 const wantedWorkflowSchema = `${JSON.stringify(workflowFileJsonSchema(), null, 2)}\n`;
 const currentWorkflowSchema = await readFile(workflowSchemaPath, 'utf8').catch(() => '');
+const botSchemaPath = `${root}schema/orch-bot-config.schema.json`;
+const wantedBotSchema = `${JSON.stringify(repoConfigJsonSchema(), null, 2)}\n`;
+const currentBotSchema = await readFile(botSchemaPath, 'utf8').catch(() => '');
 
 if (check) {
   const stale = [
     wantedReadme !== readme && 'README.md',
     wantedSchema !== currentSchema && schemaPath,
     wantedWorkflowSchema !== currentWorkflowSchema && workflowSchemaPath,
+    wantedBotSchema !== currentBotSchema && botSchemaPath,
   ].filter(Boolean);
   if (stale.length) {
     console.error(`stale: ${stale.join(', ')}; run \`npm run gen:config-docs\` and commit the result`);
@@ -61,5 +66,6 @@ if (check) {
   await writeFile(readmePath, wantedReadme);
   await writeFile(schemaPath, wantedSchema);
   await writeFile(workflowSchemaPath, wantedWorkflowSchema);
-  console.log(`wrote README.md reference, ${schemaPath} and ${workflowSchemaPath}`);
+  await writeFile(botSchemaPath, wantedBotSchema);
+  console.log(`wrote README.md reference, ${schemaPath}, ${workflowSchemaPath} and ${botSchemaPath}`);
 }

@@ -23,7 +23,7 @@ const maybe = (await dockerSuiteRuns("orch's image and the docker demo")) ? desc
 const engine = testEngine();
 
 maybe("orch's own image and the main job on the docker runtime", () => {
-  test('the image runs as non-root with orch, orchctl and orch-webhook on PATH; its webhook container launches add-one, which runs in a container', async () => {
+  test('the image runs as non-root with orch, orchctl, orch-webhook and orch-bot on PATH; its webhook container launches add-one, which runs in a container', async () => {
     const orchImage = 'orch-test/orch:e2e';
     const lines: string[] = [];
     const id = await buildOrchImage({
@@ -50,7 +50,7 @@ maybe("orch's own image and the main job on the docker runtime", () => {
       await container.remove({ force: true });
       return out;
     };
-    for (const command of ['orch', 'orchctl', 'orch-webhook']) {
+    for (const command of ['orch', 'orchctl', 'orch-webhook', 'orch-bot']) {
       expect(await run([command, '--help'])).toMatch(/Usage: /);
     }
     expect(

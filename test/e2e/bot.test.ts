@@ -1,0 +1,164 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { type RunningProcess, runBinary, startBinary } from '../../scripts/main-job.js';
+import { DELIVERY_PATH } from '../../src/bot/server.js';
+import {
+  commentPayload,
+  OWNER,
+  pullPayload,
+  REPO,
+  repoFiles,
+  rerunPayload,
+  signed,
+  WEBHOOK_SECRET,
+} from '../helpers/bot.js';
+import { FakeGithubApp } from '../helpers/github-app-api.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const HEAD = 'c0ffee'.padEnd(40, '1');
+const NEXT = 'c0ffee'.padEnd(40, '2');
+
+/** Polls `check` every 50 ms until it holds (or `timeoutMs` passes). */
+async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the orch-bot bin through a pull request', () => {
+  let admin: TestServer;
+  let fake: FakeGithubApp;
+  let github: { url: string; close(): Promise<void> };
+  let home: string;
+  let bot: RunningProcess;
+  let url: string;
+  let env: NodeJS.ProcessEnv;
+  let connection: string[];
+
+  beforeAll(async () => {
+    admin = await startTestServer('sqlite', { executorParallelism: 2 });
+    fake = new FakeGithubApp();
+    github = await fake.serve();
+    home = await mkdtemp(join(tmpdir(), 'orch-bot-e2e-'));
+    const keyFile = join(home, 'app.pem');
+    await writeFile(keyFile, fake.privateKey, { mode: 0o600 });
+    fake.setTarball(OWNER, REPO, 'main', repoFiles());
+    fake.setTarball(OWNER, REPO, HEAD, repoFiles());
+    fake.setTarball(OWNER, REPO, NEXT, repoFiles());
+    fake.setPermission(OWNER, REPO, 'maintainer', 'write');
+    fake.setPull(OWNER, REPO, {
+      number: 21,
+      head: { sha: HEAD, ref: 'feature', repo: { full_name: `${OWNER}/${REPO}` } },
+      base: { ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+    });
+    env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      GITHUB_APP_ID: String(fake.appId),
+      GITHUB_APP_PRIVATE_KEY_FILE: keyFile,
+      GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    };
+    connection = ['--orch.connection.host', admin.addresses.grpcEndpoint, '--orch.connection.insecure'];
+    bot = startBinary(
+      'orch-bot',
+      ['--port', '0', '--github-api-url', github.url, '--no-github-throttle', ...connection],
+      env,
+    );
+    url = await bot.waitFor(/^orch-bot listening on (http:\S+)$/m);
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await github.close();
+    await admin.stop();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const send = async (event: string, payload: unknown) => {
+    const delivery = signed(event, payload);
+    const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const completed = (name: string, sha: string) =>
+    fake.checkRuns.filter((r) => r.name === name && r.head_sha === sha && r.status === 'completed');
+
+  test('opened, a command, a new commit, a re-run, closed; then a clean stop', async () => {
+    expect(url.endsWith(DELIVERY_PATH)).toBe(true);
+    expect(await send('pull_request', pullPayload('opened', 21, HEAD))).toEqual({
+      status: 202,
+      body: { status: 'accepted' },
+    });
+    await until('the execution check run', () => completed('orch / wf.add_one_wf', HEAD).length === 1);
+    expect(completed('orch / register', HEAD)[0]?.conclusion).toBe('success');
+    expect(completed('orch / wf.add_one_wf', HEAD)[0]).toMatchObject({
+      conclusion: 'success',
+      output: expect.objectContaining({ summary: expect.stringContaining('"o0": 3') }),
+    });
+
+    const command = commentPayload(fake, 21, '/orch run wf.add_one_wf x=7');
+    expect((await send('issue_comment', command)).status).toBe(202);
+    await until('the reply', () => fake.comments.some((c) => c.body.startsWith('@maintainer launched')));
+    await until('the second execution', () => completed('orch / wf.add_one_wf', HEAD).length === 2);
+    expect(completed('orch / wf.add_one_wf', HEAD)[1]?.output).toMatchObject({
+      summary: expect.stringContaining('"o0": 8'),
+    });
+    expect(fake.reactions.filter((r) => r.commentId === (command.comment as { id: number }).id)).toEqual([
+      expect.objectContaining({ content: 'eyes' }),
+      expect.objectContaining({ content: 'rocket' }),
+    ]);
+
+    expect((await send('pull_request', pullPayload('synchronize', 21, NEXT))).status).toBe(202);
+    await until('the new head checked', () => completed('orch / wf.add_one_wf', NEXT).length === 1);
+    const sticky = fake.comments.filter((c) => c.body.includes('<!-- orch:bot executions -->'));
+    expect(sticky).toHaveLength(1);
+    await until('the sticky comment on the new head', () =>
+      (sticky[0]?.body ?? '').includes('**SUCCEEDED**'),
+    );
+    expect(sticky[0]?.body).toContain(NEXT.slice(0, 12));
+
+    const [first] = completed('orch / wf.add_one_wf', NEXT);
+    expect(
+      (
+        await send(
+          'check_run',
+          rerunPayload({ name: String(first?.name), head_sha: NEXT, external_id: first?.external_id }, 21),
+        )
+      ).status,
+    ).toBe(202);
+    await until('the re-run', () => completed('orch / wf.add_one_wf', NEXT).length === 2);
+
+    const calls = fake.calls.length;
+    await send('pull_request', { ...pullPayload('closed', 21, NEXT), action: 'closed' });
+    const metrics = await (await fetch(new URL('/metrics', url))).text();
+    expect(metrics).toMatch(/orch_bot_deliveries_total\{event="pull_request",outcome="ignored"\} 1/);
+    expect(fake.calls.length).toBe(calls);
+
+    expect(await bot.stop()).toBe(0);
+    const output = bot.stdout() + bot.stderr();
+    expect(output).not.toMatch(/PRIVATE KEY|ghs_|bot-webhook-secret/);
+    expect(output).toMatch(/"route":"deliveries","status":202,.*"event":"issue_comment"/);
+  });
+
+  test('refuses to start without the webhook secret, or with a key that is not a key', async () => {
+    const noSecret = await runBinary('orch-bot', ['--port', '0', ...connection], {
+      ...env,
+      GITHUB_WEBHOOK_SECRET: '',
+    });
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr).toMatch(/GITHUB_WEBHOOK_SECRET/);
+    const badKey = await runBinary('orch-bot', ['--port', '0', ...connection], {
+      ...env,
+      GITHUB_APP_PRIVATE_KEY_FILE: undefined,
+      GITHUB_APP_PRIVATE_KEY: 'not-a-key-but-a-secret-0123',
+    });
+    expect(badKey.code).toBe(2);
+    expect(badKey.stderr).toMatch(/GITHUB_APP_PRIVATE_KEY.*not a PEM private key/);
+    expect(badKey.stderr).not.toContain('not-a-key-but-a-secret-0123');
+    const help = await runBinary('orch-bot', ['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('GITHUB_APP_PRIVATE_KEY');
+  });
+});
