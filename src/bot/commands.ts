@@ -33,7 +33,7 @@ export const MAX_COMMAND_LENGTH = 4096;
 
 /**
  * Splits a command line into words at white space, as a shell does: a quoted stretch keeps its
- * spaces, `'single quotes'` keep everything as written (`o='{"a": 1}'`), `\\"` is a quote inside
+ * spaces, `'single quotes'` keep everything as written (`o='{"a": 1}'`), `\"` is a quote inside
  * double quotes. Undefined when a quote is not closed.
  */
 function words(line: string): string[] | undefined {
@@ -87,7 +87,7 @@ export function parseCommand(body: string): BotCommand | undefined {
       .split(/\r?\n/)
       .find((line) => line.trim() !== '')
       ?.trim() ?? '';
-  if (first !== '/orch' && !first.startsWith('/orch ')) return undefined;
+  if (first !== '/orch' && !/^\/orch\s/.test(first)) return undefined;
   if (first.length > MAX_COMMAND_LENGTH) {
     return { kind: 'invalid', message: `the command is longer than ${MAX_COMMAND_LENGTH} characters` };
   }

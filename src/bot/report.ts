@@ -32,7 +32,16 @@ export const ANNOTATIONS_PER_REQUEST = 50;
 /** Longest summary GitHub accepts, in characters. */
 const MAX_SUMMARY = 65_535;
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Text cut to at most `max` UTF-16 units, never inside a character: `…` marks a cut. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
+}
 
 /** A check output, clipped to GitHub's limits. */
 export function output(title: string, summary: string, annotations: Annotation[] = []): CheckOutput {
@@ -109,6 +118,11 @@ export interface StickyState {
 
 const STATE_PREFIX = '<!-- orch:bot-state ';
 
+/** A URL as a Markdown link target: the characters that would end the link or the comment are escaped. */
+function linkTarget(url: string): string {
+  return url.replace(/[\s()<>|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 /** The hidden marker of the bot's one comment on a pull request. */
 export const BOT_COMMENT_MARKER = '<!-- orch:bot executions -->';
 
@@ -117,7 +131,13 @@ export const BOT_COMMENT_MARKER = '<!-- orch:bot executions -->';
  * HTML comment (`--` never appears in it: JSON escapes it as `\u002d\u002d`).
  */
 export function stickyBody(state: StickyState): string {
-  const rows = state.rows.map((r) => [code(r.launchPlan), `[${r.name}](${r.url})`, `**${r.phase}**`]);
+  // Cells are escaped, and `<` too, so nothing in a row can pass for the hidden state.
+  const text = (value: string) => cell(value).replace(/</g, '&lt;');
+  const rows = state.rows.map((r) => [
+    code(text(r.launchPlan)),
+    `[${text(r.name)}](${linkTarget(r.url)})`,
+    `**${text(r.phase)}**`,
+  ]);
   const json = JSON.stringify(state).replace(/--/g, '\\u002d\\u002d');
   return [
     `### orch executions of ${code(state.sha.slice(0, 12))}`,
@@ -128,9 +148,12 @@ export function stickyBody(state: StickyState): string {
   ].join('\n');
 }
 
-/** The state hidden in a sticky comment's body; undefined when there is none or it is damaged. */
+/**
+ * The state hidden in a sticky comment's body (its last state marker, the one the bot writes at the
+ * end); undefined when there is none or it is damaged.
+ */
 export function stickyState(body: string): StickyState | undefined {
-  const start = body.indexOf(STATE_PREFIX);
+  const start = body.lastIndexOf(STATE_PREFIX);
   if (start < 0) return undefined;
   const end = body.indexOf(' -->', start + STATE_PREFIX.length);
   if (end < 0) return undefined;

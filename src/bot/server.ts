@@ -111,6 +111,80 @@ export type BotServer = Express & {
   drained(): Promise<void>;
 };
 
+/**
+ * The access log and request metrics: a request id (`X-Request-Id`), one `request` record per answer
+ * (499 when the caller went away first) and a SERVER span continuing the caller's trace.
+ */
+function accessLog(metrics: BotMetrics, access: Logger, shuttingDown: () => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.route = 'unmatched';
+    res.set('X-Request-Id', requestId);
+    if (shuttingDown()) res.set('Connection', 'close');
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = String(res.locals.route);
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics.requests.inc({ method: req.method, route, status: String(status) });
+      metrics.requestSeconds.observe({ route }, seconds);
+      access[status >= 500 ? 'error' : 'info']('request', {
+        request_id: requestId,
+        method: req.method,
+        path: req.path.slice(0, 512),
+        route,
+        status,
+        duration_ms: Math.round(seconds * 1e6) / 1e3,
+        remote: req.socket.remoteAddress,
+        delivery: res.locals.delivery,
+        event: res.locals.event,
+      });
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    serveInSpan(
+      req,
+      res,
+      { 'url.path': req.path.slice(0, 512), 'orch.request_id': requestId },
+      next,
+      (span) => span.setAttribute('http.route', String(res.locals.route)),
+    );
+  };
+}
+
+/** `GET /healthz` (and `/healthcheck`), `/readyz` (the admin answers; 503 while shutting down) and `/metrics`. */
+function operationalRoutes(
+  app: Express,
+  parts: {
+    probe: () => Promise<boolean>;
+    metrics: BotMetrics;
+    queue: PQueue;
+    shuttingDown: () => boolean;
+    problem: (res: Response, status: number, error: string) => void;
+  },
+): void {
+  app.get(['/healthz', '/healthcheck'], (_req, res) => {
+    res.locals.route = 'healthz';
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.locals.route = 'readyz';
+    res.set('Cache-Control', 'no-store');
+    if (parts.shuttingDown()) return parts.problem(res, 503, 'shutting down');
+    if (await parts.probe().catch(() => false)) res.json({ status: 'ready' });
+    else res.status(503).set('Retry-After', '5').json({ status: 'admin unreachable' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.locals.route = 'metrics';
+    parts.metrics.queued.set(parts.queue.size + parts.queue.pending);
+    res.set('Content-Type', parts.metrics.registry.contentType).send(await parts.metrics.registry.metrics());
+  });
+}
+
 /** A delivery id as GitHub sends it: a GUID (older deliveries: other short tokens). */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/;
 const EVENT_NAME = /^[a-z_]{1,64}$/;
@@ -139,66 +213,14 @@ export function createBotServer(deps: BotServerDeps): BotServer {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = randomUUID();
-    const started = process.hrtime.bigint();
-    res.locals.requestId = requestId;
-    res.locals.route = 'unmatched';
-    res.set('X-Request-Id', requestId);
-    if (shuttingDown) res.set('Connection', 'close');
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = String(res.locals.route);
-      const status = res.writableFinished ? res.statusCode : 499;
-      metrics.requests.inc({ method: req.method, route, status: String(status) });
-      metrics.requestSeconds.observe({ route }, seconds);
-      deps.access[status >= 500 ? 'error' : 'info']('request', {
-        request_id: requestId,
-        method: req.method,
-        path: req.path.slice(0, 512),
-        route,
-        status,
-        duration_ms: Math.round(seconds * 1e6) / 1e3,
-        remote: req.socket.remoteAddress,
-        delivery: res.locals.delivery,
-        event: res.locals.event,
-      });
-    };
-    res.once('finish', done);
-    res.once('close', done);
-    serveInSpan(
-      req,
-      res,
-      { 'url.path': req.path.slice(0, 512), 'orch.request_id': requestId },
-      next,
-      (span) => span.setAttribute('http.route', String(res.locals.route)),
-    );
-  });
+  app.use(accessLog(metrics, deps.access, () => shuttingDown));
 
   const problem = (res: Response, status: number, error: string, outcome?: string) => {
     if (outcome) metrics.deliveries.inc({ event: String(res.locals.event ?? 'unknown'), outcome });
     res.status(status).json({ error, request_id: res.locals.requestId });
   };
 
-  app.get(['/healthz', '/healthcheck'], (_req, res) => {
-    res.locals.route = 'healthz';
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    res.locals.route = 'readyz';
-    res.set('Cache-Control', 'no-store');
-    if (shuttingDown) return problem(res, 503, 'shutting down');
-    if (await deps.probe().catch(() => false)) res.json({ status: 'ready' });
-    else res.status(503).set('Retry-After', '5').json({ status: 'admin unreachable' });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.locals.route = 'metrics';
-    metrics.queued.set(queue.size + queue.pending);
-    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  operationalRoutes(app, { probe: deps.probe, metrics, queue, shuttingDown: () => shuttingDown, problem });
 
   const failureLimit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
   const failures =

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { Octokit } from 'octokit';
+import type { AdminClient } from '../client/admin-client.js';
+import { AdminError, UnavailableError } from '../client/errors.js';
+import type { RegistrationReport } from '../registration/register-files.js';
+import type { Logger } from '../telemetry/log.js';
+import type { CheckoutLimits } from './checkout.js';
+import type { RepoConfig } from './repo-config.js';
+
+/**
+ * What the parts of the bot share: its dependencies, the types of what passes between them, and the
+ * small rules they all apply (execution names, how an admin failure is said).
+ */
+
+/** The admin client calls the bot makes (a real `AdminClient` in production and tests). */
+export type BotAdminClient = Pick<
+  AdminClient,
+  | 'createTask'
+  | 'createWorkflow'
+  | 'createLaunchPlan'
+  | 'updateLaunchPlan'
+  | 'createUploadLocation'
+  | 'getLaunchPlan'
+  | 'createExecution'
+  | 'getExecution'
+  | 'relaunchExecution'
+  | 'watchExecution'
+  | 'consoleUrl'
+>;
+
+/** One verified delivery: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed JSON body. */
+export interface Delivery {
+  id: string;
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a GitHub payload; each handler reads the fields it needs and checks them.
+  payload: any;
+}
+
+/** What {@link createBot} needs. */
+export interface BotDeps {
+  /** The one admin client. */
+  client: BotAdminClient;
+  /** The REST client of an installation, authenticated with its installation token. */
+  installation(installationId: number): Promise<Octokit>;
+  /** The admin this bot launches on, as `.github/orch.yaml`'s `admin.endpoint` must name it. */
+  adminEndpoint: string;
+  /** Where records go; secrets never do. */
+  logger: Logger;
+  /** Limits of each commit checkout. */
+  checkout?: CheckoutLimits;
+  /** Longest the bot follows one execution, in seconds. @default 3600 */
+  watchSeconds?: number;
+  /** Called with each delivery's outcome (for metrics). */
+  onHandled?: (event: string, outcome: 'done' | 'ignored' | 'failed', seconds: number) => void;
+}
+
+/** The bot's event handling. */
+export interface Bot {
+  /**
+   * Handles one verified delivery to the end of its synchronous part (registration, launches, check
+   * runs created); the following of executions goes on in the background ({@link Bot.idle}).
+   * Never rejects: failures are reported on GitHub where they can be, and logged.
+   */
+  handle(delivery: Delivery): Promise<'done' | 'ignored' | 'failed'>;
+  /** Resolves when every background watch has ended. */
+  idle(): Promise<void>;
+  /** Stops following executions (their check runs stay as they are). */
+  close(): void;
+}
+
+/** A repository: owner and name. */
+export interface Repo {
+  owner: string;
+  repo: string;
+}
+
+/** What a registration at a commit gave. */
+export interface Registered {
+  config: RepoConfig;
+  report: RegistrationReport;
+  domain: string;
+  /** The launch plans that commit registered, by name. */
+  launchPlans: string[];
+}
+
+/** A launch the bot could not make, in words for the pull request. */
+export class LaunchRefused extends Error {}
+
+export const CONCLUSIONS: Record<string, string> = {
+  SUCCEEDED: 'success',
+  FAILED: 'failure',
+  ABORTED: 'cancelled',
+  TIMED_OUT: 'timed_out',
+};
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The execution name of a launch made for a delivery: `bot-` and 32 hex digits of a SHA-256 of the
+ * delivery id and the launch plan. Every replica derives the same name, so a delivery handled twice
+ * (a redelivery, or two replicas) launches once: the admin answers AlreadyExists the second time.
+ */
+export function executionNameFor(deliveryId: string, launchPlan: string): string {
+  const digest = createHash('sha256').update(`orch-bot v1\n${deliveryId}\n${launchPlan}`).digest('hex');
+  return `bot-${digest.slice(0, 32)}`;
+}
+
+/** Why the admin failed, in words for a check run: an unreachable admin is said so. */
+export function adminFailure(error: unknown, endpoint: string): string {
+  if (error instanceof UnavailableError) {
+    return `The admin at ${endpoint} could not be reached (${error.message}); nothing was registered or launched. Re-run this check once it is back.`;
+  }
+  if (error instanceof AdminError) return `The admin refused: ${error.message}`;
+  return messageOf(error);
+}
+
+/** What every part of the bot is built with. */
+export interface BotContext {
+  deps: BotDeps;
+  client: BotAdminClient;
+  logger: Logger;
+  /** Aborts every execution the bot follows (on shutdown). */
+  stop: AbortController;
+  /** Keeps a background piece of work (the following of an execution) until it ends. */
+  track(work: Promise<void>): void;
+}

@@ -1,0 +1,267 @@
+import type { Octokit } from 'octokit';
+import { AlreadyExistsError } from '../client/errors.js';
+import { code } from '../github/markdown.js';
+import { type BotCommand, COMMAND_HELP, parseCommand } from './commands.js';
+import {
+  adminFailure,
+  type BotContext,
+  type BotDeps,
+  type Delivery,
+  executionNameFor,
+  LaunchRefused,
+  messageOf,
+  type Repo,
+} from './context.js';
+import type { follower, launcher } from './executions.js';
+import type { GithubCalls } from './github-calls.js';
+import type { Registrar } from './registration.js';
+import { REPO_CONFIG_PATH, roleAtLeast } from './repo-config.js';
+import { type ExecutionRow, output } from './report.js';
+
+/** Every part the event handlers use. */
+export type BotParts = BotContext &
+  GithubCalls &
+  Registrar &
+  ReturnType<typeof follower> &
+  ReturnType<typeof launcher>;
+
+/** What a handler made of a delivery. */
+export type Outcome = 'done' | 'ignored';
+
+/** The repository a delivery is about. */
+export function repoOf(payload: Delivery['payload']): Repo {
+  return {
+    owner: String(payload.repository?.owner?.login ?? ''),
+    repo: String(payload.repository?.name ?? ''),
+  };
+}
+
+/**
+ * The REST client of the delivery's installation.
+ * @throws Error when the delivery names no installation.
+ */
+export function installationOf(deps: BotDeps, payload: Delivery['payload']): Promise<Octokit> {
+  const id = Number(payload.installation?.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Error('the delivery names no installation');
+  return deps.installation(id);
+}
+
+/** True when a pull request's head is another repository (a fork, or one deleted since). */
+export function isFork(pull: Delivery['payload']): boolean {
+  return !pull.head?.repo || pull.head.repo.full_name !== pull.base?.repo?.full_name;
+}
+
+/** Builds the handlers of `push` and `pull_request`. */
+export function pushAndPullHandlers(parts: BotParts) {
+  const { deps, logger, registerAt, createCheck, completeCheck, trustedConfig, roleOf, runPullRequest } =
+    parts;
+  const onPush = async (delivery: Delivery) => {
+    const p = delivery.payload;
+    const branch = p.repository?.default_branch;
+    if (p.deleted || !branch || p.ref !== `refs/heads/${branch}` || !p.after) return 'ignored';
+    const gh = await installationOf(deps, p);
+    await registerAt(gh, repoOf(p), String(p.after), 'push');
+    return 'done';
+  };
+
+  const onPullRequest = async (delivery: Delivery) => {
+    const p = delivery.payload;
+    const pull = p.pull_request;
+    const repo = repoOf(p);
+    if (!pull?.head?.sha || pull.state === 'closed') return 'ignored';
+    const sha = String(pull.head.sha);
+    if (p.action === 'labeled') {
+      if (!isFork(pull)) return 'ignored';
+      const gh = await installationOf(deps, p);
+      const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+      if (!trusted || p.label?.name !== trusted.pullRequests.approvalLabel) return 'ignored';
+      const role = await roleOf(gh, repo, String(p.sender?.login));
+      if (!roleAtLeast(role, trusted.commands.minimumPermission)) {
+        logger.info('approval label added by someone without the permission; ignored', {
+          user: p.sender?.login,
+        });
+        return 'ignored';
+      }
+      await runPullRequest(gh, repo, pull.number, sha, delivery.id);
+      return 'done';
+    }
+    if (!['opened', 'synchronize', 'reopened'].includes(p.action)) return 'ignored';
+    const gh = await installationOf(deps, p);
+    if (isFork(pull)) {
+      const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+      if (!trusted) return 'ignored';
+      const checkId = await createCheck(gh, repo, sha, 'orch / register', {
+        external_id: 'register:pullRequests',
+      });
+      const how = `someone with ${code(trusted.commands.minimumPermission)} permission comments ${code('/orch approve')} or adds the label ${code(trusted.pullRequests.approvalLabel)}`;
+      await completeCheck(
+        gh,
+        repo,
+        checkId,
+        'neutral',
+        output(
+          'Waiting for approval',
+          `This pull request comes from a fork: nothing runs until ${how}. Each new commit needs a new approval.`,
+        ),
+      );
+      return 'done';
+    }
+    await runPullRequest(gh, repo, pull.number, sha, delivery.id);
+    return 'done';
+  };
+
+  return { onPush, onPullRequest };
+}
+
+/** Builds the handler of `issue_comment`: the `/orch` commands. */
+export function commentHandler(parts: BotParts) {
+  const { deps, logger, registerAt, trustedConfig, roleOf, runPullRequest, launch } = parts;
+  const onComment = async (delivery: Delivery) => {
+    const p = delivery.payload;
+    if (p.action !== 'created' || !p.issue?.pull_request || p.comment?.user?.type === 'Bot') return 'ignored';
+    const command = parseCommand(String(p.comment?.body ?? ''));
+    if (!command) return 'ignored';
+    const repo = repoOf(p);
+    const gh = await installationOf(deps, p);
+    const number = Number(p.issue.number);
+    const commentId = Number(p.comment.id);
+    const user = String(p.comment.user?.login ?? '');
+    const react = (content: 'eyes' | 'rocket' | 'confused') =>
+      gh.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content }).catch((error) => {
+        logger.warn('the reaction was not added', { error: messageOf(error) });
+      });
+    const reply = (text: string) =>
+      gh.rest.issues.createComment({ ...repo, issue_number: number, body: `@${user} ${text}` });
+    await react('eyes');
+    const answer = async (ok: boolean, text: string) => {
+      await reply(text);
+      await react(ok ? 'rocket' : 'confused');
+      return 'done' as const;
+    };
+    if (command.kind === 'invalid')
+      return answer(false, `${command.message}. ${code('/orch help')} lists the commands.`);
+    if (command.kind === 'help')
+      return answer(true, `the commands:\n\n${COMMAND_HELP.map((line) => `- ${line}`).join('\n')}`);
+    const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+    if (!trusted) {
+      return answer(
+        false,
+        `this repository's default branch has no valid ${code(REPO_CONFIG_PATH)}, so no command runs.`,
+      );
+    }
+    const minimum = trusted.commands.minimumPermission;
+    const role = await roleOf(gh, repo, user);
+    if (!roleAtLeast(role, minimum)) {
+      return answer(
+        false,
+        `you need ${code(minimum)} permission on this repository to run ${code(`/orch ${command.kind}`)} (you have ${code(role)}).`,
+      );
+    }
+    const pull = (await gh.rest.pulls.get({ ...repo, pull_number: number })).data;
+    const sha = pull.head.sha;
+    return runCommand(gh, repo, number, sha, command, delivery.id, answer);
+  };
+
+  const runCommand = async (
+    gh: Octokit,
+    repo: Repo,
+    number: number,
+    sha: string,
+    command: Exclude<BotCommand, { kind: 'invalid' | 'help' }>,
+    key: string,
+    answer: (ok: boolean, text: string) => Promise<'done'>,
+  ) => {
+    if (command.kind === 'approve') {
+      await runPullRequest(gh, repo, number, sha, key);
+      return answer(
+        true,
+        `approved ${code(sha.slice(0, 12))}: its checks show the registration and the executions.`,
+      );
+    }
+    const registered = await registerAt(gh, repo, sha, 'pullRequests');
+    if (!registered)
+      return answer(
+        false,
+        `the registration of ${code(sha.slice(0, 12))} failed; its check run ${code('orch / register')} says why.`,
+      );
+    if (command.kind === 'register') {
+      return answer(
+        true,
+        `registered ${registered.report.entities.length} entities at version ${code(registered.report.version)} in project ${code(registered.config.project)}, domain ${code(registered.domain)}.`,
+      );
+    }
+    const defaults =
+      registered.config.pullRequests.launchPlans.find((lp) => lp.name === command.launchPlan)?.inputs ?? {};
+    try {
+      const row = await launch(
+        gh,
+        repo,
+        sha,
+        registered,
+        command.launchPlan,
+        { ...defaults, ...command.inputs },
+        key,
+        { number, sha },
+      );
+      if (!row) return answer(true, 'this command was handled already.');
+      return answer(
+        true,
+        `launched ${code(command.launchPlan)} at version ${code(registered.report.version)}: ${row.url}`,
+      );
+    } catch (error) {
+      if (error instanceof LaunchRefused) return answer(false, `${error.message}.`);
+      return answer(false, adminFailure(error, deps.adminEndpoint));
+    }
+  };
+
+  return { onComment };
+}
+
+/** Builds the handler of `check_run` rerequested: the Re-run of a check run the bot made. */
+export function checkRunHandler(parts: BotParts) {
+  const { deps, client, registerAt, createCheck, updateSticky, runPullRequest, follow } = parts;
+  const onCheckRun = async (delivery: Delivery) => {
+    const p = delivery.payload;
+    if (p.action !== 'rerequested') return 'ignored';
+    const run = p.check_run;
+    const external = String(run?.external_id ?? '');
+    const repo = repoOf(p);
+    const sha = String(run?.head_sha ?? '');
+    if (external.startsWith('register:')) {
+      const gh = await installationOf(deps, p);
+      const purpose = external === 'register:push' ? 'push' : 'pullRequests';
+      const pullNumber = run.pull_requests?.[0]?.number;
+      if (purpose === 'pullRequests' && pullNumber !== undefined) {
+        const pull = (await gh.rest.pulls.get({ ...repo, pull_number: pullNumber })).data;
+        if (isFork(pull)) return 'ignored';
+        await runPullRequest(gh, repo, pullNumber, sha, delivery.id);
+      } else await registerAt(gh, repo, sha, purpose);
+      return 'done';
+    }
+    const match = /^execution:([^:]+):([^:]+):([^:]+)$/.exec(external);
+    if (!match) return 'ignored';
+    const gh = await installationOf(deps, p);
+    const [, project = '', domain = '', name = ''] = match;
+    const again = executionNameFor(delivery.id, name);
+    const id = await client.relaunchExecution({ project, domain, name }, again).catch((error) => {
+      if (error instanceof AlreadyExistsError) return undefined;
+      throw error;
+    });
+    if (!id) return 'done';
+    const url = await client.consoleUrl(id);
+    const launchPlan = String(run.name ?? '').replace(/^orch \/ /, '');
+    const row: ExecutionRow = { launchPlan, name: id.name, url, phase: 'QUEUED' };
+    const checkId = await createCheck(gh, repo, sha, String(run.name), {
+      details_url: url,
+      external_id: `execution:${id.project}:${id.domain}:${id.name}`,
+      output: output('Phase: QUEUED', `Execution [${id.name}](${url}), a re-run of ${code(name)}.`),
+    });
+    const pullNumber = run.pull_requests?.[0]?.number;
+    const pull = pullNumber === undefined ? undefined : { number: Number(pullNumber), sha };
+    if (pull) await updateSticky(gh, repo, pull.number, sha, [row]);
+    follow(gh, repo, checkId, id, row, pull);
+    return 'done';
+  };
+
+  return { onCheckRun };
+}
