@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from './guards.js';
 
 /**
  * Canonical JSON: object keys sorted at every depth, no whitespace, `undefined` members dropped.
@@ -10,12 +11,12 @@ export function canonicalJson(value: unknown): string {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
+  if (isRecord(value)) {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+        .filter((k) => value[k] !== undefined)
+        .map((k) => [k, sortKeys(value[k])]),
     );
   }
   return value;

@@ -32,8 +32,10 @@ export function parseDuration(text: string): number {
   const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(trimmed);
   if (!match) throw new DurationSyntaxError(text);
   let total = 0;
-  for (const part of trimmed.replace(/^[-+]/, '').matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) {
-    total += Number(part[1]) * (UNIT_SECONDS[part[2] as string] as number);
+  for (const [, amount, unit = ''] of trimmed
+    .replace(/^[-+]/, '')
+    .matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(amount) * (UNIT_SECONDS[unit] ?? Number.NaN);
   }
   return match[1] === '-' ? -total : total;
 }

@@ -1,4 +1,5 @@
 import type protobuf from 'protobufjs';
+import { isRecord, property } from './guards.js';
 import { MAX_MESSAGE_DEPTH } from './limits.js';
 import { LOADER_OPTIONS, messageType } from './proto.js';
 
@@ -26,6 +27,19 @@ const DURATION = 'google.protobuf.Duration';
 interface SecondsNanos {
   seconds: string | number;
   nanos: number;
+}
+
+/**
+ * A Timestamp or Duration message object read from an untyped value (a message object as protobufjs
+ * gives it): `seconds` as given when a number, else as text; `nanos` 0 unless a number.
+ */
+export function secondsNanosOf(value: unknown): SecondsNanos {
+  const seconds = property(value, 'seconds');
+  const nanos = property(value, 'nanos');
+  return {
+    seconds: typeof seconds === 'number' ? seconds : String(seconds),
+    nanos: typeof nanos === 'number' ? nanos : 0,
+  };
 }
 
 /** Formats a Timestamp message object as RFC 3339 (UTC, fractional seconds only when present). */
@@ -158,7 +172,7 @@ function mapScalar(field: protobuf.Field, value: unknown, path: string): unknown
   }
   const resolved = field.resolvedType;
   if (resolved && 'values' in resolved) {
-    const values = (resolved as protobuf.Enum).values;
+    const values = resolved.values;
     if (typeof value === 'string' && Object.hasOwn(values, value)) return value;
     if (typeof value === 'number' && Number.isInteger(value) && Object.values(values).includes(value))
       return value;
@@ -179,18 +193,15 @@ function mapField(
   depth: number,
 ): unknown {
   field.resolve();
-  const child = field.resolvedType;
-  const isMessage = Boolean(child && 'fields' in child);
+  const resolved = field.resolvedType;
+  const child = resolved && 'fields' in resolved ? resolved : undefined;
   if (fieldValue === null || fieldValue === undefined) return fieldValue;
-  if (!isMessage && outward) return fieldValue;
+  if (!child && outward) return fieldValue;
   const one = (v: unknown, p: string) =>
-    isMessage ? mapMessage(child as protobuf.Type, v, outward, p, depth + 1) : mapScalar(field, v, p);
+    child ? mapMessage(child, v, outward, p, depth + 1) : mapScalar(field, v, p);
   if (field.map) {
-    if (typeof fieldValue !== 'object' || Array.isArray(fieldValue))
-      throw new JsonMappingError('expected an object (a map)', fieldPath);
-    return Object.fromEntries(
-      Object.entries(fieldValue as Record<string, unknown>).map(([k, v]) => [k, one(v, `${fieldPath}.${k}`)]),
-    );
+    if (!isRecord(fieldValue)) throw new JsonMappingError('expected an object (a map)', fieldPath);
+    return Object.fromEntries(Object.entries(fieldValue).map(([k, v]) => [k, one(v, `${fieldPath}.${k}`)]));
   }
   if (field.repeated) {
     if (!Array.isArray(fieldValue)) throw new JsonMappingError('expected an array', fieldPath);
@@ -205,19 +216,18 @@ function mapMessage(type: protobuf.Type, value: unknown, outward: boolean, path:
     throw new JsonMappingError(`messages nest deeper than ${MAX_MESSAGE_DEPTH} levels`, path);
   }
   if (type.fullName === `.${TIMESTAMP}`) {
-    if (outward) return timestampToString(value as SecondsNanos);
+    if (outward) return timestampToString(secondsNanosOf(value));
     if (typeof value === 'string') return timestampFromString(value, path);
   }
   if (type.fullName === `.${DURATION}`) {
-    if (outward) return durationToString(value as SecondsNanos);
+    if (outward) return durationToString(secondsNanosOf(value));
     if (typeof value === 'string') return durationFromString(value, path);
   }
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new JsonMappingError(`expected an object for ${type.name}`, path);
   }
-  const input = value as Record<string, unknown>;
   const output: Record<string, unknown> = {};
-  for (const [key, fieldValue] of Object.entries(input)) {
+  for (const [key, fieldValue] of Object.entries(value)) {
     const field = type.fields[key];
     if (!field) {
       if (outward) continue; // virtual oneof members
@@ -249,7 +259,9 @@ export function toJson(typeName: string, message: object): Json {
  */
 export function fromJson<T>(typeName: string, json: unknown): T {
   const type = messageType(typeName);
-  const prepared = mapMessage(type, json ?? {}, false, '') as Record<string, unknown>;
+  const prepared = mapMessage(type, json ?? {}, false, '');
+  // mapMessage answers an object or throws; the check keeps the type honest.
+  if (!isRecord(prepared)) throw new JsonMappingError(`expected an object for ${type.name}`, '');
   try {
     return type.toObject(type.fromObject(prepared), LOADER_OPTIONS) as T;
   } catch (error) {
@@ -277,29 +289,25 @@ export function jsonNameOf(field: protobuf.Field): string {
  * they are; keys the type does not declare keep their place after the declared ones.
  */
 export function inFieldOrder(type: protobuf.Type, json: unknown): unknown {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
-  const input = json as Record<string, unknown>;
+  if (!isRecord(json)) return json;
   const out: Record<string, unknown> = {};
   const nested = (field: protobuf.Field, value: unknown): unknown => {
     field.resolve();
     const child = field.resolvedType;
     if (!child || !('fieldsArray' in child) || value === null || typeof value !== 'object') return value;
-    const childType = child as protobuf.Type;
     if (field.map) {
-      return Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, inFieldOrder(childType, v)]),
-      );
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inFieldOrder(child, v)]));
     }
-    if (Array.isArray(value)) return value.map((v) => inFieldOrder(childType, v));
-    return inFieldOrder(childType, value);
+    if (Array.isArray(value)) return value.map((v) => inFieldOrder(child, v));
+    return inFieldOrder(child, value);
   };
   const declared = new Set<string>();
   for (const field of type.fieldsArray) {
-    if (!(field.name in input)) continue;
+    if (!(field.name in json)) continue;
     declared.add(field.name);
-    out[jsonNameOf(field)] = nested(field, input[field.name]);
+    out[jsonNameOf(field)] = nested(field, json[field.name]);
   }
-  for (const [key, value] of Object.entries(input)) if (!declared.has(key) && !(key in out)) out[key] = value;
+  for (const [key, value] of Object.entries(json)) if (!declared.has(key) && !(key in out)) out[key] = value;
   return out;
 }
 

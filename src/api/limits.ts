@@ -20,8 +20,8 @@ export const MAX_MESSAGE_DEPTH = 256;
 export function nestingDepth(value: unknown, limit: number): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, depth] = entry;
     if (item === null || typeof item !== 'object') continue;
     const level = depth + 1;
     if (level > deepest) deepest = level;

@@ -1,5 +1,6 @@
 import { DurationSyntaxError, formatDuration, parseDuration } from './duration.js';
-import { durationFromSeconds, timestampFromString, timestampToString } from './json.js';
+import { property } from './guards.js';
+import { durationFromSeconds, secondsNanosOf, timestampFromString, timestampToString } from './json.js';
 import { MAX_NESTING_DEPTH } from './limits.js';
 import type {
   LaunchPlanOut,
@@ -9,6 +10,8 @@ import type {
   LiteralTypeOut,
   VariableMap,
 } from './types.js';
+
+type SimpleType = NonNullable<LiteralType['simple']>;
 
 /**
  * Variable types and values. Types are written in workflow files as `integer`, `float`, `string`,
@@ -28,7 +31,7 @@ const SIMPLE_NAMES = [
   'blob',
 ] as const;
 type SimpleName = (typeof SIMPLE_NAMES)[number];
-const SIMPLE_ENUM: Record<SimpleName, string> = {
+const SIMPLE_ENUM: Record<SimpleName, SimpleType> = {
   integer: 'INTEGER',
   float: 'FLOAT',
   string: 'STRING',
@@ -97,13 +100,15 @@ export function parseType(text: string): LiteralType {
         if (values.some((v) => !v)) throw new TypeSyntaxError('enum values must not be empty', text);
         pos = close + 1;
         result = { enum_type: { values } };
-      } else if ((SIMPLE_NAMES as readonly string[]).includes(word)) {
-        result = { simple: SIMPLE_ENUM[word as SimpleName] as LiteralType['simple'] };
       } else {
-        throw new TypeSyntaxError(
-          `unknown type "${word || source.slice(pos)}"; expected one of ${SIMPLE_NAMES.join(', ')}, [T], {string: T}, enum(a,b) or T?`,
-          text,
-        );
+        const simple = SIMPLE_NAMES.find((name) => name === word);
+        if (!simple) {
+          throw new TypeSyntaxError(
+            `unknown type "${word || source.slice(pos)}"; expected one of ${SIMPLE_NAMES.join(', ')}, [T], {string: T}, enum(a,b) or T?`,
+            text,
+          );
+        }
+        result = { simple: SIMPLE_ENUM[simple] };
       }
     }
     skip();
@@ -214,7 +219,7 @@ function convert(
       if (typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
       return { scalar: { json: JSON.stringify(value) } };
     case 'BLOB': {
-      const uri = typeof value === 'string' ? value : (value as { uri?: unknown }).uri;
+      const uri = typeof value === 'string' ? value : property(value, 'uri');
       if (typeof uri !== 'string' || !BLOB_URI.test(uri)) {
         return fail('not a blob URI such as s3://bucket/key');
       }
@@ -299,18 +304,21 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
   }
   const scalar = literal.scalar;
   if (!scalar) return null;
-  if (scalar.primitive) {
-    const p = scalar.primitive as Record<string, unknown> & { value?: string };
-    const key = p.value ?? Object.keys(p).find((k) => p[k] !== null && p[k] !== undefined);
-    const v = key ? p[key] : undefined;
+  const primitive = scalar.primitive;
+  if (primitive) {
+    // The member set: named by the virtual oneof property `value` (receivers), else the one present.
+    const set = property(primitive, 'value');
+    const isPresent = (k: string) => property(primitive, k) !== null && property(primitive, k) !== undefined;
+    const key = typeof set === 'string' ? set : Object.keys(primitive).find(isPresent);
+    const v = key ? property(primitive, key) : undefined;
     switch (key) {
       case 'integer':
         return Number(v);
       case 'datetime':
-        return timestampToString(v as { seconds: string; nanos: number });
+        return timestampToString(secondsNanosOf(v));
       case 'duration': {
-        const d = v as { seconds: string; nanos: number };
-        return formatDuration(Number(d.seconds) + (d.nanos ?? 0) / 1e9);
+        const d = secondsNanosOf(v);
+        return formatDuration(Number(d.seconds) + d.nanos / 1e9);
       }
       default:
         return v ?? null;
@@ -331,8 +339,8 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
 export function literalDepth(literal: AnyLiteral | null | undefined, limit = MAX_NESTING_DEPTH): number {
   let deepest = 0;
   const stack: Array<[AnyLiteral | null | undefined, number]> = [[literal, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [AnyLiteral | null | undefined, number];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, depth] = entry;
     const children = item?.collection
       ? (item.collection.literals ?? [])
       : item?.map
@@ -367,7 +375,7 @@ export function launchPlanInputs(
   const variables: NonNullable<VariableMap['variables']> = Object.create(null);
   const required = new Set<string>();
   for (const [name, parameter] of Object.entries(parameters)) {
-    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
+    variables[name] = { type: parameter.var?.type ?? null };
     if (parameter.required) required.add(name);
   }
   return literalMapFromJson({ ...values }, { variables }, required);

@@ -1,11 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import {
-  type GrpcObject,
-  makeGenericClientConstructor,
-  type ServiceClientConstructor,
-  type ServiceDefinition,
-} from '@grpc/grpc-js';
+import { type MethodDefinition, makeGenericClientConstructor, type ServiceDefinition } from '@grpc/grpc-js';
 import type { Options, PackageDefinition } from '@grpc/proto-loader';
 import protobuf from 'protobufjs/light.js';
 import type { ProtoGrpcType as AdminProto } from './generated/admin.js';
@@ -16,6 +11,7 @@ import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js'
 import { API_DESCRIPTOR } from './generated/descriptor.js';
 import type { ProtoGrpcType as IdentityProto } from './generated/identity.js';
 import type { ProtoGrpcType as SecretProto } from './generated/secret.js';
+import { errorMessage, isRecord } from './guards.js';
 import { MAX_MESSAGE_DEPTH } from './limits.js';
 
 /**
@@ -66,26 +62,36 @@ const UNDECODABLE = Symbol('undecodable');
  * server answers such a call INVALID_ARGUMENT with this reason.
  */
 export function undecodableReason(request: unknown): string | undefined {
-  if (request === null || typeof request !== 'object') return undefined;
-  return (request as { [UNDECODABLE]?: string })[UNDECODABLE];
+  if (request === null || typeof request !== 'object' || !(UNDECODABLE in request)) return undefined;
+  const reason = request[UNDECODABLE];
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/**
+ * A method's request or response type, resolved by `root.resolveAll()`.
+ * @throws Error when the type was not resolved (the descriptor names a type it does not hold).
+ */
+function resolvedType(method: protobuf.Method, type: protobuf.Type | null, side: string): protobuf.Type {
+  if (!type) throw new Error(`the ${side} type of ${method.fullName} is not resolved`);
+  return type;
 }
 
 /** A gRPC service definition whose (de)serializers use protobufjs with {@link LOADER_OPTIONS}. */
 function serviceDefinition(service: protobuf.Service): ServiceDefinition {
   const serviceName = service.fullName.replace(/^\./, '');
-  const definition: Record<string, unknown> = {};
+  const definition: Record<string, MethodDefinition<object, object>> = {};
   for (const method of service.methodsArray) {
-    const request = method.resolvedRequestType as protobuf.Type;
-    const response = method.resolvedResponseType as protobuf.Type;
+    const request = resolvedType(method, method.resolvedRequestType, 'request');
+    const response = resolvedType(method, method.resolvedResponseType, 'response');
     const serialize = (type: protobuf.Type) => (value: object) =>
       Buffer.from(type.encode(type.fromObject(value)).finish());
     const deserialize = (type: protobuf.Type) => (bytes: Buffer) =>
-      type.toObject(type.decode(bytes), LOADER_OPTIONS as protobuf.IConversionOptions);
+      type.toObject(type.decode(bytes), LOADER_OPTIONS);
     const deserializeRequest = (type: protobuf.Type) => (bytes: Buffer) => {
       try {
         return deserialize(type)(bytes);
       } catch (error) {
-        const reason = error instanceof RangeError ? 'nests too deeply' : (error as Error).message;
+        const reason = error instanceof RangeError ? 'nests too deeply' : errorMessage(error);
         return { [UNDECODABLE]: `the request is not a valid ${type.name}: ${reason}` };
       }
     };
@@ -100,7 +106,7 @@ function serviceDefinition(service: protobuf.Service): ServiceDefinition {
       originalName: method.name.charAt(0).toLowerCase() + method.name.slice(1),
     };
   }
-  return definition as ServiceDefinition;
+  return definition;
 }
 
 /**
@@ -117,34 +123,47 @@ export function loadApi(): LoadedApi {
   const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const grpc: Record<string, unknown> = {};
-  const services = (root.lookup('orch.service') as protobuf.Namespace).nestedArray.filter(
-    (n): n is protobuf.Service => n instanceof protobuf.Service,
-  );
+  const namespace = root.lookup('orch.service');
+  if (!(namespace instanceof protobuf.Namespace)) throw new Error('the API descriptor has no orch.service');
+  const services = namespace.nestedArray.filter((n): n is protobuf.Service => n instanceof protobuf.Service);
   for (const service of services) {
     const path = service.fullName.replace(/^\./, '').split('.');
     let node = grpc;
     for (const part of path.slice(0, -1)) {
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
+      const child = node[part];
+      if (isRecord(child)) node = child;
+      else {
+        const created: Record<string, unknown> = {};
+        node[part] = created;
+        node = created;
+      }
     }
-    node[service.name] = makeGenericClientConstructor(
-      serviceDefinition(service),
-      service.name,
-    ) as ServiceClientConstructor;
+    node[service.name] = makeGenericClientConstructor(serviceDefinition(service), service.name);
   }
   let packageDefinition: PackageDefinition | undefined;
   loaded = {
     root,
-    grpc: grpc as GrpcObject as unknown as OrchGrpcObject,
+    grpc: asOrchGrpcObject(grpc),
     get packageDefinition() {
-      const { fromJSON } = createRequire(import.meta.url)(
+      // require() is untyped: the declared type names the module it loads.
+      const protoLoader: typeof import('@grpc/proto-loader') = createRequire(import.meta.url)(
         '@grpc/proto-loader',
-      ) as typeof import('@grpc/proto-loader');
-      packageDefinition ??= fromJSON(API_DESCRIPTOR, LOADER_OPTIONS);
+      );
+      packageDefinition ??= protoLoader.fromJSON(API_DESCRIPTOR, LOADER_OPTIONS);
       return packageDefinition;
     },
   };
   return loaded;
+}
+
+/**
+ * The service constructors built from the descriptor, as the generated {@link OrchGrpcObject} types
+ * them: the one place the reflected object meets the generated types (only its services are present,
+ * under `orch.service`, which is all the clients and the server read).
+ */
+function asOrchGrpcObject(grpc: Record<string, unknown>): OrchGrpcObject {
+  const untyped: unknown = grpc;
+  return untyped as OrchGrpcObject;
 }
 
 /** Types already looked up, by full name: the server converts a few messages on every call. */

@@ -114,9 +114,15 @@ export const TERMINAL_PHASES: ReadonlySet<ExecutionPhase> = new Set([
 ]);
 
 /** The phases of an execution that has not finished: every phase of the API outside {@link TERMINAL_PHASES}. */
-export const UNFINISHED_PHASES: readonly ExecutionPhase[] = (
-  Object.keys(_orch_core_WorkflowExecution_Phase) as ExecutionPhase[]
+export const UNFINISHED_PHASES: readonly ExecutionPhase[] = Object.values(
+  _orch_core_WorkflowExecution_Phase,
 ).filter((phase) => !TERMINAL_PHASES.has(phase));
+
+/** Whether `phase` (a phase as the API gives it, or any text) is one of {@link TERMINAL_PHASES}. */
+export function isTerminalPhase(phase: string): boolean {
+  const terminal: ReadonlySet<string> = TERMINAL_PHASES;
+  return terminal.has(phase);
+}
 
 /** Node id whose outputs are a workflow's inputs, in bindings. */
 export const START_NODE = 'start-node';

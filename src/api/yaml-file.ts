@@ -1,5 +1,6 @@
-import { type Document, isMap, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { errorCode, errorMessage, property } from './guards.js';
 
 /**
  * What the loaders of user files (workflow files, app files) share: parsing YAML (or JSON, which is
@@ -39,8 +40,7 @@ const READ_ERRORS: Record<string, string> = {
 
 /** Why a file could not be read, in words (`no such file`, `it is a directory`, ...), from the error of the read. */
 export function readFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  return READ_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+  return READ_ERRORS[errorCode(error) ?? ''] ?? errorMessage(error);
 }
 
 /** A parsed YAML file and the means to report problems at its nodes. */
@@ -85,20 +85,17 @@ export function parseYamlSource(file: string, text: string, secondDocument: stri
 /** Offset of the YAML node at `target` (of its key when `key` is set), or of its nearest ancestor. */
 export function offsetOf(document: Document, target: YamlPath, key: boolean): number {
   if (key && target.length) {
-    const parent = document.getIn(target.slice(0, -1), true) as Node | undefined;
+    const parent = document.getIn(target.slice(0, -1), true);
     const last = String(target[target.length - 1]);
     if (isMap(parent)) {
-      const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last);
-      const range = (pair?.key as Node | undefined)?.range;
+      const key = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === last)?.key;
+      const range = isNode(key) ? key.range : undefined;
       if (range) return range[0];
     }
   }
   for (let depth = target.length; depth >= 0; depth--) {
-    const node =
-      depth === 0
-        ? (document.contents as Node | null)
-        : (document.getIn(target.slice(0, depth), true) as Node);
-    if (node?.range) return node.range[0];
+    const node = depth === 0 ? document.contents : document.getIn(target.slice(0, depth), true);
+    if (isNode(node) && node.range) return node.range[0];
   }
   return 0;
 }
@@ -126,7 +123,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
   for (const step of path) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[step];
+    value = property(value, step);
   }
   return value;
 }

@@ -3,9 +3,11 @@ import {
   type CallOptions,
   type ChannelCredentials,
   type ChannelOptions,
-  type Client,
+  type ClientReadableStream,
+  type ClientUnaryCall,
   credentials,
   Metadata,
+  type requestCallback,
   status,
 } from '@grpc/grpc-js';
 import pRetry from 'p-retry';
@@ -35,6 +37,13 @@ import type { StopAppRequest } from '../api/generated/orch/admin/StopAppRequest.
 import type { UpdateSecretRequest } from '../api/generated/orch/admin/UpdateSecretRequest.js';
 import type { UpdateSecretResponse__Output as UpdateSecretResponseOut } from '../api/generated/orch/admin/UpdateSecretResponse.js';
 import type { UserInfoResponse__Output as UserInfoOut } from '../api/generated/orch/admin/UserInfoResponse.js';
+import type { AdminServiceClient } from '../api/generated/orch/service/AdminService.js';
+import type { ApiKeyServiceClient } from '../api/generated/orch/service/ApiKeyService.js';
+import type { AppServiceClient } from '../api/generated/orch/service/AppService.js';
+import type { AuthMetadataServiceClient } from '../api/generated/orch/service/AuthMetadataService.js';
+import type { DataProxyServiceClient } from '../api/generated/orch/service/DataProxyService.js';
+import type { IdentityServiceClient } from '../api/generated/orch/service/IdentityService.js';
+import type { SecretServiceClient } from '../api/generated/orch/service/SecretService.js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
@@ -46,7 +55,6 @@ import {
   type ExecutionDataOut,
   type ExecutionListOut,
   type ExecutionOut,
-  type ExecutionPhase,
   executionConsoleUrl,
   type GetVersionResponseOut,
   type LaunchPlan,
@@ -73,7 +81,14 @@ import {
 import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { failSpan, injectTraceContext, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { parseEndpoint } from './endpoint.js';
-import { CancelledError, type ConnectionInfo, fromGrpcError } from './errors.js';
+import {
+  AdminError,
+  CancelledError,
+  type ConnectionInfo,
+  fromGrpcError,
+  grpcCodeOf,
+  messageOf,
+} from './errors.js';
 import type { AuthDiscovery, TokenSource } from './token-source.js';
 
 /**
@@ -84,7 +99,7 @@ function readCaFile(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new Error(`cannot read the CA certificate file ${path}: ${(error as Error).message}`, {
+    throw new Error(`cannot read the CA certificate file ${path}: ${messageOf(error)}`, {
       cause: error,
     });
   }
@@ -232,23 +247,83 @@ function cancelOnAbort(
 /** How {@link AdminClient} prepares a call's token: see `metadataFor`. */
 type TokenStep = 'first' | 'fresh' | 'refresh';
 
-type Unary = (
-  req: unknown,
-  meta: Metadata,
-  opts: CallOptions,
-  cb: (err: unknown, res: unknown) => void,
-) => { cancel(): void };
+/**
+ * A unary method of a generated stub (e.g. `AdminServiceClient['GetProject']`) in the form the
+ * client calls it: request, metadata, call options, and a callback given the response.
+ */
+type UnaryMethod<Request, Response> = (
+  argument: Request,
+  metadata: Metadata,
+  options: CallOptions,
+  callback: requestCallback<Response>,
+) => ClientUnaryCall;
 
-type ServerStreamMethod = (
-  req: unknown,
-  meta: Metadata,
-  opts: CallOptions,
-) => NodeJS.EventEmitter & { cancel(): void };
+/** A server-streaming method of a generated stub (e.g. `AdminServiceClient['WatchExecution']`). */
+type ServerStreamMethod<Request, Response> = (
+  argument: Request,
+  metadata: Metadata,
+  options?: CallOptions,
+) => ClientReadableStream<Response>;
+
+/**
+ * The request and response types of an RPC, read from its generated method (`proto/` through
+ * `npm run gen:proto`): a unary method's last overload is `(argument, callback)`, a server-streaming
+ * method's is `(argument, options?)`; anything else gives `never`.
+ */
+type UnaryTypes<M> = M extends (argument: infer Q, callback: requestCallback<infer R>) => ClientUnaryCall
+  ? { request: Q; response: R }
+  : never;
+type StreamTypes<M> = M extends (argument: infer Q, options?: CallOptions) => ClientReadableStream<infer R>
+  ? { request: Q; response: R }
+  : never;
+type UnaryRequest<M> = UnaryTypes<M>['request'];
+type UnaryResponse<M> = UnaryTypes<M>['response'];
+type StreamRequest<M> = StreamTypes<M>['request'];
+type StreamResponse<M> = StreamTypes<M>['response'];
+
+/** The unary RPCs of a stub: its generated PascalCase methods (`GetProject`) that take a callback. */
+type UnaryRpc<S> = {
+  [K in keyof S & string]: K extends Capitalize<K> ? ([UnaryTypes<S[K]>] extends [never] ? never : K) : never;
+}[keyof S & string];
+/** The server-streaming RPCs of a stub (`WatchExecution`). */
+type StreamRpc<S> = {
+  [K in keyof S & string]: K extends Capitalize<K>
+    ? [StreamTypes<S[K]>] extends [never]
+      ? never
+      : K
+    : never;
+}[keyof S & string];
+
+/**
+ * A stub whose methods named `K` are unary RPCs: the constraint of the call helpers, so that the
+ * compiler checks each RPC's name, request and response against the generated service client.
+ */
+type UnaryStub<S, K extends keyof S> = { [P in K]: UnaryMethod<UnaryRequest<S[P]>, UnaryResponse<S[P]>> };
+/** A stub whose methods named `K` are server-streaming RPCs (see {@link UnaryStub}). */
+type StreamStub<S, K extends keyof S> = {
+  [P in K]: ServerStreamMethod<StreamRequest<S[P]>, StreamResponse<S[P]>>;
+};
 
 /** The fully qualified service name of a stub (`orch.service.AdminService`), for spans and metrics. */
-function serviceNameOf(client: Client): string {
-  const name = (client.constructor as { serviceName?: string }).serviceName ?? 'unknown';
+function serviceNameOf(stub: object): string {
+  const stubClass = stub.constructor;
+  const name =
+    'serviceName' in stubClass && typeof stubClass.serviceName === 'string'
+      ? stubClass.serviceName
+      : 'unknown';
   return name.includes('.') ? name : `orch.service.${name}`;
+}
+
+/**
+ * The execution id of a CreateExecution or RelaunchExecution answer.
+ * @throws AdminError (INTERNAL) when the answer has none, which the admin never sends.
+ */
+function executionIdOf(
+  rpc: string,
+  response: { id: WorkflowExecutionIdentifierOut | null },
+): WorkflowExecutionIdentifierOut {
+  if (response.id) return response.id;
+  throw new AdminError(`${rpc} answered without an execution id`, status.INTERNAL, rpc);
 }
 
 /** Round-robin over every address the name resolves to. */
@@ -256,7 +331,7 @@ export const DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ r
 
 /** Codes retried with backoff: the call may succeed later (DeadlineExceeded: that attempt's deadline). */
 const RETRYABLE = new Set<number>([status.UNAVAILABLE, status.RESOURCE_EXHAUSTED, status.DEADLINE_EXCEEDED]);
-const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number }).code ?? -1);
+const retryable = (error: unknown) => RETRYABLE.has(grpcCodeOf(error) ?? -1);
 
 /**
  * The one admin client used by `orchctl`, `orch`, the Action and the webhook: one channel holding the
@@ -276,13 +351,13 @@ const retryable = (error: unknown) => RETRYABLE.has((error as { code?: number })
  * signal aborted).
  */
 export class AdminClient {
-  private readonly admin: Client;
-  private readonly authMetadata: Client;
-  private readonly dataProxy: Client;
-  private readonly secrets: Client;
-  private readonly apiKeys: Client;
-  private readonly identity: Client;
-  private readonly apps: Client;
+  private readonly admin: AdminServiceClient;
+  private readonly authMetadata: AuthMetadataServiceClient;
+  private readonly dataProxy: DataProxyServiceClient;
+  private readonly secrets: SecretServiceClient;
+  private readonly apiKeys: ApiKeyServiceClient;
+  private readonly identity: IdentityServiceClient;
+  private readonly apps: AppServiceClient;
   private readonly metadata = new Metadata();
   private consoleBase: string | undefined;
   private readonly retry: Required<RetryOptions>;
@@ -374,33 +449,32 @@ export class AdminClient {
    * One attempt of `rpc` with its own deadline (`perAttemptSeconds`, cut to the call's `deadline`),
    * cancelled with `call.cancel()` when `signal` aborts, counted in `options.metrics`.
    */
-  private attempt<T>(
-    client: Client,
-    rpc: string,
-    request: unknown,
+  private attempt<S extends UnaryStub<S, K>, K extends UnaryRpc<S>>(
+    stub: S,
+    rpc: K,
+    request: UnaryRequest<S[K]>,
     metadata: Metadata,
     options: AdminCallOptions,
-  ): Promise<T> {
-    const method = (client as unknown as Record<string, Unary>)[rpc];
-    if (!method) throw new Error(`unknown RPC ${rpc}`);
+  ): Promise<UnaryResponse<S[K]>> {
     const perAttempt = Date.now() + this.retry.perAttemptSeconds * 1000;
     const deadline = new Date(Math.min(perAttempt, options.deadline?.getTime() ?? perAttempt));
     const signal = options.signal;
     const metrics = this.options.metrics;
     const began = metrics ? process.hrtime.bigint() : 0n;
-    return new Promise<T>((resolve, reject) => {
-      const call = method.call(client, request, metadata, { deadline }, (err, res) => {
+    return new Promise((resolve, reject) => {
+      const call = stub[rpc](request, metadata, { deadline }, (err, res) => {
         signal?.removeEventListener('abort', onAbort);
         if (metrics) {
-          const code = err ? ((err as { code?: number }).code ?? status.UNKNOWN) : status.OK;
+          const code = err ? (err.code ?? status.UNKNOWN) : status.OK;
           metrics.observe(
-            `${serviceNameOf(client)}/${rpc}`,
+            `${serviceNameOf(stub)}/${rpc}`,
             status[code] ?? String(code),
             Number(process.hrtime.bigint() - began) / 1e9,
           );
         }
-        if (err) reject(err);
-        else resolve(res as T);
+        // grpc-js answers OK only with a message (else INTERNAL "No message received").
+        if (err || res === undefined) reject(err ?? new Error(`${rpc} answered OK without a message`));
+        else resolve(res);
       });
       // The callback then runs with status CANCELLED.
       const onAbort = () => call.cancel();
@@ -461,9 +535,7 @@ export class AdminClient {
   /** Whether a refused call may be tried again once with a (new) token. */
   private mayAuthenticate(error: unknown, authenticate: boolean): boolean {
     return (
-      (error as { code?: number }).code === status.UNAUTHENTICATED &&
-      authenticate &&
-      this.options.tokenSource !== undefined
+      grpcCodeOf(error) === status.UNAUTHENTICATED && authenticate && this.options.tokenSource !== undefined
     );
   }
 
@@ -471,13 +543,13 @@ export class AdminClient {
    * Runs `rpc` with the retry policy, within the call's `deadline` and until its `signal` aborts;
    * rejects with the last raw gRPC error, or {@link CancelledError} once the signal aborted.
    */
-  private async callWithRetries<T>(
-    client: Client,
-    rpc: string,
-    request: unknown,
+  private async callWithRetries<S extends UnaryStub<S, K>, K extends UnaryRpc<S>>(
+    stub: S,
+    rpc: K,
+    request: UnaryRequest<S[K]>,
     authenticate: boolean,
     options: AdminCallOptions,
-  ): Promise<T> {
+  ): Promise<UnaryResponse<S[K]>> {
     const { signal, deadline } = options;
     let attempts = 0;
     const backoffs: number[] = [];
@@ -489,14 +561,14 @@ export class AdminClient {
       let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, 'first'), signal);
       let previous = Date.now();
       const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
-      const once = async (): Promise<T> => {
+      const once = async (): Promise<UnaryResponse<S[K]>> => {
         const now = Date.now();
         if (attempts > 0) backoffs.push(now - previous);
         if (signal?.aborted) throw signal.reason;
         if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
         attempts += 1;
         try {
-          return await this.attempt<T>(client, rpc, request, metadata, options);
+          return await this.attempt(stub, rpc, request, metadata, options);
         } catch (error) {
           previous = Date.now();
           // Refused: get a token (a new one if one was sent) once, then try again at once. A token
@@ -510,7 +582,7 @@ export class AdminClient {
             if (signal?.aborted) throw signal.reason;
             attempts += 1;
             try {
-              return await this.attempt<T>(client, rpc, request, metadata, options);
+              return await this.attempt(stub, rpc, request, metadata, options);
             } catch (again) {
               previous = Date.now();
               throw again;
@@ -560,14 +632,14 @@ export class AdminClient {
    * Runs `rpc` with retries inside a CLIENT span `<service>/<rpc>` whose context travels to the
    * server in the metadata; rejects with an AdminError. `authenticate` false: sent without a token.
    */
-  private call<T>(
-    client: Client,
-    rpc: string,
-    request: unknown,
+  private call<S extends UnaryStub<S, K>, K extends UnaryRpc<S>>(
+    stub: S,
+    rpc: K,
+    request: UnaryRequest<S[K]>,
     options: AdminCallOptions = {},
     authenticate = true,
-  ): Promise<T> {
-    const service = serviceNameOf(client);
+  ): Promise<UnaryResponse<S[K]>> {
+    const service = serviceNameOf(stub);
     return inSpan(
       `${service}/${rpc}`,
       {
@@ -576,7 +648,7 @@ export class AdminClient {
       },
       async (span) => {
         try {
-          return await this.callWithRetries<T>(client, rpc, request, authenticate, options);
+          return await this.callWithRetries(stub, rpc, request, authenticate, options);
         } catch (error) {
           const failure = fromGrpcError(error, rpc, this.connection);
           failSpan(span, failure);
@@ -603,39 +675,49 @@ export class AdminClient {
     return this.call(this.admin, 'ListProjects', request, options);
   }
   /** Registers a project; AlreadyExistsError when its id is taken. */
-  registerProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
-    return this.call(this.admin, 'RegisterProject', { project }, options);
+  async registerProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
+    await this.call(this.admin, 'RegisterProject', { project }, options);
   }
 
   /** Registers a task version. AlreadyExistsError for an identical one; InvalidArgumentError for a different one. */
-  createTask(id: Identifier, spec: TaskSpec, options: AdminCallOptions = {}): Promise<void> {
-    return this.call(this.admin, 'CreateTask', { id, spec }, options);
+  async createTask(id: Identifier, spec: TaskSpec, options: AdminCallOptions = {}): Promise<void> {
+    await this.call(this.admin, 'CreateTask', { id, spec }, options);
   }
+  /** One task version (its id's `resource_type` is set to TASK); NotFoundError when absent. */
   getTask(id: Identifier, options: AdminCallOptions = {}): Promise<TaskOut> {
     return this.call(this.admin, 'GetTask', { id: { ...id, resource_type: 'TASK' } }, options);
   }
+  /** Task versions of a project and domain (optionally one name), a page at a time (`limit`, `token`, `filters`, `sort_by`). */
   listTasks(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<TaskListOut> {
     return this.call(this.admin, 'ListTasks', request, options);
   }
 
   /** Registers a workflow version; the server compiles it against the registered tasks. */
-  createWorkflow(id: Identifier, spec: WorkflowSpec, options: AdminCallOptions = {}): Promise<void> {
-    return this.call(this.admin, 'CreateWorkflow', { id, spec }, options);
+  async createWorkflow(id: Identifier, spec: WorkflowSpec, options: AdminCallOptions = {}): Promise<void> {
+    await this.call(this.admin, 'CreateWorkflow', { id, spec }, options);
   }
+  /** One workflow version with its compiled closure; NotFoundError when absent. */
   getWorkflow(id: Identifier, options: AdminCallOptions = {}): Promise<WorkflowOut> {
     return this.call(this.admin, 'GetWorkflow', { id: { ...id, resource_type: 'WORKFLOW' } }, options);
   }
+  /** Workflow versions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listWorkflows(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<WorkflowListOut> {
     return this.call(this.admin, 'ListWorkflows', request, options);
   }
 
   /** Registers a launch plan version. */
-  createLaunchPlan(id: Identifier, spec: LaunchPlan['spec'], options: AdminCallOptions = {}): Promise<void> {
-    return this.call(this.admin, 'CreateLaunchPlan', { id, spec }, options);
+  async createLaunchPlan(
+    id: Identifier,
+    spec: LaunchPlan['spec'],
+    options: AdminCallOptions = {},
+  ): Promise<void> {
+    await this.call(this.admin, 'CreateLaunchPlan', { id, spec }, options);
   }
+  /** One launch plan version with its state; NotFoundError when absent. */
   getLaunchPlan(id: Identifier, options: AdminCallOptions = {}): Promise<LaunchPlanOut> {
     return this.call(this.admin, 'GetLaunchPlan', { id: { ...id, resource_type: 'LAUNCH_PLAN' } }, options);
   }
+  /** Launch plan versions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listLaunchPlans(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<LaunchPlanListOut> {
     return this.call(this.admin, 'ListLaunchPlans', request, options);
   }
@@ -649,17 +731,13 @@ export class AdminClient {
     request: ExecutionCreateRequest,
     options: AdminCallOptions = {},
   ): Promise<WorkflowExecutionIdentifierOut> {
-    const response = await this.call<{ id: WorkflowExecutionIdentifierOut }>(
-      this.admin,
-      'CreateExecution',
-      request,
-      options,
-    );
-    return response.id;
+    return executionIdOf('CreateExecution', await this.call(this.admin, 'CreateExecution', request, options));
   }
+  /** One execution: its spec and closure (phase, times, outputs or error); NotFoundError when absent. */
   getExecution(id: WorkflowExecutionIdentifier, options: AdminCallOptions = {}): Promise<ExecutionOut> {
     return this.call(this.admin, 'GetExecution', { id }, options);
   }
+  /** Executions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listExecutions(request: ResourceListRequest, options: AdminCallOptions = {}): Promise<ExecutionListOut> {
     return this.call(this.admin, 'ListExecutions', request, options);
   }
@@ -671,8 +749,8 @@ export class AdminClient {
     return this.call(this.admin, 'GetExecutionData', { id }, options);
   }
   /** Replaces a project's name, description, labels and state (`ARCHIVED` archives it). */
-  updateProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
-    return this.call(this.admin, 'UpdateProject', project, options);
+  async updateProject(project: Project, options: AdminCallOptions = {}): Promise<void> {
+    await this.call(this.admin, 'UpdateProject', project, options);
   }
   /** Names of the tasks, workflows or launch plans of a project and domain, a page at a time. */
   listEntityIds(
@@ -683,12 +761,12 @@ export class AdminClient {
     return this.call(this.admin, `List${kind}Ids`, request, options);
   }
   /** Activates or deactivates a launch plan version (activating deactivates the other versions of its name). */
-  updateLaunchPlan(
+  async updateLaunchPlan(
     id: Identifier,
     state: 'ACTIVE' | 'INACTIVE',
     options: AdminCallOptions = {},
   ): Promise<void> {
-    return this.call(
+    await this.call(
       this.admin,
       'UpdateLaunchPlan',
       { id: { ...id, resource_type: 'LAUNCH_PLAN' }, state },
@@ -703,12 +781,12 @@ export class AdminClient {
     return this.call(this.admin, 'GetActiveLaunchPlan', { id }, options);
   }
   /** Stops a running execution; it ends ABORTED. InvalidArgumentError when it already ended. */
-  terminateExecution(
+  async terminateExecution(
     id: WorkflowExecutionIdentifier,
     cause = '',
     options: AdminCallOptions = {},
   ): Promise<void> {
-    return this.call(this.admin, 'TerminateExecution', { id, cause }, options);
+    await this.call(this.admin, 'TerminateExecution', { id, cause }, options);
   }
   /** Runs an execution's launch plan again with the same inputs; resolves to the new execution's id. */
   async relaunchExecution(
@@ -716,13 +794,8 @@ export class AdminClient {
     name = '',
     options: AdminCallOptions = {},
   ): Promise<WorkflowExecutionIdentifierOut> {
-    const response = await this.call<{ id: WorkflowExecutionIdentifierOut }>(
-      this.admin,
-      'RelaunchExecution',
-      { id, name },
-      options,
-    );
-    return response.id;
+    const response = await this.call(this.admin, 'RelaunchExecution', { id, name }, options);
+    return executionIdOf('RelaunchExecution', response);
   }
   /** The node executions of an execution. */
   listNodeExecutions(
@@ -740,57 +813,74 @@ export class AdminClient {
    * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...,
    *   CancelledError once the signal aborted), or Error when the stream ends before a terminal phase.
    */
-  async watchExecution(
+  watchExecution(
     id: WorkflowExecutionIdentifier,
     onEvent: (event: ExecutionEventOut) => void,
     options: AdminCallOptions & { deadlineSeconds?: number } = {},
   ): Promise<ExecutionEventOut> {
-    const deadline = streamDeadline(options, 3600);
-    const signal = options.signal;
+    return this.serverStream(this.admin, 'WatchExecution', { id }, onEvent, streamDeadline(options, 3600), {
+      signal: options.signal,
+      end: (last) =>
+        last && TERMINAL_PHASES.has(last.phase)
+          ? last
+          : new Error(`the watch of execution ${id.name} ended before the execution finished`),
+    });
+  }
+
+  /**
+   * Runs the server stream `rpc` until `deadline`, calling `onMessage` with each message; when it
+   * ends, resolves to what `settle.end` makes of the last message (or rejects with the Error it
+   * returns). Refused before any message, it is opened once more with a (new) token, as unary calls
+   * are; it is never retried otherwise. `settle.signal` cancels it.
+   * @throws AdminError (CancelledError once the signal aborted).
+   */
+  private async serverStream<S extends StreamStub<S, K>, K extends StreamRpc<S>>(
+    stub: S,
+    rpc: K,
+    request: StreamRequest<S[K]>,
+    onMessage: (message: StreamResponse<S[K]>) => void,
+    deadline: Date,
+    settle: {
+      signal: AbortSignal | undefined;
+      end: (last: StreamResponse<S[K]> | undefined) => StreamResponse<S[K]> | Error;
+    },
+  ): Promise<StreamResponse<S[K]>> {
+    const { signal, end } = settle;
+    let received = 0;
+    const once = (metadata: Metadata) =>
+      new Promise<StreamResponse<S[K]>>((resolve, reject) => {
+        let last: StreamResponse<S[K]> | undefined;
+        const call = stub[rpc](request, metadata, { deadline });
+        cancelOnAbort(call, signal);
+        call.on('data', (message) => {
+          last = message;
+          received += 1;
+          onMessage(message);
+        });
+        call.on('error', reject);
+        call.on('end', () => {
+          const result = end(last);
+          if (result instanceof Error) reject(result);
+          else resolve(result);
+        });
+      });
     try {
       if (signal?.aborted) throw signal.reason;
       const first = await untilAborted(this.metadataFor(true, 'first'), signal);
       try {
-        return await this.watchOnce(id, onEvent, deadline, first.metadata, signal);
+        return await once(first.metadata);
       } catch (error) {
-        // Refused before any event: once more with a (new) token, as unary calls do.
-        if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
+        // Refused before any message: once more with a (new) token, as unary calls do.
+        if (!this.mayAuthenticate(error, true) || received > 0) throw error;
         const again = await untilAborted(this.metadataFor(true, first.sent ? 'refresh' : 'fresh'), signal);
-        return await this.watchOnce(id, onEvent, deadline, again.metadata, signal);
+        return await once(again.metadata);
       }
     } catch (error) {
-      if (signal?.aborted) throw this.cancelled('WatchExecution', signal);
-      throw fromGrpcError(error, 'WatchExecution', this.connection);
+      if (signal?.aborted) throw this.cancelled(rpc, signal);
+      throw fromGrpcError(error, rpc, this.connection);
     }
   }
 
-  /** One WatchExecution stream; a stream error is rejected as is, with the count of events seen. */
-  private watchOnce(
-    id: WorkflowExecutionIdentifier,
-    onEvent: (event: ExecutionEventOut) => void,
-    deadline: Date,
-    metadata: Metadata,
-    signal: AbortSignal | undefined,
-  ): Promise<ExecutionEventOut> {
-    const method = (this.admin as unknown as Record<string, ServerStreamMethod>).WatchExecution;
-    if (!method) throw new Error('unknown RPC WatchExecution');
-    return new Promise<ExecutionEventOut>((resolve, reject) => {
-      let last: ExecutionEventOut | undefined;
-      let events = 0;
-      const call = method.call(this.admin, { id }, metadata, { deadline });
-      cancelOnAbort(call, signal);
-      call.on('data', (event: ExecutionEventOut) => {
-        last = event;
-        events += 1;
-        onEvent(event);
-      });
-      call.on('error', (error: unknown) => reject(Object.assign(error as object, { events })));
-      call.on('end', () => {
-        if (last && TERMINAL_PHASES.has(last.phase as ExecutionPhase)) resolve(last);
-        else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
-      });
-    });
-  }
   /** The inputs and outputs of one node execution. */
   getNodeExecutionData(
     id: WorkflowExecutionIdentifier,
@@ -804,6 +894,7 @@ export class AdminClient {
       options,
     );
   }
+  /** The admin's own version (`control_plane_version`: build, version, build time). */
   getVersion(options: AdminCallOptions = {}): Promise<GetVersionResponseOut> {
     return this.call(this.admin, 'GetVersion', {}, options);
   }
@@ -893,45 +984,15 @@ export class AdminClient {
    * @throws AdminError when the call fails before or during the stream (CancelledError once the
    *   signal aborted).
    */
-  async deployApp(
+  deployApp(
     request: DeployAppRequest,
     onStatus: (status: AppStatusOut) => void,
     options: AdminCallOptions & { deadlineSeconds?: number } = {},
   ): Promise<AppStatusOut> {
-    const deadline = streamDeadline(options, 600);
-    const signal = options.signal;
-    const method = (this.apps as unknown as Record<string, ServerStreamMethod>).Deploy;
-    if (!method) throw new Error('unknown RPC Deploy');
-    const once = (metadata: Metadata) =>
-      new Promise<AppStatusOut>((resolve, reject) => {
-        let last: AppStatusOut | undefined;
-        let seen = 0;
-        const call = method.call(this.apps, request, metadata, { deadline });
-        cancelOnAbort(call, signal);
-        call.on('data', (status: AppStatusOut) => {
-          last = status;
-          seen += 1;
-          onStatus(status);
-        });
-        call.on('error', (error: unknown) => reject(Object.assign(error as object, { events: seen })));
-        call.on('end', () =>
-          last ? resolve(last) : reject(new Error('the deployment stream ended without a status')),
-        );
-      });
-    try {
-      if (signal?.aborted) throw signal.reason;
-      const first = await untilAborted(this.metadataFor(true, 'first'), signal);
-      try {
-        return await once(first.metadata);
-      } catch (error) {
-        if (!this.mayAuthenticate(error, true) || (error as { events?: number }).events) throw error;
-        const again = await untilAborted(this.metadataFor(true, first.sent ? 'refresh' : 'fresh'), signal);
-        return await once(again.metadata);
-      }
-    } catch (error) {
-      if (signal?.aborted) throw this.cancelled('Deploy', signal);
-      throw fromGrpcError(error, 'Deploy', this.connection);
-    }
+    return this.serverStream(this.apps, 'Deploy', request, onStatus, streamDeadline(options, 600), {
+      signal: options.signal,
+      end: (last) => last ?? new Error('the deployment stream ended without a status'),
+    });
   }
   /** One deployed app: its spec and last status. */
   getApp(request: GetAppRequest, options: AdminCallOptions = {}): Promise<AppOut> {

@@ -12,8 +12,9 @@ export function parseEndpoint(endpoint: string): { target: string; tlsFromScheme
   }
   const url = /^(https?):\/\/([^/]+)\/?$/.exec(text);
   if (url) {
-    const tls = url[1] === 'https';
-    const host = url[2] as string;
+    // Both groups take part in every match; the default only satisfies the compiler.
+    const [, scheme, host = ''] = url;
+    const tls = scheme === 'https';
     return {
       target: `dns:///${host.includes(':') ? host : `${host}:${tls ? 443 : 80}`}`,
       tlsFromScheme: tls,

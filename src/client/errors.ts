@@ -1,4 +1,4 @@
-import type { ServiceError, status } from '@grpc/grpc-js';
+import type { status } from '@grpc/grpc-js';
 import { AuthFlowError } from './token-source.js';
 
 /**
@@ -19,6 +19,41 @@ const Status = {
   UNAUTHENTICATED: 16,
 } as const satisfies Partial<Record<keyof typeof status, number>>;
 type Status = status;
+
+/**
+ * The property `key` of a value whose shape is unknown (what `catch` gives, parsed JSON), or
+ * undefined when the value is not an object. Callers check the type of what it reads; so do the
+ * helpers below.
+ */
+export function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+/** The property `key` of a thrown value when it is a string (an OAuth error's `error`), else undefined. */
+export function stringFieldOf(value: unknown, key: string): string | undefined {
+  const field = fieldOf(value, key);
+  return typeof field === 'string' ? field : undefined;
+}
+
+/** The `message` of a thrown value when it is a string (an Error's), else the value as a string. */
+export function messageOf(error: unknown): string {
+  return stringFieldOf(error, 'message') ?? String(error);
+}
+
+/**
+ * The `code` of a thrown value when it is a string or a number (a Node system error's `ENOENT`, a
+ * gRPC status), else undefined.
+ */
+export function codeOf(error: unknown): string | number | undefined {
+  const code = fieldOf(error, 'code');
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
+
+/** The gRPC status code (`ServiceError.code`, a number) of what a call rejected with, else undefined. */
+export function grpcCodeOf(error: unknown): number | undefined {
+  const code = fieldOf(error, 'code');
+  return typeof code === 'number' ? code : undefined;
+}
 
 /**
  * Errors of the admin client: one class per failure a caller handles differently. Each carries the
@@ -119,9 +154,10 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
       hint: error.hint,
     });
   }
-  const grpcError = error as Partial<ServiceError>;
-  const code = typeof grpcError.code === 'number' ? grpcError.code : Status.UNKNOWN;
-  const message = grpcError.details || (error instanceof Error ? error.message : String(error));
+  const code = grpcCodeOf(error) ?? Status.UNKNOWN;
+  const details = fieldOf(error, 'details');
+  const message =
+    (typeof details === 'string' && details) || (error instanceof Error ? error.message : String(error));
   const options = { cause: error };
   switch (code) {
     case Status.NOT_FOUND:

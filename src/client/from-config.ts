@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
+import { proxyFetch } from '../config/proxy-fetch.js';
 import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
@@ -11,6 +12,7 @@ import { ClientCredentialsTokenSource } from './auth/client-credentials.js';
 import { ExternalCommandTokenSource } from './auth/external-command.js';
 import { DeviceFlowTokenSource, PkceTokenSource, type UrlOpener } from './auth/interactive.js';
 import { FileTokenStore } from './auth/token-cache.js';
+import { codeOf, messageOf } from './errors.js';
 import { AuthFlowError, type TokenSource } from './token-source.js';
 
 /**
@@ -70,7 +72,7 @@ export function apiKeyFromEnv(env: Readonly<Record<string, string | undefined>>)
   try {
     return parseApiKey(text);
   } catch (error) {
-    throw new ConfigError((error as Error).message, API_KEY_ENV);
+    throw new ConfigError(messageOf(error), API_KEY_ENV);
   }
 }
 
@@ -81,7 +83,7 @@ function serviceConfig(text: string | undefined, flag: string): string | undefin
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`not valid JSON: ${(error as Error).message}`, flag, { cause: error });
+    throw new ConfigError(`not valid JSON: ${messageOf(error)}`, flag, { cause: error });
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError('must be a JSON object such as {"loadBalancingConfig":[{"round_robin":{}}]}', flag);
@@ -154,7 +156,6 @@ const seconds = (text: string | undefined, flag: string): number | undefined => 
   }
 };
 
-/** The authentication settings of one section, in the same shape for `admin` and `orch`. */
 /**
  * The Pkce and DeviceFlow durations of one flag section (`--admin.pkceConfig.*` and
  * `--admin.deviceFlowConfig.*`, or `--orch.auth.pkce.*` and `--orch.auth.deviceFlow.*`), in seconds;
@@ -182,6 +183,7 @@ function interactiveTimes(
   };
 }
 
+/** The authentication settings of one section, in the same shape for `admin` and `orch`. */
 interface AuthSettings {
   /** The flag prefix for messages: `--admin.` or `--orch.auth.`. */
   flag: string;
@@ -190,7 +192,8 @@ interface AuthSettings {
   clientId: string | undefined;
   clientIdFlag: string;
   clientSecretEnvVar: string | undefined;
-  clientSecretLocation: string | undefined;
+  /** The client secret's file: the configured one, else {@link DEFAULT_SECRET_FILE}. */
+  clientSecretLocation: string;
   command: readonly string[];
   commandFlag: string;
   tokenUrl: string | undefined;
@@ -206,6 +209,7 @@ interface AuthSettings {
   device: { pollSeconds: number; timeoutSeconds: number; refreshSeconds: number };
 }
 
+/** The authentication settings `section` configures. @throws ConfigError naming the flag of a malformed duration. */
 function authSettings(config: Config, section: ClientSection): AuthSettings {
   if (section === 'admin') {
     const a = config.admin;
@@ -269,14 +273,14 @@ async function readClientSecret(settings: AuthSettings, env: ClientSetup['env'])
   const variable = settings.clientSecretEnvVar?.trim();
   const fromEnv = variable ? env[variable]?.trim() : undefined;
   if (fromEnv) return fromEnv;
-  const file = settings.clientSecretLocation as string;
+  const file = settings.clientSecretLocation;
   const tried = variable ? `the environment variable ${variable} is empty or not set, and ` : '';
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new AuthFlowError(
-      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} cannot be read (${codeOf(error) ?? messageOf(error)})`,
       'ClientSecret',
       {
         hint:
@@ -295,37 +299,10 @@ async function readClientSecret(settings: AuthSettings, env: ClientSetup['env'])
   return secret;
 }
 
-/** The token sources and header key a section configures, with `ORCH_API_KEY` first. */
-async function proxiedFetch(proxyUrl: string): Promise<typeof fetch> {
-  const { ProxyAgent, fetch: undiciFetch } = await import('undici');
-  const dispatcher = new ProxyAgent(proxyUrl);
-  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
-}
-
 /**
- * A fetch through the HTTP proxy of `--admin.httpProxyURL` (undici's ProxyAgent, loaded on first use),
- * or undefined without one. @throws ConfigError when the URL is not an http(s) URL.
+ * The token sources and header key a section configures, with `ORCH_API_KEY` first (see
+ * {@link adminClientOptions}). @throws ConfigError for a flow missing its client id or command.
  */
-function proxyFetchOf(proxyUrl: string | undefined): typeof fetch | undefined {
-  const text = proxyUrl?.trim();
-  if (!text) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError(`"${text}" is not a URL such as http://proxy.example:3128`, '--admin.httpProxyURL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`must be an http:// or https:// URL (got ${url.protocol})`, '--admin.httpProxyURL');
-  }
-  let loaded: Promise<typeof fetch> | undefined;
-  return (input, init) => {
-    loaded ??= proxiedFetch(url.href);
-    return loaded.then((f) => f(input, init));
-  };
-}
-
 function authOptions(
   config: Config,
   section: ClientSection,
@@ -345,7 +322,8 @@ function authOptions(
       '--admin.useAuth is deprecated and has no effect: the client authenticates when the admin asks for credentials.',
     );
   }
-  const proxy = section === 'admin' ? proxyFetchOf(config.admin.httpProxyURL) : undefined;
+  const proxy =
+    section === 'admin' ? proxyFetch(config.admin.httpProxyURL, '--admin.httpProxyURL') : undefined;
   const authorizationHeader =
     (section === 'admin' ? config.admin.authorizationHeader : config.orch.auth.authorizationMetadataKey) ||
     undefined;

@@ -2,9 +2,17 @@ import {
   type Server,
   type ServerUnaryCall,
   type ServerWritableStream,
+  type ServiceDefinition,
   status as Status,
   type sendUnaryData,
 } from '@grpc/grpc-js';
+import type { AdminServiceHandlers } from '../api/generated/orch/service/AdminService.js';
+import type { ApiKeyServiceHandlers } from '../api/generated/orch/service/ApiKeyService.js';
+import type { AppServiceHandlers } from '../api/generated/orch/service/AppService.js';
+import type { AuthMetadataServiceHandlers } from '../api/generated/orch/service/AuthMetadataService.js';
+import type { DataProxyServiceHandlers } from '../api/generated/orch/service/DataProxyService.js';
+import type { IdentityServiceHandlers } from '../api/generated/orch/service/IdentityService.js';
+import type { SecretServiceHandlers } from '../api/generated/orch/service/SecretService.js';
 import { loadApi, undecodableReason } from '../api/proto.js';
 import type { GrpcServerMetrics } from '../telemetry/metrics.js';
 import { extractTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
@@ -12,15 +20,46 @@ import { grpcPeerAddress } from './auth/authenticate.js';
 import { type Guard, openGuard } from './auth/guard.js';
 import { invalidArgument, ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { CallContext, Handler } from './services/admin.js';
-import type { StreamHandler } from './services/watch.js';
+import type {
+  CallContext,
+  Handler,
+  ServerStreamHandlers,
+  StreamHandler,
+  UnaryHandlers,
+} from './services/handler.js';
 import { BlobTooLargeError } from './storage/blob-store.js';
 
-/** The services a server exposes: fully qualified service name → handlers by RPC name. */
-export type ServiceHandlers = Record<string, Record<string, Handler>>;
+/**
+ * The services a server exposes: fully qualified service name → its unary handlers by RPC name, each
+ * record typed from the service's generated `*ServiceHandlers` interface.
+ */
+export type ServiceHandlers = {
+  'orch.service.AdminService'?: UnaryHandlers<AdminServiceHandlers>;
+  'orch.service.ApiKeyService'?: UnaryHandlers<ApiKeyServiceHandlers>;
+  'orch.service.AppService'?: UnaryHandlers<AppServiceHandlers>;
+  'orch.service.AuthMetadataService'?: UnaryHandlers<AuthMetadataServiceHandlers>;
+  'orch.service.DataProxyService'?: UnaryHandlers<DataProxyServiceHandlers>;
+  'orch.service.IdentityService'?: UnaryHandlers<IdentityServiceHandlers>;
+  'orch.service.SecretService'?: UnaryHandlers<SecretServiceHandlers>;
+};
 
 /** The server-streaming RPCs a server exposes: fully qualified service name → handlers by RPC name. */
-export type ServiceStreams = Record<string, Record<string, StreamHandler>>;
+export type ServiceStreams = {
+  'orch.service.AdminService'?: ServerStreamHandlers<AdminServiceHandlers>;
+  'orch.service.AppService'?: ServerStreamHandlers<AppServiceHandlers>;
+};
+
+/**
+ * Handlers as a transport finds them: by service and RPC name, as the API's descriptor lists them
+ * (every typed handler record is one; see {@link Handler}).
+ */
+export type HandlersByName<H> = Readonly<Record<string, Readonly<Record<string, H>> | undefined>>;
+
+/** {@link ServiceHandlers} by name. */
+export const unaryByName = (services: ServiceHandlers): HandlersByName<Handler> => services;
+
+/** {@link ServiceStreams} by name. */
+export const streamsByName = (streams: ServiceStreams): HandlersByName<StreamHandler> => streams;
 
 /**
  * Turns any thrown error into what a caller may see: a ServiceError's code and message as they are;
@@ -62,10 +101,11 @@ export function accessRecord(
  * The request of an admitted call. @throws ServiceError INVALID_ARGUMENT when its bytes could not be
  * decoded (malformed, or nested deeper than the API's limit), which grpc-js would answer INTERNAL.
  */
-function decodedRequest(request: unknown): Record<string, unknown> {
+function decodedRequest(request: unknown): object {
   const reason = undecodableReason(request);
   if (reason !== undefined) throw invalidArgument(reason);
-  return request as Record<string, unknown>;
+  if (typeof request !== 'object' || request === null) throw invalidArgument('the request is not a message');
+  return request;
 }
 
 /** The metadata and peer of a gRPC call, as the authenticator reads them. */
@@ -138,8 +178,11 @@ export function addGrpcServices(
   guard: Guard = openGuard,
   metrics?: GrpcServerMetrics,
 ): void {
-  const api = loadApi().grpc.orch.service as unknown as Record<string, { service: Record<string, unknown> }>;
-  for (const [fullName, handlers] of Object.entries(services)) {
+  const api: Readonly<Record<string, { service: ServiceDefinition } | undefined>> =
+    loadApi().grpc.orch.service;
+  const streamsOf = streamsByName(streams);
+  for (const [fullName, handlers] of Object.entries(unaryByName(services))) {
+    if (!handlers) continue;
     const shortName = fullName.replace(/^orch\.service\./, '');
     const definition = api[shortName];
     if (!definition) throw new Error(`unknown service ${fullName}`);
@@ -149,8 +192,8 @@ export function addGrpcServices(
       | ((call: ServerWritableStream<object, object>) => void)
     > = {};
     for (const [rpc, method] of Object.entries(definition.service)) {
-      if ((method as { responseStream?: boolean }).responseStream) {
-        const stream = streams[fullName]?.[rpc];
+      if (method.responseStream) {
+        const stream = streamsOf[fullName]?.[rpc];
         implementation[rpc] = (call: ServerWritableStream<object, object>) => {
           if (!stream) {
             call.emit('error', {
@@ -228,6 +271,6 @@ export function addGrpcServices(
         );
       };
     }
-    server.addService(definition.service as never, implementation);
+    server.addService(definition.service, implementation);
   }
 }

@@ -63,17 +63,20 @@ export function parseApiKey(text: string): ApiKeyParts {
   } catch {
     throw new ApiKeyFormatError('the API key is damaged: it does not decode to its JSON form');
   }
-  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (record.v !== 1) throw new ApiKeyFormatError(`unsupported API key version ${String(record.v)}`);
+  const record: ReadonlyMap<string, unknown> = new Map(
+    body && typeof body === 'object' ? Object.entries(body) : [],
+  );
+  const version = record.get('v');
+  if (version !== 1) throw new ApiKeyFormatError(`unsupported API key version ${String(version)}`);
   const text_ = (field: string, required: boolean): string => {
-    const value = record[field];
+    const value = record.get(field);
     if (typeof value === 'string' && (value.length > 0 || !required)) return value;
     if (value === undefined && !required) return '';
     throw new ApiKeyFormatError(`the API key is damaged: field ${field} is missing`);
   };
   return {
     endpoint: text_('endpoint', true),
-    insecure: record.insecure === true,
+    insecure: record.get('insecure') === true,
     clientId: text_('client_id', true),
     clientSecret: text_('client_secret', true),
     org: text_('org', false),

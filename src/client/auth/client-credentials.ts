@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isLoopbackHost } from '../endpoint.js';
+import { codeOf, fieldOf, messageOf, stringFieldOf } from '../errors.js';
 import { type AuthDiscovery, AuthFlowError, type TokenRequest, type TokenSource } from '../token-source.js';
 import { isReusable, type StoredToken, type TokenCacheKey, type TokenStore } from './token-cache.js';
 
@@ -46,27 +47,26 @@ export interface ClientCredentialsOptions {
   now?: () => number;
 }
 
-/** Something openid-client and oauth4webapi throw for an OAuth error answer (RFC 6749 §5.2). */
-interface OAuthErrorLike {
-  status?: number;
-  error?: string;
-  error_description?: string;
-  cause?: unknown;
-}
+type Oidc = typeof import('openid-client');
 
-/** The `error` and `error_description` of a refused token request, if the error carries them. */
-function oauthError(error: unknown): { status?: number; code: string; description?: string } | undefined {
-  const e = error as OAuthErrorLike & { name?: string };
-  if (e?.name === 'ResponseBodyError' && typeof e.error === 'string') {
-    return { status: e.status, code: e.error, description: e.error_description };
+/**
+ * The `error` and `error_description` of a refused token request (RFC 6749 §5.2), if the error
+ * carries them: openid-client's `ResponseBodyError`, or its `WWWAuthenticateChallengeError` for a 401
+ * with a challenge (RFC 6750 §3), whose parameters hold them.
+ */
+function oauthError(
+  error: unknown,
+  oidc: Oidc,
+): { status?: number; code: string; description?: string } | undefined {
+  if (error instanceof oidc.ResponseBodyError && typeof error.error === 'string') {
+    return { status: error.status, code: error.error, description: error.error_description };
   }
-  // A 401 with a WWW-Authenticate challenge (RFC 6750 §3): the error is among its parameters.
-  if (e?.name === 'WWWAuthenticateChallengeError' && Array.isArray(e.cause)) {
-    const parameters = (e.cause[0] as { parameters?: Record<string, string> } | undefined)?.parameters ?? {};
+  if (error instanceof oidc.WWWAuthenticateChallengeError && Array.isArray(error.cause)) {
+    const parameters = error.cause[0]?.parameters;
     return {
-      status: e.status,
-      code: parameters.error ?? 'invalid_client',
-      description: parameters.error_description,
+      status: error.status,
+      code: parameters?.error ?? 'invalid_client',
+      description: parameters?.error_description,
     };
   }
   return undefined;
@@ -90,9 +90,9 @@ function clientSecretBasic(clientId: string, secret: string) {
 
 /** A short reason for a failure that is not an OAuth error answer (network, malformed answer). */
 function reason(error: unknown): string {
-  const e = error as { message?: string; cause?: { code?: string; message?: string } };
-  const cause = e?.cause?.code ?? e?.cause?.message;
-  return `${e?.message ?? String(error)}${cause ? ` (${cause})` : ''}`;
+  const cause = fieldOf(error, 'cause');
+  const why = codeOf(cause) ?? stringFieldOf(cause, 'message');
+  return `${messageOf(error)}${why ? ` (${why})` : ''}`;
 }
 
 /**
@@ -205,7 +205,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     try {
       metadata = await discovery.oauth2Metadata();
     } catch (error) {
-      throw fail(`the admin's GetOAuth2Metadata failed: ${(error as Error).message}`, error);
+      throw fail(`the admin's GetOAuth2Metadata failed: ${messageOf(error)}`, error);
     }
     if (!metadata.token_endpoint) throw fail("the admin's OAuth2 metadata has no token_endpoint");
     return { url: metadata.token_endpoint, methods: metadata.token_endpoint_auth_methods_supported ?? [] };
@@ -238,7 +238,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
         audience = (await discovery.publicClientConfig()).audience || undefined;
       } catch (error) {
         throw new AuthFlowError(
-          `${mode}: cannot read the audience from the admin's public client config: ${(error as Error).message}`,
+          `${mode}: cannot read the audience from the admin's public client config: ${messageOf(error)}`,
           mode,
           { cause: error },
         );
@@ -276,7 +276,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     try {
       response = await oidc.clientCredentialsGrant(config, parameters);
     } catch (error) {
-      const refused = oauthError(error);
+      const refused = oauthError(error, oidc);
       if (refused) {
         throw new AuthFlowError(
           `${mode}: the token endpoint ${url} refused client "${clientId}": ${refused.code}` +

@@ -25,14 +25,24 @@ const STDERR_EXCERPT = 200;
 export class ExternalCommandTokenSource implements TokenSource {
   private current: string | undefined;
   private pending: Promise<string> | undefined;
+  /** The command's program (argv[0]) and its arguments. */
+  private readonly program: string;
+  private readonly args: readonly string[];
 
+  /**
+   * @param argv the command: its program, then its arguments.
+   * @throws Error when `argv` is empty or its program is the empty string.
+   */
   constructor(
-    private readonly argv: readonly string[],
+    argv: readonly string[],
     /** `ExternalCommand`, or `ProxyCommand` for the proxy token. */
     readonly mode = 'ExternalCommand',
     private readonly options: ExternalCommandOptions = {},
   ) {
-    if (argv.length === 0 || !argv[0]) throw new Error(`${mode}: the command is empty`);
+    const [program, ...args] = argv;
+    if (!program) throw new Error(`${mode}: the command is empty`);
+    this.program = program;
+    this.args = args;
   }
 
   async cached(): Promise<string | undefined> {
@@ -51,7 +61,7 @@ export class ExternalCommandTokenSource implements TokenSource {
 
   /** Runs the command once. @throws AuthFlowError */
   private run(): Promise<string> {
-    const [program, ...args] = this.argv as [string, ...string[]];
+    const { program, args } = this;
     const name = basename(program);
     const fail = (what: string) =>
       new AuthFlowError(`${this.mode}: the command ${name} ${what}`, this.mode, { hint: this.options.hint });
@@ -70,19 +80,15 @@ export class ExternalCommandTokenSource implements TokenSource {
             ?.slice(0, STDERR_EXCERPT);
           const said = firstLine ? `: ${firstLine}` : '';
           if (error) {
-            const e = error as NodeJS.ErrnoException & {
-              code?: number | string;
-              killed?: boolean;
-              signal?: string;
-            };
-            if (e.code === 'ENOENT') reject(fail('was not found (is it installed and on PATH?)'));
-            else if (e.code === 'EACCES') reject(fail('is not executable'));
-            else if (e.killed && e.signal === 'SIGTERM')
+            if (error.code === 'ENOENT') reject(fail('was not found (is it installed and on PATH?)'));
+            else if (error.code === 'EACCES') reject(fail('is not executable'));
+            else if (error.killed && error.signal === 'SIGTERM')
               reject(fail(`did not finish within ${timeoutSeconds} s`));
-            else if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') reject(fail('printed more than 1 MiB'));
-            else if (typeof e.code === 'number') reject(fail(`exited with code ${e.code}${said}`));
-            else if (e.signal) reject(fail(`was killed by ${e.signal}${said}`));
-            else reject(fail(`could not be run (${e.code ?? 'unknown error'})`));
+            else if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER')
+              reject(fail('printed more than 1 MiB'));
+            else if (typeof error.code === 'number') reject(fail(`exited with code ${error.code}${said}`));
+            else if (error.signal) reject(fail(`was killed by ${error.signal}${said}`));
+            else reject(fail(`could not be run (${error.code ?? 'unknown error'})`));
             return;
           }
           const token = stdout.trim();

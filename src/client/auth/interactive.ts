@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Configuration } from 'openid-client';
 import { isLoopbackHost } from '../endpoint.js';
+import { codeOf, fieldOf, messageOf, stringFieldOf } from '../errors.js';
 import { type AuthDiscovery, AuthFlowError, type TokenRequest, type TokenSource } from '../token-source.js';
 import { isReusable, type StoredToken, type TokenCacheKey, type TokenStore } from './token-cache.js';
 
@@ -44,22 +45,26 @@ interface Discovered {
   clientId: string;
   redirectUri: string;
   scope: string;
-  metadata: Record<string, unknown>;
 }
 
 type Oidc = typeof import('openid-client');
 
 /** The `error` and `error_description` of an OAuth error answer, or the message. */
 function describe(error: unknown): string {
-  const e = error as {
-    error?: string;
-    error_description?: string;
-    message?: string;
-    cause?: { code?: string };
-  };
-  if (typeof e?.error === 'string')
-    return `${e.error}${e.error_description ? ` (${e.error_description})` : ''}`;
-  return `${e?.message ?? String(error)}${e?.cause?.code ? ` (${e.cause.code})` : ''}`;
+  const code = stringFieldOf(error, 'error');
+  if (code !== undefined) {
+    const description = stringFieldOf(error, 'error_description');
+    return `${code}${description ? ` (${description})` : ''}`;
+  }
+  const cause = codeOf(fieldOf(error, 'cause'));
+  return `${messageOf(error)}${cause ? ` (${cause})` : ''}`;
+}
+
+/** A metadata field the admin set: unset ones arrive as `''` and `[]` (`LOADER_OPTIONS.defaults`). */
+function isSetField(entry: [string, unknown]): entry is [string, string | string[]] {
+  const value = entry[1];
+  if (typeof value === 'string') return value !== '';
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string');
 }
 
 /**
@@ -189,13 +194,9 @@ abstract class InteractiveTokenSource implements TokenSource {
     try {
       [metadata, client] = await Promise.all([discovery.oauth2Metadata(), discovery.publicClientConfig()]);
     } catch (error) {
-      throw new AuthFlowError(
-        `${mode}: cannot read the admin's OAuth2 metadata: ${(error as Error).message}`,
-        mode,
-        {
-          cause: error,
-        },
-      );
+      throw new AuthFlowError(`${mode}: cannot read the admin's OAuth2 metadata: ${messageOf(error)}`, mode, {
+        cause: error,
+      });
     }
     const needed = mode === 'Pkce' ? 'authorization_endpoint' : 'device_authorization_endpoint';
     if (!metadata.token_endpoint || !metadata[needed]) {
@@ -215,14 +216,9 @@ abstract class InteractiveTokenSource implements TokenSource {
     }
     const oidc = await import('openid-client');
     const clientId = this.options.clientId || client.client_id;
-    const raw = { ...metadata } as Record<string, unknown>;
-    const server = Object.fromEntries(
-      Object.entries(raw).filter(
-        ([, value]) => value !== '' && !(Array.isArray(value) && value.length === 0),
-      ),
-    );
+    const server = Object.fromEntries(Object.entries(metadata).filter(isSetField));
     const config = new oidc.Configuration(
-      { ...server, issuer: metadata.issuer || tokenUrl.origin } as never,
+      { ...server, issuer: metadata.issuer || tokenUrl.origin },
       clientId,
       undefined,
       oidc.None(),
@@ -236,7 +232,6 @@ abstract class InteractiveTokenSource implements TokenSource {
       clientId,
       redirectUri: client.redirect_uri,
       scope: scopes.join(' '),
-      metadata: raw,
     };
   }
 }
@@ -322,7 +317,7 @@ export class PkceTokenSource extends InteractiveTokenSource {
       await once(server, 'listening');
     } catch (error) {
       throw new AuthFlowError(
-        `Pkce: cannot listen on ${redirect.host} for the login redirect (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        `Pkce: cannot listen on ${redirect.host} for the login redirect (${codeOf(error) ?? messageOf(error)})`,
         'Pkce',
         { cause: error, hint: `Is another login running? Free port ${redirect.port || 80} and try again.` },
       );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fieldOf } from '../errors.js';
 
 /** An access token with absolute times, as kept in memory and in the cache. */
 export interface StoredToken {
@@ -101,28 +102,33 @@ export class FileTokenStore implements TokenStore {
 
   async read(key: TokenCacheKey): Promise<StoredToken | undefined> {
     try {
-      const file = JSON.parse(await readFile(this.path(key), 'utf8')) as Partial<CacheFile>;
+      // Parsed JSON: each field is checked before use.
+      const file: unknown = JSON.parse(await readFile(this.path(key), 'utf8'));
+      const field = (name: keyof CacheFile) => fieldOf(file, name);
+      const accessToken = field('access_token');
+      const issuedAt = field('issued_at');
+      const expiresAt = field('expires_at');
+      const scope = field('scope');
+      const refreshToken = field('refresh_token');
       if (
-        file.version !== 1 ||
-        file.endpoint !== key.endpoint ||
-        file.client_id !== key.clientId ||
-        file.flow !== key.flow ||
-        file.variant !== (key.variant ?? '') ||
-        typeof file.access_token !== 'string' ||
-        !file.access_token ||
-        typeof file.issued_at !== 'number' ||
-        typeof file.expires_at !== 'number'
+        field('version') !== 1 ||
+        field('endpoint') !== key.endpoint ||
+        field('client_id') !== key.clientId ||
+        field('flow') !== key.flow ||
+        field('variant') !== (key.variant ?? '') ||
+        typeof accessToken !== 'string' ||
+        !accessToken ||
+        typeof issuedAt !== 'number' ||
+        typeof expiresAt !== 'number'
       ) {
         return undefined;
       }
       return {
-        accessToken: file.access_token,
-        issuedAt: file.issued_at,
-        expiresAt: file.expires_at,
-        ...(typeof file.scope === 'string' ? { scope: file.scope } : {}),
-        ...(typeof file.refresh_token === 'string' && file.refresh_token
-          ? { refreshToken: file.refresh_token }
-          : {}),
+        accessToken,
+        issuedAt,
+        expiresAt,
+        ...(typeof scope === 'string' ? { scope } : {}),
+        ...(typeof refreshToken === 'string' && refreshToken ? { refreshToken } : {}),
       };
     } catch {
       return undefined;

@@ -4,10 +4,10 @@ import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { type Guard, openGuard } from '../auth/guard.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
-import type { ServiceHandlers, ServiceStreams } from '../grpc.js';
-import { accessRecord, publicError } from '../grpc.js';
+import type { HandlersByName, ServiceHandlers, ServiceStreams } from '../grpc.js';
+import { accessRecord, publicError, streamsByName, unaryByName } from '../grpc.js';
 import type { Logger } from '../logger.js';
-import type { CallContext } from '../services/admin.js';
+import type { CallContext } from '../services/handler.js';
 
 const ADMIN = 'orch.service.AdminService';
 const AUTH_METADATA = 'orch.service.AuthMetadataService';
@@ -348,10 +348,16 @@ export function createGateway(
 ): Router {
   const router = express.Router();
   router.use(express.json({ limit: MAX_BODY_BYTES }));
-  /** The request and response message types of a route's RPC; throws when it has no handler. */
-  const typesOf = (route: Route, handler: unknown) => {
+  /** The handler of a route's RPC; throws when it has none. */
+  const handlerOf = <H>(handlers: HandlersByName<H>, route: Route): H => {
+    const handler = handlers[route.service]?.[route.rpc];
+    if (!handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
+    return handler;
+  };
+  /** The request and response message types of a route's RPC; throws when it has none. */
+  const typesOf = (route: Route) => {
     const method = loadApi().root.lookupService(route.service).methods[route.rpc];
-    if (!method || !handler) throw new Error(`no handler for ${route.service}/${route.rpc}`);
+    if (!method) throw new Error(`no handler for ${route.service}/${route.rpc}`);
     return {
       requestType: method.resolvedRequestType?.fullName.replace(/^\./, '') ?? '',
       responseType: method.resolvedResponseType?.fullName.replace(/^\./, '') ?? '',
@@ -363,25 +369,26 @@ export function createGateway(
     requestType: string,
     req: Request,
     call: { context?: CallContext },
-  ): Promise<Record<string, unknown>> => {
+  ): Promise<object> => {
     call.context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
     try {
-      return fromJson(requestType, route.build(req)) as Record<string, unknown>;
+      return fromJson<object>(requestType, route.build(req));
     } catch (error) {
       if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
       throw error;
     }
   };
 
+  const unary = unaryByName(services);
   for (const route of ROUTES) {
-    const handler = services[route.service]?.[route.rpc];
-    const { requestType, responseType } = typesOf(route, handler);
+    const handler = handlerOf(unary, route);
+    const { requestType, responseType } = typesOf(route);
     router[route.method](route.path, async (req: Request, res: Response) => {
       const started = Date.now();
       const call: { context?: CallContext } = {};
       try {
         const request = await admit(route, requestType, req, call);
-        const response = await (handler as NonNullable<typeof handler>)(request, call.context);
+        const response = await handler(request, call.context);
         audit?.info(
           'access',
           accessRecord('http', `${route.service}/${route.rpc}`, Status.OK, started, call.context),
@@ -398,9 +405,10 @@ export function createGateway(
     });
   }
 
+  const streaming = streamsByName(streams);
   for (const route of STREAM_ROUTES) {
-    const handler = streams[route.service]?.[route.rpc];
-    const { requestType, responseType } = typesOf(route, handler);
+    const handler = handlerOf(streaming, route);
+    const { requestType, responseType } = typesOf(route);
     router[route.method](route.path, async (req: Request, res: Response) => {
       const started = Date.now();
       const abort = new AbortController();
@@ -416,7 +424,7 @@ export function createGateway(
       const call: { context?: CallContext } = {};
       try {
         const request = await admit(route, requestType, req, call);
-        await (handler as NonNullable<typeof handler>)(
+        await handler(
           request,
           (message) => {
             open();

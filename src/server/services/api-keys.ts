@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { Role } from '../../api/generated/orch/admin/Role.js';
+import type { ApiKeyServiceHandlers } from '../../api/generated/orch/service/ApiKeyService.js';
 import { hashClientSecret, type OAuthClients, PROPELLER_CLIENT_ID } from '../auth/oauth-server.js';
 import { isRole } from '../auth/tokens.js';
 import { AuthPageTokenError, type AuthRepository } from '../db/auth-repository.js';
 import { isUniqueViolation } from '../db/connect.js';
 import { alreadyExists, invalidArgument, notFound } from '../errors.js';
-import type { Handler } from './admin.js';
-import { MAX_PAGE_SIZE } from './admin.js';
+import type { UnaryHandlers } from './handler.js';
+import { MAX_PAGE_SIZE } from './requests.js';
+import { storedEnum } from './stored.js';
 
 /** Client ids the server keeps for itself. */
 const RESERVED = new Set([PROPELLER_CLIENT_ID, 'orch-ctl']);
@@ -49,9 +52,9 @@ export interface ApiKeyServiceDeps {
  * its secret (32 random bytes, base64url) is returned once by CreateApiKey and stored only as its
  * SHA-256. Deleting a key refuses its tokens at once on this server.
  */
-export function createApiKeyHandlers(deps: ApiKeyServiceDeps): Record<string, Handler> {
+export function createApiKeyHandlers(deps: ApiKeyServiceDeps): UnaryHandlers<ApiKeyServiceHandlers> {
   const now = deps.now ?? Date.now;
-  const orgOf = (request: Record<string, unknown>) =>
+  const orgOf = (request: { org?: string }) =>
     (typeof request.org === 'string' && request.org) || deps.defaultOrg;
   const toMessage = (row: {
     client_id: string;
@@ -63,7 +66,7 @@ export function createApiKeyHandlers(deps: ApiKeyServiceDeps): Record<string, Ha
   }) => ({
     client_id: row.client_id,
     name: row.name,
-    role: row.role,
+    role: storedEnum(Role, row.role, 'oauth_clients.role'),
     org: row.org,
     created_at_ms: String(row.created_at),
     created_by: row.created_by,

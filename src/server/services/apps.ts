@@ -1,11 +1,13 @@
 import { status as Status } from '@grpc/grpc-js';
-import type { AppRuntime, AppSpecIn } from '../apps/runtime.js';
+import type { AppSpec } from '../../api/generated/orch/admin/AppSpec.js';
+import type { AppServiceHandlers } from '../../api/generated/orch/service/AppService.js';
+import type { AppRuntime } from '../apps/runtime.js';
 import { keyOf } from '../apps/runtime.js';
 import type { AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
-import type { Handler } from './admin.js';
-import { MAX_PAGE_SIZE } from './admin.js';
-import type { StreamHandler } from './watch.js';
+import type { ServerStreamHandlers, UnaryHandlers } from './handler.js';
+import { MAX_PAGE_SIZE } from './requests.js';
+import { storedMessage } from './stored.js';
 
 /** What the app service needs. */
 export interface AppServiceDeps {
@@ -22,11 +24,11 @@ type Row = NonNullable<Awaited<ReturnType<AppRepository['get']>>>;
  * {@link AppRuntime.deploy}); Get, List and Stop read and stop deployed apps.
  */
 export function createAppHandlers(deps: AppServiceDeps): {
-  unary: Record<string, Handler>;
-  streams: Record<string, StreamHandler>;
+  unary: UnaryHandlers<AppServiceHandlers>;
+  streams: ServerStreamHandlers<AppServiceHandlers>;
 } {
   const toApp = (row: Row) => ({
-    spec: JSON.parse(row.spec) as object,
+    spec: storedMessage<AppSpec>(row.spec, 'apps.spec'),
     status: {
       state: row.state,
       message: row.message,
@@ -38,14 +40,14 @@ export function createAppHandlers(deps: AppServiceDeps): {
   return {
     streams: {
       async Deploy(request, send) {
-        const spec = (request.spec ?? {}) as AppSpecIn;
+        const spec = request.spec ?? {};
         const seconds = Number(request.timeout_seconds) || deps.defaultTimeoutSeconds || 120;
         await deps.runtime.deploy(spec, (status) => send(status), seconds * 1000);
       },
     },
     unary: {
       async Get(request) {
-        const key = keyOf({ id: request.id as AppSpecIn['id'] });
+        const key = keyOf({ id: request.id });
         const row = await deps.repo.get(key);
         if (!row) {
           throw new ServiceError(
@@ -68,7 +70,7 @@ export function createAppHandlers(deps: AppServiceDeps): {
         return { apps: rows.map(toApp), token: '' };
       },
       async Stop(request) {
-        await deps.runtime.stop(keyOf({ id: request.id as AppSpecIn['id'] }));
+        await deps.runtime.stop(keyOf({ id: request.id }));
         return {};
       },
     },

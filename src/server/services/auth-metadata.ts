@@ -1,4 +1,5 @@
-import type { Handler } from './admin.js';
+import type { AuthMetadataServiceHandlers } from '../../api/generated/orch/service/AuthMetadataService.js';
+import type { UnaryHandlers } from './handler.js';
 
 /** What the discovery documents advertise. */
 export interface AuthMetadataOptions {
@@ -35,7 +36,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * document in that mode; GetPublicClientConfig tells a client which metadata key carries its bearer
  * token, the public client and where the admin's HTTP side is.
  */
-export function createAuthMetadataHandlers(options: AuthMetadataOptions): Record<string, Handler> {
+export function createAuthMetadataHandlers(
+  options: AuthMetadataOptions,
+): UnaryHandlers<AuthMetadataServiceHandlers> {
   return {
     async GetOAuth2Metadata() {
       const base = options.httpEndpoint();

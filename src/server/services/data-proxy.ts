@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { parseDuration } from '../../api/duration.js';
+import type { DataProxyServiceHandlers } from '../../api/generated/orch/service/DataProxyService.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Config } from '../../config/load.js';
 import { parseQuantity } from '../../config/quantity.js';
 import { invalidArgument, notFound } from '../errors.js';
 import { type BlobLocation, type BlobStore, keyProblem, NativeUrlError } from '../storage/blob-store.js';
-import type { Handler } from './admin.js';
+import type { UnaryHandlers } from './handler.js';
 
 /** The DataProxyService settings, from `--server.dataProxy.*`. */
 export interface DataProxySettings {
@@ -80,8 +81,6 @@ export interface DataProxyDeps {
   now?: () => number;
 }
 
-type Req = Record<string, unknown>;
-
 const SEGMENT = /^[A-Za-z0-9_.:@-]+$/;
 const NAME_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -120,8 +119,10 @@ function requireSegment(value: unknown, field: string): string {
 }
 
 /** Requested lifetime in seconds: absent or zero means the maximum; more is capped; negative is refused. */
-function lifetime(value: unknown, maxSeconds: number): number {
-  const duration = value as { seconds?: string | number; nanos?: number } | null | undefined;
+function lifetime(
+  duration: { seconds?: string | number; nanos?: number } | null | undefined,
+  maxSeconds: number,
+): number {
   if (!duration) return maxSeconds;
   const seconds = Number(duration.seconds ?? 0) + (duration.nanos ?? 0) / 1e9;
   if (seconds < 0) throw invalidArgument('expires_in must not be negative');
@@ -142,7 +143,7 @@ function lifetime(value: unknown, maxSeconds: number): number {
  * CreateDownloadLink: a signed GET URL for a native URL of this store (InvalidArgument for another
  * store's, NotFound when the object does not exist); `expires_in` capped by `download.maxExpiresIn`.
  */
-export function createDataProxyHandlers(deps: DataProxyDeps): Record<string, Handler> {
+export function createDataProxyHandlers(deps: DataProxyDeps): UnaryHandlers<DataProxyServiceHandlers> {
   const { store, settings } = deps;
   const now = deps.now ?? Date.now;
   const expiry = (seconds: number) => {
@@ -151,10 +152,10 @@ export function createDataProxyHandlers(deps: DataProxyDeps): Record<string, Han
   };
 
   return {
-    async CreateUploadLocation(request: Req) {
+    async CreateUploadLocation(request) {
       const project = requireSegment(request.project, 'project');
       const domain = requireSegment(request.domain, 'domain');
-      const md5 = request.content_md5 as Uint8Array | null | undefined;
+      const md5: Uint8Array | null | undefined = request.content_md5;
       if (!md5 || md5.length === 0) throw invalidArgument('content_md5 is required (the MD5 of the upload)');
       if (md5.length !== 16) throw invalidArgument(`content_md5 must be 16 bytes, got ${md5.length}`);
       const contentMd5 = Buffer.from(md5);
@@ -187,7 +188,7 @@ export function createDataProxyHandlers(deps: DataProxyDeps): Record<string, Han
       };
     },
 
-    async CreateDownloadLink(request: Req) {
+    async CreateDownloadLink(request) {
       const nativeUrl = typeof request.native_url === 'string' ? request.native_url : '';
       if (!nativeUrl) throw invalidArgument('native_url is required');
       let location: BlobLocation;

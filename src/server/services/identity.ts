@@ -1,7 +1,8 @@
-import type { Handler } from './admin.js';
+import type { IdentityServiceHandlers } from '../../api/generated/orch/service/IdentityService.js';
+import type { UnaryHandlers } from './handler.js';
 
 /** The handlers of `orch.service.IdentityService`: UserInfo answers who the server took the caller for. */
-export function createIdentityHandlers(): Record<string, Handler> {
+export function createIdentityHandlers(): UnaryHandlers<IdentityServiceHandlers> {
   return {
     async UserInfo(_request, context) {
       const identity = context?.identity;

@@ -9,7 +9,7 @@ import { LOADER_OPTIONS, messageType } from '../../api/proto.js';
  */
 export function minimalMessage<T = Record<string, unknown>>(typeName: string, message: unknown): T {
   const type = messageType(typeName);
-  return type.toObject(type.fromObject((message ?? {}) as Record<string, unknown>), {
+  return type.toObject(type.fromObject(messageObject(message)), {
     ...LOADER_OPTIONS,
     defaults: false,
     oneofs: false,
@@ -19,7 +19,12 @@ export function minimalMessage<T = Record<string, unknown>>(typeName: string, me
 /** The full form handlers return (every field present, as {@link LOADER_OPTIONS} gives). */
 export function fullMessage<T>(typeName: string, message: unknown): T {
   const type = messageType(typeName);
-  return type.toObject(type.fromObject((message ?? {}) as Record<string, unknown>), LOADER_OPTIONS) as T;
+  return type.toObject(type.fromObject(messageObject(message)), LOADER_OPTIONS) as T;
+}
+
+/** A message object for protobufjs's `fromObject`: anything but an object (unset, null) is an empty message. */
+function messageObject(message: unknown): object {
+  return typeof message === 'object' && message !== null ? message : {};
 }
 
 /** Canonical JSON text and SHA-256 hex digest of a message. */
@@ -37,10 +42,12 @@ export function differingPaths(a: unknown, b: unknown, limit = 10, path = ''): s
   const visit = (x: unknown, y: unknown, at: string) => {
     if (out.length >= limit) return;
     if (x && y && typeof x === 'object' && typeof y === 'object' && Array.isArray(x) === Array.isArray(y)) {
-      const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+      const xs = new Map<string, unknown>(Object.entries(x));
+      const ys = new Map<string, unknown>(Object.entries(y));
+      const keys = new Set([...xs.keys(), ...ys.keys()]);
       for (const key of [...keys].sort()) {
         const child = Array.isArray(x) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
-        visit((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], child);
+        visit(xs.get(key), ys.get(key), child);
       }
       return;
     }

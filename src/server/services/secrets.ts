@@ -1,10 +1,13 @@
 import { status as Status } from '@grpc/grpc-js';
+import { _orch_admin_SecretSpec_Type as SecretTypes } from '../../api/generated/orch/admin/SecretSpec.js';
+import type { SecretServiceHandlers } from '../../api/generated/orch/service/SecretService.js';
 import { open, seal } from '../auth/sealing.js';
 import { AuthPageTokenError, type AuthRepository, type SecretKey } from '../db/auth-repository.js';
 import { isUniqueViolation } from '../db/connect.js';
 import { alreadyExists, invalidArgument, notFound, ServiceError } from '../errors.js';
-import type { Handler } from './admin.js';
-import { MAX_PAGE_SIZE } from './admin.js';
+import type { CallContext, UnaryHandlers } from './handler.js';
+import { MAX_PAGE_SIZE } from './requests.js';
+import { storedEnum } from './stored.js';
 
 /** Secret names: a letter or underscore, then letters, digits, `_`, `.` and `-`; at most 253 characters. */
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,252}$/;
@@ -72,7 +75,7 @@ function describeKey(key: SecretKey): string {
  * The handlers of `orch.service.SecretService`: values are sealed with AES-256-GCM under the server's
  * `secrets_sealing_key` and never returned, logged or put in an error; Get and List answer metadata only.
  */
-export function createSecretHandlers(deps: SecretServiceDeps): Record<string, Handler> {
+export function createSecretHandlers(deps: SecretServiceDeps): UnaryHandlers<SecretServiceHandlers> {
   const now = deps.now ?? Date.now;
   const sealValue = (key: SecretKey, spec: SecretSpecIn | null | undefined) => {
     if (!deps.sealingKey) {
@@ -97,21 +100,21 @@ export function createSecretHandlers(deps: SecretServiceDeps): Record<string, Ha
       sealed: seal(deps.sealingKey, bytes, sealContext(key)),
     };
   };
-  const principal = (context: Parameters<Handler>[1]) => context?.identity?.subject ?? 'anonymous';
+  const principal = (context: CallContext | undefined) => context?.identity?.subject ?? 'anonymous';
   const toMessage = (row: Awaited<ReturnType<AuthRepository['getSecret']>> & object) => ({
     id: { name: row.name, org: row.org, domain: row.domain, project: row.project },
     secret_metadata: {
       created_at_ms: String(row.created_at),
       updated_at_ms: String(row.updated_at),
-      type: row.type,
+      type: storedEnum(SecretTypes, row.type, 'secrets.type'),
       updated_by: row.updated_by,
     },
   });
 
   return {
     async CreateSecret(request, context) {
-      const key = secretKey(request.id as SecretIdentifierIn, deps.defaultOrg);
-      const sealed = sealValue(key, request.secret_spec as SecretSpecIn);
+      const key = secretKey(request.id, deps.defaultOrg);
+      const sealed = sealValue(key, request.secret_spec);
       const at = now();
       try {
         await deps.repo.insertSecret({
@@ -130,8 +133,8 @@ export function createSecretHandlers(deps: SecretServiceDeps): Record<string, Ha
     },
 
     async UpdateSecret(request, context) {
-      const key = secretKey(request.id as SecretIdentifierIn, deps.defaultOrg);
-      const sealed = sealValue(key, request.secret_spec as SecretSpecIn);
+      const key = secretKey(request.id, deps.defaultOrg);
+      const sealed = sealValue(key, request.secret_spec);
       const updated = await deps.repo.updateSecret(key, {
         ...sealed,
         updated_at: now(),
@@ -142,7 +145,7 @@ export function createSecretHandlers(deps: SecretServiceDeps): Record<string, Ha
     },
 
     async GetSecret(request) {
-      const key = secretKey(request.id as SecretIdentifierIn, deps.defaultOrg);
+      const key = secretKey(request.id, deps.defaultOrg);
       const row = await deps.repo.getSecret(key);
       if (!row) throw notFound(`${describeKey(key)} does not exist`);
       return { secret: toMessage(row) };
@@ -169,7 +172,7 @@ export function createSecretHandlers(deps: SecretServiceDeps): Record<string, Ha
     },
 
     async DeleteSecret(request) {
-      const key = secretKey(request.id as SecretIdentifierIn, deps.defaultOrg);
+      const key = secretKey(request.id, deps.defaultOrg);
       if (!(await deps.repo.deleteSecret(key))) throw notFound(`${describeKey(key)} does not exist`);
       return {};
     },

@@ -1,4 +1,7 @@
 import { parseDuration } from '../../api/duration.js';
+import type { ExecutionEvent } from '../../api/generated/orch/admin/ExecutionEvent.js';
+import type { ExecutionError } from '../../api/generated/orch/core/ExecutionError.js';
+import type { AdminServiceHandlers } from '../../api/generated/orch/service/AdminService.js';
 import { timestampFromDate } from '../../api/json.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
@@ -6,17 +9,8 @@ import { invalidArgument, notFound } from '../errors.js';
 import type { ExecutionEvents, PhaseChange } from '../executor/events.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readLiteralMap } from '../storage/execution-data.js';
-
-/**
- * A server-streaming handler shared by gRPC and the HTTP gateway (as Server-Sent Events): sends
- * messages (JSON objects of the response type) through `send` until it resolves; `signal` aborts
- * when the caller goes away. Throws ServiceErrors like a unary handler.
- */
-export type StreamHandler = (
-  request: Record<string, unknown>,
-  send: (message: object) => void,
-  signal: AbortSignal,
-) => Promise<void>;
+import type { ServerStreamHandlers } from './handler.js';
+import { executionPhase, nodePhase, storedMessage } from './stored.js';
 
 /** Settings of WatchExecution, from `--server.watchService.*`. */
 export interface WatchSettings {
@@ -79,11 +73,13 @@ export interface WatchDeps {
  * (whose event carries the error or the outputs).
  * @throws ServiceError InvalidArgument for a missing id, NotFound for an unknown execution.
  */
-export function createWatchHandler(deps: WatchDeps): StreamHandler {
+export function createWatchHandler(
+  deps: WatchDeps,
+): ServerStreamHandlers<AdminServiceHandlers>['WatchExecution'] {
   const { repo, blobs, events, settings } = deps;
   return async (request, send, signal) => {
-    const id = (request.id ?? {}) as { project?: string; domain?: string; name?: string };
-    if (!id.project || !id.domain || !id.name)
+    const id = request.id;
+    if (!id?.project || !id.domain || !id.name)
       throw invalidArgument('missing id.project, id.domain or id.name');
     const key = { project: id.project, domain: id.domain, name: id.name };
     const first = await repo.getExecution(key);
@@ -99,35 +95,35 @@ export function createWatchHandler(deps: WatchDeps): StreamHandler {
     signal.addEventListener('abort', onAbort);
     try {
       let row = (await repo.getExecutionById(first.id)) ?? first;
-      let phase = row.phase as ExecutionPhase;
+      let phase = executionPhase(row.phase);
       const nodePhases = new Map<string, string>();
       for (const node of await repo.allNodeExecutions(first.id)) nodePhases.set(node.node_id, node.phase);
       let lastSent = Date.now();
 
       const sendPhase = async (to: ExecutionPhase, at: number) => {
-        const message: Record<string, unknown> = {
+        const message: ExecutionEvent = {
           id: key,
           phase: to,
           occurred_at: timestampFromDate(new Date(at)),
         };
         if (TERMINAL_PHASES.has(to)) {
           row = (await repo.getExecutionById(first.id)) ?? row;
-          if (row.error) message.error = JSON.parse(row.error);
+          if (row.error) message.error = storedMessage<ExecutionError>(row.error, 'executions.error');
           else if (row.outputs_key) message.outputs = await readLiteralMap(blobs, row.outputs_key);
         }
         send(message);
         phase = to;
         lastSent = Date.now();
       };
-      const sendNode = (nodeId: string, nodePhase: string, at: number) => {
-        if (nodePhases.get(nodeId) === nodePhase) return;
-        nodePhases.set(nodeId, nodePhase);
+      const sendNode = (nodeId: string, phaseOfNode: string, at: number) => {
+        if (nodePhases.get(nodeId) === phaseOfNode) return;
+        nodePhases.set(nodeId, phaseOfNode);
         send({
           id: key,
           phase,
           occurred_at: timestampFromDate(new Date(at)),
           node_id: nodeId,
-          node_phase: nodePhase,
+          node_phase: nodePhase(phaseOfNode),
         });
         lastSent = Date.now();
       };
@@ -157,7 +153,7 @@ export function createWatchHandler(deps: WatchDeps): StreamHandler {
               sent += 1;
             }
           }
-          await advance(polled.phase as ExecutionPhase, polled.updated_at);
+          await advance(executionPhase(polled.phase), polled.updated_at);
           continue;
         }
         if (now - lastSent >= settings.heartbeatMs) {

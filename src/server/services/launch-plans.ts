@@ -1,0 +1,228 @@
+import type { LaunchPlanClosure } from '../../api/generated/orch/admin/LaunchPlanClosure.js';
+import type { WorkflowClosure } from '../../api/generated/orch/admin/WorkflowClosure.js';
+import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/Parameter.js';
+import type { Variable__Output as VariableOut } from '../../api/generated/orch/core/Variable.js';
+import { MAX_NESTING_DEPTH } from '../../api/limits.js';
+import { literalDepth } from '../../api/literals.js';
+import type {
+  CompiledWorkflowClosureOut,
+  LaunchPlan,
+  LaunchPlanSpec,
+  LaunchPlanSpecOut,
+  LiteralOut,
+  ParameterMapOut,
+  VariableMap,
+} from '../../api/types.js';
+import { CronSyntaxError, parseCron } from '../../config/cron.js';
+import type { FieldSpec } from '../db/filters.js';
+import type { EntityKey, EntityKind } from '../db/repository.js';
+import { invalidArgument, notFound } from '../errors.js';
+import {
+  type AdminContext,
+  type AdminHandlers,
+  createEntity,
+  describe,
+  ENTITY_FIELDS,
+  entityIds,
+  entityKey,
+  identifier,
+  listScope,
+  loadEntity,
+} from './admin-context.js';
+import { fullMessage } from './messages.js';
+import { listQuery, pageOf, requireDomain, requireText, timestamp, withPageToken } from './requests.js';
+import { storedMessage } from './stored.js';
+
+const LAUNCH_PLAN_FIELDS: Readonly<Record<string, FieldSpec>> = {
+  ...ENTITY_FIELDS,
+  state: { column: 'state', kind: 'enum', values: { INACTIVE: 0, ACTIVE: 1 } },
+  'workflow.name': { column: 'workflow_name', kind: 'text' },
+  'workflow.version': { column: 'workflow_version', kind: 'text' },
+};
+
+/**
+ * What CreateLaunchPlan stores as a launch plan's closure (`launch_plans.closure`): the inputs a
+ * launch may or must give (full messages: each with its variable and a default, or `required`),
+ * and the workflow's outputs.
+ */
+export interface StoredLaunchPlanClosure {
+  expected_inputs: { parameters: Record<string, ParameterOut> };
+  expected_outputs: VariableMap;
+}
+
+/** The handlers of AdminService's launch plans. */
+export function launchPlanHandlers(
+  ctx: AdminContext,
+): Pick<
+  AdminHandlers,
+  | 'CreateLaunchPlan'
+  | 'GetLaunchPlan'
+  | 'ListLaunchPlans'
+  | 'ListLaunchPlanIds'
+  | 'UpdateLaunchPlan'
+  | 'GetActiveLaunchPlan'
+> {
+  const { repo } = ctx;
+  return {
+    async CreateLaunchPlan(request) {
+      const key = entityKey(request.id);
+      const spec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', request.spec);
+      const workflowKey = entityKey(
+        spec.workflow_id
+          ? {
+              ...spec.workflow_id,
+              project: spec.workflow_id.project || key.project,
+              domain: spec.workflow_id.domain || key.domain,
+            }
+          : null,
+      );
+      const workflowRow = await repo.getEntity('workflows', workflowKey);
+      if (!workflowRow)
+        throw invalidArgument(
+          `launch plan ${key.name}: ${describe('workflows', workflowKey)} does not exist`,
+        );
+      const compiled = storedMessage<WorkflowClosure>(workflowRow.closure, 'workflows.closure');
+      const iface = fullMessage<CompiledWorkflowClosureOut>(
+        'orch.core.CompiledWorkflowClosure',
+        compiled.compiled_workflow,
+      ).primary?.template?.interface;
+      const inputs = iface?.inputs?.variables ?? {};
+      checkLaunchPlanInputs(key.name, inputs, spec);
+      const cron = spec.schedule?.cron_schedule?.schedule;
+      if (cron !== undefined && cron !== '') {
+        try {
+          parseCron(cron);
+        } catch (error) {
+          if (error instanceof CronSyntaxError)
+            throw invalidArgument(`launch plan ${key.name}: schedule: ${error.message}`);
+          throw error;
+        }
+      }
+      const closure: StoredLaunchPlanClosure = {
+        expected_inputs: { parameters: expectedInputs(inputs, spec) },
+        expected_outputs: iface?.outputs ?? { variables: {} },
+      };
+      await createEntity(
+        ctx,
+        'launch_plans',
+        key,
+        { ...spec, workflow_id: identifier('workflows', workflowKey) },
+        closure,
+        { workflow_name: workflowKey.name, workflow_version: workflowKey.version, state: 0 },
+      );
+      return {};
+    },
+    async GetLaunchPlan(request) {
+      return launchPlanMessage(await loadEntity(ctx, 'launch_plans', request.id));
+    },
+    async ListLaunchPlans(request) {
+      const scope = listScope(request);
+      const query = listQuery<EntityKind>(request, LAUNCH_PLAN_FIELDS);
+      const page = await withPageToken(() =>
+        repo.listEntities('launch_plans', scope, pageOf(request), query),
+      );
+      return { launch_plans: page.rows.map(launchPlanMessage), token: page.token };
+    },
+    async ListLaunchPlanIds(request) {
+      return entityIds(ctx, 'launch_plans', request);
+    },
+    async UpdateLaunchPlan(request) {
+      const key = entityKey(request.id);
+      const state = request.state === 'ACTIVE' ? 1 : 0;
+      if (!(await repo.setLaunchPlanState(key, state)))
+        throw notFound(`${describe('launch_plans', key)} does not exist`);
+      return {};
+    },
+    async GetActiveLaunchPlan(request) {
+      const scope = {
+        project: requireText(request.id?.project, 'id.project'),
+        domain: requireDomain(request.id?.domain, 'id.domain'),
+        name: requireText(request.id?.name, 'id.name'),
+      };
+      const row = await repo.getActiveLaunchPlan(scope);
+      if (!row)
+        throw notFound(`launch plan ${scope.project}/${scope.domain}/${scope.name} has no active version`);
+      return launchPlanMessage(row);
+    },
+  };
+}
+
+/**
+ * Checks a launch plan's fixed and default inputs against its workflow's: every one is an input, none
+ * both fixed and defaulted, none nested deeper than {@link MAX_NESTING_DEPTH}.
+ * @throws ServiceError InvalidArgument naming every problem.
+ */
+function checkLaunchPlanInputs(
+  launchPlan: string,
+  inputs: Record<string, VariableOut>,
+  spec: LaunchPlanSpecOut,
+): void {
+  const fixed = spec.fixed_inputs?.literals ?? {};
+  const defaults = spec.default_inputs?.parameters ?? {};
+  const problems: string[] = [];
+  for (const name of [...Object.keys(fixed), ...Object.keys(defaults)]) {
+    if (!inputs[name]) problems.push(`"${name}" is not an input of the workflow`);
+  }
+  for (const name of Object.keys(fixed)) {
+    if (defaults[name]) problems.push(`"${name}" is both fixed and defaulted`);
+  }
+  const literals: [string, LiteralOut | null | undefined][] = [
+    ...Object.entries(fixed),
+    ...Object.entries(defaults).map(([name, p]): [string, LiteralOut | null | undefined] => [
+      name,
+      p.default,
+    ]),
+  ];
+  for (const [name, literal] of literals) {
+    if (literalDepth(literal) > MAX_NESTING_DEPTH)
+      problems.push(`"${name}" nests lists and maps deeper than ${MAX_NESTING_DEPTH} levels`);
+  }
+  if (problems.length) throw invalidArgument(`launch plan ${launchPlan} is invalid: ${problems.join('; ')}`);
+}
+
+/** The inputs a launch may give: the workflow's, less the fixed ones, each with its default or `required`. */
+function expectedInputs(
+  inputs: Record<string, VariableOut>,
+  spec: LaunchPlanSpecOut,
+): Record<string, ParameterOut> {
+  const fixed = spec.fixed_inputs?.literals ?? {};
+  const defaults: ParameterMapOut['parameters'] = spec.default_inputs?.parameters ?? {};
+  const expected: Record<string, ParameterOut> = {};
+  for (const [name, variable] of Object.entries(inputs)) {
+    if (fixed[name]) continue;
+    const given = defaults[name];
+    if (given?.default) expected[name] = { var: variable, default: given.default };
+    else expected[name] = { var: variable, required: !variable.type?.optional };
+  }
+  return expected;
+}
+
+/** The LaunchPlan message of a row. */
+function launchPlanMessage(
+  row: { spec: string; closure: string; created_at: number } & EntityKey,
+): LaunchPlan {
+  const closure: LaunchPlanClosure = storedMessage<StoredLaunchPlanClosure>(
+    row.closure,
+    'launch_plans.closure',
+  );
+  return {
+    id: identifier('launch_plans', row),
+    spec: storedMessage<LaunchPlanSpec>(row.spec, 'launch_plans.spec'),
+    closure: {
+      ...closure,
+      state: launchPlanState(row),
+      created_at: timestamp(row.created_at),
+      updated_at: timestamp(row.created_at),
+    },
+  };
+}
+
+/**
+ * A launch plan row's state, as a LaunchPlanState number (`Repository.listEntities` types its rows
+ * as any entity's, without it). @throws Error when the row has none.
+ */
+function launchPlanState(row: object): 0 | 1 {
+  const state = 'state' in row ? row.state : undefined;
+  if (state === 0 || state === 1) return state;
+  throw new Error(`launch_plans.state holds ${String(state)}, which is not a LaunchPlanState`);
+}

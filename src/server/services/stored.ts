@@ -1,0 +1,55 @@
+import { _orch_core_NodeExecution_Phase } from '../../api/generated/orch/core/NodeExecution.js';
+import { _orch_core_WorkflowExecution_Phase } from '../../api/generated/orch/core/WorkflowExecution.js';
+import type { ExecutionPhase } from '../../api/types.js';
+
+/** The phases of a node execution and of a task attempt. */
+type NodePhase = keyof typeof _orch_core_NodeExecution_Phase;
+
+/**
+ * Decoders of what the admin's own database holds as text: JSON columns (specs, closures, errors,
+ * labels), written by the services from message objects, and enum names. They are the untyped edge
+ * between a row and a message, checked here; a row that fails the check is a server fault.
+ */
+
+/**
+ * The message object a JSON column holds. `T` is the message type the column was written from
+ * (documented on each table in `db/schema.ts`); sender forms (fields optional) describe what
+ * `minimalMessage` wrote.
+ * @param column `table.column`, for the error.
+ * @throws Error when the text is not JSON of an object.
+ */
+export function storedMessage<T extends object>(text: string, column: string): T {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${column} does not hold a JSON object`);
+  }
+  return value as T;
+}
+
+/**
+ * A name of a generated enum (`{NAME: 'NAME', ...}`), checked.
+ * @param column `table.column`, for the error.
+ * @throws Error when `value` is none of its names.
+ */
+export function storedEnum<Name extends string>(
+  names: Readonly<Record<Name, string>>,
+  value: string,
+  column: string,
+): Name {
+  if (!isName(names, value)) throw new Error(`${column} holds "${value}", which is not a known value`);
+  return value;
+}
+
+function isName<Name extends string>(names: Readonly<Record<Name, string>>, value: string): value is Name {
+  return Object.hasOwn(names, value);
+}
+
+/** An execution's stored phase (`executions.phase`). @throws Error when it is no phase. */
+export function executionPhase(phase: string): ExecutionPhase {
+  return storedEnum(_orch_core_WorkflowExecution_Phase, phase, 'executions.phase');
+}
+
+/** A node's or task attempt's stored phase (a NodeExecution.Phase name). @throws Error when it is none. */
+export function nodePhase(phase: string, column = 'node_executions.phase'): NodePhase {
+  return storedEnum(_orch_core_NodeExecution_Phase, phase, column);
+}

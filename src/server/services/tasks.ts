@@ -1,0 +1,99 @@
+import type { TaskClosure } from '../../api/generated/orch/admin/TaskClosure.js';
+import type { Task, TaskSpecOut, TaskTemplate, TaskTemplateOut } from '../../api/types.js';
+import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
+import type { EntityKey, EntityKind } from '../db/repository.js';
+import { invalidArgument } from '../errors.js';
+import { type BlobStore, NativeUrlError } from '../storage/blob-store.js';
+import {
+  type AdminContext,
+  type AdminHandlers,
+  createEntity,
+  describe,
+  ENTITY_FIELDS,
+  entityIds,
+  entityKey,
+  identifier,
+  listScope,
+  loadEntity,
+} from './admin-context.js';
+import { fullMessage, minimalMessage } from './messages.js';
+import { listQuery, pageOf, timestamp, withPageToken } from './requests.js';
+import { storedMessage } from './stored.js';
+
+/** The handlers of AdminService's tasks. */
+export function taskHandlers(
+  ctx: AdminContext,
+): Pick<AdminHandlers, 'CreateTask' | 'GetTask' | 'ListTasks' | 'ListTaskIds'> {
+  return {
+    async CreateTask(request) {
+      const key = entityKey(request.id);
+      const spec = minimalMessage<TaskSpecOut>('orch.admin.TaskSpec', request.spec);
+      const template = fullMessage<TaskTemplateOut>('orch.core.TaskTemplate', spec.template);
+      const problems = checkTaskTemplate(template, ctx.blobs);
+      if (problems.length)
+        throw invalidArgument(`${describe('tasks', key)} is invalid: ${problems.join('; ')}`);
+      template.id = { ...identifier('tasks', key), org: '' };
+      const closure: TaskClosure = {
+        compiled_task: { template: minimalMessage<TaskTemplate>('orch.core.TaskTemplate', template) },
+      };
+      await createEntity(ctx, 'tasks', key, spec, closure);
+      return {};
+    },
+    async GetTask(request) {
+      return taskMessage(await loadEntity(ctx, 'tasks', request.id));
+    },
+    async ListTasks(request) {
+      const scope = listScope(request);
+      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
+      const page = await withPageToken(() => ctx.repo.listEntities('tasks', scope, pageOf(request), query));
+      return { tasks: page.rows.map(taskMessage), token: page.token };
+    },
+    async ListTaskIds(request) {
+      return entityIds(ctx, 'tasks', request);
+    },
+  };
+}
+
+/** The Task message of a row. */
+function taskMessage(row: { closure: string; created_at: number } & EntityKey): Task {
+  const closure = storedMessage<TaskClosure>(row.closure, 'tasks.closure');
+  return { id: identifier('tasks', row), closure: { ...closure, created_at: timestamp(row.created_at) } };
+}
+
+/**
+ * Problems of a task template: an empty command, untyped interface variables, a
+ * `container.code_bundle` that is not a native URL this server's store can read (right scheme, a
+ * container of this server, a well-formed key; existence is checked when the task runs), and
+ * `container.limits` that are not positive CPU and memory quantities.
+ */
+function checkTaskTemplate(template: TaskTemplateOut, blobs: BlobStore): string[] {
+  const problems: string[] = [];
+  if (!template.container?.command.length) problems.push('container.command is empty');
+  const bundle = template.container?.code_bundle;
+  if (bundle) {
+    try {
+      blobs.locate(bundle);
+    } catch (error) {
+      if (!(error instanceof NativeUrlError)) throw error;
+      problems.push(`container.code_bundle: ${error.message}`);
+    }
+  }
+  const limits = template.container?.limits;
+  if (limits?.cpu && !cpuMillis(limits.cpu)) {
+    problems.push(`container.limits.cpu "${limits.cpu}" is not a positive CPU quantity such as 1 or 500m`);
+  }
+  if (limits?.mem) {
+    try {
+      if (parseQuantity(limits.mem) === 0) problems.push('container.limits.mem must be more than 0');
+    } catch (error) {
+      if (!(error instanceof QuantitySyntaxError)) throw error;
+      problems.push(`container.limits.mem "${limits.mem}" is not a memory size such as 256Mi`);
+    }
+  }
+  for (const side of ['inputs', 'outputs'] as const) {
+    for (const [name, variable] of Object.entries(template.interface?.[side]?.variables ?? {})) {
+      if (!variable.type) problems.push(`interface.${side}.${name} has no type`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,81 @@
+import type { TaskClosure } from '../../api/generated/orch/admin/TaskClosure.js';
+import type { WorkflowClosure } from '../../api/generated/orch/admin/WorkflowClosure.js';
+import type { CompiledWorkflowClosure, TaskTemplateOut, Workflow, WorkflowSpecOut } from '../../api/types.js';
+import { compileWorkflow } from '../compiler.js';
+import type { EntityKey, EntityKind } from '../db/repository.js';
+import { invalidArgument } from '../errors.js';
+import {
+  type AdminContext,
+  type AdminHandlers,
+  createEntity,
+  describe,
+  ENTITY_FIELDS,
+  entityIds,
+  entityKey,
+  identifier,
+  listScope,
+  loadEntity,
+} from './admin-context.js';
+import { fullMessage, minimalMessage } from './messages.js';
+import { listQuery, pageOf, timestamp, withPageToken } from './requests.js';
+import { storedMessage } from './stored.js';
+
+/** The handlers of AdminService's workflows. */
+export function workflowHandlers(
+  ctx: AdminContext,
+): Pick<AdminHandlers, 'CreateWorkflow' | 'GetWorkflow' | 'ListWorkflows' | 'ListWorkflowIds'> {
+  const { repo } = ctx;
+  return {
+    async CreateWorkflow(request) {
+      const key = entityKey(request.id);
+      const spec = minimalMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', request.spec);
+      const template = fullMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', spec).template;
+      if (!template) throw invalidArgument(`${describe('workflows', key)} has no template`);
+      template.id = { ...identifier('workflows', key), org: '' };
+      const tasks = new Map<string, TaskTemplateOut>();
+      for (const node of template.nodes) {
+        const ref = node.task_node?.reference_id;
+        if (!ref?.name || !ref.version) continue;
+        const row = await repo.getEntity('tasks', {
+          project: ref.project || key.project,
+          domain: ref.domain || key.domain,
+          name: ref.name,
+          version: ref.version,
+        });
+        if (row) {
+          const compiled = storedMessage<TaskClosure>(row.closure, 'tasks.closure');
+          tasks.set(node.id, fullMessage('orch.core.TaskTemplate', compiled.compiled_task?.template));
+        }
+      }
+      const closure: WorkflowClosure = {
+        compiled_workflow: minimalMessage<CompiledWorkflowClosure>(
+          'orch.core.CompiledWorkflowClosure',
+          compileWorkflow(template, (nodeId) => tasks.get(nodeId)),
+        ),
+      };
+      await createEntity(ctx, 'workflows', key, spec, closure);
+      return {};
+    },
+    async GetWorkflow(request) {
+      return workflowMessage(await loadEntity(ctx, 'workflows', request.id));
+    },
+    async ListWorkflows(request) {
+      const scope = listScope(request);
+      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
+      const page = await withPageToken(() => repo.listEntities('workflows', scope, pageOf(request), query));
+      return { workflows: page.rows.map(workflowMessage), token: page.token };
+    },
+    async ListWorkflowIds(request) {
+      return entityIds(ctx, 'workflows', request);
+    },
+  };
+}
+
+/** The Workflow message of a row. */
+function workflowMessage(row: { closure: string; created_at: number } & EntityKey): Workflow {
+  const closure = storedMessage<WorkflowClosure>(row.closure, 'workflows.closure');
+  return {
+    id: identifier('workflows', row),
+    closure: { ...closure, created_at: timestamp(row.created_at) },
+  };
+}
