@@ -41,8 +41,8 @@ export class KeyRing {
   indexOf(presented: string): number {
     const digest = sha256(presented);
     let found = -1;
-    for (let i = 0; i < this.digests.length; i++) {
-      const equal = timingSafeEqual(digest, this.digests[i] as Buffer);
+    for (const [i, known] of this.digests.entries()) {
+      const equal = timingSafeEqual(digest, known);
       if (equal && found < 0) found = i;
     }
     return presented.length > 0 ? found : -1;
@@ -81,17 +81,15 @@ export function signatureMatches(
   body: Buffer,
   secrets: readonly string[],
 ): number {
-  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header ?? '');
-  const presented = match ? Buffer.from(match[1] as string, 'hex') : Buffer.alloc(32);
+  const hex = /^sha256=([0-9a-fA-F]{64})$/.exec(header ?? '')?.[1];
+  const presented = hex ? Buffer.from(hex, 'hex') : Buffer.alloc(32);
   let found = -1;
-  for (let i = 0; i < secrets.length; i++) {
-    const expected = createHmac('sha256', secrets[i] as string)
-      .update(body)
-      .digest();
+  for (const [i, secret] of secrets.entries()) {
+    const expected = createHmac('sha256', secret).update(body).digest();
     const equal = timingSafeEqual(presented, expected);
     if (equal && found < 0) found = i;
   }
-  return match ? found : -1;
+  return hex ? found : -1;
 }
 
 /** `sha256=<hex>` of `body` with `secret`: what a sender puts in `X-Hub-Signature-256`. */

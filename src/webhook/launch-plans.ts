@@ -1,8 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import { literalMapFromJson, literalMapToJson } from '../api/literals.js';
 import type { LaunchPlanOut, LiteralMap, LiteralOut, VariableMap } from '../api/types.js';
 import type { AdminCallOptions, AdminClient } from '../client/admin-client.js';
 import type { LaunchPlanKey } from './idempotency.js';
-import { Lru } from './lru.js';
 
 /**
  * What launching needs of one launch plan version: its inputs, which of them are required, their
@@ -28,7 +28,7 @@ export function launchInterfaceOf(id: LaunchPlanKey, launchPlan: LaunchPlanOut):
   const required = new Set<string>();
   const defaults: Record<string, LiteralOut> = Object.create(null);
   for (const [name, parameter] of Object.entries(parameters)) {
-    variables[name] = { type: parameter.var?.type ?? null } as NonNullable<VariableMap['variables']>[string];
+    variables[name] = { type: parameter.var?.type ?? null };
     if (parameter.required) required.add(name);
     if (parameter.default) defaults[name] = parameter.default;
   }
@@ -48,12 +48,9 @@ export function inputsFromBody(plan: LaunchInterface, body: Record<string, unkno
  * The inputs an execution of `plan` runs with when `given` is sent, as plain JSON: the fixed inputs,
  * then the given values, then the defaults of what was not given (the admin's own resolution order).
  */
-export function effectiveInputs(
-  plan: LaunchInterface,
-  given: { literals?: Record<string, unknown> | null },
-): Record<string, unknown> {
-  const literals: Record<string, unknown> = { ...plan.defaults, ...(given.literals ?? {}), ...plan.fixed };
-  return literalMapToJson({ literals } as Parameters<typeof literalMapToJson>[0]);
+export function effectiveInputs(plan: LaunchInterface, given: LiteralMap): Record<string, unknown> {
+  const literals = { ...plan.defaults, ...(given.literals ?? {}), ...plan.fixed };
+  return literalMapToJson({ literals });
 }
 
 /**
@@ -63,12 +60,13 @@ export function effectiveInputs(
  * failures are not kept.
  */
 export class LaunchPlanCache {
-  private readonly entries: Lru<string, Promise<LaunchInterface>>;
+  /** Lookups by version; none kept when the capacity is 0. */
+  private readonly entries: LRUCache<string, Promise<LaunchInterface>> | undefined;
   constructor(
     private readonly client: Pick<AdminClient, 'getLaunchPlan'>,
     capacity: number,
   ) {
-    this.entries = new Lru(capacity);
+    this.entries = capacity > 0 ? new LRUCache({ max: capacity }) : undefined;
   }
 
   /**
@@ -79,7 +77,7 @@ export class LaunchPlanCache {
    */
   get(id: LaunchPlanKey, options: AdminCallOptions = {}): Promise<LaunchInterface> {
     const key = JSON.stringify([id.project, id.domain, id.name, id.version]);
-    const cached = this.entries.get(key);
+    const cached = this.entries?.get(key);
     if (cached) return cached;
     // A failed lookup leaves the cache before anyone sees it fail, so a retry makes a new call.
     const pending: Promise<LaunchInterface> = this.client
@@ -87,11 +85,11 @@ export class LaunchPlanCache {
       .then(
         (launchPlan) => launchInterfaceOf(id, launchPlan),
         (error: unknown) => {
-          if (this.entries.get(key) === pending) this.entries.delete(key);
+          if (this.entries?.peek(key) === pending) this.entries.delete(key);
           throw error;
         },
       );
-    this.entries.set(key, pending);
+    this.entries?.set(key, pending);
     return pending;
   }
 }

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
@@ -191,7 +190,9 @@ export function runWebhook(argv: readonly string[], io: CliIO): Promise<number> 
     // The app answers 408 at the request deadline itself (with a JSON body); Node's own request
     // timeout (checked every 30 s, answered without a body) stays only as a backstop.
     server.requestTimeout = requestTimeoutMs + 30_000;
-    io.stdout.write(`orch-webhook listening on http://localhost:${(server.address() as AddressInfo).port}\n`);
+    const address = server.address();
+    const boundPort = typeof address === 'object' && address !== null ? address.port : port;
+    io.stdout.write(`orch-webhook listening on http://localhost:${boundPort}\n`);
     const signal = await io.interrupted;
     logger.warn('shutting down', { signal });
     app.beginShutdown();

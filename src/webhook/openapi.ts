@@ -297,10 +297,14 @@ export const README_MARKERS = {
   end: '<!-- webhook-api:end -->',
 } as const;
 
+/** What the README section reads of an operation of the document. */
 type Operation = {
-  summary: string;
-  security?: readonly unknown[];
-  responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+  readonly summary: string;
+  readonly security?: readonly unknown[];
+  readonly parameters?: readonly { readonly name: string; readonly description?: string }[];
+  readonly responses: Readonly<
+    Record<string, { readonly description: string; readonly headers?: Readonly<Record<string, unknown>> }>
+  >;
 };
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -318,14 +322,12 @@ export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENA
     '|---|---|---|---|',
   );
   for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, raw] of Object.entries(methods)) {
-      const operation = raw as Operation;
+    for (const [method, operation] of Object.entries<Operation>(methods)) {
       const auth = operation.security && operation.security.length === 0 ? 'none' : 'bearer key or signature';
       lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${auth} | ${cell(operation.summary)} |`);
     }
   }
-  const run = doc.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}']
-    .post as unknown as Operation;
+  const run: Operation = doc.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}'].post;
   lines.push('', 'Answers of `POST /run-workflow/...`:', '', '| status | when | headers |', '|---|---|---|');
   for (const [status, response] of Object.entries(run.responses)) {
     const headers = Object.keys(response.headers ?? {})
@@ -334,9 +336,7 @@ export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENA
     lines.push(`| ${status} | ${cell(response.description)} | ${headers} |`);
   }
   const schemes = doc.components.securitySchemes;
-  const idempotency = (
-    run as unknown as { parameters: Array<{ name: string; description?: string }> }
-  ).parameters.find((p) => p.name === 'Idempotency-Key');
+  const idempotency = run.parameters?.find((p) => p.name === 'Idempotency-Key');
   lines.push(
     '',
     'Errors answer `{"error": "<generic message>", "code": "<code>", "request_id": "<id>"}` (422 adds `problems`:',

@@ -261,6 +261,7 @@ describe('the webhook under hostile conditions', () => {
         'callWithRetries',
         'call',
         'watchOnce',
+        'serverStream',
       ]);
       const ARGS: Record<string, unknown[]> = {
         getProject: ['p'],

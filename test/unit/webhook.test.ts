@@ -19,7 +19,6 @@ import {
   launchFingerprint,
   validIdempotencyKey,
 } from '../../src/webhook/idempotency.js';
-import { Lru } from '../../src/webhook/lru.js';
 import { isLoopbackHost, requirePlatformCredentials, runWebhook } from '../../src/webhook/main.js';
 import {
   README_MARKERS,
@@ -126,20 +125,6 @@ describe('idempotency', () => {
     expect(nestingDepth({ a: [1, { b: [] }] }, 64)).toBe(4);
     const deep = JSON.parse(`${'['.repeat(100000)}${']'.repeat(100000)}`);
     expect(nestingDepth(deep, 64)).toBe(65);
-  });
-
-  test('the LRU keeps the most recently used entries', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1);
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBe(1);
-    expect(lru.size).toBe(2);
-    const none = new Lru<string, number>(0);
-    none.set('a', 1);
-    expect(none.size).toBe(0);
   });
 });
 
