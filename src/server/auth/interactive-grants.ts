@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import { type Html, htmlTemplate } from '../http/html.js';
 import type { Logger } from '../logger.js';
 import type { RoleName } from './tokens.js';
 import type { UserLogin, UserSession } from './user-login.js';
@@ -218,30 +219,50 @@ export class InteractiveGrants {
   }
 }
 
+/** The text fields of a urlencoded form body (a repeated or missing field is absent). */
+function formFields(body: unknown): Map<string, string> {
+  const fields = new Map<string, string>();
+  if (typeof body === 'object' && body !== null) {
+    for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields.set(name, value);
+  }
+  return fields;
+}
+
 /** Scopes the interactive grants accept; none asked means `all`. */
-function scopesOf(text: unknown, allowed: readonly string[]): string[] | undefined {
-  const asked = typeof text === 'string' ? text.split(' ').filter(Boolean) : [];
+function scopesOf(text: string | undefined, allowed: readonly string[]): string[] | undefined {
+  const asked = text ? text.split(' ').filter(Boolean) : [];
   if (asked.length === 0) return ['all'];
   return asked.every((s) => allowed.includes(s)) ? asked : undefined;
 }
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const devicePage = htmlTemplate<{ title: string; body: Html }>(
+  'device/page',
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch</title></head>' +
+    '<body style="font-family:system-ui,sans-serif;margin:2rem"><h1><%= it.title %></h1><%= it.body %></body></html>',
+);
 
-function page(res: Response, status: number, title: string, body: string): void {
+const paragraph = htmlTemplate<{ text: string }>('device/paragraph', '<p><%= it.text %></p>');
+
+const approvalForm = htmlTemplate<{ user: string; action: string; csrf: string; code: string }>(
+  'device/approval',
+  '<p>Signed in as <%= it.user %>. Check that the code matches the one your terminal shows.</p>' +
+    '<form method="post" action="<%= it.action %>">' +
+    '<input type="hidden" name="csrf" value="<%= it.csrf %>">' +
+    '<label>Code <input name="user_code" value="<%= it.code %>" autocomplete="off" required></label> ' +
+    '<button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button></form>',
+);
+
+/** Sends a device page: `title` as its heading, `body` (a paragraph's text, or a rendered form) below. */
+function page(res: Response, status: number, title: string, body: string | Html): void {
   res
     .status(status)
     .set('content-security-policy', PAGE_CSP)
     .set('cache-control', 'no-store')
     .set('x-frame-options', 'DENY')
     .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} - orch</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;margin:2rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-    );
+    .send(devicePage({ title, body: typeof body === 'string' ? paragraph({ text: body }) : body }).markup);
 }
 
 /** What {@link createDeviceRoutes} needs. */
@@ -271,8 +292,8 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
 
   router.post(INTERACTIVE_PATHS.deviceAuthorization, form, (req: Request, res: Response) => {
     res.set('cache-control', 'no-store');
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const clientId = typeof body.client_id === 'string' ? body.client_id : '';
+    const body = formFields(req.body);
+    const clientId = body.get('client_id') ?? '';
     if (!grants.publicClient(clientId)) {
       res.status(401).json({
         error: 'invalid_client',
@@ -280,7 +301,7 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
       });
       return;
     }
-    const scope = scopesOf(body.scope, options.scopes);
+    const scope = scopesOf(body.get('scope'), options.scopes);
     if (!scope) {
       res.status(400).json({
         error: 'invalid_scope',
@@ -321,30 +342,31 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
       res,
       200,
       'Approve a device',
-      `<p>Signed in as ${escapeHtml(session.name || session.sub)}. Check that the code matches the one your terminal shows.</p>` +
-        `<form method="post" action="${INTERACTIVE_PATHS.deviceVerification}">` +
-        `<input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}">` +
-        `<label>Code <input name="user_code" value="${escapeHtml(code)}" autocomplete="off" required></label> ` +
-        '<button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button></form>',
+      approvalForm({
+        user: session.name || session.sub,
+        action: INTERACTIVE_PATHS.deviceVerification,
+        csrf: session.csrf,
+        code,
+      }),
     );
   });
 
   router.post(INTERACTIVE_PATHS.deviceVerification, form, async (req: Request, res: Response) => {
     const session = await withSession(req, res);
     if (!session) return;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.csrf !== session.csrf) {
-      page(res, 403, 'Not approved', '<p>This form did not come from this session. Open the link again.</p>');
+    const body = formFields(req.body);
+    if (body.get('csrf') !== session.csrf) {
+      page(res, 403, 'Not approved', 'This form did not come from this session. Open the link again.');
       return;
     }
-    const approve = body.decision !== 'deny';
-    const userCode = typeof body.user_code === 'string' ? body.user_code : '';
+    const approve = body.get('decision') !== 'deny';
+    const userCode = body.get('user_code') ?? '';
     if (!grants.decideDevice(userCode, options.userOf(session), approve)) {
       page(
         res,
         400,
         'Unknown code',
-        '<p>No device is waiting for this code (it may have expired or been used). Start again from your terminal.</p>',
+        'No device is waiting for this code (it may have expired or been used). Start again from your terminal.',
       );
       return;
     }
@@ -353,7 +375,7 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
       res,
       200,
       approve ? 'Device approved' : 'Device denied',
-      approve ? '<p>You can return to your terminal.</p>' : '<p>The device was not signed in.</p>',
+      approve ? 'You can return to your terminal.' : 'The device was not signed in.',
     );
   });
   return router;

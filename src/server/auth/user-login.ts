@@ -86,6 +86,49 @@ export function sameOriginTarget(target: string | undefined, origin: string): st
   }
 }
 
+type Oidc = typeof import('openid-client');
+type OidcProvider = { oidc: Oidc; config: import('openid-client').Configuration };
+
+/**
+ * Reads the provider's discovery document (openid-client, loaded on first use), through
+ * `options.fetch` when given; plain `http:` providers are allowed (local test providers).
+ * @throws the discovery's error when the provider cannot be reached or answers wrongly.
+ */
+async function discoverProvider(options: UserLoginOptions): Promise<OidcProvider> {
+  const oidc = await import('openid-client');
+  const server = new URL(options.openId.baseUrl);
+  const config = await oidc.discovery(
+    server,
+    options.openId.clientId,
+    options.openId.clientSecret,
+    undefined,
+    {
+      ...(server.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
+    },
+  );
+  if (options.fetch) config[oidc.customFetch] = options.fetch;
+  return { oidc, config };
+}
+
+/** Why the provider refused a login: its `error[: error_description]`, else the error's message. */
+function refusalOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = 'error' in error && typeof error.error === 'string' ? error.error : '';
+  const description =
+    'error_description' in error && typeof error.error_description === 'string'
+      ? error.error_description
+      : '';
+  if (code) return description ? `${code}: ${description}` : code;
+  return 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+}
+
+/** A query parameter's value when it is given once, as text. */
+function queryText(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /**
  * User login through an OpenID provider (spec "Server side" 3), as a relying party built on
  * openid-client: `GET /login[?redirect_url=<path>]` sends the browser to the provider's authorization
@@ -97,29 +140,13 @@ export function sameOriginTarget(target: string | undefined, origin: string): st
  */
 export function createUserLogin(options: UserLoginOptions): UserLogin {
   const { cookies, logger } = options;
-  type Oidc = typeof import('openid-client');
-  let configuration: Promise<{ oidc: Oidc; config: import('openid-client').Configuration }> | undefined;
+  let discovered: Promise<OidcProvider> | undefined;
   const provider = () => {
-    configuration ??= (async () => {
-      const oidc = await import('openid-client');
-      const server = new URL(options.openId.baseUrl);
-      const config = await oidc.discovery(
-        server,
-        options.openId.clientId,
-        options.openId.clientSecret,
-        undefined,
-        {
-          ...(server.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
-          ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
-        },
-      );
-      if (options.fetch) config[oidc.customFetch] = options.fetch;
-      return { oidc, config };
-    })().catch((error: unknown) => {
-      configuration = undefined;
+    discovered ??= discoverProvider(options).catch((error: unknown) => {
+      discovered = undefined;
       throw error;
     });
-    return configuration;
+    return discovered;
   };
   const fail = (res: Response, status: number, message: string) => {
     res.status(status).type('text/plain').send(`${message}\n`);
@@ -129,14 +156,10 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
   router.get(LOGIN_PATHS.login, async (req: Request, res: Response) => {
     res.set('cache-control', 'no-store');
     const origin = options.publicOrigin();
-    const query = req.query as Record<string, unknown>;
-    const target =
-      sameOriginTarget(typeof query.redirect_url === 'string' ? query.redirect_url : undefined, origin) ??
-      options.redirectUrl;
-    let oidc: Oidc;
-    let config: import('openid-client').Configuration;
+    const target = sameOriginTarget(queryText(req, 'redirect_url'), origin) ?? options.redirectUrl;
+    let found: OidcProvider;
     try {
-      ({ oidc, config } = await provider());
+      found = await provider();
     } catch (error) {
       logger.error('the OpenID provider cannot be reached', {
         provider: options.openId.baseUrl,
@@ -145,6 +168,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       fail(res, 502, `login is unavailable: the OpenID provider ${options.openId.baseUrl} cannot be reached`);
       return;
     }
+    const { oidc, config } = found;
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -158,7 +182,8 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       nonce,
     };
     const idp = options.idpQueryParameter;
-    if (idp && typeof query[idp] === 'string') parameters[idp] = query[idp] as string;
+    const idpValue = idp ? queryText(req, idp) : undefined;
+    if (idp && idpValue !== undefined) parameters[idp] = idpValue;
     await cookies.set(res, LOGIN_COOKIE, { state, nonce, verifier, target }, LOGIN_SECONDS, 'lax');
     res.redirect(302, oidc.buildAuthorizationUrl(config, parameters).href);
   });
@@ -176,7 +201,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       return;
     }
     const origin = options.publicOrigin();
-    let claims: Record<string, unknown> | undefined;
+    let claims: ReturnType<Awaited<ReturnType<Oidc['authorizationCodeGrant']>>['claims']>;
     try {
       const { oidc, config } = await provider();
       const tokens = await oidc.authorizationCodeGrant(config, new URL(req.originalUrl, origin), {
@@ -185,10 +210,9 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
         pkceCodeVerifier: String(login.verifier),
         idTokenExpected: true,
       });
-      claims = tokens.claims() as Record<string, unknown> | undefined;
+      claims = tokens.claims();
     } catch (error) {
-      const e = error as { error?: string; error_description?: string; message?: string };
-      const why = e.error ? `${e.error}${e.error_description ? `: ${e.error_description}` : ''}` : e.message;
+      const why = refusalOf(error);
       logger.warn('login refused', { provider: options.openId.baseUrl, reason: why });
       fail(res, 401, `login failed: ${why ?? 'the OpenID provider did not confirm it'}`);
       return;
@@ -210,11 +234,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
 
   const logout = (req: Request, res: Response) => {
     cookies.clear(res, SESSION_COOKIE);
-    const query = req.query as Record<string, unknown>;
-    const target = sameOriginTarget(
-      typeof query.redirect_url === 'string' ? query.redirect_url : undefined,
-      options.publicOrigin(),
-    );
+    const target = sameOriginTarget(queryText(req, 'redirect_url'), options.publicOrigin());
     if (target) res.redirect(302, target);
     else res.type('text/plain').send('logged out\n');
   };

@@ -32,8 +32,7 @@ export function createCorsPolicy(settings: CorsPolicySettings): RequestHandler {
     const requested = (req.get('access-control-request-headers') ?? '').toLowerCase().split(',');
     return requested.some((name) => settings.tokenHeaders.includes(name.trim()));
   };
-  return cors((req, callback) => {
-    const request = req as Request;
+  return cors<Request>((request, callback) => {
     const origin = request.get('origin');
     let allow: boolean | string = false;
     if (origin !== undefined) {

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { status as Status } from '@grpc/grpc-js';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppRoute } from '../apps/runtime.js';
 import type { Guard } from '../auth/guard.js';
@@ -67,7 +68,7 @@ export function createIngress(options: IngressOptions) {
         await options.guard(INGRESS_RPC, httpCredentials(req));
       } catch (error) {
         const code = error instanceof ServiceError ? error.code : 13;
-        if (code === 16) res.setHeader('www-authenticate', 'Bearer realm="orch"');
+        if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
         return fail(
           res,
           httpStatusOf(code),
@@ -78,9 +79,11 @@ export function createIngress(options: IngressOptions) {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
-      size += (chunk as Buffer).length;
+      // The request has no encoding set, so its chunks are Buffers.
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += bytes.length;
       if (size > maxBody) return fail(res, 413, `request body over ${maxBody} bytes`);
-      chunks.push(chunk as Buffer);
+      chunks.push(bytes);
     }
     const body = Buffer.concat(chunks);
     const headers: IncomingHttpHeaders = {};

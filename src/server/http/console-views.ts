@@ -1,0 +1,362 @@
+import { literalMapToJson } from '../../api/literals.js';
+import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
+import { Html, htmlTemplate } from './html.js';
+
+// The console's views: each renders one page from the data its route gathered. Every value goes
+// through the template engine's escaping (see html.ts); only other templates' output and Graphviz's
+// SVG are inserted as markup.
+
+/** An execution's closure as the AdminService answers it (full form). */
+export type ExecutionClosure = NonNullable<ExecutionOut['closure']>;
+/** A node execution as ListNodeExecutions answers it (full form). */
+export type NodeExecution = NodeExecutionListOut['node_executions'][number];
+
+/** The console's stylesheet (`/console/assets/console.css`). */
+export const CONSOLE_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#222}
+a{color:#0645ad}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
+td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;vertical-align:top}
+pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-width:60rem}
+.phase{font-weight:bold}.SUCCEEDED{color:#17803d}.FAILED,.TIMED_OUT{color:#b00020}
+.ABORTED,.ABORTING{color:#8a6d00}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:#1d4ed8}
+.graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}`;
+
+/**
+ * The console's script (`/console/assets/live.js`). Keeps a running execution's page current:
+ * follows the watch stream (Server-Sent Events) of the execution named by `data-watch` on <body>,
+ * updates the phase and node phases in place, and reloads once the stream ends so timings, outputs
+ * and errors show.
+ */
+export const LIVE_SCRIPT = `(function(){
+var url=document.body.getAttribute('data-watch');if(!url||!window.EventSource)return;
+var source=new EventSource(url);
+source.onmessage=function(m){var e;try{e=JSON.parse(m.data)}catch(x){return}
+var p=document.getElementById('phase');if(p&&e.phase){p.textContent=e.phase;p.className='phase '+e.phase}
+if(e.node_id){var n=document.querySelector('[data-node="'+CSS.escape(e.node_id)+'"]');
+if(n){n.textContent=e.node_phase;n.className='phase '+e.node_phase}}};
+source.addEventListener('end',function(){source.close();location.reload()});
+source.addEventListener('error',function(){if(source.readyState===2)setTimeout(function(){location.reload()},2000)});
+})();`;
+
+/** Console paths, each segment percent-encoded. */
+const paths = {
+  project: (project: string) => `/console/projects/${encodeURIComponent(project)}`,
+  execution: (id: ExecutionKey) =>
+    `${paths.project(id.project)}/domains/${encodeURIComponent(id.domain)}/executions/${encodeURIComponent(id.name)}`,
+  nodeLog: (id: ExecutionKey, nodeId: string) =>
+    `${paths.execution(id)}/nodes/${encodeURIComponent(nodeId)}/log`,
+  watch: (id: ExecutionKey) =>
+    `/api/v1/executions/${encodeURIComponent(id.project)}/${encodeURIComponent(id.domain)}/${encodeURIComponent(id.name)}/watch`,
+};
+
+/** An execution's key: project, domain and name. */
+export interface ExecutionKey {
+  project: string;
+  domain: string;
+  name: string;
+}
+
+type Seconds = { seconds?: string | number; nanos?: number } | null | undefined;
+const isoOf = (t: Seconds) =>
+  t ? new Date(Number(t.seconds ?? 0) * 1000 + Math.floor((t.nanos ?? 0) / 1e6)).toISOString() : '';
+const secondsOf = (d: Seconds) => (d ? Number(d.seconds ?? 0) + (d.nanos ?? 0) / 1e9 : undefined);
+const formatSeconds = (s: number | undefined) => (s === undefined ? '' : `${s.toFixed(2)}s`);
+const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
+const jsonText = (value: unknown) => JSON.stringify(value, null, 2);
+const dateText = (millis: number) => new Date(millis).toISOString();
+
+const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
+  'console/layout',
+  `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch console</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
+<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><nav><a href="/console">orch console</a></nav>
+<%= it.body %>
+<script src="/console/assets/live.js"></script></body></html>`,
+);
+
+const messageBody = htmlTemplate<{ heading: string; message?: string }>(
+  'console/message',
+  `<h1><%= it.heading %></h1><% if (it.message !== undefined) { %><p><%= it.message %></p><% } %>`,
+);
+
+/** The 404 page, with the reason. */
+export function notFoundPage(message: string): Html {
+  return layout({ title: 'Not found', body: messageBody({ heading: 'Not found', message }) });
+}
+
+/** The 500 page (the cause is logged, never shown). */
+export function errorPage(): Html {
+  return layout({ title: 'Error', body: messageBody({ heading: 'Something went wrong' }) });
+}
+
+const projectsBody = htmlTemplate<{
+  projects: { href: string; id: string; name: string; description: string }[];
+}>(
+  'console/projects',
+  '<h1>Projects</h1><table><tr><th>id</th><th>name</th><th>description</th></tr>' +
+    '<% for (const p of it.projects) { %><tr><td><a href="<%= p.href %>"><%= p.id %></a></td>' +
+    '<td><%= p.name %></td><td><%= p.description %></td></tr><% } %></table>',
+);
+
+/** `/console`: the projects, each linking to its page. */
+export function projectsPage(projects: readonly { id: string; name: string; description: string }[]): Html {
+  const rows = projects.map((p) => ({
+    href: paths.project(p.id),
+    id: p.id,
+    name: p.name,
+    description: p.description,
+  }));
+  return layout({ title: 'Projects', body: projectsBody({ projects: rows }) });
+}
+
+/** Registered entities (workflows or launch plans) as the project page lists them. */
+type EntityItem = { name: string; version: string; created_at: number; next_run?: number };
+
+/** What the project page shows of one domain. */
+export interface DomainListing {
+  domain: string;
+  executions: readonly { name: string; launch_plan_name: string; phase: string; created_at: number }[];
+  workflows: readonly EntityItem[];
+  launchPlans: readonly EntityItem[];
+}
+
+type EntityRow = { name: string; version: string; registered: string; next?: string };
+const projectBody = htmlTemplate<{
+  project: string;
+  domains: {
+    domain: string;
+    executions: { href: string; name: string; launchPlan: string; phase: string; created: string }[];
+    workflows: EntityRow[];
+    launchPlans: EntityRow[];
+  }[];
+}>(
+  'console/project',
+  `<h1>Project <%= it.project %></h1>
+<% for (const d of it.domains) { %>
+<h2>Domain <%= d.domain %></h2>
+<h3>Recent executions</h3>
+<table><tr><th>name</th><th>launch plan</th><th>phase</th><th>created</th></tr>
+<% for (const e of d.executions) { %>
+<tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td><%= e.launchPlan %></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr>
+<% } %>
+</table>
+<% for (const [heading, rows] of [['Workflows', d.workflows], ['Launch plans', d.launchPlans]]) { %>
+<h3><%= heading %></h3>
+<% const schedules = rows.some((r) => r.next); %>
+<table><tr><th>name</th><th>version</th><th>registered</th><% if (schedules) { %><th>next run (UTC)</th><% } %></tr>
+<% for (const r of rows) { %>
+<tr><td><%= r.name %></td><td><%= r.version %></td><td><%= r.registered %></td><% if (schedules) { %><td><%= r.next %></td><% } %></tr>
+<% } %>
+</table>
+<% } %>
+<% } %>
+<% if (!it.domains.length) { %><p>Nothing registered yet.</p><% } %>`,
+);
+
+/** `/console/projects/<p>`: per domain with anything in it, recent executions, workflows, launch plans. */
+export function projectPage(project: string, domains: readonly DomainListing[]): Html {
+  const entityRows = (rows: readonly EntityItem[]) =>
+    rows.map((r) => ({
+      name: r.name,
+      version: r.version,
+      registered: dateText(r.created_at),
+      next: r.next_run === undefined ? '' : dateText(r.next_run),
+    }));
+  const listed = domains.map((d) => ({
+    domain: d.domain,
+    executions: d.executions.map((e) => ({
+      href: paths.execution({ project, domain: d.domain, name: e.name }),
+      name: e.name,
+      launchPlan: e.launch_plan_name,
+      phase: e.phase,
+      created: dateText(e.created_at),
+    })),
+    workflows: entityRows(d.workflows),
+    launchPlans: entityRows(d.launchPlans),
+  }));
+  return layout({ title: `Project ${project}`, body: projectBody({ project, domains: listed }) });
+}
+
+interface NodeRow {
+  id: string;
+  phase: string;
+  phaseText: string;
+  started: string;
+  duration: string;
+  error: string;
+  attempts: string[];
+  cache: string;
+  logHref?: string;
+}
+
+const executionBody = htmlTemplate<{
+  id: ExecutionKey;
+  projectHref: string;
+  workflow: { name: string; version: string };
+  phase: string;
+  created: string;
+  started: string;
+  duration: string;
+  inputs: string;
+  outputs?: string;
+  error?: string;
+  nodes: NodeRow[];
+  graph?: Html;
+}>(
+  'console/execution',
+  `<h1>Execution <%= it.id.name %></h1>
+<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <%= it.id.domain %>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
+<table>
+<tr><th>phase</th><td id="phase" class="phase <%= it.phase %>"><%= it.phase %></td></tr>
+<tr><th>created</th><td><%= it.created %></td></tr>
+<tr><th>started</th><td><%= it.started %></td></tr>
+<tr><th>duration</th><td id="duration"><%= it.duration %></td></tr>
+</table>
+<h2>Inputs</h2><pre id="inputs"><%= it.inputs %></pre>
+<% if (it.outputs !== undefined) { %><h2>Outputs</h2><pre id="outputs"><%= it.outputs %></pre>
+<% } %><% if (it.error !== undefined) { %><h2>Error</h2><pre id="error"><%= it.error %></pre>
+<% } %>
+<h2>Nodes</h2>
+<table><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>
+<% for (const n of it.nodes) { %>
+<tr><td><%= n.id %></td>
+<td class="phase <%= n.phase %>" data-node="<%= n.id %>"><%= n.phaseText %></td>
+<td><%= n.started %></td><td><%= n.duration %></td><td><%= n.error %></td>
+<td><% n.attempts.forEach((a, i) => { %><% if (i) { %><br><% } %><%= a %><% }) %></td>
+<td class="cache" data-cache="<%= n.id %>"><%= n.cache %></td>
+<td><% if (n.logHref) { %><a href="<%= n.logHref %>">log</a><% } %></td></tr>
+<% } %>
+</table>
+<% if (it.graph) { %><h2>Graph</h2><%= it.graph %><% } %>`,
+);
+
+const graphBlock = htmlTemplate<{ svg?: Html }>(
+  'console/graph',
+  '<% if (it.svg) { %><div class="graph"><%= it.svg %></div><% } else { %><p>The graph could not be drawn.</p><% } %>',
+);
+
+/** What the execution page shows; gathered through the AdminService like any client. */
+export interface ExecutionPageData {
+  id: ExecutionKey;
+  closure: ExecutionClosure | null;
+  /** The execution's inputs (GetExecutionData's `full_inputs`). */
+  inputs: Parameters<typeof literalMapToJson>[0];
+  /** The node ids in the workflow's order (else the order ListNodeExecutions gave). */
+  nodeIds: readonly string[];
+  nodes: readonly NodeExecution[];
+  /** The workflow's graph as SVG; 'failed' when it could not be drawn; undefined without a workflow. */
+  graph: Html | 'failed' | undefined;
+}
+
+/** A node's row: phase, timing, error, attempts, cache status and, once it ran, its log link. */
+function nodeRow(id: ExecutionKey, nodeId: string, node: NodeExecution | undefined): NodeRow {
+  const c = node?.closure;
+  const cache = c?.cache_status && c.cache_status !== 'CACHE_DISABLED' ? c.cache_status : '';
+  return {
+    id: nodeId,
+    phase: c?.phase ?? '',
+    phaseText: c?.phase ?? 'UNDEFINED',
+    started: isoOf(c?.started_at),
+    duration: durationOf(c?.duration),
+    error: c?.error ? `${c.error.kind} ${c.error.code}: ${c.error.message}` : '',
+    attempts: (c?.task_attempts ?? []).map(
+      (a) =>
+        `#${a.attempt} ${a.phase} ${durationOf(a.duration)}${a.error ? ` ${a.error.kind}: ${a.error.message}` : ''}`,
+    ),
+    cache,
+    logHref: node ? paths.nodeLog(id, nodeId) : undefined,
+  };
+}
+
+/**
+ * `/console/projects/<p>/domains/<d>/executions/<name>`: phase, timing, inputs, outputs, error,
+ * nodes with their attempts and log links, the workflow's graph; a running execution's page carries
+ * the watch stream's URL for the live script.
+ */
+export function executionPage(data: ExecutionPageData): Html {
+  const { id, closure } = data;
+  const phase = closure?.phase ?? 'UNDEFINED';
+  const error = closure?.error;
+  const body = executionBody({
+    id,
+    projectHref: paths.project(id.project),
+    workflow: { name: closure?.workflow_id?.name ?? '', version: closure?.workflow_id?.version ?? '' },
+    phase,
+    created: isoOf(closure?.created_at),
+    started: isoOf(closure?.started_at),
+    duration: durationOf(closure?.duration),
+    inputs: jsonText(literalMapToJson(data.inputs)),
+    outputs: closure?.outputs ? jsonText(literalMapToJson(closure.outputs)) : undefined,
+    error: error ? `${error.kind} ${error.code}: ${error.message}` : undefined,
+    nodes: data.nodeIds.map((nodeId) =>
+      nodeRow(
+        id,
+        nodeId,
+        data.nodes.find((n) => n.id?.node_id === nodeId),
+      ),
+    ),
+    graph: data.graph ? graphBlock({ svg: data.graph === 'failed' ? undefined : data.graph }) : undefined,
+  });
+  // A finished execution's page does not follow the watch stream.
+  const watch = TERMINAL_PHASES.has(phase) ? undefined : paths.watch(id);
+  return layout({ title: `Execution ${id.name}`, watch, body });
+}
+
+/** A DOT graph of a workflow's nodes (boxes, filled by phase), start and end, edges by dependency. */
+export function workflowDot(
+  nodes: readonly { id: string; upstream_node_ids: readonly string[] }[],
+  phases: ReadonlyMap<string, string> = new Map(),
+): string {
+  const inner = (text: string) =>
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/"/g, '\\"')
+      .replace(/[\r\n]/g, ' ');
+  const q = (text: string) => `"${inner(text)}"`;
+  const fill: Record<string, string> = {
+    SUCCEEDED: '#c8f0d2',
+    FAILED: '#f8c8cf',
+    TIMED_OUT: '#f8c8cf',
+    RUNNING: '#cfe0ff',
+    ABORTED: '#f5e6b0',
+  };
+  const lines = [
+    'digraph workflow {',
+    '  rankdir=LR;',
+    '  node [shape=box, style="rounded,filled", fillcolor="#ffffff"];',
+  ];
+  lines.push(
+    '  "start-node" [shape=circle, label="start"];',
+    '  "end-node" [shape=doublecircle, label="end"];',
+  );
+  const downstream = new Set(nodes.flatMap((n) => n.upstream_node_ids));
+  for (const node of nodes) {
+    const phase = phases.get(node.id);
+    const color = phase ? fill[phase] : undefined;
+    lines.push(
+      `  ${q(node.id)} [label=${phase ? `"${inner(node.id)}\\n${inner(phase)}"` : q(node.id)}${color ? `, fillcolor=${q(color)}` : ''}];`,
+    );
+    if (!node.upstream_node_ids.length) lines.push(`  "start-node" -> ${q(node.id)};`);
+    for (const up of node.upstream_node_ids) lines.push(`  ${q(up)} -> ${q(node.id)};`);
+    if (!downstream.has(node.id)) lines.push(`  ${q(node.id)} -> "end-node";`);
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+let vizInstance: Promise<{ renderString(dot: string, options: { format: 'svg' }): string }> | undefined;
+
+/**
+ * A workflow's graph ({@link workflowDot}) as SVG markup, drawn by Graphviz compiled to WASM
+ * (@viz-js/viz, loaded on first use). Graphviz escapes labels in its SVG.
+ * @throws Error when Graphviz cannot draw it.
+ */
+export async function workflowSvg(
+  nodes: readonly { id: string; upstream_node_ids: readonly string[] }[],
+  phases: ReadonlyMap<string, string>,
+): Promise<Html> {
+  vizInstance ??= import('@viz-js/viz').then((m) => m.instance());
+  const svg = (await vizInstance).renderString(workflowDot(nodes, phases), { format: 'svg' });
+  // The XML prolog and doctype are not wanted inside HTML.
+  return new Html(svg.replace(/^[\s\S]*?(<svg\b)/, '$1'));
+}

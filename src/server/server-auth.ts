@@ -1,0 +1,122 @@
+import { parseDuration } from '../api/duration.js';
+import { Authenticator } from './auth/authenticate.js';
+import { Authorizer } from './auth/authorizer.js';
+import type { ExternalAuthServer } from './auth/external.js';
+import { createGuard, type Guard } from './auth/guard.js';
+import type { AuthKeys } from './auth/keys.js';
+import { type InteractiveOptions, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
+import { OwnNames } from './auth/own-names.js';
+import { TokenService } from './auth/tokens.js';
+import { defaultUserRole, setupUserLogin, type UserLoginParts } from './auth/user-auth.js';
+import type { AuthRepository } from './db/auth-repository.js';
+import type { Logger } from './logger.js';
+import type { SecretSource } from './secrets.js';
+import type { ServerConfig } from './server-options.js';
+
+/** What {@link startAuth} needs. */
+export interface AuthParts {
+  config: ServerConfig;
+  /** The server's secrets (the OpenID client secret is read from there). */
+  secrets: SecretSource;
+  keys: AuthKeys | undefined;
+  /** The external authorization server of `--auth.appAuth.externalAuthServer.*`, when set. */
+  external: ExternalAuthServer | undefined;
+  authRepo: AuthRepository;
+  /** `--sharedservice.security.orgOverride`, or ''. */
+  org: string;
+  /** The interface the server listens on (a name a loopback caller may use). */
+  host: string;
+  /** The server answers over TLS. */
+  secure: boolean;
+  /** The admin's HTTP origin and port once listening ('' and 0 before). */
+  httpEndpoint: () => string;
+  httpPort: () => number;
+  logger: Logger;
+}
+
+/** The auth server and the guard every RPC and page passes. */
+export interface ServerAuth {
+  /** Issues and checks the self auth server's tokens; undefined without token keys. */
+  tokens: TokenService | undefined;
+  /** User login (`--auth.userAuth.openId.*`), when configured. */
+  userLogin: UserLoginParts | undefined;
+  interactive: InteractiveOptions | undefined;
+  clients: OAuthClients;
+  ownNames: OwnNames;
+  guard: Guard;
+  /** The token issuer: `--auth.appAuth.selfAuthServer.issuer`, else `<httpEndpoint>/`. */
+  issuer: () => string;
+  /** The token endpoint's path: `--auth.tokenEndpointProxyPath`, else `/oauth2/token`. */
+  tokenPath: string;
+}
+
+/**
+ * The auth server's parts: the token service (with token keys), user login and its interactive
+ * grants, the OAuth clients (API keys, `orch-propeller`, the public client with interactive login),
+ * the admin's own names (loopback bypass, CORS), and the guard: the authenticator of
+ * `--auth.*` / `--sharedservice.security.*` and the authorizer of `--authorizer.mode`.
+ * @throws UserAuthConfigError when user login or the default user role is configured wrongly.
+ */
+export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
+  const { config, keys, external, org, logger } = parts;
+  const self = config.auth.appAuth.selfAuthServer;
+  const orchClient = config.auth.appAuth.thirdPartyConfig.orchClient;
+  const issuer = () => (self.issuer && !self.issuer.includes('<') ? self.issuer : `${parts.httpEndpoint()}/`);
+  const tokens = keys
+    ? new TokenService(keys, {
+        issuer,
+        audiences: () => [issuer(), ...(orchClient.audience ? [orchClient.audience] : [])],
+        accessTokenSeconds: parseDuration(self.accessTokenLifespan),
+        refreshTokenSeconds: parseDuration(self.refreshTokenLifespan),
+      })
+    : undefined;
+  const userLogin = await setupUserLogin({
+    config,
+    secrets: parts.secrets,
+    keys,
+    publicOrigin: parts.httpEndpoint,
+    org,
+    secure: parts.secure,
+    codeSeconds: parseDuration(self.authorizationCodeLifespan),
+    sessionSeconds: parseDuration(self.refreshTokenLifespan),
+    logger,
+  });
+  const interactive = userLogin?.interactive;
+  const clients = new OAuthClients({
+    repo: parts.authRepo,
+    propellerSecret: keys?.propellerSecret,
+    org,
+    publicClientId: interactive ? orchClient.clientId : undefined,
+  });
+  const allowedAudience = config.auth.appAuth.externalAuthServer.allowedAudience;
+  // The names a loopback caller must use for the bypass, and the admin's own origin (CORS).
+  const ownHosts = [
+    parts.host,
+    ...(self.issuer && URL.canParse(self.issuer) ? [new URL(self.issuer).hostname] : []),
+  ];
+  const ownNames = new OwnNames({ hosts: () => ownHosts, httpPort: parts.httpPort });
+  const guard = createGuard(
+    new Authenticator({
+      tokens,
+      clients,
+      headers: {
+        grpc: config.auth.grpcAuthorizationHeader.toLowerCase(),
+        http: config.auth.httpAuthorizationHeader.toLowerCase(),
+      },
+      disabled: { grpc: config.auth.disableForGrpc, http: config.auth.disableForHttp },
+      allowLocalhost: config.sharedservice.security.allowLocalhostAccess,
+      ownNames,
+      orgOverride: org,
+      session: userLogin?.session,
+      external: external?.verifier({
+        audiences: () =>
+          allowedAudience.length ? [...allowedAudience] : [...new Set([parts.httpEndpoint(), issuer()])],
+        role: defaultUserRole(config),
+        org,
+      }),
+    }),
+    new Authorizer({ mode: config.authorizer.mode, logger }),
+  );
+  const tokenPath = config.auth.tokenEndpointProxyPath || OAUTH_PATHS.token;
+  return { tokens, userLogin, interactive, clients, ownNames, guard, issuer, tokenPath };
+}

@@ -1,0 +1,107 @@
+import type { AppRuntime } from './apps/runtime.js';
+import type { ExternalAuthServer } from './auth/external.js';
+import { INTERACTIVE_PATHS } from './auth/interactive-grants.js';
+import type { AuthKeys } from './auth/keys.js';
+import { OAUTH_PATHS } from './auth/oauth-server.js';
+import type { AppRepository } from './db/app-repository.js';
+import type { AuthRepository } from './db/auth-repository.js';
+import type { Repository } from './db/repository.js';
+import type { ExecutionEvents } from './executor/events.js';
+import type { GraphExecutor } from './executor/graph-executor.js';
+import type { ServiceHandlers, ServiceStreams } from './grpc.js';
+import type { ServerAuth } from './server-auth.js';
+import type { ServerConfig } from './server-options.js';
+import type { BlobSigning, StartSettings } from './server-parts.js';
+import { createAdminHandlers } from './services/admin.js';
+import { createApiKeyHandlers } from './services/api-keys.js';
+import { createAppHandlers } from './services/apps.js';
+import { createAuthMetadataHandlers } from './services/auth-metadata.js';
+import { createDataProxyHandlers } from './services/data-proxy.js';
+import { createIdentityHandlers } from './services/identity.js';
+import { createSecretHandlers } from './services/secrets.js';
+import { createWatchHandler } from './services/watch.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+/** What {@link serviceHandlers} serves from. */
+export interface ServiceParts {
+  config: ServerConfig;
+  settings: StartSettings;
+  repo: Repository;
+  authRepo: AuthRepository;
+  appRepo: AppRepository;
+  store: BlobStore;
+  signing: BlobSigning;
+  executor: GraphExecutor;
+  events: ExecutionEvents;
+  runtime: AppRuntime;
+  auth: ServerAuth;
+  keys: AuthKeys | undefined;
+  external: ExternalAuthServer | undefined;
+  org: string;
+  /** The admin's HTTP origin once listening. */
+  httpEndpoint: () => string;
+}
+
+/**
+ * The one set of handlers gRPC and the HTTP gateway both serve: the AdminService (with the watch
+ * stream), AuthMetadata, DataProxy, Identity, Secret, ApiKey and App services.
+ */
+export function serviceHandlers(parts: ServiceParts): { services: ServiceHandlers; streams: ServiceStreams } {
+  const { config, repo, authRepo, store, auth, org } = parts;
+  const orchClient = config.auth.appAuth.thirdPartyConfig.orchClient;
+  const external = parts.external;
+  const appHandlers = createAppHandlers({ runtime: parts.runtime, repo: parts.appRepo });
+  const services: ServiceHandlers = {
+    'orch.service.AdminService': createAdminHandlers({ repo, blobs: store, executor: parts.executor }),
+    'orch.service.AuthMetadataService': createAuthMetadataHandlers({
+      httpEndpoint: parts.httpEndpoint,
+      issuer: auth.issuer,
+      publicClient: {
+        clientId: orchClient.clientId,
+        redirectUri: orchClient.redirectUri,
+        scopes: orchClient.scopes,
+        audience: orchClient.audience ?? '',
+      },
+      authorizationMetadataKey: config.auth.grpcAuthorizationHeader,
+      tokenPath: auth.tokenPath,
+      jwksPath: OAUTH_PATHS.jwks,
+      interactive: auth.interactive
+        ? {
+            authorizePath: INTERACTIVE_PATHS.authorize,
+            deviceAuthorizationPath: INTERACTIVE_PATHS.deviceAuthorization,
+          }
+        : undefined,
+      external: external ? () => external.metadata : undefined,
+      tokenProxied: Boolean(config.auth.tokenEndpointProxyPath),
+    }),
+    'orch.service.DataProxyService': createDataProxyHandlers({
+      store,
+      sign: parts.signing.sign,
+      settings: parts.settings.dataProxy,
+    }),
+    'orch.service.IdentityService': createIdentityHandlers(),
+    'orch.service.SecretService': createSecretHandlers({
+      repo: authRepo,
+      sealingKey: parts.keys?.sealingKey,
+      defaultOrg: org,
+    }),
+    'orch.service.ApiKeyService': createApiKeyHandlers({
+      repo: authRepo,
+      clients: auth.clients,
+      defaultOrg: org,
+    }),
+    'orch.service.AppService': appHandlers.unary,
+  };
+  const streams: ServiceStreams = {
+    'orch.service.AdminService': {
+      WatchExecution: createWatchHandler({
+        repo,
+        blobs: store,
+        events: parts.events,
+        settings: parts.settings.watch,
+      }),
+    },
+    'orch.service.AppService': appHandlers.streams,
+  };
+  return { services, streams };
+}
