@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ignore from 'ignore';
 import { create as createTar } from 'tar';
 import { glob } from 'tinyglobby';
+import { errorCode } from '../api/guards.js';
 
 /** A packed code bundle: the tar.gz bytes and their digests. */
 export interface CodeBundle {
@@ -55,7 +56,7 @@ export async function bundleFiles(dir: string): Promise<string[]> {
   try {
     rules.add(await readFile(join(dir, '.orchignore'), 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
   const found = await glob('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: false });
   return rules.filter(found).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -91,7 +92,7 @@ export async function packBundle(
     },
     files,
   );
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
   if (options.maxBytes !== undefined && bytes.length > options.maxBytes) {
     throw new BundleTooLargeError(dir, bytes.length, options.maxBytes);

@@ -6,14 +6,13 @@ import {
   type Identifier,
   type LaunchPlanSpec,
   type Literal,
-  type LiteralType,
   type ParameterMap,
   START_NODE,
   type TaskSpec,
   type VariableMap,
   type WorkflowSpec,
 } from '../api/types.js';
-import { type LoadedWorkflowFile, referenceOf } from './workflow-file.js';
+import { type LoadedWorkflowFile, referenceOf, type TaskDoc } from './workflow-file.js';
 
 /** Where entities are registered: project, domain and (optionally) organization of every id. */
 export interface RegistrationTarget {
@@ -51,11 +50,65 @@ const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName = <T>(record: Record<string, T> | undefined): [string, T][] =>
   Object.entries(record ?? {}).sort(([a], [b]) => compareNames(a, b));
 
+/**
+ * Something a validated workflow file always holds (the type of an input or output a reference or a
+ * binding names), taken out of an optional place.
+ * @throws Error naming `what` when it is absent: the document did not come from `loadWorkflowFile`.
+ */
+function validated<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) {
+    throw new Error(`${what} is not declared; compile only documents that loadWorkflowFile validated`);
+  }
+  return value;
+}
+
 function variables(types: Record<string, string> | undefined): VariableMap {
   return {
     variables: Object.fromEntries(
       byName(types).map(([name, text]) => [name, { type: parseType(text), description: '' }]),
     ),
+  };
+}
+
+/** The TaskSpec of one task of a workflow file: a `container` TaskTemplate (see {@link compileWorkflowFile}). */
+function taskSpec(task: TaskDoc, taskId: Identifier, options: CompileOptions): TaskSpec {
+  return {
+    template: {
+      id: taskId,
+      type: 'container',
+      interface: { inputs: variables(task.inputs), outputs: variables(task.outputs) },
+      metadata: {
+        retries: { retries: task.retries ?? 0 },
+        ...(task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {}),
+        ...(task.cache ? { cache: true, cache_version: task.cache_version ?? '' } : {}),
+      },
+      container: {
+        image: task.image ?? '',
+        command: task.command,
+        env: [
+          ...byName(task.env).map(([key, value]) => ({ key, value })),
+          ...(options.destinationDirectory
+            ? [{ key: 'ORCH_DESTINATION_DIR', value: options.destinationDirectory }]
+            : []),
+        ],
+        ...(options.codeBundle ? { code_bundle: options.codeBundle } : {}),
+        ...(task.limits?.cpu || task.limits?.mem
+          ? { limits: { cpu: task.limits.cpu ?? '', mem: task.limits.mem ?? '' } }
+          : {}),
+        ...(task.network ? { network: true } : {}),
+      },
+      ...(task.secrets?.length
+        ? {
+            security_context: {
+              secrets: task.secrets.map((secret) =>
+                typeof secret === 'string'
+                  ? { key: secret, env_var: secret }
+                  : { key: secret.key, env_var: secret.env_var ?? secret.key },
+              ),
+            },
+          }
+        : {}),
+    },
   };
 }
 
@@ -95,45 +148,7 @@ export function compileWorkflowFile(
 
   const tasks = byName(doc.tasks).map(([name, task]) => {
     const taskId = id('TASK', name);
-    const spec: TaskSpec = {
-      template: {
-        id: taskId,
-        type: 'container',
-        interface: { inputs: variables(task.inputs), outputs: variables(task.outputs) },
-        metadata: {
-          retries: { retries: task.retries ?? 0 },
-          ...(task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {}),
-          ...(task.cache ? { cache: true, cache_version: task.cache_version ?? '' } : {}),
-        },
-        container: {
-          image: task.image ?? '',
-          command: task.command,
-          env: [
-            ...byName(task.env).map(([key, value]) => ({ key, value })),
-            ...(options.destinationDirectory
-              ? [{ key: 'ORCH_DESTINATION_DIR', value: options.destinationDirectory }]
-              : []),
-          ],
-          ...(options.codeBundle ? { code_bundle: options.codeBundle } : {}),
-          ...(task.limits?.cpu || task.limits?.mem
-            ? { limits: { cpu: task.limits.cpu ?? '', mem: task.limits.mem ?? '' } }
-            : {}),
-          ...(task.network ? { network: true } : {}),
-        },
-        ...(task.secrets?.length
-          ? {
-              security_context: {
-                secrets: task.secrets.map((secret) =>
-                  typeof secret === 'string'
-                    ? { key: secret, env_var: secret }
-                    : { key: secret.key, env_var: secret.env_var ?? secret.key },
-                ),
-              },
-            }
-          : {}),
-      },
-    };
-    return { id: taskId, spec };
+    return { id: taskId, spec: taskSpec(task, taskId, options) };
   });
 
   const workflowInputs = new Map<string, VariableMap>();
@@ -142,8 +157,11 @@ export function compileWorkflowFile(
     const inputTypes = workflow.inputs ?? {};
     const typeOf = (node: string, output: string): string =>
       node === 'inputs'
-        ? (inputTypes[output] as string)
-        : (doc.tasks?.[nodeTask.get(node) ?? '']?.outputs?.[output] as string);
+        ? validated(inputTypes[output], `input ${output} of workflow ${name}`)
+        : validated(
+            doc.tasks?.[nodeTask.get(node) ?? '']?.outputs?.[output],
+            `output ${output} of node ${node} of workflow ${name}`,
+          );
 
     const outputs: { var: string; binding: BindingData }[] = [];
     const outputTypes: Record<string, string> = {};
@@ -169,7 +187,13 @@ export function compileWorkflowFile(
               const ref = referenceOf(value);
               const binding = ref
                 ? promise(ref.node, ref.output)
-                : literalBinding(literalFromJson(value, parseType(taskInputs[input] as string), input));
+                : literalBinding(
+                    literalFromJson(
+                      value,
+                      parseType(validated(taskInputs[input], `input ${input} of task ${node.task}`)),
+                      input,
+                    ),
+                  );
               return { var: input, binding };
             }),
           };
@@ -189,7 +213,8 @@ export function compileWorkflowFile(
   }));
   for (const [name, launchPlan] of byName(doc.launch_plans)) {
     const inputs = workflowInputs.get(launchPlan.workflow);
-    const typeOf = (input: string) => inputs?.variables?.[input]?.type as LiteralType;
+    const typeOf = (input: string) =>
+      validated(inputs?.variables?.[input]?.type, `input ${input} of workflow ${launchPlan.workflow}`);
     const fixed = Object.fromEntries(
       byName(launchPlan.fixed_inputs).map(([input, value]) => [
         input,

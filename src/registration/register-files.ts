@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import pLimit from 'p-limit';
 import { digestOf } from '../api/canonical.js';
 import type { Identifier } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
@@ -74,22 +75,28 @@ type Client = Pick<
   'createTask' | 'createWorkflow' | 'createLaunchPlan' | 'updateLaunchPlan' | 'createUploadLocation'
 >;
 
-/** Runs `work` over `items` with at most `limit` in flight; resolves when all are done. */
+/** Rejects: a dry run compiles and validates offline, so nothing may reach an admin then. */
+const offline = (): Promise<never> => Promise.reject(new Error('a dry run does not call the admin'));
+
+/** The admin of a dry run: every call rejects (none is made; see {@link registerFiles}). */
+const OFFLINE_ADMIN: Client = {
+  createTask: offline,
+  createWorkflow: offline,
+  createLaunchPlan: offline,
+  updateLaunchPlan: offline,
+  createUploadLocation: offline,
+};
+
+/**
+ * Runs `work` over `items` with at most `limit` in flight (p-limit); resolves when all are done.
+ * @throws the first error of `work` (the items already started still run to their end).
+ */
 async function eachLimited<T>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next] as T;
-        next += 1;
-        await work(item);
-      }
-    }),
-  );
+  await pLimit(limit).map(items, (item) => work(item));
 }
 
 /**
@@ -98,7 +105,7 @@ async function eachLimited<T>(
  */
 async function loadAll(paths: readonly string[]): Promise<LoadedWorkflowFile[]> {
   const problems: FileProblem[] = [];
-  const loaded = await Promise.all(
+  const results = await Promise.all(
     paths.map(async (path) => {
       try {
         return await loadWorkflowFile(path);
@@ -109,9 +116,10 @@ async function loadAll(paths: readonly string[]): Promise<LoadedWorkflowFile[]> 
       }
     }),
   );
+  const loaded = results.filter((file): file is LoadedWorkflowFile => file !== undefined);
   if (problems.length) throw new WorkflowFileError(problems);
   const stems = new Map<string, string>();
-  for (const file of loaded as LoadedWorkflowFile[]) {
+  for (const file of loaded) {
     const other = stems.get(file.stem);
     if (other) {
       problems.push({
@@ -124,7 +132,7 @@ async function loadAll(paths: readonly string[]): Promise<LoadedWorkflowFile[]> 
     stems.set(file.stem, file.path);
   }
   if (problems.length) throw new WorkflowFileError(problems);
-  return loaded as LoadedWorkflowFile[];
+  return loaded;
 }
 
 /**
@@ -178,7 +186,7 @@ export async function registerFiles(
 ): Promise<RegistrationReport> {
   if (!client && !options.dryRun) throw new Error('registerFiles needs an admin client unless dryRun is set');
   // A dry run compiles and validates offline: nothing below reaches the admin then.
-  const admin = client as Client;
+  const admin = client ?? OFFLINE_ADMIN;
   const files = await loadAll(paths);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const target = options.target;
@@ -189,7 +197,11 @@ export async function registerFiles(
   await eachLimited(dirs, 4, async (dir) => {
     bundles.set(dir, await packBundle(dir, { maxBytes: options.maxBundleBytes }));
   });
-  const bundleOf = (file: LoadedWorkflowFile) => bundles.get(resolve(dirname(file.path))) as CodeBundle;
+  const bundleOf = (file: LoadedWorkflowFile): CodeBundle => {
+    const bundle = bundles.get(resolve(dirname(file.path)));
+    if (!bundle) throw new Error(`no code bundle was packed for ${file.path}`);
+    return bundle;
+  };
 
   // Versions: pinned by the file, else --files.version, else computed over everything registered
   // (compiled once more for that, so only when some file needs it).
@@ -222,28 +234,34 @@ export async function registerFiles(
   const stage = (kind: EntityKind): Step[] =>
     compiled.flatMap((entities): Step[] => {
       if (kind === 'Task') {
-        return entities.tasks.map((t) => ({
-          result: { type: kind, id: t.id, status: 'skipped' as EntityStatus },
-          create: () => admin.createTask(t.id, t.spec),
-          needs: [],
-        }));
+        return entities.tasks.map(
+          (t): Step => ({
+            result: { type: kind, id: t.id, status: 'skipped' },
+            create: () => admin.createTask(t.id, t.spec),
+            needs: [],
+          }),
+        );
       }
       if (kind === 'Workflow') {
-        return entities.workflows.map((w) => ({
-          result: { type: kind, id: w.id, status: 'skipped' as EntityStatus },
-          create: () => admin.createWorkflow(w.id, w.spec),
-          needs: (w.spec.template?.nodes ?? []).flatMap((n) =>
-            n.task_node?.reference_id ? [n.task_node.reference_id as Identifier] : [],
-          ),
-        }));
+        return entities.workflows.map(
+          (w): Step => ({
+            result: { type: kind, id: w.id, status: 'skipped' },
+            create: () => admin.createWorkflow(w.id, w.spec),
+            needs: (w.spec.template?.nodes ?? []).flatMap((n) =>
+              n.task_node?.reference_id ? [n.task_node.reference_id] : [],
+            ),
+          }),
+        );
       }
-      return entities.launchPlans.map((l) => ({
-        result: { type: kind, id: l.id, status: 'skipped' as EntityStatus },
-        create: async () => {
-          await admin.createLaunchPlan(l.id, l.spec);
-        },
-        needs: l.spec.workflow_id ? [l.spec.workflow_id as Identifier] : [],
-      }));
+      return entities.launchPlans.map(
+        (l): Step => ({
+          result: { type: kind, id: l.id, status: 'skipped' },
+          create: async () => {
+            await admin.createLaunchPlan(l.id, l.spec);
+          },
+          needs: l.spec.workflow_id ? [l.spec.workflow_id] : [],
+        }),
+      );
     });
   const stages = [stage('Task'), stage('Workflow'), stage('Launch Plan')];
   const total = stages.reduce((n, s) => n + s.length, 0);

@@ -19,6 +19,7 @@ import {
   reportIssues,
   type YamlPath,
 } from '../api/yaml-file.js';
+import { CronSyntaxError, parseCron } from '../config/cron.js';
 import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../config/quantity.js';
 
 export type { FileProblem } from '../api/yaml-file.js';
@@ -56,8 +57,6 @@ const REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s
 const TEMPLATE = /\{\{(.*?)\}\}/g;
 /** What the executor replaces in a command argument (src/server/executor/graph-executor.ts). */
 const COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
-/** A cron expression: five fields, or one of the usual macros. */
-const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
 /** Node ids a workflow cannot use: `inputs` (workflow inputs in references) and the server's own. */
 const RESERVED_NODE_IDS = new Set(['inputs', START_NODE, 'end-node']);
 /** Environment variables the executor sets for every task process. */
@@ -105,7 +104,8 @@ const valueMap = z.record(variableName, z.unknown());
  * drop them, so a file whose only fault is an unknown key still gets its other checks.
  */
 function entitySchemas(strict: boolean) {
-  const object = (strict ? z.strictObject : z.object) as typeof z.object;
+  const object = <Shape extends z.ZodRawShape>(shape: Shape) =>
+    strict ? z.strictObject(shape) : z.object(shape);
   const task = object({
     image: z.string().optional(),
     command: z.array(z.string()).min(1, 'must name at least the program to run'),
@@ -223,7 +223,9 @@ export interface Reference {
 export function referenceOf(value: unknown): Reference | undefined {
   if (typeof value !== 'string') return undefined;
   const match = REFERENCE.exec(value.trim());
-  return match ? { node: match[1] as string, output: match[2] as string } : undefined;
+  if (!match) return undefined;
+  const [, node = '', output = ''] = match;
+  return { node, output };
 }
 
 type Path = YamlPath;
@@ -263,11 +265,12 @@ export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile
     if (structure.entityCount === 0) at(0, 'the file defines no tasks, workflows or launch_plans');
     checkSemantics(structure, report);
   }
-  if (problems.length) {
+  // Without a structure, its problems are reported.
+  if (problems.length || !structure) {
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new WorkflowFileError(problems);
   }
-  return { path, stem, bytes, doc: structure?.valid as WorkflowFileDoc };
+  return { path, stem, bytes, doc: structure.valid };
 }
 
 /**
@@ -308,28 +311,35 @@ function checkStructure(raw: unknown, report: Report): Structure | undefined {
     ),
     valid: top.data.version === undefined ? {} : { version: top.data.version },
   };
-  const sections = [
-    ['tasks', STRICT.task, LOOSE.task],
-    ['workflows', STRICT.workflow, LOOSE.workflow],
-    ['launch_plans', STRICT.launchPlan, LOOSE.launchPlan],
-  ] as const;
-  for (const [key, strict, loose] of sections) {
+  /** Checks the entities of one section into `parsed` (all that parsed) and gives the valid ones. */
+  const check = <T>(
+    key: 'tasks' | 'workflows' | 'launch_plans',
+    strict: z.ZodType<T>,
+    loose: z.ZodType<T>,
+    parsed: Record<string, T>,
+  ): Record<string, T> | undefined => {
     const entries = top.data[key];
-    if (!entries) continue;
-    const valid: Record<string, unknown> = {};
+    if (!entries) return undefined;
+    const valid: Record<string, T> = {};
     for (const [name, value] of Object.entries(entries)) {
-      const parsed = strict.safeParse(value);
-      if (parsed.success) {
-        valid[name] = parsed.data;
-        (structure[key] as Record<string, unknown>)[name] = parsed.data;
+      const result = strict.safeParse(value);
+      if (result.success) {
+        valid[name] = result.data;
+        parsed[name] = result.data;
         continue;
       }
-      reportIssues(parsed.error.issues, [key, name], value, report, describeRoot);
+      reportIssues(result.error.issues, [key, name], value, report, describeRoot);
       const lenient = loose.safeParse(value);
-      if (lenient.success) (structure[key] as Record<string, unknown>)[name] = lenient.data;
+      if (lenient.success) parsed[name] = lenient.data;
     }
-    (structure.valid as Record<string, unknown>)[key] = valid;
-  }
+    return valid;
+  };
+  const tasks = check('tasks', STRICT.task, LOOSE.task, structure.tasks);
+  if (tasks) structure.valid.tasks = tasks;
+  const workflows = check('workflows', STRICT.workflow, LOOSE.workflow, structure.workflows);
+  if (workflows) structure.valid.workflows = workflows;
+  const launchPlans = check('launch_plans', STRICT.launchPlan, LOOSE.launchPlan, structure.launch_plans);
+  if (launchPlans) structure.valid.launch_plans = launchPlans;
   return structure;
 }
 
@@ -367,8 +377,8 @@ function checkValue(value: unknown, type: LiteralType, path: Path, report: Repor
     if (!(error instanceof LiteralValueError)) throw error;
     for (const problem of error.problems) {
       // literalFromJson writes element paths as `.key` and `[index]`.
-      const inner = [...problem.path.matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(([, key, index]) =>
-        index === undefined ? (key as string) : Number(index),
+      const inner = [...problem.path.matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(([, key = '', index]) =>
+        index === undefined ? key : Number(index),
       );
       report([...path, ...inner], problem.message);
     }
@@ -562,12 +572,13 @@ function checkLaunchPlans(
       );
     }
     const cron = launchPlan.schedule?.cron;
-    if (cron !== undefined && !CRON.test(cron.trim())) {
-      report(
-        [...base, 'schedule', 'cron'],
-        `"${cron}" is not a cron expression: expected 5 fields (minute hour day-of-month month ` +
-          'day-of-week) or @hourly, @daily, @weekly, @monthly, @yearly',
-      );
+    if (cron !== undefined) {
+      try {
+        parseCron(cron);
+      } catch (error) {
+        if (!(error instanceof CronSyntaxError)) throw error;
+        report([...base, 'schedule', 'cron'], error.message);
+      }
     }
     const inputs = workflowInputs.get(launchPlan.workflow);
     if (!inputs) {

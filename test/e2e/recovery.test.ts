@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -49,9 +49,26 @@ async function startServer(
 const WRITE =
   "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));";
 
+/** Polls `read` until `done` holds for its value (or `timeoutMs` passes); returns the last value. */
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 describe('an execution survives a killed server', () => {
   test('SIGKILL mid-run, restart on the same data dir: finished nodes are kept, the slow one runs again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'orch-recovery-'));
+    // The slow node finishes only once this file exists: it is created after the restart, so the
+    // kill always lands while the node runs.
+    const gate = join(dataDir, 'recovery-gate');
     let { child, client } = await startServer(dataDir);
     const fast = idOf('TASK', 'rec.fast', 'v1');
     const slow = idOf('TASK', 'rec.slow', 'v1');
@@ -70,7 +87,8 @@ describe('an execution survives a killed server', () => {
       nodeTask(
         'rec.slow',
         'v1',
-        `${WRITE}setTimeout(()=>fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({y:i.x*10})),1500)`,
+        `${WRITE}const end=()=>fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({y:i.x*10}));` +
+          `const wait=()=>fs.existsSync(${JSON.stringify(gate)})?end():setTimeout(wait,20);wait()`,
         { x: 'integer' },
         { y: 'integer' },
       ),
@@ -108,19 +126,20 @@ describe('an execution survives a killed server', () => {
     });
 
     // Wait until the slow node runs, then kill the server without a chance to clean up.
-    let slowRunning = false;
-    for (let i = 0; i < 200 && !slowRunning; i++) {
-      const nodes = (await client.listNodeExecutions(id)).node_executions;
-      slowRunning = nodes.some((n) => n.id?.node_id === 'n1' && n.closure?.phase === 'RUNNING');
-      if (slowRunning) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const slowRunning = await pollUntil(
+      async () =>
+        (await client.listNodeExecutions(id)).node_executions.some(
+          (n) => n.id?.node_id === 'n1' && n.closure?.phase === 'RUNNING',
+        ),
+      Boolean,
+    );
     expect(slowRunning).toBe(true);
     client.close();
     child.kill('SIGKILL');
     await once(child, 'exit');
 
     ({ child, client } = await startServer(dataDir));
+    await writeFile(gate, '');
     const last = await client.watchExecution(id, () => undefined, { deadlineSeconds: 20 });
     expect(last.phase).toBe('SUCCEEDED');
     expect(literalMapToJson(last.outputs)).toEqual({ o0: 30 });
@@ -174,13 +193,13 @@ describe('task processes die with the admin that started them', () => {
         spec: { launch_plan: lp },
         inputs: literalMapFromJson({ x: 1 }, X),
       });
-      let pids: { task: number; grandchild: number } | undefined;
-      for (let i = 0; i < 400 && !pids; i++) {
-        pids = await readFile(pidFile, 'utf8')
-          .then((text) => JSON.parse(text) as { task: number; grandchild: number })
-          .catch(() => undefined);
-        if (!pids) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const pids = await pollUntil(
+        () =>
+          readFile(pidFile, 'utf8')
+            .then((text) => JSON.parse(text) as { task: number; grandchild: number })
+            .catch(() => undefined),
+        (read) => read !== undefined,
+      );
       expect(pids).toBeDefined();
       const { task: taskPid, grandchild } = pids as { task: number; grandchild: number };
       expect([await alive(taskPid), await alive(grandchild)]).toEqual([true, true]);
@@ -189,10 +208,11 @@ describe('task processes die with the admin that started them', () => {
       // What a service manager or Ctrl+\ does: the admin's whole process group, no chance to clean up.
       process.kill(-(child.pid as number), 'SIGKILL');
       await once(child, 'exit');
-      const deadline = Date.now() + 5000;
-      while (Date.now() < deadline && ((await alive(taskPid)) || (await alive(grandchild)))) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await pollUntil(
+        async () => (await alive(taskPid)) || (await alive(grandchild)),
+        (eitherAlive) => !eitherAlive,
+        10_000,
+      );
       expect({ task: await alive(taskPid), grandchild: await alive(grandchild) }).toEqual({
         task: false,
         grandchild: false,

@@ -104,3 +104,40 @@ describe('the console', () => {
     expect(dot).toContain(String.raw`"a\"b\\" [label="a\"b\\\nRUNNING"`);
   });
 });
+
+describe('schedules', () => {
+  test('the project page shows the next fire time of a scheduled launch plan, computed from its cron', async () => {
+    const task = idOf('TASK', 'cron.task', 'v1');
+    await server.client.createTask(
+      task,
+      nodeTask('cron.task', 'v1', 'true', { x: 'integer' }, { o0: 'integer' }),
+    );
+    const wf = idOf('WORKFLOW', 'cron.wf', 'v1');
+    await server.client.createWorkflow(wf, oneNodeWorkflow('cron.wf', 'v1', task));
+    const nightly = idOf('LAUNCH_PLAN', 'cron.nightly', 'v1');
+    await server.client.createLaunchPlan(nightly, {
+      ...launchPlanOf(wf),
+      schedule: { cron_schedule: { schedule: '30 2 * * *' } },
+    });
+    const { text } = await get('/console/projects/default');
+    expect(text).toContain('<th>next run (UTC)</th>');
+    const row = /<tr><td>cron\.nightly<\/td>.*?<\/tr>/.exec(text)?.[0] ?? '';
+    const next = /(\d{4}-\d{2}-\d{2}T02:30:00\.000Z)/.exec(row)?.[1];
+    expect(next).toBeDefined();
+    const ms = Date.parse(String(next)) - Date.now();
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThanOrEqual(24 * 3600 * 1000);
+  });
+
+  test('a launch plan whose cron does not parse is refused with InvalidArgument naming the field', async () => {
+    const wf = idOf('WORKFLOW', 'cron.wf', 'v1');
+    for (const cron of ['a b c d e', '61 * * * *', '* * * *']) {
+      await expect(
+        server.client.createLaunchPlan(idOf('LAUNCH_PLAN', 'cron.bad', 'v1'), {
+          ...launchPlanOf(wf),
+          schedule: { cron_schedule: { schedule: cron } },
+        }),
+      ).rejects.toThrow(/launch plan cron\.bad: schedule: .* is not a cron expression/);
+    }
+  });
+});

@@ -84,6 +84,20 @@ async function gone(pid: number): Promise<boolean> {
 const WRITE =
   "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));";
 
+/** Polls `read` until `done` holds for its value (or `timeoutMs` passes); returns the last value. */
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 let server: TestServer;
 let work: string;
 beforeAll(async () => {
@@ -111,9 +125,14 @@ describe('phase transitions', () => {
 
 describe('the local executor', () => {
   test('independent branches run at the same time, and their join waits for both', async () => {
+    // Each node says it started, and finishes only once two nodes have started: a and b can only
+    // both end when they run at the same time (c, started after a, finds both marks).
+    const started = await mkdtemp(join(work, 'started-'));
     const script =
-      `${WRITE}const start=Date.now();` +
-      'setTimeout(()=>fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({start,end:Date.now(),y:i.x+1})),600)';
+      `${WRITE}const start=Date.now();const dir=${JSON.stringify(started)};` +
+      "fs.writeFileSync(require('path').join(dir,String(process.pid)),'');" +
+      'const end=()=>fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({start,end:Date.now(),y:i.x+1}));' +
+      'const wait=()=>fs.readdirSync(dir).length>=2?setTimeout(end,600):setTimeout(wait,20);wait()';
     const lp = await register(
       server,
       'par',
@@ -251,19 +270,17 @@ describe('the local executor', () => {
     );
     const pidfile = join(work, 'sleep.pid');
     const id = await launch(server, lp, { pidfile }, { pidfile: 'string' });
-    let pid = 0;
-    for (let i = 0; i < 200 && !pid; i++) {
-      pid = Number(await readFile(pidfile, 'utf8').catch(() => '0'));
-      if (!pid) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const pid = await pollUntil(
+      async () => Number(await readFile(pidfile, 'utf8').catch(() => '0')),
+      (read) => read > 0,
+    );
     expect(pid).toBeGreaterThan(0);
     expect(await gone(pid)).toBe(false);
     await server.client.terminateExecution(id, 'no longer needed');
     const done = await waitForExecution(server.client, id);
     expect(done.closure?.phase).toBe('ABORTED');
     expect(done.closure?.error?.message).toBe('no longer needed');
-    for (let i = 0; i < 40 && !(await gone(pid)); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await gone(pid)).toBe(true);
+    expect(await pollUntil(() => gone(pid), Boolean, 10_000)).toBe(true);
     const [node] = (await server.client.listNodeExecutions(id)).node_executions;
     expect(node?.closure?.phase).toBe('ABORTED');
   });

@@ -3,6 +3,7 @@ import { chmod, mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path';
 import { x as extract, list, type ReadEntry } from 'tar';
 import { BlobNotFoundError, type BlobStore, NativeUrlError } from '../storage/blob-store.js';
+import { messageOf } from './failures.js';
 
 /** Thrown when a code bundle cannot be used; the message names its native URL. */
 export class BundleError extends Error {
@@ -51,7 +52,9 @@ export function entryProblem(entry: { path: string; type: string; linkpath?: str
   return undefined;
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** Whether `error` (a Node error, from any realm) says a file does not exist. */
+const isMissing = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 
 /**
  * Code bundles (tar.gz files named by a task's `container.code_bundle`), fetched from the blob store
@@ -115,7 +118,7 @@ export class BundleCache {
       opened = await store.openRead(location);
     } catch (error) {
       if (error instanceof BlobNotFoundError) throw new BundleError(url, `code bundle ${url} does not exist`);
-      throw new BundleError(url, `cannot fetch code bundle ${url}: ${(error as Error).message}`, {
+      throw new BundleError(url, `cannot fetch code bundle ${url}: ${messageOf(error)}`, {
         cause: error,
       });
     }
@@ -127,7 +130,7 @@ export class BundleCache {
     let size = 0;
     try {
       for await (const chunk of opened.stream) {
-        const buffer = chunk as Buffer;
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
         size += buffer.length;
         if (size > maxBytes) {
           throw new BundleError(url, `code bundle ${url} is over the limit of ${maxBytes} bytes`);
@@ -141,7 +144,7 @@ export class BundleCache {
       await handle.close().catch(() => undefined);
       await rm(file, { force: true });
       if (error instanceof BundleError) throw error;
-      throw new BundleError(url, `cannot fetch code bundle ${url}: ${(error as Error).message}`, {
+      throw new BundleError(url, `cannot fetch code bundle ${url}: ${messageOf(error)}`, {
         cause: error,
       });
     }
@@ -161,7 +164,7 @@ export class BundleCache {
         },
       });
     } catch (error) {
-      throw new BundleError(url, `code bundle ${url} is not a valid tar.gz: ${(error as Error).message}`, {
+      throw new BundleError(url, `code bundle ${url} is not a valid tar.gz: ${messageOf(error)}`, {
         cause: error,
       });
     }
@@ -176,7 +179,7 @@ export class BundleCache {
       await chmod(staging, 0o755);
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
-      throw new BundleError(url, `cannot unpack code bundle ${url}: ${(error as Error).message}`, {
+      throw new BundleError(url, `cannot unpack code bundle ${url}: ${messageOf(error)}`, {
         cause: error,
       });
     }

@@ -10,13 +10,16 @@ import {
 } from '../../api/literals.js';
 import {
   type BindingDataOut,
+  type BindingOut,
   type CompiledWorkflowClosureOut,
   type ExecutionPhase,
   type LiteralMapOut,
   type LiteralOut,
+  type NodeOut,
   START_NODE,
   type TaskTemplateOut,
   TERMINAL_PHASES,
+  type WorkflowTemplateOut,
 } from '../../api/types.js';
 import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import { activeSpanContext, inSpan } from '../../telemetry/tracing.js';
@@ -32,7 +35,8 @@ import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
-import { checkTransition, type NodePhase } from './phases.js';
+import { Aborted, abortRecord, type ErrorRecord, Interrupted, messageOf, TaskFailure } from './failures.js';
+import { checkTransition, executionPhaseOf, type NodePhase, nodePhaseOf } from './phases.js';
 
 /** Options of {@link GraphExecutor}. */
 export interface GraphExecutorOptions {
@@ -71,51 +75,8 @@ export interface GraphExecutorOptions {
   now?: () => number;
 }
 
-/** Default of {@link LocalExecutorOptions.nodeConcurrency}. */
+/** Default of {@link GraphExecutorOptions.nodeConcurrency}. */
 export const DEFAULT_NODE_CONCURRENCY = 4;
-
-/** The recorded error of an execution, node or attempt (`orch.core.ExecutionError`). */
-interface ErrorRecord {
-  code: string;
-  message: string;
-  kind: 'USER' | 'SYSTEM';
-}
-
-/**
- * A task failure to record on the execution: a user-facing message, a short code, and whose fault it
- * is (USER: the task's code or data; SYSTEM: the platform, such as a missing code bundle).
- */
-class TaskFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly phase: 'FAILED' | 'TIMED_OUT' = 'FAILED',
-    readonly kind: 'USER' | 'SYSTEM' = 'USER',
-  ) {
-    super(message);
-  }
-
-  record(): ErrorRecord {
-    return { code: this.code, message: this.message, kind: this.kind };
-  }
-
-  /** `error` itself when it is a TaskFailure, else a SYSTEM failure carrying its message. */
-  static from(error: unknown): TaskFailure {
-    if (error instanceof TaskFailure) return error;
-    return new TaskFailure(
-      'SystemError',
-      error instanceof Error ? error.message : String(error),
-      'FAILED',
-      'SYSTEM',
-    );
-  }
-}
-
-/** Thrown inside a run when the executor is closing: the execution stays unfinished and resumes later. */
-class Interrupted extends Error {}
-
-/** Thrown inside a run when the execution was terminated: it ends ABORTED. */
-class Aborted extends Error {}
 
 /** What the executor holds about one submitted execution. */
 interface RunState {
@@ -125,8 +86,45 @@ interface RunState {
   started: boolean;
   /** The stop switches of its attempts in flight (aborted with 'terminate' or 'shutdown'). */
   attempts: Set<AbortController>;
-  /** Its phase as last written or read by {@link LocalExecutor.move} (announced with node changes). */
+  /** Its phase as last written or read by {@link GraphExecutor.move} (announced with node changes). */
   phase?: ExecutionPhase;
+}
+
+/** One run of an execution by this executor: its row, its phase as last moved, when it started. */
+interface ExecutionRun {
+  row: ExecutionRow;
+  state: RunState;
+  /** Milliseconds since the epoch: the row's `started_at`, or when this run started the execution. */
+  startedAt: number;
+  /** The execution's phase as this run last wrote or read it (see {@link GraphExecutor.step}). */
+  phase: ExecutionPhase;
+}
+
+/** A compiled workflow as the executor walks it: its nodes and outputs, its tasks by `name@version`. */
+interface Graph {
+  template: WorkflowTemplateOut;
+  tasks: Map<string, TaskTemplateOut>;
+}
+
+/** A node's row as an earlier run (before a restart) left it. */
+interface PreviousNode {
+  phase: NodePhase;
+  attempts: number;
+  started_at: number | null;
+}
+
+/** Where a run of the graph stands; the nodes' runs write into it as they end. */
+interface GraphProgress {
+  /** Outputs by node id; `start-node` holds the execution's inputs. */
+  values: Map<string, Record<string, LiteralOut>>;
+  /** Nodes that succeeded (in this run or an earlier one). */
+  done: Set<string>;
+  /** Rows an earlier run left, by node id (empty for a run that started from QUEUED). */
+  previous: Map<string, PreviousNode>;
+  /** The first node failure; once set, no new node starts. */
+  failure?: TaskFailure;
+  /** What stopped a node other than a failure or a terminate (a closing executor, a database error). */
+  interrupted: unknown[];
 }
 
 /** Largest log kept per stream and attempt in the blob store; longer logs keep their end. */
@@ -146,9 +144,10 @@ export function attemptLogKey(
 /**
  * Runs executions: each task node as an attempt of the configured {@link TaskRuntime} (a process on
  * this host, a container), in dependency order, independent nodes at the same time up to
- * `nodeConcurrency` (DESIGN.md, "Where tasks and apps run"). A task gets `ORCH_INPUTS_FILE` (a JSON object of its inputs), `ORCH_OUTPUTS_FILE` (where it
- * writes a JSON object of its outputs, checked against the task's interface) and `ORCH_ATTEMPT`
- * (1, 2, ...); `{{ inputs.x }}` in its command is replaced by the value of input `x`. A task with a
+ * `nodeConcurrency` (DESIGN.md, "Where tasks and apps run"). A task gets `ORCH_INPUTS_FILE` (a JSON
+ * object of its inputs), `ORCH_OUTPUTS_FILE` (where it writes a JSON object of its outputs, checked
+ * against the task's interface) and `ORCH_ATTEMPT` (1, 2, ...); `{{ inputs.x }}` in its command is
+ * replaced by the value of input `x`. A task with a
  * `container.code_bundle` runs inside the unpacked bundle; without one it runs in an empty
  * per-attempt folder. A timeout or a terminate stops the attempt (see the runtime for how). Its
  * stdout and stderr are stored in the blob store ({@link attemptLogKey}).
@@ -164,9 +163,10 @@ export function attemptLogKey(
  * TIMED_OUT when its last attempt timed out; terminate → ABORTING → ABORTED. Every change is written
  * with a compare-and-set on the previous phase, so a terminate racing a finishing run never loses.
  *
- * After a restart ({@link resume}), an unfinished execution continues: nodes that succeeded keep their
- * outputs; an attempt the old server left running is re-attached when the runtime still holds it (a
- * container), else stopped and run again under its own number.
+ * After a restart ({@link GraphExecutor.resume}), an unfinished execution continues
+ * ({@link GraphExecutor.restore}): nodes that succeeded keep their outputs; an attempt the old
+ * server left running is re-attached when the runtime still holds it (a container), else stopped
+ * and run again under its own number.
  */
 export class GraphExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
@@ -212,10 +212,7 @@ export class GraphExecutor implements Executor {
       })
       .catch((error: unknown) => {
         if (error instanceof Interrupted) return;
-        this.options.logger.error('execution bookkeeping failed', {
-          executionId,
-          error: error instanceof Error ? error.message : String(error),
-        });
+        this.options.logger.error('execution bookkeeping failed', { executionId, error: messageOf(error) });
       })
       .finally(() => {
         this.running.delete(executionId);
@@ -252,8 +249,9 @@ export class GraphExecutor implements Executor {
     const state = this.states.get(executionId);
     for (;;) {
       const row = await this.options.repo.getExecutionById(executionId);
-      if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return false;
-      const phase = row.phase as ExecutionPhase;
+      if (!row) return false;
+      const phase = executionPhaseOf(row.phase, `execution ${row.name}`);
+      if (TERMINAL_PHASES.has(phase)) return false;
       if (phase === 'ABORTING') {
         // Another terminate got here first (or a restart left it so): finish it.
         if (state?.started) {
@@ -303,7 +301,7 @@ export class GraphExecutor implements Executor {
           execution: row.name,
           node: attempt.node_id,
           attempt: attempt.attempt,
-          error: error instanceof Error ? error.message : String(error),
+          error: messageOf(error),
         }),
       );
     }
@@ -372,183 +370,285 @@ export class GraphExecutor implements Executor {
       return to;
     }
     const row = await this.options.repo.getExecutionById(executionId);
-    const current = (row?.phase ?? from) as ExecutionPhase;
+    const current = row ? executionPhaseOf(row.phase, `execution ${name}`) : from;
     if (state) state.phase = current;
     return current;
   }
 
+  /**
+   * Runs a submitted execution to a terminal phase: QUEUED → RUNNING, then the graph
+   * ({@link GraphExecutor.runGraph}); a terminate ends it ABORTED, a failure FAILED or TIMED_OUT ({@link GraphExecutor.endRun}).
+   * A closing executor leaves it unfinished, for {@link GraphExecutor.resume} to continue.
+   * @throws Interrupted when the executor closed before the run ended.
+   */
   private async run(executionId: number, state: RunState): Promise<void> {
-    const { repo, blobs } = this.options;
-    const row = await repo.getExecutionById(executionId);
-    if (!row || TERMINAL_PHASES.has(row.phase as ExecutionPhase)) return;
-    const startedAt = row.started_at ?? this.now();
-    let phase = row.phase as ExecutionPhase;
-    if (phase === 'UNDEFINED' || phase === 'QUEUED') {
-      phase = await this.move(executionId, row.name, phase, 'RUNNING', { started_at: startedAt });
-    }
-    const finish = async (to: ExecutionPhase, changes: { outputs_key?: string; error?: string }) => {
-      const at = this.now();
-      phase = await this.move(executionId, row.name, phase, to, { ...changes, duration_ms: at - startedAt });
-    };
-    const endAborted = async () => {
-      if (phase !== 'ABORTING' && !TERMINAL_PHASES.has(phase)) {
-        phase = await this.move(executionId, row.name, phase, 'ABORTING');
-      }
-      if (phase === 'ABORTING') {
-        await finish('ABORTED', { error: JSON.stringify(abortRecord(state.cause ?? 'terminated')) });
-      }
-    };
-
+    const row = await this.options.repo.getExecutionById(executionId);
+    if (!row) return;
+    const stored = executionPhaseOf(row.phase, `execution ${row.name}`);
+    if (TERMINAL_PHASES.has(stored)) return;
+    const run: ExecutionRun = { row, state, startedAt: row.started_at ?? this.now(), phase: stored };
+    // A run that starts from QUEUED has no earlier nodes or attempts to look for.
+    const fresh = stored === 'UNDEFINED' || stored === 'QUEUED';
+    if (fresh) await this.step(run, 'RUNNING', { started_at: run.startedAt });
     try {
-      if (phase === 'ABORTING') {
-        state.cause ??= 'terminated by request';
-        throw new Aborted();
-      }
-      const workflow = await repo.getEntity('workflows', {
-        project: row.project,
-        domain: row.domain,
-        name: row.workflow_name,
-        version: row.workflow_version,
-      });
-      if (!workflow)
-        throw new TaskFailure(
-          'WorkflowMissing',
-          `workflow ${row.workflow_name} ${row.workflow_version} is gone`,
-          'FAILED',
-          'SYSTEM',
-        );
-      const closure = fullMessage<CompiledWorkflowClosureOut>(
-        'orch.core.CompiledWorkflowClosure',
-        (JSON.parse(workflow.closure) as { compiled_workflow: unknown }).compiled_workflow,
-      );
-      const template = closure.primary?.template;
-      if (!template)
-        throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template', 'FAILED', 'SYSTEM');
-      const tasks = new Map(
-        closure.tasks.map((t) => [`${t.template?.id?.name}@${t.template?.id?.version}`, t.template]),
-      );
-      const inputs = await readInputs(blobs, row);
-      const values = new Map<string, Record<string, LiteralOut>>([[START_NODE, inputs.literals ?? {}]]);
+      await this.runGraph(run, !fresh);
+    } catch (error) {
+      await this.endRun(run, error);
+    }
+  }
 
-      // What an earlier run (before a restart) finished stays done; its outputs are read back. A run
-      // that starts from QUEUED has no earlier nodes or attempts to look for.
-      const resumed = !(row.phase === 'UNDEFINED' || row.phase === 'QUEUED');
-      const done = new Set<string>();
-      const previous = new Map<string, { phase: string; attempts: number; started_at: number | null }>();
-      let failure: TaskFailure | undefined;
-      for (const node of resumed ? await repo.allNodeExecutions(executionId) : []) {
-        previous.set(node.node_id, node);
-        if (node.phase === 'SUCCEEDED' && node.outputs_key) {
-          const stored = await readLiteralMap(blobs, node.outputs_key);
-          values.set(node.node_id, fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals);
-          done.add(node.node_id);
-        } else if (node.phase === 'FAILED' || node.phase === 'TIMED_OUT') {
-          const error = node.error ? (JSON.parse(node.error) as ErrorRecord) : undefined;
-          failure ??= new TaskFailure(
-            error?.code ?? 'NodeFailed',
-            error?.message ?? `node ${node.node_id} failed`,
-            node.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED',
-            error?.kind ?? 'USER',
+  /**
+   * Loads the execution's graph, restores what an earlier run finished (`resumed`: after a
+   * restart), runs the other nodes and stores the workflow's outputs.
+   * @throws Aborted when terminated, Interrupted when the executor closes, TaskFailure when a node
+   * failed or the graph cannot run.
+   */
+  private async runGraph(run: ExecutionRun, resumed: boolean): Promise<void> {
+    if (run.phase === 'ABORTING') throw this.aborted(run);
+    const graph = await this.loadGraph(run.row);
+    const progress = await this.restore(run.row, resumed);
+    const pending = await this.schedule(run, graph, progress);
+    if (this.closed) throw new Interrupted();
+    if (terminated(run)) throw this.aborted(run);
+    if (progress.interrupted.length) throw progress.interrupted[0];
+    if (progress.failure) throw progress.failure;
+    if (pending.size) {
+      throw new TaskFailure(
+        'BadGraph',
+        `nodes ${[...pending.keys()].join(', ')} never became ready`,
+        'FAILED',
+        'SYSTEM',
+      );
+    }
+    await this.succeed(run, graph.template, progress.values);
+  }
+
+  /** The Aborted to throw for a terminated run (its cause defaults to a terminate by request). */
+  private aborted(run: ExecutionRun): Aborted {
+    run.state.cause ??= 'terminated by request';
+    return new Aborted();
+  }
+
+  /** Moves the run's execution to `to` (see {@link GraphExecutor.move}); resolves to the phase it is in afterwards. */
+  private async step(
+    run: ExecutionRun,
+    to: ExecutionPhase,
+    changes: Partial<Omit<ExecutionTable, 'id' | 'phase'>> = {},
+  ): Promise<ExecutionPhase> {
+    run.phase = await this.move(run.row.id, run.row.name, run.phase, to, changes);
+    return run.phase;
+  }
+
+  /** Moves the run's execution to the terminal phase `to`, with its duration. */
+  private finish(
+    run: ExecutionRun,
+    to: ExecutionPhase,
+    changes: { outputs_key?: string; error?: string },
+  ): Promise<ExecutionPhase> {
+    return this.step(run, to, { ...changes, duration_ms: this.now() - run.startedAt });
+  }
+
+  /** Ends a terminated run ABORTED (through ABORTING), with the terminate's cause. */
+  private async endAborted(run: ExecutionRun): Promise<void> {
+    const phase =
+      run.phase !== 'ABORTING' && !TERMINAL_PHASES.has(run.phase)
+        ? await this.step(run, 'ABORTING')
+        : run.phase;
+    if (phase === 'ABORTING') {
+      await this.finish(run, 'ABORTED', {
+        error: JSON.stringify(abortRecord(run.state.cause ?? 'terminated')),
+      });
+    }
+  }
+
+  /**
+   * Ends a run that threw: ABORTED when it was terminated; else FAILED (through FAILING) or
+   * TIMED_OUT, recording the failure.
+   * @throws Interrupted when the executor is closing: the execution stays as it is.
+   */
+  private async endRun(run: ExecutionRun, error: unknown): Promise<void> {
+    if (error instanceof Interrupted || (this.closed && !(error instanceof Aborted))) {
+      throw new Interrupted();
+    }
+    if (error instanceof Aborted || terminated(run)) {
+      await this.endAborted(run);
+      return;
+    }
+    const failure = TaskFailure.from(error);
+    let phase: ExecutionPhase = run.phase;
+    if (phase === 'SUCCEEDING') phase = await this.step(run, 'FAILING');
+    // RUNNING → FAILING → FAILED; a timed-out node is the whole story: RUNNING or FAILING → TIMED_OUT.
+    if (phase === 'RUNNING' && failure.phase === 'FAILED') phase = await this.step(run, 'FAILING');
+    if (phase === 'ABORTING') {
+      await this.endAborted(run);
+      return;
+    }
+    await this.finish(run, failure.phase, { error: JSON.stringify(failure.record()) });
+  }
+
+  /**
+   * The execution's compiled workflow.
+   * @throws TaskFailure (SYSTEM) when the workflow is gone or its compiled form has no template.
+   */
+  private async loadGraph(row: ExecutionRow): Promise<Graph> {
+    const workflow = await this.options.repo.getEntity('workflows', {
+      project: row.project,
+      domain: row.domain,
+      name: row.workflow_name,
+      version: row.workflow_version,
+    });
+    if (!workflow) {
+      throw new TaskFailure(
+        'WorkflowMissing',
+        `workflow ${row.workflow_name} ${row.workflow_version} is gone`,
+        'FAILED',
+        'SYSTEM',
+      );
+    }
+    const closure = fullMessage<CompiledWorkflowClosureOut>(
+      'orch.core.CompiledWorkflowClosure',
+      compiledWorkflowOf(workflow.closure),
+    );
+    const template = closure.primary?.template;
+    if (!template) {
+      throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template', 'FAILED', 'SYSTEM');
+    }
+    const tasks = new Map<string, TaskTemplateOut>();
+    for (const { template: task } of closure.tasks) {
+      if (task) tasks.set(`${task.id?.name}@${task.id?.version}`, task);
+    }
+    return { template, tasks };
+  }
+
+  /**
+   * Reads the execution's inputs and, for a run `resumed` after a restart, restores what the earlier
+   * run finished: the outputs of nodes that succeeded stay (they do not run again), the first
+   * recorded node failure stands, and each node's row is kept for its next attempt number. The
+   * attempts the killed server left running are re-attached when the runtime still holds them, else
+   * stopped.
+   */
+  private async restore(row: ExecutionRow, resumed: boolean): Promise<GraphProgress> {
+    const { repo, blobs } = this.options;
+    const inputs = await readInputs(blobs, row);
+    const progress: GraphProgress = {
+      values: new Map([[START_NODE, inputs.literals ?? {}]]),
+      done: new Set(),
+      previous: new Map(),
+      interrupted: [],
+    };
+    if (!resumed) return progress;
+    for (const node of await repo.allNodeExecutions(row.id)) {
+      const phase = nodePhaseOf(node.phase, `node ${node.node_id} of ${row.name}`);
+      progress.previous.set(node.node_id, { phase, attempts: node.attempts, started_at: node.started_at });
+      if (phase === 'SUCCEEDED' && node.outputs_key) {
+        const stored = await readLiteralMap(blobs, node.outputs_key);
+        progress.values.set(
+          node.node_id,
+          fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals,
+        );
+        progress.done.add(node.node_id);
+      } else if (phase === 'FAILED' || phase === 'TIMED_OUT') {
+        progress.failure ??= TaskFailure.recorded(node.node_id, phase, node.error);
+      }
+    }
+    await this.releaseLeftoverAttempts(row, 'resume');
+    return progress;
+  }
+
+  /**
+   * Runs the nodes not done yet in dependency order, at most `nodeConcurrency` at once, until all
+   * ran, a node failed (nodes in flight finish, none starts, the execution moves to FAILING), the
+   * execution was terminated or the executor closes.
+   * @returns the nodes that never started.
+   */
+  private async schedule(
+    run: ExecutionRun,
+    graph: Graph,
+    progress: GraphProgress,
+  ): Promise<Map<string, NodeOut>> {
+    const pending = new Map(
+      graph.template.nodes.filter((n) => !progress.done.has(n.id)).map((n) => [n.id, n]),
+    );
+    const inflight = new Map<string, Promise<void>>();
+    for (;;) {
+      if (progress.failure && run.phase === 'RUNNING') await this.step(run, 'FAILING');
+      if (terminated(run)) break;
+      if (!progress.failure && !this.closed && progress.interrupted.length === 0) {
+        for (const node of [...pending.values()]) {
+          if (inflight.size >= this.nodeConcurrency) break;
+          if (!node.upstream_node_ids.every((d) => progress.done.has(d))) continue;
+          pending.delete(node.id);
+          const nodeRun = this.startNode(run, graph, node, progress);
+          if (!nodeRun) break;
+          inflight.set(
+            node.id,
+            nodeRun.finally(() => inflight.delete(node.id)),
           );
         }
       }
-      // Attempts a killed server left running: re-attached when the runtime still holds them, else stopped.
-      if (resumed) await this.releaseLeftoverAttempts(row, 'resume');
+      if (inflight.size === 0) break;
+      await Promise.race(inflight.values());
+    }
+    await Promise.allSettled(inflight.values());
+    return pending;
+  }
 
-      const pending = new Map(template.nodes.filter((n) => !done.has(n.id)).map((n) => [n.id, n]));
-      const inflight = new Map<string, Promise<void>>();
-      const interrupted: unknown[] = [];
-      for (;;) {
-        if (failure && phase === 'RUNNING') phase = await this.move(executionId, row.name, phase, 'FAILING');
-        if (phase === 'ABORTING' || state.cause !== undefined) break;
-        if (!failure && !this.closed && interrupted.length === 0) {
-          for (const node of [...pending.values()]) {
-            if (inflight.size >= this.nodeConcurrency) break;
-            if (!node.upstream_node_ids.every((d) => done.has(d))) continue;
-            pending.delete(node.id);
-            const ref = node.task_node?.reference_id;
-            const task = ref ? tasks.get(`${ref.name}@${ref.version}`) : undefined;
-            if (!task) {
-              failure = new TaskFailure(
-                'TaskMissing',
-                `node ${node.id}: its task is not in the compiled workflow`,
-                'FAILED',
-                'SYSTEM',
-              );
-              break;
-            }
-            let nodeInputs: Record<string, LiteralOut>;
-            try {
-              nodeInputs = {};
-              for (const binding of node.inputs)
-                nodeInputs[binding.var] = resolveBinding(binding.binding, values);
-            } catch (error) {
-              failure = error instanceof TaskFailure ? error : new TaskFailure('BadBinding', String(error));
-              break;
-            }
-            const nodeRun = this.runNode(row, state, node.id, task, nodeInputs, previous.get(node.id))
-              .then((outputs) => {
-                values.set(node.id, outputs);
-                done.add(node.id);
-              })
-              .catch((error: unknown) => {
-                if (error instanceof TaskFailure) failure ??= error;
-                else if (!(error instanceof Aborted)) interrupted.push(error);
-              })
-              .finally(() => inflight.delete(node.id));
-            inflight.set(node.id, nodeRun);
-          }
-        }
-        if (inflight.size === 0) break;
-        await Promise.race(inflight.values());
-      }
-      await Promise.allSettled(inflight.values());
-
-      if (this.closed) throw new Interrupted();
-      if (state.cause !== undefined || phase === 'ABORTING') {
-        state.cause ??= 'terminated by request';
-        throw new Aborted();
-      }
-      if (interrupted.length) throw interrupted[0];
-      if (failure) throw failure;
-      if (pending.size) {
-        throw new TaskFailure(
-          'BadGraph',
-          `nodes ${[...pending.keys()].join(', ')} never became ready`,
-          'FAILED',
-          'SYSTEM',
-        );
-      }
-
-      phase = await this.move(executionId, row.name, phase, 'SUCCEEDING');
-      if (phase !== 'SUCCEEDING') throw new Aborted();
-      const wfOutputs: Record<string, LiteralOut> = {};
-      for (const binding of template.outputs)
-        wfOutputs[binding.var] = resolveBinding(binding.binding, values);
-      const outputsKey = `executions/${row.project}/${row.domain}/${row.name}.outputs.json`;
-      await writeLiteralMap(blobs, outputsKey, wfOutputs);
-      await finish('SUCCEEDED', { outputs_key: outputsKey });
-      if ((phase as ExecutionPhase) === 'ABORTING') await endAborted();
+  /**
+   * Starts a ready node: finds its task and resolves its inputs (when either fails, that is the
+   * graph's failure and nothing starts), then runs it. Its outputs, failure or interruption land in
+   * `progress` when it ends.
+   * @returns the node's run (it never rejects), or undefined when it could not start.
+   */
+  private startNode(
+    run: ExecutionRun,
+    graph: Graph,
+    node: NodeOut,
+    progress: GraphProgress,
+  ): Promise<void> | undefined {
+    const ref = node.task_node?.reference_id;
+    const task = ref ? graph.tasks.get(`${ref.name}@${ref.version}`) : undefined;
+    if (!task) {
+      progress.failure = new TaskFailure(
+        'TaskMissing',
+        `node ${node.id}: its task is not in the compiled workflow`,
+        'FAILED',
+        'SYSTEM',
+      );
+      return undefined;
+    }
+    let inputs: Record<string, LiteralOut>;
+    try {
+      inputs = resolveBindings(node.inputs, progress.values);
     } catch (error) {
-      if (error instanceof Interrupted || (this.closed && !(error instanceof Aborted))) {
-        throw new Interrupted();
-      }
-      if (error instanceof Aborted || state.cause !== undefined || phase === 'ABORTING') {
-        await endAborted();
-        return;
-      }
-      const failure = TaskFailure.from(error);
-      if (phase === 'SUCCEEDING') phase = await this.move(executionId, row.name, phase, 'FAILING');
-      if (failure.phase === 'TIMED_OUT' && phase === 'FAILING') {
-        // The timed-out node is the whole story: FAILING → TIMED_OUT.
-      } else if (phase === 'RUNNING' && failure.phase === 'FAILED') {
-        phase = await this.move(executionId, row.name, phase, 'FAILING');
-      }
-      if (phase === 'ABORTING') {
-        await endAborted();
-        return;
-      }
-      await finish(failure.phase, { error: JSON.stringify(failure.record()) });
+      progress.failure = error instanceof TaskFailure ? error : new TaskFailure('BadBinding', String(error));
+      return undefined;
+    }
+    return this.runNode(run.row, run.state, node.id, task, inputs, progress.previous.get(node.id))
+      .then((outputs) => {
+        progress.values.set(node.id, outputs);
+        progress.done.add(node.id);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TaskFailure) progress.failure ??= error;
+        else if (!(error instanceof Aborted)) progress.interrupted.push(error);
+      });
+  }
+
+  /**
+   * Stores the workflow's outputs and ends the run SUCCEEDED (through SUCCEEDING); a terminate that
+   * got in first ends it ABORTED.
+   */
+  private async succeed(
+    run: ExecutionRun,
+    template: WorkflowTemplateOut,
+    values: Map<string, Record<string, LiteralOut>>,
+  ): Promise<void> {
+    if ((await this.step(run, 'SUCCEEDING')) !== 'SUCCEEDING') throw new Aborted();
+    const outputs = resolveBindings(template.outputs, values);
+    const outputsKey = `executions/${run.row.project}/${run.row.domain}/${run.row.name}.outputs.json`;
+    await writeLiteralMap(this.options.blobs, outputsKey, outputs);
+    if ((await this.finish(run, 'SUCCEEDED', { outputs_key: outputsKey })) === 'ABORTING') {
+      await this.endAborted(run);
     }
   }
 
@@ -584,8 +684,9 @@ export class GraphExecutor implements Executor {
     });
     // The execution's phase is kept by move(); it is read only for a run this executor did not move.
     const known = this.states.get(execution.id)?.phase;
-    const phase = known ?? (await this.options.repo.getExecutionById(execution.id))?.phase ?? 'RUNNING';
-    this.announce(execution.id, phase as ExecutionPhase, nodeId, to);
+    const stored = known === undefined ? await this.options.repo.getExecutionById(execution.id) : undefined;
+    const phase = known ?? executionPhaseOf(stored?.phase ?? 'RUNNING', `execution ${execution.name}`);
+    this.announce(execution.id, phase, nodeId, to);
     return to;
   }
 
@@ -596,7 +697,7 @@ export class GraphExecutor implements Executor {
     nodeId: string,
     task: TaskTemplateOut,
     inputs: Record<string, LiteralOut>,
-    previous: { phase: string; attempts: number; started_at: number | null } | undefined,
+    previous: PreviousNode | undefined,
   ): Promise<Record<string, LiteralOut>> {
     const executionId = execution.id;
     const attempts = Number(task.metadata?.retries?.retries ?? 0) + 1;
@@ -605,7 +706,7 @@ export class GraphExecutor implements Executor {
     const startedAt = previous?.started_at ?? this.now();
     const inputsKey = `node-executions/${executionId}/${nodeId}.inputs.json`;
     await writeLiteralMap(this.options.blobs, inputsKey, inputs);
-    let phase = previous?.phase as NodePhase | undefined;
+    let phase: NodePhase | undefined = previous?.phase;
     const outputsKey = `node-executions/${executionId}/${nodeId}.outputs.json`;
     const cache = task.metadata?.cache ? this.options.cache : undefined;
     const cacheKey = cache
@@ -690,7 +791,9 @@ export class GraphExecutor implements Executor {
         });
       }
     }
-    const failure = lastFailure as TaskFailure;
+    // The loop ran at least once unless an earlier server recorded more attempts than the task has.
+    const failure =
+      lastFailure ?? new TaskFailure('NoAttemptLeft', 'every attempt has run', 'FAILED', 'SYSTEM');
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const final = new TaskFailure(
       failure.code,
@@ -736,10 +839,7 @@ export class GraphExecutor implements Executor {
       stderr_key: null,
       pid: null,
     });
-    let logsStored: { stdout_key: string | null; stderr_key: string | null } = {
-      stdout_key: null,
-      stderr_key: null,
-    };
+    let logsStored: LogKeys = { stdout_key: null, stderr_key: null };
     try {
       const outputs = await this.attemptProcess(
         state,
@@ -795,8 +895,8 @@ export class GraphExecutor implements Executor {
     nodeId: string,
     attempt: number,
     dir: string,
-  ): Promise<{ stdout_key: string | null; stderr_key: string | null }> {
-    const keys = { stdout_key: null as string | null, stderr_key: null as string | null };
+  ): Promise<LogKeys> {
+    const keys: LogKeys = { stdout_key: null, stderr_key: null };
     for (const stream of ['stdout', 'stderr'] as const) {
       const bytes = await readTail(join(dir, `${stream}.log`), MAX_LOG_BYTES);
       if (bytes === undefined) continue;
@@ -842,29 +942,7 @@ export class GraphExecutor implements Executor {
     const [program] = argv;
     if (!program) throw new TaskFailure('BadCommand', 'the task has no command');
     const codeDir = await this.workingDirectory(task);
-    const env: Record<string, string> = {};
-    for (const pair of task.container?.env ?? []) env[pair.key] = pair.value;
-    for (const secret of task.security_context?.secrets ?? []) {
-      // The value goes only into the task's environment: never into a record, a log or an error.
-      let value: string | undefined;
-      try {
-        value = await this.options.secrets?.get(secret.key, ids);
-      } catch (error) {
-        throw new TaskFailure('SecretUnavailable', (error as Error).message, 'FAILED', 'SYSTEM');
-      }
-      if (value === undefined) {
-        throw new TaskFailure(
-          'SecretMissing',
-          `secret ${secret.key} (for ${secret.env_var}) is not set for project ${ids.project}, domain ${ids.domain} ` +
-            `(create it with \`orch create secret --name ${secret.key}\`)`,
-          'FAILED',
-          'SYSTEM',
-        );
-      }
-      env[secret.env_var || secret.key] = value;
-    }
-    // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
-    env.ORCH_ATTEMPT = String(ids.attempt);
+    const env = await this.taskEnvironment(task, ids);
 
     const stop = new AbortController();
     state.attempts.add(stop);
@@ -909,34 +987,39 @@ export class GraphExecutor implements Executor {
       const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
       throw new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
     }
-    let raw: string;
-    try {
-      raw = await readFile(outputsFile, 'utf8');
-    } catch {
-      const expected = Object.keys(task.interface?.outputs?.variables ?? {});
-      if (!expected.length) return {};
-      throw new TaskFailure(
-        'NoOutputs',
-        `task wrote no outputs to ORCH_OUTPUTS_FILE (expected ${expected.join(', ')})`,
-      );
+    return readOutputs(outputsFile, task);
+  }
+
+  /**
+   * The environment of a task's attempt: the task's `container.env`, the secrets it declares (each
+   * as the variable it asks for) and `ORCH_ATTEMPT`.
+   * @throws TaskFailure (SYSTEM) when a secret cannot be read or is not set.
+   */
+  private async taskEnvironment(task: TaskTemplateOut, ids: AttemptIds): Promise<Record<string, string>> {
+    const env: Record<string, string> = {};
+    for (const pair of task.container?.env ?? []) env[pair.key] = pair.value;
+    for (const secret of task.security_context?.secrets ?? []) {
+      // The value goes only into the task's environment: never into a record, a log or an error.
+      let value: string | undefined;
+      try {
+        value = await this.options.secrets?.get(secret.key, ids);
+      } catch (error) {
+        throw new TaskFailure('SecretUnavailable', messageOf(error), 'FAILED', 'SYSTEM');
+      }
+      if (value === undefined) {
+        throw new TaskFailure(
+          'SecretMissing',
+          `secret ${secret.key} (for ${secret.env_var}) is not set for project ${ids.project}, domain ${ids.domain} ` +
+            `(create it with \`orch create secret --name ${secret.key}\`)`,
+          'FAILED',
+          'SYSTEM',
+        );
+      }
+      env[secret.env_var || secret.key] = value;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new TaskFailure('BadOutputs', 'ORCH_OUTPUTS_FILE does not hold valid JSON');
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new TaskFailure('BadOutputs', 'ORCH_OUTPUTS_FILE must hold a JSON object of outputs');
-    }
-    try {
-      const map = literalMapFromJson(parsed as Record<string, unknown>, task.interface?.outputs ?? {});
-      return fullMessage<LiteralMapOut>('orch.core.LiteralMap', map).literals;
-    } catch (error) {
-      if (error instanceof LiteralValueError)
-        throw new TaskFailure('BadOutputs', `outputs do not match the interface: ${error.message}`);
-      throw error;
-    }
+    // Which attempt this is (1, 2, ...), so a task can tell a retry from a first run.
+    env.ORCH_ATTEMPT = String(ids.attempt);
+    return env;
   }
 
   /** The unpacked code bundle's folder, or undefined when the task has none. */
@@ -958,7 +1041,7 @@ export class GraphExecutor implements Executor {
         throw new TaskFailure('BundleUnavailable', error.message, 'FAILED', 'SYSTEM');
       throw new TaskFailure(
         'BundleUnavailable',
-        `code bundle ${url}: ${error instanceof Error ? error.message : String(error)}`,
+        `code bundle ${url}: ${messageOf(error)}`,
         'FAILED',
         'SYSTEM',
       );
@@ -968,9 +1051,39 @@ export class GraphExecutor implements Executor {
 
 type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecutionById']>>>;
 
-/** The error recorded on a terminated execution, node or attempt. */
-function abortRecord(cause: string): ErrorRecord {
-  return { code: 'Aborted', message: cause, kind: 'USER' };
+/** Whether a run's execution was terminated: by this executor's abort, or found ABORTING. */
+function terminated(run: ExecutionRun): boolean {
+  return run.state.cause !== undefined || run.phase === 'ABORTING';
+}
+
+/** Blob keys of an attempt's stored logs (null: the stream wrote nothing). */
+interface LogKeys {
+  stdout_key: string | null;
+  stderr_key: string | null;
+}
+
+/** Whether a parsed JSON value is an object (not null, not an array). */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The compiled workflow stored in a workflow row's `closure` column (JSON of the created workflow's
+ * closure), undefined when the JSON has none.
+ */
+function compiledWorkflowOf(closure: string): unknown {
+  const stored: unknown = JSON.parse(closure);
+  return isJsonObject(stored) ? stored.compiled_workflow : undefined;
+}
+
+/** The literals of `bindings` by variable, given the outputs of finished nodes (see {@link resolveBinding}). */
+function resolveBindings(
+  bindings: BindingOut[],
+  values: Map<string, Record<string, LiteralOut>>,
+): Record<string, LiteralOut> {
+  const literals: Record<string, LiteralOut> = {};
+  for (const binding of bindings) literals[binding.var] = resolveBinding(binding.binding, values);
+  return literals;
 }
 
 /** The last `max` bytes of a file, or undefined when it does not exist. */
@@ -992,6 +1105,42 @@ async function readTail(path: string, max: number): Promise<Buffer | undefined> 
   }
 }
 
+/**
+ * The outputs a task wrote to its ORCH_OUTPUTS_FILE (`file`), checked against its interface; none
+ * when it wrote no file and declares no outputs.
+ * @throws TaskFailure (USER) when the file is missing, is not a JSON object, or does not match.
+ */
+async function readOutputs(file: string, task: TaskTemplateOut): Promise<Record<string, LiteralOut>> {
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch {
+    const expected = Object.keys(task.interface?.outputs?.variables ?? {});
+    if (!expected.length) return {};
+    throw new TaskFailure(
+      'NoOutputs',
+      `task wrote no outputs to ORCH_OUTPUTS_FILE (expected ${expected.join(', ')})`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new TaskFailure('BadOutputs', 'ORCH_OUTPUTS_FILE does not hold valid JSON');
+  }
+  if (!isJsonObject(parsed)) {
+    throw new TaskFailure('BadOutputs', 'ORCH_OUTPUTS_FILE must hold a JSON object of outputs');
+  }
+  try {
+    const map = literalMapFromJson(parsed, task.interface?.outputs ?? {});
+    return fullMessage<LiteralMapOut>('orch.core.LiteralMap', map).literals;
+  } catch (error) {
+    if (error instanceof LiteralValueError)
+      throw new TaskFailure('BadOutputs', `outputs do not match the interface: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The literal a binding stands for, given the outputs of finished nodes (and `start-node`'s inputs). */
 function resolveBinding(
   data: BindingDataOut | null,
@@ -1001,21 +1150,19 @@ function resolveBinding(
   if (data.promise) {
     const value = values.get(data.promise.node_id)?.[data.promise.var];
     if (value) return value;
-    if (data.promise.node_id === START_NODE) return { scalar: { none_type: {} } } as LiteralOut;
+    if (data.promise.node_id === START_NODE) return { scalar: { none_type: {} } };
     throw new TaskFailure('BadBinding', `no output ${data.promise.var} of node ${data.promise.node_id}`);
   }
   if (data.collection) {
-    return {
-      collection: { literals: data.collection.bindings.map((b) => resolveBinding(b, values)) },
-    } as LiteralOut;
+    return { collection: { literals: data.collection.bindings.map((b) => resolveBinding(b, values)) } };
   }
   if (data.map) {
     const literals = Object.fromEntries(
       Object.entries(data.map.bindings).map(([k, v]) => [k, resolveBinding(v, values)]),
     );
-    return { map: { literals } } as LiteralOut;
+    return { map: { literals } };
   }
-  return { scalar: data.scalar } as LiteralOut;
+  return { scalar: data.scalar };
 }
 
 /** The ids a runtime labels an attempt with. */

@@ -62,6 +62,45 @@ export class IllegalTransitionError extends Error {
   }
 }
 
+/** Whether `phase` (a phase as stored in a database row) is one of {@link ExecutionPhase}. */
+export function isExecutionPhase(phase: string): phase is ExecutionPhase {
+  return Object.hasOwn(EXECUTION_TRANSITIONS, phase);
+}
+
+/** Whether `phase` (a phase as stored in a database row) is one of {@link NodePhase}. */
+export function isNodePhase(phase: string): phase is NodePhase {
+  return Object.hasOwn(NODE_TRANSITIONS, phase);
+}
+
+/** Thrown for a phase read from the database that the executor does not know: a corrupt row. */
+export class UnknownPhaseError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly phase: string,
+  ) {
+    super(`${subject} has an unknown phase "${phase}"`);
+    this.name = 'UnknownPhaseError';
+  }
+}
+
+/**
+ * An execution's phase as read from its database row, checked.
+ * @throws UnknownPhaseError when it is not one of {@link ExecutionPhase}.
+ */
+export function executionPhaseOf(phase: string, subject = 'execution'): ExecutionPhase {
+  if (!isExecutionPhase(phase)) throw new UnknownPhaseError(subject, phase);
+  return phase;
+}
+
+/**
+ * A node's phase as read from its database row, checked.
+ * @throws UnknownPhaseError when it is not one of {@link NodePhase}.
+ */
+export function nodePhaseOf(phase: string, subject = 'node'): NodePhase {
+  if (!isNodePhase(phase)) throw new UnknownPhaseError(subject, phase);
+  return phase;
+}
+
 /**
  * The one place phase changes are checked: returns when `from → to` is legal for an execution
  * (`kind` 'execution') or a node ('node').
@@ -73,9 +112,8 @@ export function checkTransition(
   to: string,
   subject: string = kind,
 ): void {
-  const table = (kind === 'execution' ? EXECUTION_TRANSITIONS : NODE_TRANSITIONS) as Record<
-    string,
-    readonly string[] | undefined
-  >;
-  if (!table[from]?.includes(to)) throw new IllegalTransitionError(subject, from, to);
+  let allowed: readonly string[] | undefined;
+  if (kind === 'execution') allowed = isExecutionPhase(from) ? EXECUTION_TRANSITIONS[from] : undefined;
+  else allowed = isNodePhase(from) ? NODE_TRANSITIONS[from] : undefined;
+  if (!allowed?.includes(to)) throw new IllegalTransitionError(subject, from, to);
 }

@@ -1,0 +1,88 @@
+/** The recorded error of an execution, node or attempt (`orch.core.ExecutionError`), stored as JSON. */
+export interface ErrorRecord {
+  code: string;
+  message: string;
+  kind: 'USER' | 'SYSTEM';
+}
+
+/**
+ * A task failure to record on the execution: a user-facing message, a short code, and whose fault it
+ * is (USER: the task's code or data; SYSTEM: the platform, such as a missing code bundle). Thrown
+ * inside the executor by a node that failed; it ends the execution FAILED or TIMED_OUT.
+ */
+export class TaskFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly phase: 'FAILED' | 'TIMED_OUT' = 'FAILED',
+    readonly kind: 'USER' | 'SYSTEM' = 'USER',
+  ) {
+    super(message);
+  }
+
+  /** The record stored on the execution, node or attempt. */
+  record(): ErrorRecord {
+    return { code: this.code, message: this.message, kind: this.kind };
+  }
+
+  /** `error` itself when it is a TaskFailure, else a SYSTEM failure carrying its message. */
+  static from(error: unknown): TaskFailure {
+    if (error instanceof TaskFailure) return error;
+    return new TaskFailure('SystemError', messageOf(error), 'FAILED', 'SYSTEM');
+  }
+
+  /**
+   * The failure a FAILED or TIMED_OUT node row recorded (`error`: its stored {@link ErrorRecord}
+   * JSON, or null), so that a run resumed after a restart ends with it.
+   * @throws SyntaxError when `error` is not JSON.
+   */
+  static recorded(nodeId: string, phase: 'FAILED' | 'TIMED_OUT', error: string | null): TaskFailure {
+    const record = error ? parseErrorRecord(error) : {};
+    return new TaskFailure(
+      record.code ?? 'NodeFailed',
+      record.message ?? `node ${nodeId} failed`,
+      phase,
+      record.kind ?? 'USER',
+    );
+  }
+}
+
+/** Thrown inside a run when the executor is closing: the execution stays unfinished and resumes later. */
+export class Interrupted extends Error {}
+
+/** Thrown inside a run when the execution was terminated: it ends ABORTED. */
+export class Aborted extends Error {}
+
+/** The error recorded on a terminated execution, node or attempt. */
+export function abortRecord(cause: string): ErrorRecord {
+  return { code: 'Aborted', message: cause, kind: 'USER' };
+}
+
+/** The message of anything thrown: an Error's message, else its string form. */
+export function messageOf(error: unknown): string {
+  // Not `instanceof Error`: the errors of Node's own modules may come from another realm (under Jest).
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message;
+  }
+  return String(error);
+}
+
+/**
+ * The fields of a stored {@link ErrorRecord} (a database column) that have the right type; the
+ * others are left out.
+ * @throws SyntaxError when `text` is not JSON.
+ */
+export function parseErrorRecord(text: string): Partial<ErrorRecord> {
+  const stored: unknown = JSON.parse(text);
+  if (typeof stored !== 'object' || stored === null) return {};
+  const record: Partial<ErrorRecord> = {};
+  if ('code' in stored && typeof stored.code === 'string') record.code = stored.code;
+  if ('message' in stored && typeof stored.message === 'string') record.message = stored.message;
+  if ('kind' in stored && (stored.kind === 'USER' || stored.kind === 'SYSTEM')) record.kind = stored.kind;
+  return record;
+}
