@@ -49,7 +49,7 @@ export function splitCommandLine(line: string): string[] {
   let inWord = false;
   let i = 0;
   while (i < line.length) {
-    const c = line[i] as string;
+    const c = line.charAt(i);
     if (BLANK.has(c)) {
       if (inWord) words.push(word);
       word = '';
@@ -68,7 +68,7 @@ export function splitCommandLine(line: string): string[] {
         if (i >= line.length) {
           throw new CommandLineError(`the double quote at character ${start + 1} is not closed`);
         }
-        const d = line[i] as string;
+        const d = line.charAt(i);
         if (d === '"') break;
         if (d === '$' || d === '`') throw operatorError(d, i);
         if (d === '\\' && ESCAPABLE_IN_DOUBLE_QUOTES.has(line[i + 1] ?? '')) {

@@ -55,7 +55,7 @@ const LOG_LINES = 40;
  */
 export async function buildImage(engine: Docker, options: ImageBuildOptions): Promise<string> {
   const context = pack(options.context, { entries: options.files }).pipe(createGzip());
-  const stream = await engine.buildImage(context as unknown as NodeJS.ReadableStream, {
+  const stream = await engine.buildImage(context, {
     t: options.tag,
     dockerfile: options.dockerfile ?? 'Dockerfile',
     buildargs: options.buildArgs ?? {},

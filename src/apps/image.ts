@@ -1,4 +1,5 @@
 import { SHORT_DIGEST_LENGTH, shortDigest } from '../api/canonical.js';
+import { property } from '../api/guards.js';
 import type { ImageSpec } from './app-file.js';
 
 /**
@@ -149,14 +150,14 @@ interface Challenge {
 function parseChallenge(header: string | null): Challenge | undefined {
   const match = /^\s*([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s*(.*)$/s.exec(header ?? '');
   if (!match) return undefined;
+  const [, scheme = '', rest = ''] = match;
   const params: Record<string, string> = {};
-  for (const [, key, quoted, token] of (match[2] ?? '').matchAll(
+  for (const [, key = '', quoted, token] of rest.matchAll(
     /([A-Za-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))/g,
   )) {
-    params[(key as string).toLowerCase()] =
-      quoted === undefined ? (token ?? '') : quoted.replace(/\\(.)/g, '$1');
+    params[key.toLowerCase()] = quoted === undefined ? (token ?? '') : quoted.replace(/\\(.)/g, '$1');
   }
-  return { scheme: (match[1] as string).toLowerCase(), params };
+  return { scheme: scheme.toLowerCase(), params };
 }
 
 /**
@@ -187,7 +188,7 @@ export async function imageExists(ref: string, options: ImageExistsOptions = {})
     try {
       return await doFetch(target, { method, headers, signal, redirect: 'follow' });
     } catch (error) {
-      const timedOut = signal.aborted || (error as Error)?.name === 'TimeoutError';
+      const timedOut = signal.aborted || property(error, 'name') === 'TimeoutError';
       const why = timedOut ? `no answer within ${timeoutMs} ms` : causeText(error);
       throw new ImageRegistryError(
         registry,
@@ -277,9 +278,9 @@ async function anonymousToken(
       `${party} (${url.origin}) answered ${response.status} to a request for an anonymous token`,
     );
   }
-  let body: { token?: unknown; access_token?: unknown };
+  let body: unknown;
   try {
-    body = (await response.json()) as typeof body;
+    body = await response.json();
   } catch (error) {
     throw new ImageRegistryError(
       registry,
@@ -290,7 +291,8 @@ async function anonymousToken(
       },
     );
   }
-  const token = typeof body?.token === 'string' ? body.token : body?.access_token;
+  const given = property(body, 'token');
+  const token = typeof given === 'string' ? given : property(body, 'access_token');
   if (typeof token !== 'string' || token === '') {
     throw new ImageRegistryError(registry, response.status, `${party} (${url.origin}) answered no token`);
   }
@@ -302,13 +304,16 @@ async function anonymousToken(
  * Duck-typed rather than `instanceof`, as the error may come from another realm (a test's VM context).
  */
 function causeText(error: unknown): string {
-  type Failure = { message?: unknown; cause?: unknown; code?: unknown; errors?: unknown };
-  let current = error as Failure | undefined;
-  while (current && typeof current === 'object' && current.cause !== undefined)
-    current = current.cause as Failure;
+  let current = error;
+  for (let cause = property(current, 'cause'); cause !== undefined; cause = property(current, 'cause')) {
+    current = cause;
+  }
   if (!current || typeof current !== 'object') return String(current);
-  const message = typeof current.message === 'string' ? current.message : '';
+  const found = property(current, 'message');
+  const message = typeof found === 'string' ? found : '';
   // Connecting to a name with several addresses fails with one error per address.
-  if (!message && Array.isArray(current.errors)) return current.errors.map((e) => causeText(e)).join('; ');
-  return message || (typeof current.code === 'string' ? current.code : String(current));
+  const errors = property(current, 'errors');
+  if (!message && Array.isArray(errors)) return errors.map((e) => causeText(e)).join('; ');
+  const code = property(current, 'code');
+  return message || (typeof code === 'string' ? code : String(current));
 }

@@ -113,21 +113,14 @@ export function addServeCommands(program: Command, io: CliIO): void {
     )
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
-      const [{ generateMissingAuthSecrets, PROPELLER_SECRET, SECRETS_SEALING_KEY }, { LocalSecretSource }] =
-        await Promise.all([import('../server/auth/keys.js'), import('../server/secrets.js')]);
+      const [{ authSecretNames, generateMissingAuthSecrets }, { LocalSecretSource }] = await Promise.all([
+        import('../server/auth/keys.js'),
+        import('../server/secrets.js'),
+      ]);
       const dir = config.secrets['secrets-prefix'];
-      const self = config.auth.appAuth.selfAuthServer;
       const written = await generateMissingAuthSecrets(
         new LocalSecretSource({ envPrefix: config.secrets['env-prefix'], filesDir: dir, env: io.env }),
-        {
-          signingKey: self.tokenSigningRSAKeySecretName,
-          oldSigningKey: self.oldTokenSigningRSAKeySecretName,
-          claimKey: self.claimSymmetricEncryptionKeySecretName,
-          sealingKey: SECRETS_SEALING_KEY,
-          propellerSecret: PROPELLER_SECRET,
-          cookieHashKey: config.auth.userAuth.cookieHashKeySecretName,
-          cookieBlockKey: config.auth.userAuth.cookieBlockKeySecretName,
-        },
+        authSecretNames(config),
         dir,
       );
       io.stdout.write(

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorCode } from '../api/guards.js';
 
 /** Where the server finds secret values by name. Values are never logged or returned by any API. */
 export interface SecretSource {
@@ -41,10 +42,9 @@ export class LocalSecretSource implements SecretSource {
     try {
       return (await readFile(join(this.options.filesDir, key), 'utf8')).replace(/\r?\n$/, '');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new Error(
-        `cannot read secret ${key} from ${this.options.filesDir}: ${(error as NodeJS.ErrnoException).code}`,
-      );
+      const code = errorCode(error);
+      if (code === 'ENOENT') return undefined;
+      throw new Error(`cannot read secret ${key} from ${this.options.filesDir}: ${code}`);
     }
   }
 }

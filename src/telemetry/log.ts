@@ -122,6 +122,11 @@ export interface LogSink {
   write(chunk: string): unknown;
 }
 
+/** pino-pretty, loaded synchronously: `require` answers `any`, declared here as the package's own types. */
+function loadPinoPretty(): typeof import('pino-pretty') {
+  return createRequire(import.meta.url)('pino-pretty');
+}
+
 /**
  * Builds the process's pino logger from `--logger.*`, writing to `sink` (stderr at the edges): `json`
  * writes one JSON object a line (`level` as a name, `time` as RFC 3339, `msg`, then the fields);
@@ -139,7 +144,7 @@ export function createPino(settings: LogSettings, sink: LogSink, base: Record<st
   const pretty =
     type === 'text'
       ? // Loaded only for `text`: the default `json` needs none of it.
-        (createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty')).prettyFactory({
+        loadPinoPretty().prettyFactory({
           colorize: false,
           singleLine: true,
           translateTime: 'SYS:standard',

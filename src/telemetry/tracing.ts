@@ -31,8 +31,14 @@ export function isTracing(): boolean {
   return api !== undefined;
 }
 
-/** Span kinds, with the values of the API's `SpanKind` enum. */
-export const SpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 } as const;
+/** Span kinds, with the values of the API's `SpanKind` enum (each checked to be one of them). */
+export const SpanKind = {
+  INTERNAL: 0,
+  SERVER: 1,
+  CLIENT: 2,
+  PRODUCER: 3,
+  CONSUMER: 4,
+} as const satisfies Record<string, ApiSpanKind>;
 /** One of {@link SpanKind}. */
 export type SpanKindValue = (typeof SpanKind)[keyof typeof SpanKind];
 
@@ -85,7 +91,7 @@ export function inSpan<T>(
   return tracer.startActiveSpan(
     name,
     {
-      kind: (options.kind ?? SpanKind.INTERNAL) as unknown as ApiSpanKind,
+      kind: options.kind ?? SpanKind.INTERNAL,
       attributes: options.attributes,
       links: options.links,
     },

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { loadConfig } from '../../src/config/load.js';
 import { createServer } from '../../src/server/server.js';
+import { HmacUrlSigner } from '../../src/server/storage/signed-urls.js';
 import { s3Flags, startTestS3, type TestS3 } from '../helpers/s3rver.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -225,13 +226,6 @@ describe('DataProxyService with local storage (signed URLs served by the admin)'
     expect(asPost.status).toBe(403);
     await asPost.arrayBuffer();
 
-    const shortLived = await uploadLocation(endpoint, bytes, { filename: 'short.txt', expires_in: '1s' });
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const expired = await put(shortLived.signed_url, bytes, shortLived.headers);
-    expect(expired.status).toBe(403);
-    expect(((await expired.json()) as Json).message).toMatch(/^the signed URL expired at \d{4}-/);
-    expect((await downloadLink(endpoint, shortLived.native_url)).status).toBe(404);
-
     // The untampered URL still works, and its download link is valid for GET only.
     expect((await put(location.signed_url, bytes, location.headers)).status).toBe(200);
     const link = await downloadLink(endpoint, location.native_url, { expires_in: '30s' });
@@ -250,8 +244,11 @@ describe('DataProxyService with local storage (signed URLs served by the admin)'
   });
 });
 
-/** An admin server in-process over `flags` (storage among them); its HTTP endpoint. */
-async function startServerWith(flags: Record<string, string>) {
+/**
+ * An admin server in-process over `flags` (storage among them); its HTTP endpoint.
+ * @param signingSecret the key of its signed blob URLs (random when absent).
+ */
+async function startServerWith(flags: Record<string, string>, signingSecret?: Uint8Array) {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-dataproxy-'));
   const server = createServer({
     config: loadConfig({
@@ -266,6 +263,7 @@ async function startServerWith(flags: Record<string, string>) {
       home: dataDir,
     }),
     dataDir,
+    signingSecret,
   });
   const addresses = await server.listen();
   return {
@@ -276,6 +274,40 @@ async function startServerWith(flags: Record<string, string>) {
     },
   };
 }
+
+describe('DataProxyService with local storage and a known URL signing key', () => {
+  test('an expired URL answers 403 and stores nothing', async () => {
+    const secret = randomBytes(32);
+    const server = await startServerWith({ 'storage.type': 'local' }, secret);
+    try {
+      const bytes = Buffer.from('guarded');
+      const shortLived = await uploadLocation(server.endpoint, bytes, {
+        filename: 'short.txt',
+        expires_in: '1s',
+      });
+      // The server's own grant (the re-signed URL equals the one it answered), re-signed with an
+      // expiry already past: what the 1 s URL is once its second has gone, without waiting for it.
+      const url = new URL(shortLived.signed_url);
+      const [, container = '', key = ''] = /^orch-local:\/\/([^/]+)\/(.+)$/.exec(shortLived.native_url) ?? [];
+      const signer = new HmacUrlSigner(secret, 'orch-local', () => server.endpoint);
+      const grant = {
+        method: 'PUT' as const,
+        location: { container, key },
+        expires: Number(url.searchParams.get('expires')),
+        md5: md5Of(bytes),
+      };
+      expect(signer.sign(grant)).toBe(shortLived.signed_url);
+      const pastExpiry = signer.sign({ ...grant, expires: Math.floor(Date.now() / 1000) - 1 });
+
+      const expired = await put(pastExpiry, bytes, shortLived.headers);
+      expect(expired.status).toBe(403);
+      expect(((await expired.json()) as Json).message).toMatch(/^the signed URL expired at \d{4}-/);
+      expect((await downloadLink(server.endpoint, shortLived.native_url)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('DataProxyService with mem storage', () => {
   test('uploads and downloads through the admin under orch-mem:// URLs', async () => {

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import express from 'express';
 import { ConfigError } from '../../src/config/errors.js';
 import { loadConfig } from '../../src/config/load.js';
+import { createBlobRoutes } from '../../src/server/http/blobs.js';
+import { silentLogger } from '../../src/server/logger.js';
 import {
   BlobNotFoundError,
   type BlobStore,
@@ -17,6 +22,7 @@ import {
   UploadTooLargeError,
 } from '../../src/server/storage/blob-store.js';
 import { openBlobStore, storageSettings } from '../../src/server/storage/open.js';
+import { HmacUrlSigner, SignatureError } from '../../src/server/storage/signed-urls.js';
 import { s3Flags, startTestS3, type TestS3 } from '../helpers/s3rver.js';
 
 // One suite, run against every backend: they must behave the same.
@@ -256,5 +262,64 @@ describe('storage configuration', () => {
     expect((error as Error).message).toMatch(/cannot reach bucket wrong-creds/);
     expect(String((error as Error).message)).not.toContain(secret);
     expect(JSON.stringify(error)).not.toContain(secret);
+  });
+});
+
+describe('signed blob URLs expire by an injected clock (no waiting)', () => {
+  const secret = Buffer.alloc(32, 7);
+  /** Unix seconds after which the URLs below are refused (2030-03-17T17:46:40Z). */
+  const expires = 1_900_000_000;
+  let clock = 0;
+  const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+  test('a URL holds through the last millisecond of its expiry second and is refused from the next', () => {
+    const signer = new HmacUrlSigner(secret, 'orch-mem', () => 'http://admin.test', { now: () => clock });
+    const location = { container: 'orch', key: 'uploads/a.txt' };
+    const url = signer.sign({ method: 'GET', location, expires });
+    clock = expires * 1000 + 999;
+    expect(signer.verify('GET', location, queryOf(url))).toEqual({ method: 'GET', location, expires });
+    clock = (expires + 1) * 1000;
+    expect(() => signer.verify('GET', location, queryOf(url))).toThrow(SignatureError);
+    expect(() => signer.verify('GET', location, queryOf(url))).toThrow(
+      'the signed URL expired at 2030-03-17T17:46:40.000Z',
+    );
+    // An explicit time still wins over the clock.
+    expect(signer.verify('GET', location, queryOf(url), expires).expires).toBe(expires);
+  });
+
+  test('the blob routes answer 403 to an expired PUT and store nothing; a moment before, it stores', async () => {
+    const { store, bucket } = await open('mem');
+    let base = '';
+    const signer = new HmacUrlSigner(secret, store.scheme, () => base, { now: () => clock });
+    const app = express().use(
+      createBlobRoutes({ store, signer, maxUploadBytes: 1024, logger: silentLogger, now: () => clock }),
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const bytes = Buffer.from('signed');
+      const location = { container: bucket, key: 'uploads/expiring.txt' };
+      const url = signer.sign({ method: 'PUT', location, expires, md5: md5(bytes) });
+      const put = () => fetch(url, { method: 'PUT', body: bytes, signal: AbortSignal.timeout(5000) });
+
+      clock = (expires + 1) * 1000;
+      const late = await put();
+      expect(late.status).toBe(403);
+      expect(await late.json()).toMatchObject({
+        code: 7,
+        message: expect.stringMatching(/^the signed URL expired at 2030-/),
+      });
+      expect(await store.stat(location)).toBeUndefined();
+
+      clock = expires * 1000 + 999;
+      const inTime = await put();
+      expect(inTime.status).toBe(200);
+      await inTime.arrayBuffer();
+      expect((await store.read(location)).toString()).toBe('signed');
+    } finally {
+      server.close();
+      store.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { status as Status } from '@grpc/grpc-js';
+import { errorMessage } from '../../api/guards.js';
 import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import type { AppKey, AppRepository } from '../db/app-repository.js';
 import { ServiceError } from '../errors.js';
@@ -262,13 +263,9 @@ export class AppRuntime {
     } catch (error) {
       await this.halt(running);
       if (this.apps.get(key.name) === running) this.apps.delete(key.name);
-      const reason =
-        error instanceof AppFailure ? error.message : `internal error: ${(error as Error).message}`;
+      const reason = error instanceof AppFailure ? error.message : `internal error: ${errorMessage(error)}`;
       if (!(error instanceof AppFailure))
-        this.options.logger.error('app deployment failed', {
-          app: key.name,
-          error: (error as Error).message,
-        });
+        this.options.logger.error('app deployment failed', { app: key.name, error: errorMessage(error) });
       const serving =
         holder && this.apps.get(key.name) === holder && !holder.stopped
           ? `\nrevision ${holder.revision} keeps serving`
@@ -286,7 +283,7 @@ export class AppRuntime {
       try {
         running.start.codeDir = await this.options.unpack(spec.code_bundle);
       } catch (error) {
-        throw new AppFailure(`cannot unpack the app's files: ${(error as Error).message}`);
+        throw new AppFailure(`cannot unpack the app's files: ${errorMessage(error)}`);
       }
     }
     const env: Record<string, string> = { ...(spec.env ?? {}), PORT: String(running.start.port) };
@@ -336,7 +333,7 @@ export class AppRuntime {
       try {
         if (await instance.answers()) return;
       } catch (error) {
-        throw new AppFailure((error as Error).message);
+        throw new AppFailure(errorMessage(error));
       }
       if (!instance.running()) {
         throw new AppFailure(`the app exited (${await instance.ended}) before it answered on port ${port}`);
@@ -386,7 +383,7 @@ export class AppRuntime {
         const instance = running.instance;
         running.instance = undefined;
         await instance?.stop().catch(() => undefined);
-        this.restartLater(running, (error as Error).message);
+        this.restartLater(running, errorMessage(error));
       }
     }, waitMs);
   }

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import pRetry, { AbortError } from 'p-retry';
+import { errorCode, errorMessage, isRecord, property } from '../../api/guards.js';
 import type { Logger } from '../logger.js';
 import type { ExternalTokenVerifier, Identity } from './authenticate.js';
 import { describeJoseError, type RoleName, TokenError } from './tokens.js';
@@ -62,18 +63,21 @@ export async function loadExternalAuthServer(
         response = await doFetch(url, { headers: { accept: 'application/json' } });
       } catch (error) {
         // A network failure: transient, retried (a plain Error, whatever realm fetch's TypeError is from).
-        const code = (error as { cause?: { code?: string } }).cause?.code;
-        throw new Error(`${(error as Error).message}${code ? ` (${code})` : ''}`);
+        const code = errorCode(property(error, 'cause'));
+        throw new Error(`${errorMessage(error)}${code ? ` (${code})` : ''}`);
       }
       if (response.status === 429 || response.status >= 500) {
         throw new Error(`HTTP ${response.status}`);
       }
       if (!response.ok) throw new AbortError(`HTTP ${response.status}`);
+      let document: unknown;
       try {
-        return (await response.json()) as Record<string, unknown>;
+        document = await response.json();
       } catch {
         throw new AbortError('the answer is not JSON');
       }
+      // Anything but an object has no issuer: refused below like a document without one.
+      return isRecord(document) ? document : {};
     },
     {
       retries: Math.max(0, settings.retryAttempts - 1),
@@ -91,7 +95,7 @@ export async function loadExternalAuthServer(
     },
   ).catch((error: unknown) => {
     throw new ExternalAuthServerError(
-      `--auth.appAuth.externalAuthServer: cannot read the metadata at ${url}: ${(error as Error).message}`,
+      `--auth.appAuth.externalAuthServer: cannot read the metadata at ${url}: ${errorMessage(error)}`,
       { cause: error },
     );
   });

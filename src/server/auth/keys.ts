@@ -8,6 +8,8 @@ import {
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { errorMessage } from '../../api/guards.js';
+import type { Config } from '../../config/load.js';
 import type { SecretSource } from '../secrets.js';
 
 /** Names of the server secrets the authorization server and the secret store read. */
@@ -71,7 +73,7 @@ function rsaPrivateKey(name: string, pem: string): KeyObject {
   try {
     key = createPrivateKey(pem);
   } catch (error) {
-    throw new AuthKeyError(`server secret ${name} is not a PEM private key (${(error as Error).message})`);
+    throw new AuthKeyError(`server secret ${name} is not a PEM private key (${errorMessage(error)})`);
   }
   if (key.asymmetricKeyType !== 'rsa') {
     throw new AuthKeyError(
@@ -153,10 +155,11 @@ export async function generateMissingAuthSecrets(
     [
       names.signingKey,
       () =>
-        generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-          type: 'pkcs1',
-          format: 'pem',
-        }) as string,
+        generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        }).privateKey,
     ],
     [names.claimKey, () => randomBytes(32).toString('base64')],
     [names.sealingKey, () => randomBytes(32).toString('base64')],
@@ -173,4 +176,21 @@ export async function generateMissingAuthSecrets(
     written.push(name);
   }
   return written;
+}
+
+/**
+ * The secret names of `--auth.appAuth.selfAuthServer.*` and `--auth.userAuth.*`, plus the sealing key
+ * and `orch-propeller`'s secret: what the admin loads at start and `orch serve init-secrets` writes.
+ */
+export function authSecretNames(config: Pick<Config, 'auth'>): AuthSecretNames {
+  const self = config.auth.appAuth.selfAuthServer;
+  return {
+    signingKey: self.tokenSigningRSAKeySecretName,
+    oldSigningKey: self.oldTokenSigningRSAKeySecretName,
+    claimKey: self.claimSymmetricEncryptionKeySecretName,
+    sealingKey: SECRETS_SEALING_KEY,
+    propellerSecret: PROPELLER_SECRET,
+    cookieHashKey: config.auth.userAuth.cookieHashKeySecretName,
+    cookieBlockKey: config.auth.userAuth.cookieBlockKeySecretName,
+  };
 }

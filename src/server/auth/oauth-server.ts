@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type Response as ExpressResponse, type Router } from 'express';
+import { errorMessage } from '../../api/guards.js';
 import type { AuthRepository } from '../db/auth-repository.js';
 import type { Logger } from '../logger.js';
 import type { ClientRegistry } from './authenticate.js';
@@ -182,9 +183,10 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
         res.redirect(302, interactive.login.loginUrl(req.originalUrl));
         return;
       }
-      const query = req.query as Record<string, unknown>;
+      const query = req.query;
       const client = interactive.grants.publicClient(String(query.client_id ?? ''));
-      if (!client || query.redirect_uri !== client.redirectUris[0]) {
+      const redirectUri = client?.redirectUris[0];
+      if (!client || redirectUri === undefined || query.redirect_uri !== redirectUri) {
         // RFC 6749 §4.1.2.1: never redirect to an unverified URI; tell the user instead.
         res
           .status(400)
@@ -192,10 +194,10 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
           .send('unknown client_id or redirect_uri: only the configured public client may sign in here\n');
         return;
       }
-      const request = new OAuth2Server.Request(req as never);
-      const response = new OAuth2Server.Response(res as never);
+      const request = new OAuth2Server.Request(req);
+      const response = new OAuth2Server.Response(res);
       if (query.code_challenge_method !== 'S256' || typeof query.code_challenge !== 'string') {
-        const target = new URL(client.redirectUris[0] as string);
+        const target = new URL(redirectUri);
         target.searchParams.set('error', 'invalid_request');
         target.searchParams.set('error_description', 'PKCE with code_challenge_method S256 is required');
         if (typeof query.state === 'string') target.searchParams.set('state', query.state);
@@ -226,12 +228,16 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
 
   router.post(OAUTH_PATHS.token, express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
     res.set('cache-control', 'no-store').set('pragma', 'no-cache');
-    const body = (req.body ?? {}) as Record<string, string>;
+    // The urlencoded parser's fields: strings (or arrays of them for a repeated name), each checked where read.
+    const body: Record<string, unknown> = req.body ?? {};
     let audience: string;
     try {
       audience = tokens.audienceFor(typeof body.audience === 'string' ? body.audience : undefined);
     } catch (error) {
-      res.status(400).json({ error: 'invalid_target', error_description: (error as Error).message });
+      res.status(400).json({
+        error: 'invalid_target',
+        error_description: errorMessage(error),
+      });
       return;
     }
     if (body.grant_type === DEVICE_CODE_GRANT && interactive) {
@@ -239,8 +245,8 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
       return;
     }
     const server = library(audience);
-    const request = new OAuth2Server.Request(req as never);
-    const response = new OAuth2Server.Response(res as never);
+    const request = new OAuth2Server.Request(req);
+    const response = new OAuth2Server.Response(res);
     try {
       await server.token(request, response);
     } catch (error) {
@@ -275,7 +281,7 @@ function send(res: ExpressResponse, response: OAuth2Server.Response): void {
  * error as RFC 6749 §5.2 answers it.
  */
 async function deviceToken(
-  body: Record<string, string>,
+  body: Record<string, unknown>,
   audience: string,
   grants: InteractiveGrants,
   tokens: TokenService,
@@ -336,7 +342,7 @@ function tokenModel(
     async validateScope(_user: User, _client: OAuthClient, scope?: string[]) {
       const asked = scope?.filter(Boolean) ?? [];
       if (asked.length === 0) return ['all'];
-      return asked.every((s) => (SCOPES as readonly string[]).includes(s)) ? asked : false;
+      return asked.every((s) => SCOPES.some((known) => known === s)) ? asked : false;
     },
     async generateAccessToken(client: OAuthClient, user: User, scope: string[]) {
       return tokens.accessToken(

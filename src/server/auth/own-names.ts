@@ -86,10 +86,10 @@ export class OwnNames {
 /** The lower-case host name of a `Host` header value, brackets of an IPv6 literal removed; undefined when malformed. */
 export function hostnameOf(hostHeader: string): string | undefined {
   const value = hostHeader.trim();
-  const v6 = /^\[([0-9a-fA-F:.]+)\](?::\d{1,5})?$/.exec(value);
-  if (v6) return normalise(v6[1] as string);
-  const plain = /^([^:[\]\s/@]+)(?::\d{1,5})?$/.exec(value);
-  return plain ? normalise(plain[1] as string) : undefined;
+  const v6 = /^\[([0-9a-fA-F:.]+)\](?::\d{1,5})?$/.exec(value)?.[1];
+  if (v6 !== undefined) return normalise(v6);
+  const plain = /^([^:[\]\s/@]+)(?::\d{1,5})?$/.exec(value)?.[1];
+  return plain === undefined ? undefined : normalise(plain);
 }
 
 function normalise(name: string): string {

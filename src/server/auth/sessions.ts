@@ -89,7 +89,7 @@ export class SessionCookies {
         contentEncryptionAlgorithms: ['A256CBC-HS512'],
         typ: purpose,
       });
-      return payload as Record<string, unknown>;
+      return payload;
     } catch {
       return undefined;
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, EncryptJWT, errors, jwtDecrypt, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { AuthKeys } from './keys.js';
 
 /** The authorizer's roles, weakest first (proto `orch.admin.Role`). */
@@ -8,7 +9,7 @@ export type RoleName = (typeof ROLES)[number];
 
 /** True when `value` names a role. */
 export function isRole(value: unknown): value is RoleName {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return typeof value === 'string' && ROLES.some((role) => role === value);
 }
 
 /** What an access or refresh token says about its holder. */
@@ -65,9 +66,9 @@ export class TokenService {
   /**
    * Tokens verified lately, by their exact text, until they expire: a client sends the same token
    * with every call, and the RS256 check need not run again for the same bytes. At most
-   * {@link VERIFIED_CACHE_SIZE}, oldest dropped first.
+   * {@link VERIFIED_CACHE_SIZE}, the least recently used dropped first.
    */
-  private readonly verified = new Map<string, VerifiedToken>();
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_CACHE_SIZE });
 
   constructor(
     private readonly keys: AuthKeys,
@@ -149,10 +150,6 @@ export class TokenService {
       throw new TokenError(describeJoseError(error, 'access token'));
     }
     const claims = claimsOf(payload, 'access token');
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
     this.verified.set(token, claims);
     return claims;
   }

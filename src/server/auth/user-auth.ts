@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import express, { type Router } from 'express';
+import { errorCode, errorMessage } from '../../api/guards.js';
 import type { Config } from '../../config/load.js';
+import { proxyFetch } from '../../config/proxy-fetch.js';
 import type { Logger } from '../logger.js';
 import type { SecretSource } from '../secrets.js';
 import type { Identity } from './authenticate.js';
@@ -8,7 +10,6 @@ import { type ExternalAuthServer, loadExternalAuthServer } from './external.js';
 import { createDeviceRoutes, type GrantUser, InteractiveGrants } from './interactive-grants.js';
 import type { AuthKeys } from './keys.js';
 import type { InteractiveOptions } from './oauth-server.js';
-import { proxyFetch } from './proxy-fetch.js';
 import { SessionCookies, sameSiteOf } from './sessions.js';
 import { isRole, type RoleName } from './tokens.js';
 import { createUserLogin, type UserLogin } from './user-login.js';
@@ -51,7 +52,7 @@ export async function externalAuthServerOf(
     metadataUrl: external.metadataUrl?.trim() || undefined,
     retryAttempts: external.retryAttempts,
     retryDelaySeconds: parseSeconds(external.retryDelay),
-    fetch: await proxyFetch(
+    fetch: proxyFetch(
       external.httpProxyURL || config.auth.httpProxyURL,
       external.httpProxyURL ? '--auth.appAuth.externalAuthServer.httpProxyURL' : '--auth.httpProxyURL',
     ),
@@ -112,7 +113,7 @@ export async function setupUserLogin(setup: UserLoginSetup): Promise<UserLoginPa
       clientSecret = (await readFile(user.openId.clientSecretFile, 'utf8')).trim();
     } catch (error) {
       throw new UserAuthConfigError(
-        `--auth.userAuth.openId.clientSecretFile ${user.openId.clientSecretFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        `--auth.userAuth.openId.clientSecretFile ${user.openId.clientSecretFile}: ${errorCode(error) ?? errorMessage(error)}`,
       );
     }
   } else {
@@ -147,7 +148,7 @@ export async function setupUserLogin(setup: UserLoginSetup): Promise<UserLoginPa
     sessionSeconds: setup.sessionSeconds,
     org: setup.org,
     role,
-    fetch: await proxyFetch(
+    fetch: proxyFetch(
       user.httpProxyURL || config.auth.httpProxyURL,
       user.httpProxyURL ? '--auth.userAuth.httpProxyURL' : '--auth.httpProxyURL',
     ),
@@ -213,7 +214,7 @@ export function tokenProxyRoute(path: string, tokenEndpoint: string, doFetch: ty
     } catch (error) {
       res.status(502).json({
         error: 'temporarily_unavailable',
-        error_description: `the token endpoint ${tokenEndpoint} cannot be reached (${(error as Error).message})`,
+        error_description: `the token endpoint ${tokenEndpoint} cannot be reached (${errorMessage(error)})`,
       });
     }
   });

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OAuthClientTable, SecretTable } from './schema.js';
 
 /** A secret's place: organization, then domain (or ''), then project (or ''), then name. */
@@ -12,6 +12,17 @@ export interface SecretKey {
 /** Thrown for a list page token this server did not issue. */
 export class AuthPageTokenError extends Error {
   override name = 'AuthPageTokenError';
+}
+
+/** The condition of the one secret at `key` (its org, domain, project and name). */
+function secretAt(key: SecretKey) {
+  return (eb: ExpressionBuilder<Database, 'secrets'>) =>
+    eb.and([
+      eb('org', '=', key.org),
+      eb('domain', '=', key.domain),
+      eb('project', '=', key.project),
+      eb('name', '=', key.name),
+    ]);
 }
 
 const encode = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -67,9 +78,9 @@ export class AuthRepository {
 
   /** A page of `org`'s clients by name. @throws AuthPageTokenError for a foreign token. */
   async listClients(org: string, limit: number, token: string) {
-    const after = decode(token, 1);
+    const [after] = decode(token, 1) ?? [];
     let query = this.db.selectFrom('oauth_clients').selectAll().where('org', '=', org);
-    if (after) query = query.where('name', '>', after[0] as string);
+    if (after !== undefined) query = query.where('name', '>', after);
     const rows = await query
       .orderBy('name')
       .limit(limit + 1)
@@ -89,18 +100,18 @@ export class AuthRepository {
     key: SecretKey,
     changes: Pick<SecretTable, 'type' | 'binary' | 'sealed' | 'updated_at' | 'updated_by'>,
   ): Promise<boolean> {
-    const result = await this.whereKey(this.db.updateTable('secrets').set(changes), key).executeTakeFirst();
+    const result = await this.db.updateTable('secrets').set(changes).where(secretAt(key)).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** The secret at `key`, or undefined. */
   getSecret(key: SecretKey): Promise<Selectable<SecretTable> | undefined> {
-    return this.whereKey(this.db.selectFrom('secrets').selectAll(), key).executeTakeFirst();
+    return this.db.selectFrom('secrets').selectAll().where(secretAt(key)).executeTakeFirst();
   }
 
   /** Deletes the secret at `key`; false when it does not exist. */
   async deleteSecret(key: SecretKey): Promise<boolean> {
-    const result = await this.whereKey(this.db.deleteFrom('secrets'), key).executeTakeFirst();
+    const result = await this.db.deleteFrom('secrets').where(secretAt(key)).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -139,15 +150,5 @@ export class AuthRepository {
       rows: page,
       token: rows.length > limit && last ? encode([last.domain, last.project, last.name]) : '',
     };
-  }
-
-  private whereKey<Q extends { where: (...args: never[]) => unknown }>(query: Q, key: SecretKey): Q {
-    // biome-ignore lint/suspicious/noExplicitAny: the three Kysely builders share `where` but not a type
-    const q = query as any;
-    return q
-      .where('org', '=', key.org)
-      .where('domain', '=', key.domain)
-      .where('project', '=', key.project)
-      .where('name', '=', key.name);
   }
 }

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { errorCode, errorMessage } from '../../api/guards.js';
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { ensurePrivateFile } from '../private-files.js';
@@ -65,7 +67,7 @@ function readPassword(password: string | undefined, path: string | undefined): s
       return readFileSync(path, 'utf8').trim();
     } catch (error) {
       throw new DatabaseUnavailableError(
-        `cannot read the database password file ${path}: ${(error as Error).message}`,
+        `cannot read the database password file ${path}: ${errorMessage(error)}`,
       );
     }
   }
@@ -134,23 +136,33 @@ function parseOptions(options: string): Record<string, string> {
 
 const INT8_OID = 20;
 
+/** pg's result parsers, but 64-bit integers (`int8`, as text) read as numbers. */
+const PG_TYPES = new pg.TypeOverrides();
+PG_TYPES.setTypeParser(INT8_OID, 'text', (value) => Number(value));
+
+/** How many compiled statements {@link withStatementCache} keeps per database. */
+const STATEMENT_CACHE_SIZE = 500;
+
 /**
- * Makes `prepare` reuse compiled statements by SQL text (at most 500). Kysely prepares every query
- * it runs; the same few statements serve every call, and compiling them each time was a seventh of
- * a CreateExecution's server time. Safe because statements run to completion synchronously.
+ * `sqlite` as Kysely's dialect uses it (`prepare` and `close`), with `prepare` reusing compiled
+ * statements by SQL text (at most {@link STATEMENT_CACHE_SIZE}, the least recently used dropped
+ * first). Kysely prepares every query it runs; the same few statements serve every call, and
+ * compiling them each time was a seventh of a CreateExecution's server time. Safe because statements
+ * run to completion synchronously.
  */
-function cachePreparedStatements(sqlite: SQLite.Database): void {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      statement = prepare(source);
-      if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-      cache.set(source, statement);
-    }
-    return statement;
-  }) as typeof sqlite.prepare;
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => sqlite.close(),
+    prepare(source) {
+      let statement = cache.get(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        cache.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
@@ -180,18 +192,14 @@ export async function openSqlite(
     sqlite.pragma('case_sensitive_like = ON');
     if (options.foreignKeys) sqlite.pragma('foreign_keys = ON');
   } catch (error) {
-    throw new DatabaseUnavailableError(
-      `cannot open the SQLite database ${file}: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
+    throw new DatabaseUnavailableError(`cannot open the SQLite database ${file}: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
-  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({
-    dialect: tracedDialect(new SqliteDialect({ database: sqlite }), 'sqlite'),
+    dialect: tracedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), 'sqlite'),
   });
-  const applied = await migrate(db as Kysely<unknown>, 'sqlite', options.foreignKeys);
+  const applied = await migrate(db, 'sqlite', options.foreignKeys);
   return { db, reads: db, dialect: 'sqlite', location: file, applied, close: () => db.destroy() };
 }
 
@@ -214,12 +222,7 @@ function postgresPool(settings: PostgresSettings, host: string, applicationName:
     maxLifetimeSeconds: settings.connMaxLifeTimeSeconds || undefined,
     connectionTimeoutMillis: 10_000,
     // 64-bit integers (times in milliseconds, ids) as numbers; they stay below 2^53.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: PG_TYPES,
   });
 }
 
@@ -242,7 +245,7 @@ async function awaitConnection(
       if (attempt >= attempts) {
         await pool.end().catch(() => {});
         throw new DatabaseUnavailableError(
-          `cannot reach PostgreSQL at ${location} after ${attempts} attempts: ${(error as Error).message}`,
+          `cannot reach PostgreSQL at ${location} after ${attempts} attempts: ${errorMessage(error)}`,
           { cause: error },
         );
       }
@@ -297,7 +300,7 @@ export async function openPostgres(
         log,
       });
     }
-    const applied = await migrate(db as Kysely<unknown>, 'postgres', options.foreignKeys);
+    const applied = await migrate(db, 'postgres', options.foreignKeys);
     const close = async () => {
       if (reads !== db) await reads.destroy();
       await db.destroy();
@@ -311,7 +314,7 @@ export async function openPostgres(
 }
 
 /** The versioned migrations, then the foreign keys when asked for; resolves to what was applied. */
-async function migrate(db: Kysely<unknown>, dialect: DialectName, foreignKeys = false): Promise<string[]> {
+async function migrate<DB>(db: Kysely<DB>, dialect: DialectName, foreignKeys = false): Promise<string[]> {
   const applied = await migrateToLatest(db, dialect);
   if (foreignKeys && (await ensureForeignKeys(db, dialect))) applied.push(`foreign key ${NODE_EXECUTION_FK}`);
   return applied;
@@ -319,7 +322,7 @@ async function migrate(db: Kysely<unknown>, dialect: DialectName, foreignKeys = 
 
 /** True when `error` is a unique or primary-key violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
+  const code = errorCode(error);
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 

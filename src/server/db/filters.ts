@@ -15,6 +15,11 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
+/** True when `name` is one of {@link FILTER_OPERATORS}. */
+function isFilterOperator(name: string): name is FilterOperator {
+  return FILTER_OPERATORS.some((op) => op === name);
+}
+
 /** One term of a filter expression: `eq(name,foo)`, `value_in(phase,A;B)`. */
 export interface FilterTerm {
   op: FilterOperator;
@@ -47,8 +52,8 @@ export function parseFilters(text: string): FilterTerm[] {
     const term = raw.trim();
     const match = TERM.exec(term);
     if (!match) throw invalidArgument(`filter "${term}" is not of the form op(field,value)`);
-    const op = match[1] as FilterOperator;
-    if (!FILTER_OPERATORS.includes(op)) {
+    const op = match[1] ?? '';
+    if (!isFilterOperator(op)) {
       throw invalidArgument(`filter "${term}": unknown operator ${op} (use ${FILTER_OPERATORS.join(', ')})`);
     }
     const value = match[3] ?? '';
@@ -73,11 +78,11 @@ export function columnValue(spec: FieldSpec, value: string, term: string): strin
       return Number(value);
     case 'enum': {
       const known = spec.values ?? {};
-      const found = Object.keys(known).find((k) => k.toLowerCase() === value.toLowerCase());
+      const found = Object.entries(known).find(([k]) => k.toLowerCase() === value.toLowerCase());
       if (found === undefined) {
         throw invalidArgument(`filter "${term}": ${value} is not one of ${Object.keys(known).join(', ')}`);
       }
-      return known[found] as string | number;
+      return found[1];
     }
     default:
       return value;
@@ -109,13 +114,15 @@ export function filterWhere<DB, TB extends keyof DB>(
     if (term.op === 'contains' && spec.kind !== 'text') {
       throw invalidArgument(`filter "${term.text}": contains applies only to text fields`);
     }
-    return { term, spec, values: term.values.map((v) => columnValue(spec, v, term.text)) };
+    const values = term.values.map((v) => columnValue(spec, v, term.text));
+    const first = values[0];
+    if (first === undefined) throw invalidArgument(`filter "${term.text}": empty value`);
+    return { term, spec, values, first };
   });
   return (eb) =>
     eb.and(
-      compiled.map(({ term, spec, values }) => {
+      compiled.map(({ term, spec, values, first }) => {
         const column = sql.ref(spec.column);
-        const first = values[0] as string | number;
         switch (term.op) {
           case 'eq':
             return eb(column, '=', first);

@@ -213,7 +213,7 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
  * Brings the database schema up to date.
  * @throws Error naming the migration that failed.
  */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: MigrationDialect): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -240,7 +240,7 @@ export const NODE_EXECUTION_FK = 'node_executions_execution_fk';
  * @returns whether a constraint was added by this call.
  * @throws Error when existing rows break the constraint (a node execution without its execution).
  */
-export async function ensureForeignKeys(db: Kysely<unknown>, dialect: MigrationDialect): Promise<boolean> {
+export async function ensureForeignKeys<DB>(db: Kysely<DB>, dialect: MigrationDialect): Promise<boolean> {
   if (dialect === 'postgres') {
     const found = await sql<{ n: number }>`
       select count(*)::int as n from pg_constraint where conname = ${NODE_EXECUTION_FK}`.execute(db);

@@ -56,6 +56,25 @@ export class BadTokenError extends Error {
 /** The position after which the next page starts: the sort key and tiebreak values of the last row. */
 type Cursor = (string | number)[];
 
+/** Whether `value` may stand in a {@link Cursor}: a column's text or number. */
+function isCursorValue(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
+/**
+ * The cursor of `row`: its values of `columns`, in order.
+ * @throws Error when one of them is not a string or a number (sort columns are never null).
+ */
+function cursorOf(row: Readonly<Record<string, unknown>>, columns: readonly string[]): Cursor {
+  return columns.map((column) => {
+    const value = row[column];
+    if (isCursorValue(value)) return value;
+    throw new Error(
+      `the sort column ${column} of a listed row holds ${value === null ? 'null' : typeof value}`,
+    );
+  });
+}
+
 function encodeToken(sort: SortOrder, cursor: Cursor): string {
   return Buffer.from(JSON.stringify([sort.field, sort.direction, ...cursor])).toString('base64url');
 }
@@ -63,15 +82,15 @@ function encodeToken(sort: SortOrder, cursor: Cursor): string {
 function decodeToken(token: string, sort: SortOrder, size: number): Cursor | undefined {
   if (!token) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
       value.length === size + 2 &&
       value[0] === sort.field &&
-      value[1] === sort.direction &&
-      value.slice(2).every((v) => typeof v === 'string' || typeof v === 'number')
+      value[1] === sort.direction
     ) {
-      return value.slice(2) as Cursor;
+      const cursor: unknown[] = value.slice(2);
+      if (cursor.every(isCursorValue)) return cursor;
     }
   } catch {
     // fall through
@@ -101,21 +120,15 @@ function after<DB, TB extends keyof DB>(
  * Cuts a page out of rows fetched with `limit + 1`: the first `limit` rows, and the token of the next
  * page (the sort columns of the last row) when there was one more row, else ''.
  */
-function pageOfRows<R>(
+function pageOfRows<R extends Readonly<Record<string, unknown>>>(
   rows: R[],
   limit: number,
   sort: SortOrder,
   columns: string[],
 ): { rows: R[]; token: string } {
   const pageRows = rows.slice(0, limit);
-  const last = pageRows[pageRows.length - 1] as Record<string, string | number> | undefined;
-  const token =
-    rows.length > limit && last
-      ? encodeToken(
-          sort,
-          columns.map((c) => last[c] as string | number),
-        )
-      : '';
+  const last = pageRows[pageRows.length - 1];
+  const token = rows.length > limit && last ? encodeToken(sort, cursorOf(last, columns)) : '';
   return { rows: pageRows, token };
 }
 
@@ -197,7 +210,7 @@ export class Repository {
       if (typeof after !== 'string') throw new BadTokenError();
     }
     let select = this.reads
-      .selectFrom(kind as 'tasks')
+      .selectFrom(kind)
       .select('name')
       .distinct()
       .where('project', '=', scope.project)
@@ -308,10 +321,7 @@ export class Repository {
     kind: EntityKind,
     row: Insertable<EntityTable> | Insertable<LaunchPlanTable>,
   ): Promise<void> {
-    await this.db
-      .insertInto(kind)
-      .values(row as Insertable<LaunchPlanTable>)
-      .execute();
+    await this.db.insertInto(kind).values(row).execute();
   }
 
   async listEntities(
@@ -324,12 +334,12 @@ export class Repository {
     const columns = sort.column === 'name' ? ['name', 'version'] : [sort.column, 'name', 'version'];
     const cursor = decodeToken(page.token, sort, columns.length);
     let select = this.reads
-      .selectFrom(kind as 'tasks')
+      .selectFrom(kind)
       .selectAll()
       .where('project', '=', scope.project)
       .where('domain', '=', scope.domain);
     if (scope.name) select = select.where('name', '=', scope.name);
-    if (query.where) select = select.where(query.where as never);
+    if (query.where) select = select.where(query.where);
     if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
     for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
     return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);

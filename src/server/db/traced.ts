@@ -35,9 +35,8 @@ export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): 
     wrappers.set(connection, wrapped);
     return wrapped;
   };
-  const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const original = (value: unknown) =>
-    (value && typeof value === 'object' && originals.get(value as DatabaseConnection)) || value;
+  const originals = new WeakMap<object, DatabaseConnection>();
+  const original = (value: unknown) => (value && typeof value === 'object' && originals.get(value)) || value;
   return {
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
@@ -47,13 +46,12 @@ export function tracedDialect(inner: Dialect, system: 'sqlite' | 'postgresql'): 
       // Every driver method but acquireConnection takes the connection it handed out: give it back its own.
       return new Proxy(driver, {
         get(target, property) {
-          const value = Reflect.get(target, property, target) as unknown;
+          const value: unknown = Reflect.get(target, property, target);
           if (typeof value !== 'function') return value;
           if (property === 'acquireConnection') {
-            return async () => traced(await (value as () => Promise<DatabaseConnection>).call(target));
+            return async () => traced(await target.acquireConnection());
           }
-          return (...args: unknown[]) =>
-            (value as (...a: unknown[]) => unknown).apply(target, args.map(original));
+          return (...args: unknown[]) => Reflect.apply(value, target, args.map(original));
         },
       });
     },

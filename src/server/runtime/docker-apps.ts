@@ -81,11 +81,7 @@ export class DockerAppRuntime implements AppInstanceRuntime {
         },
       });
       // Attached before it starts, so that nothing it prints is lost, even if it exits at once.
-      const output = (await container.attach({
-        stream: true,
-        stdout: true,
-        stderr: true,
-      })) as unknown as NodeJS.ReadableStream;
+      const output = await container.attach({ stream: true, stdout: true, stderr: true });
       const lines = new PassThrough();
       let partial = '';
       lines.on('data', (chunk: Buffer) => {
@@ -104,7 +100,7 @@ export class DockerAppRuntime implements AppInstanceRuntime {
       if (info.State.Running && (!hostPort || !address))
         throw new Error('the engine gave the container no published port or address');
       return this.instance(container, spec.port, hostPort, address, () => {
-        (output as unknown as { destroy?: () => void }).destroy?.();
+        if ('destroy' in output && typeof output.destroy === 'function') output.destroy();
         if (partial.trim()) onLog(partial);
       });
     } catch (error) {

@@ -1,4 +1,5 @@
 import Docker from 'dockerode';
+import { errorMessage } from '../../api/guards.js';
 
 /** Label keys orch puts on every container it starts (DESIGN.md: "Every attempt and app revision carries labels"). */
 export const LABELS = {
@@ -81,7 +82,7 @@ export async function ensureImage(engine: Docker, image: string): Promise<void> 
       engine.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
     );
   } catch (error) {
-    throw new Error(`image ${image} is not in the engine and cannot be pulled: ${(error as Error).message}`);
+    throw new Error(`image ${image} is not in the engine and cannot be pulled: ${errorMessage(error)}`);
   }
 }
 

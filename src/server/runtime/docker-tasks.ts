@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type { Logger } from '../logger.js';
@@ -174,20 +175,22 @@ export class DockerTaskRuntime implements TaskRuntime {
     const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
     const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
     const tail = new Tail();
-    const stderr = {
-      write: (chunk: Buffer) => {
+    // The container's stderr: into the log file, and its last lines kept for the attempt's end.
+    const stderr = new Writable({
+      write(chunk: Buffer, _encoding, done) {
         tail.push(chunk);
-        return stderrLog.write(chunk);
+        stderrLog.write(chunk);
+        done();
       },
-    };
-    const logs = (await container.logs({
+    });
+    const logs = await container.logs({
       follow: true,
       stdout: true,
       stderr: true,
       abortSignal: detach.signal,
-    })) as unknown as NodeJS.ReadableStream;
-    this.options.engine.modem.demuxStream(logs, stdoutLog, stderr as unknown as NodeJS.WritableStream);
-    const logsDone = finished(logs as unknown as NodeJS.ReadableStream).catch(() => undefined);
+    });
+    this.options.engine.modem.demuxStream(logs, stdoutLog, stderr);
+    const logsDone = finished(logs).catch(() => undefined);
 
     let timedOut = false;
     let stopping: Promise<unknown> | undefined;

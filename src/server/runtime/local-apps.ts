@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { errorCode } from '../../api/guards.js';
 import { spawnTethered, untether } from '../tethered.js';
 import {
   type AppIds,
@@ -73,11 +74,7 @@ export class LocalAppInstances implements AppInstanceRuntime {
       started.stderr?.on('data', keep);
       started.once('spawn', () => resolve(started));
       started.once('error', (error) =>
-        reject(
-          new AppStartError(
-            `cannot start "${program}": ${(error as NodeJS.ErrnoException).code ?? error.message}`,
-          ),
-        ),
+        reject(new AppStartError(`cannot start "${program}": ${errorCode(error) ?? error.message}`)),
       );
     });
     const pid = child.pid ?? 0;

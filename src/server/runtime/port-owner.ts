@@ -106,7 +106,7 @@ async function groupOf(pid: number): Promise<number | undefined> {
 
 /** The pids of every running process, read from `/proc` (empty when it cannot be read). */
 async function allPids(): Promise<number[]> {
-  const names = await readdir(PROC).catch(() => [] as string[]);
+  const names = await readdir(PROC).catch((): string[] => []);
   return names.filter((name) => /^\d+$/.test(name)).map(Number);
 }
 
@@ -120,7 +120,7 @@ export async function groupMembers(pgid: number): Promise<number[]> {
 
 /** Whether process `pid` has an open descriptor on one of the sockets `inodes`; false when unreadable. */
 async function holdsSocket(pid: number, inodes: ReadonlySet<number>): Promise<boolean> {
-  const fds = await readdir(`${PROC}/${pid}/fd`).catch(() => [] as string[]);
+  const fds = await readdir(`${PROC}/${pid}/fd`).catch((): string[] => []);
   for (const fd of fds) {
     const target = await readlink(`${PROC}/${pid}/fd/${fd}`).catch(() => '');
     const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The admin server's blob store (`--storage.*`): execution inputs and outputs, node data and uploaded
@@ -171,40 +172,15 @@ export function keyProblem(key: string): string | undefined {
   return undefined;
 }
 
-/** A least-recently-used cache of object bytes, bounded by their total size in bytes. */
-class ByteCache {
-  private readonly entries = new Map<string, Buffer>();
-  private size = 0;
-  constructor(private readonly capacity: number) {}
-
-  get(id: string): Buffer | undefined {
-    const hit = this.entries.get(id);
-    if (hit) {
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-    }
-    return hit;
-  }
-
-  set(id: string, bytes: Buffer): void {
-    this.delete(id);
-    if (bytes.length > this.capacity) return;
-    this.entries.set(id, bytes);
-    this.size += bytes.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.size <= this.capacity) break;
-      this.entries.delete(oldest);
-      this.size -= value.length;
-    }
-  }
-
-  delete(id: string): void {
-    const old = this.entries.get(id);
-    if (old) {
-      this.entries.delete(id);
-      this.size -= old.length;
-    }
-  }
+/**
+ * A least-recently-used cache of object bytes by native URL, bounded by their total size in bytes
+ * (an empty object counts as one byte); an object larger than the whole cache is not kept.
+ */
+function byteCache(capacity: number): LRUCache<string, Buffer> {
+  return new LRUCache<string, Buffer>({
+    maxSize: Math.max(1, Math.floor(capacity)),
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  });
 }
 
 /**
@@ -214,13 +190,13 @@ class ByteCache {
  * default container.
  */
 export class BlobStore {
-  private readonly cache: ByteCache | undefined;
+  private readonly cache: LRUCache<string, Buffer> | undefined;
 
   constructor(
     private readonly backend: BlobBackend,
     readonly options: BlobStoreOptions,
   ) {
-    this.cache = options.cacheBytes > 0 ? new ByteCache(options.cacheBytes) : undefined;
+    this.cache = options.cacheBytes > 0 ? byteCache(options.cacheBytes) : undefined;
   }
 
   /** The native URL scheme of this store (`s3`, `orch-local`, `orch-mem`). */

@@ -1,3 +1,4 @@
+import { isRecord } from '../../api/guards.js';
 import type { LiteralMapOut, LiteralOut } from '../../api/types.js';
 import { minimalMessage } from '../services/messages.js';
 import type { BlobStore } from './blob-store.js';
@@ -11,15 +12,41 @@ export interface InputsLocation {
   inputs_inline: string | null;
 }
 
-/** Reads an execution's inputs wherever they are. @throws Error when the blob is missing. */
+/**
+ * Reads an execution's inputs wherever they are.
+ * @throws Error when the blob is missing or does not hold a LiteralMap's JSON.
+ */
 export async function readInputs(blobs: BlobStore, row: InputsLocation): Promise<LiteralMapOut> {
   const text = row.inputs_inline ?? (await blobs.get(row.inputs_key)).toString('utf8');
-  return JSON.parse(text) as LiteralMapOut;
+  return parseLiteralMap(text, "the execution's inputs");
 }
 
-/** Reads the LiteralMap stored as JSON at `key`. @throws Error when the blob is missing. */
+/**
+ * Reads the LiteralMap stored as JSON at `key`.
+ * @throws Error when the blob is missing or does not hold a LiteralMap's JSON.
+ */
 export async function readLiteralMap(blobs: BlobStore, key: string): Promise<LiteralMapOut> {
-  return JSON.parse((await blobs.get(key)).toString('utf8')) as LiteralMapOut;
+  return parseLiteralMap((await blobs.get(key)).toString('utf8'), `blob ${key}`);
+}
+
+/**
+ * Whether `value` has a stored LiteralMap's shape: an object whose `literals`, when present (the
+ * stored form leaves an empty map out), maps names to literal objects as {@link writeLiteralMap} wrote them.
+ */
+function isLiteralMap(value: unknown): value is LiteralMapOut {
+  if (!isRecord(value)) return false;
+  const { literals } = value;
+  return literals === undefined || (isRecord(literals) && Object.values(literals).every(isRecord));
+}
+
+/**
+ * The LiteralMap of stored JSON text; `where` names the text's place for the error.
+ * @throws SyntaxError when the text is not JSON; Error when it is not a LiteralMap's JSON.
+ */
+function parseLiteralMap(text: string, where: string): LiteralMapOut {
+  const value: unknown = JSON.parse(text);
+  if (isLiteralMap(value)) return value;
+  throw new Error(`${where} does not hold a LiteralMap`);
 }
 
 /** Stores `literals` at `key` as the JSON of a LiteralMap, with only the fields that are set. */

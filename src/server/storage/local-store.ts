@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import {
   type BlobBackend,
   type BlobLocation,
@@ -11,7 +12,7 @@ import {
   type StreamLimits,
   UploadTooLargeError,
 } from './blob-store.js';
-import { checkDigest, urlOf } from './streams.js';
+import { checkDigest, toBuffer, urlOf } from './streams.js';
 
 /** Native URL scheme of the `local` store: `orch-local://<container>/<key>`. */
 export const LOCAL_SCHEME = 'orch-local';
@@ -26,8 +27,12 @@ export interface LocalBackendOptions {
   containersDir: string;
 }
 
+/** How many created folders {@link LocalBackend} remembers. */
+const FOLDER_CACHE_SIZE = 10_000;
+
 const isMissing = (error: unknown) => {
-  const code = (error as NodeJS.ErrnoException).code;
+  // Not `instanceof Error`: Node's own errors come from another realm when seen from a VM context.
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
@@ -39,8 +44,11 @@ const isMissing = (error: unknown) => {
  */
 export class LocalBackend implements BlobBackend {
   readonly scheme = LOCAL_SCHEME;
-  /** Folders already created, so that a write costs one mkdir per folder, not per write. */
-  private readonly folders = new Set<string>();
+  /**
+   * Folders already created, so that a write costs one mkdir per folder, not per write; at most
+   * {@link FOLDER_CACHE_SIZE}, the least recently used forgotten first (and created again if needed).
+   */
+  private readonly folders = new LRUCache<string, true>({ max: FOLDER_CACHE_SIZE });
 
   constructor(private readonly options: LocalBackendOptions) {}
 
@@ -61,8 +69,7 @@ export class LocalBackend implements BlobBackend {
     const folder = dirname(path);
     if (this.folders.has(folder)) return;
     await mkdir(folder, { recursive: true });
-    if (this.folders.size > 10_000) this.folders.clear();
-    this.folders.add(folder);
+    this.folders.set(folder, true);
   }
 
   private tempOf(path: string): string {
@@ -91,7 +98,7 @@ export class LocalBackend implements BlobBackend {
     try {
       const md5 = createHash('md5');
       for await (const chunk of source) {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+        const buffer = toBuffer(chunk);
         size += buffer.length;
         if (size > limits.maxBytes) throw new UploadTooLargeError(url, limits.maxBytes);
         md5.update(buffer);

@@ -29,6 +29,17 @@ interface CommonSettings {
   cacheBytes: number;
 }
 
+/** The values of `--storage.type` (the registry's choices). */
+const STORAGE_TYPES = ['s3', 'minio', 'local', 'mem', 'stow'] as const;
+
+/** `--storage.type` checked against {@link STORAGE_TYPES}. @throws ConfigError for another value. */
+function storageTypeOf(text: string): (typeof STORAGE_TYPES)[number] {
+  const type = STORAGE_TYPES.find((known) => known === text);
+  if (!type)
+    throw new ConfigError(`"${text}" is not a storage type; use s3, minio, local or mem`, '--storage.type');
+  return type;
+}
+
 /** Whether `--storage.container` holds a folder path (for `local`) rather than a container name. */
 export function isFolderPath(container: string): boolean {
   return /[/\\]/.test(container) || container.startsWith('.') || container.startsWith('~');
@@ -51,7 +62,7 @@ export function storageSettings(
   storage: StorageConfig,
   options: { dataDir: string; embedded: boolean },
 ): StorageSettings {
-  let type = storage.type as 's3' | 'minio' | 'local' | 'mem' | 'stow';
+  let type = storageTypeOf(storage.type);
   const container = storage.container ?? '';
   const connection = storage.connection;
   if (options.embedded && type === 's3' && !container && !connection.endpoint) type = 'local';

@@ -8,6 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
@@ -19,7 +20,7 @@ import {
   StorageError,
   type StreamLimits,
 } from './blob-store.js';
-import { collectLimited, urlOf } from './streams.js';
+import { collectLimited, toBuffer, urlOf } from './streams.js';
 
 /** Native URL scheme of the `s3` and `minio` stores: `s3://<bucket>/<key>`. */
 export const S3_SCHEME = 's3';
@@ -40,14 +41,14 @@ export interface S3Settings {
   timeoutMs: number;
 }
 
+/** The `name` of a thrown value (`NoSuchKey`, ...), or '' when it has none. */
+const nameOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+
 const notFound = (error: unknown): boolean => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    e?.name === 'NoSuchKey' ||
-    e?.name === 'NotFound' ||
-    e?.name === 'NoSuchBucket' ||
-    e?.$metadata?.httpStatusCode === 404
-  );
+  const name = nameOf(error);
+  if (name === 'NoSuchKey' || name === 'NotFound' || name === 'NoSuchBucket') return true;
+  return error instanceof S3ServiceException && error.$metadata?.httpStatusCode === 404;
 };
 
 /**
@@ -91,7 +92,7 @@ export class S3Backend implements BlobBackend {
     try {
       await this.client.send(new CreateBucketCommand({ Bucket: container }));
     } catch (error) {
-      const name = (error as { name?: string }).name;
+      const name = nameOf(error);
       if (name === 'BucketAlreadyOwnedByYou' || name === 'BucketAlreadyExists') return;
       throw this.failure(`cannot create bucket ${container}`, error);
     }
@@ -137,7 +138,7 @@ export class S3Backend implements BlobBackend {
     const chunks: Buffer[] = [];
     let total = 0;
     for await (const chunk of stream) {
-      const buffer = chunk as Buffer;
+      const buffer = toBuffer(chunk);
       total += buffer.length;
       if (total > maxBytes) {
         stream.destroy();

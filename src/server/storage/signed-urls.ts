@@ -30,22 +30,32 @@ export class SignatureError extends Error {
   }
 }
 
+/** Options of {@link HmacUrlSigner}. */
+export interface HmacUrlSignerOptions {
+  /** The clock expiry is checked against, in milliseconds since the epoch. @default Date.now */
+  now?: () => number;
+}
+
 /** Signs and checks the admin's blob URLs with HMAC-SHA256. The secret never leaves this object. */
 export class HmacUrlSigner {
   readonly #secret: Buffer;
+  readonly #now: () => number;
 
   /**
    * @param secret the signing key (32 random bytes per server start unless configured).
    * @param scheme the store's native URL scheme, bound into every signature.
    * @param baseUrl the admin's public HTTP address, e.g. `http://localhost:8088`.
+   * @throws Error when `secret` is shorter than 16 bytes.
    */
   constructor(
     secret: Uint8Array,
     private readonly scheme: string,
     private readonly baseUrl: () => string,
+    options: HmacUrlSignerOptions = {},
   ) {
     if (secret.length < 16) throw new Error('the URL signing secret must hold at least 16 bytes');
     this.#secret = Buffer.from(secret);
+    this.#now = options.now ?? Date.now;
   }
 
   private mac(grant: SignedGrant): Buffer {
@@ -73,8 +83,9 @@ export class HmacUrlSigner {
   }
 
   /**
-   * Checks a request against its URL's grant.
-   * @param nowSeconds the current Unix time in seconds.
+   * Checks a request against its URL's grant. A URL is accepted through the whole second of its
+   * `expires` and refused from the next one on.
+   * @param nowSeconds the current Unix time in seconds; by default the signer's clock (`now`).
    * @returns the grant when the signature holds, the method is the signed one and it has not expired.
    * @throws SignatureError saying which of the three failed.
    */
@@ -82,9 +93,12 @@ export class HmacUrlSigner {
     requestMethod: string,
     location: BlobLocation,
     query: Record<string, unknown>,
-    nowSeconds: number,
+    nowSeconds: number = Math.floor(this.#now() / 1000),
   ): SignedGrant {
-    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+    const text = (name: string) => {
+      const value = query[name];
+      return typeof value === 'string' ? value : '';
+    };
     const method = text('method');
     const expires = text('expires');
     const md5Text = text('md5');

@@ -8,6 +8,18 @@ export function urlOf(scheme: string, location: { container: string; key: string
 }
 
 /**
+ * A byte stream's chunk as a Buffer: Buffers as they are, other byte views without copying, strings
+ * as UTF-8.
+ * @throws TypeError for anything else (an object-mode stream is not a byte stream).
+ */
+export function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk);
+  if (ArrayBuffer.isView(chunk)) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  throw new TypeError(`a byte stream yielded a ${typeof chunk}, not bytes`);
+}
+
+/**
  * Reads a stream into memory, at most `limits.maxBytes` bytes, checking its MD5 when given.
  * Stops reading as soon as the limit is passed (the rest is left to the caller's transport).
  * @throws UploadTooLargeError over the limit; DigestMismatchError when the MD5 differs.
@@ -17,7 +29,7 @@ export async function collectLimited(source: Readable, limits: StreamLimits, url
   let size = 0;
   const md5 = createHash('md5');
   for await (const chunk of source) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer = toBuffer(chunk);
     size += buffer.length;
     if (size > limits.maxBytes) throw new UploadTooLargeError(url, limits.maxBytes);
     md5.update(buffer);

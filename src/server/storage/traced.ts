@@ -12,17 +12,17 @@ const TRACED = new Set(['ensureContainer', 'write', 'writeStream', 'stat', 'read
 export function tracedBackend(backend: BlobBackend): BlobBackend {
   return new Proxy(backend, {
     get(target, property) {
-      const value = Reflect.get(target, property, target) as unknown;
+      const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function' || typeof property !== 'string' || !TRACED.has(property)) {
         return typeof value === 'function' ? value.bind(target) : value;
       }
       return (...args: unknown[]) => {
-        const call = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        const call = (): Promise<unknown> => Reflect.apply(value, target, args);
         if (!isTracing()) return call();
         const first = args[0];
-        const location =
-          first && typeof first === 'object'
-            ? (first as BlobLocation)
+        const location: BlobLocation =
+          first && typeof first === 'object' && 'container' in first
+            ? { container: String(first.container), key: 'key' in first ? String(first.key) : '' }
             : { container: String(first), key: '' };
         return inSpan(
           `storage.${property}`,

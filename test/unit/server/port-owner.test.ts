@@ -9,6 +9,7 @@ import {
   portOwnership,
   socketHolders,
 } from '../../../src/server/runtime/port-owner.js';
+import { waitUntil } from '../../helpers/wait.js';
 
 // Real sockets and real processes: who holds a port is read from this machine's /proc.
 const linux = existsSync('/proc/net/tcp');
@@ -113,9 +114,7 @@ describe('port ownership from /proc (Linux)', () => {
       const gone = async () =>
         (await portOwnership(port, app.pid)).state === 'free' &&
         (await groupMembers(app.pid ?? 0)).length === 0;
-      for (let i = 0; i < 50 && !(await gone()); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitUntil(gone, { what: 'the group and its listener to be gone', timeoutMs: 3000 });
       expect(await portOwnership(port, app.pid)).toEqual({ state: 'free' });
       expect(await groupMembers(app.pid ?? 0)).toEqual([]);
     },

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { QueueFullError, taskCacheSettings, WorkQueue } from '../../../src/server/executor/cache.js';
+import { waitUntil } from '../../helpers/wait.js';
 
 const settings = { maxItems: 3, maxRetries: 2, workers: 2 };
 
@@ -20,9 +21,10 @@ describe('the task cache work queue', () => {
     const accepted = [op(), op(), op()];
     await expect(op()).rejects.toBeInstanceOf(QueueFullError);
     expect(queue.size).toBe(3);
-    while (releases.length || running) {
+    // Release the operations one at a time, each once it has started (the third when a worker is free).
+    for (const _ of accepted) {
+      await waitUntil(() => releases.length > 0, { what: 'the next operation to start', intervalMs: 1 });
       releases.shift()?.();
-      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(await Promise.all(accepted)).toEqual(['done', 'done', 'done']);
     expect(most).toBe(2);
