@@ -7,11 +7,11 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b2) => (typeof require !== "undefined" ? require : a)[b2]
-}) : x)(function(x) {
+var __require = /* @__PURE__ */ ((x2) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x2, {
+  get: (a, b3) => (typeof require !== "undefined" ? require : a)[b3]
+}) : x2)(function(x2) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
+  throw Error('Dynamic require of "' + x2 + '" is not supported');
 });
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
@@ -250,10 +250,10 @@ var require_tunnel = __commonJS({
         var overrides = arguments[i];
         if (typeof overrides === "object") {
           var keys = Object.keys(overrides);
-          for (var j2 = 0, keyLen = keys.length; j2 < keyLen; ++j2) {
-            var k2 = keys[j2];
-            if (overrides[k2] !== void 0) {
-              target[k2] = overrides[k2];
+          for (var j3 = 0, keyLen = keys.length; j3 < keyLen; ++j3) {
+            var k3 = keys[j3];
+            if (overrides[k3] !== void 0) {
+              target[k3] = overrides[k3];
             }
           }
         }
@@ -988,7 +988,7 @@ var require_util = __commonJS({
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
     var { tree } = require_tree();
-    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v2) => Number(v2));
+    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v3) => Number(v3));
     var BodyAsyncIterable = class {
       constructor(body) {
         this[kBody] = body;
@@ -1200,7 +1200,7 @@ var require_util = __commonJS({
           if (typeof headersValue === "string") {
             obj[key] = headersValue;
           } else {
-            obj[key] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
+            obj[key] = Array.isArray(headersValue) ? headersValue.map((x2) => x2.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1337,8 +1337,8 @@ var require_util = __commonJS({
     function isUSVString(val) {
       return hasIsWellFormed ? `${val}`.isWellFormed() : toUSVString(val) === `${val}`;
     }
-    function isTokenCharCode(c) {
-      switch (c) {
+    function isTokenCharCode(c2) {
+      switch (c2) {
         case 34:
         case 40:
         case 41:
@@ -1358,7 +1358,7 @@ var require_util = __commonJS({
         case 125:
           return false;
         default:
-          return c >= 33 && c <= 126;
+          return c2 >= 33 && c2 <= 126;
       }
     }
     function isValidHTTPToken(characters) {
@@ -3018,7 +3018,7 @@ var require_constants2 = __commonJS({
         exports.HEADER_CHARS.push(i);
       }
     }
-    exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS.filter((c) => c !== 44);
+    exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS.filter((c2) => c2 !== 44);
     exports.MAJOR = exports.NUM_MAP;
     exports.MINOR = exports.MAJOR;
     var HEADER_STATE;
@@ -3408,19 +3408,19 @@ var require_data_url = __commonJS({
     function percentDecode(input3) {
       const length = input3.length;
       const output2 = new Uint8Array(length);
-      let j2 = 0;
+      let j3 = 0;
       for (let i = 0; i < length; ++i) {
         const byte = input3[i];
         if (byte !== 37) {
-          output2[j2++] = byte;
+          output2[j3++] = byte;
         } else if (byte === 37 && !(isHexCharByte(input3[i + 1]) && isHexCharByte(input3[i + 2]))) {
-          output2[j2++] = 37;
+          output2[j3++] = 37;
         } else {
-          output2[j2++] = hexByteToNumber(input3[i + 1]) << 4 | hexByteToNumber(input3[i + 2]);
+          output2[j3++] = hexByteToNumber(input3[i + 1]) << 4 | hexByteToNumber(input3[i + 2]);
           i += 2;
         }
       }
-      return length === j2 ? output2 : output2.subarray(0, j2);
+      return length === j3 ? output2 : output2.subarray(0, j3);
     }
     function parseMIMEType(input3) {
       input3 = removeHTTPWhitespace(input3, true, true);
@@ -3695,15 +3695,15 @@ var require_webidl = __commonJS({
         message: `"${context3.value}" is an invalid ${context3.type}.`
       });
     };
-    webidl.brandCheck = function(V2, I2, opts) {
+    webidl.brandCheck = function(V2, I3, opts) {
       if (opts?.strict !== false) {
-        if (!(V2 instanceof I2)) {
+        if (!(V2 instanceof I3)) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
         }
       } else {
-        if (V2?.[Symbol.toStringTag] !== I2.prototype[Symbol.toStringTag]) {
+        if (V2?.[Symbol.toStringTag] !== I3.prototype[Symbol.toStringTag]) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -3766,44 +3766,44 @@ var require_webidl = __commonJS({
         lowerBound = Math.pow(-2, bitLength) - 1;
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x = Number(V2);
-      if (x === 0) {
-        x = 0;
+      let x2 = Number(V2);
+      if (x2 === 0) {
+        x2 = 0;
       }
       if (opts?.enforceRange === true) {
-        if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
+        if (Number.isNaN(x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
             message: `Could not convert ${webidl.util.Stringify(V2)} to an integer.`
           });
         }
-        x = webidl.util.IntegerPart(x);
-        if (x < lowerBound || x > upperBound) {
+        x2 = webidl.util.IntegerPart(x2);
+        if (x2 < lowerBound || x2 > upperBound) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Value must be between ${lowerBound}-${upperBound}, got ${x}.`
+            message: `Value must be between ${lowerBound}-${upperBound}, got ${x2}.`
           });
         }
-        return x;
+        return x2;
       }
-      if (!Number.isNaN(x) && opts?.clamp === true) {
-        x = Math.min(Math.max(x, lowerBound), upperBound);
-        if (Math.floor(x) % 2 === 0) {
-          x = Math.floor(x);
+      if (!Number.isNaN(x2) && opts?.clamp === true) {
+        x2 = Math.min(Math.max(x2, lowerBound), upperBound);
+        if (Math.floor(x2) % 2 === 0) {
+          x2 = Math.floor(x2);
         } else {
-          x = Math.ceil(x);
+          x2 = Math.ceil(x2);
         }
-        return x;
+        return x2;
       }
-      if (Number.isNaN(x) || x === 0 && Object.is(0, x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
+      if (Number.isNaN(x2) || x2 === 0 && Object.is(0, x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
         return 0;
       }
-      x = webidl.util.IntegerPart(x);
-      x = x % Math.pow(2, bitLength);
-      if (signedness === "signed" && x >= Math.pow(2, bitLength) - 1) {
-        return x - Math.pow(2, bitLength);
+      x2 = webidl.util.IntegerPart(x2);
+      x2 = x2 % Math.pow(2, bitLength);
+      if (signedness === "signed" && x2 >= Math.pow(2, bitLength) - 1) {
+        return x2 - Math.pow(2, bitLength);
       }
-      return x;
+      return x2;
     };
     webidl.util.IntegerPart = function(n) {
       const r = Math.floor(Math.abs(n));
@@ -3853,29 +3853,29 @@ var require_webidl = __commonJS({
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
-      return (O2, prefix, argument) => {
-        if (webidl.util.Type(O2) !== "Object") {
+      return (O3, prefix, argument) => {
+        if (webidl.util.Type(O3) !== "Object") {
           throw webidl.errors.exception({
             header: prefix,
-            message: `${argument} ("${webidl.util.Type(O2)}") is not an Object.`
+            message: `${argument} ("${webidl.util.Type(O3)}") is not an Object.`
           });
         }
         const result = {};
-        if (!types.isProxy(O2)) {
-          const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
+        if (!types.isProxy(O3)) {
+          const keys2 = [...Object.getOwnPropertyNames(O3), ...Object.getOwnPropertySymbols(O3)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O2[key], prefix, argument);
+            const typedValue = valueConverter(O3[key], prefix, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
-        const keys = Reflect.ownKeys(O2);
+        const keys = Reflect.ownKeys(O3);
         for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
+          const desc = Reflect.getOwnPropertyDescriptor(O3, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O2[key], prefix, argument);
+            const typedValue = valueConverter(O3[key], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -3955,39 +3955,39 @@ var require_webidl = __commonJS({
       return String(V2);
     };
     webidl.converters.ByteString = function(V2, prefix, argument) {
-      const x = webidl.converters.DOMString(V2, prefix, argument);
-      for (let index = 0; index < x.length; index++) {
-        if (x.charCodeAt(index) > 255) {
+      const x2 = webidl.converters.DOMString(V2, prefix, argument);
+      for (let index = 0; index < x2.length; index++) {
+        if (x2.charCodeAt(index) > 255) {
           throw new TypeError(
-            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x.charCodeAt(index)} which is greater than 255.`
+            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x2.charCodeAt(index)} which is greater than 255.`
           );
         }
       }
-      return x;
+      return x2;
     };
     webidl.converters.USVString = toUSVString;
     webidl.converters.boolean = function(V2) {
-      const x = Boolean(V2);
-      return x;
+      const x2 = Boolean(V2);
+      return x2;
     };
     webidl.converters.any = function(V2) {
       return V2;
     };
     webidl.converters["long long"] = function(V2, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V2, 64, "signed", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V2, 64, "signed", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned long long"] = function(V2, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V2, 64, "unsigned", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V2, 64, "unsigned", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned long"] = function(V2, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V2, 32, "unsigned", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V2, 32, "unsigned", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned short"] = function(V2, prefix, argument, opts) {
-      const x = webidl.util.ConvertToInt(V2, 16, "unsigned", opts, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V2, 16, "unsigned", opts, prefix, argument);
+      return x2;
     };
     webidl.converters.ArrayBuffer = function(V2, prefix, argument, opts) {
       if (webidl.util.Type(V2) !== "Object" || !types.isAnyArrayBuffer(V2)) {
@@ -4011,12 +4011,12 @@ var require_webidl = __commonJS({
       }
       return V2;
     };
-    webidl.converters.TypedArray = function(V2, T, prefix, name, opts) {
-      if (webidl.util.Type(V2) !== "Object" || !types.isTypedArray(V2) || V2.constructor.name !== T.name) {
+    webidl.converters.TypedArray = function(V2, T2, prefix, name, opts) {
+      if (webidl.util.Type(V2) !== "Object" || !types.isTypedArray(V2) || V2.constructor.name !== T2.name) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${name} ("${webidl.util.Stringify(V2)}")`,
-          types: [T.name]
+          types: [T2.name]
         });
       }
       if (opts?.allowShared === false && types.isSharedArrayBuffer(V2.buffer)) {
@@ -4157,10 +4157,10 @@ var require_util2 = __commonJS({
     }
     function isValidReasonPhrase(statusText) {
       for (let i = 0; i < statusText.length; ++i) {
-        const c = statusText.charCodeAt(i);
-        if (!(c === 9 || // HTAB
-        c >= 32 && c <= 126 || // SP / VCHAR
-        c >= 128 && c <= 255)) {
+        const c2 = statusText.charCodeAt(i);
+        if (!(c2 === 9 || // HTAB
+        c2 >= 32 && c2 <= 126 || // SP / VCHAR
+        c2 >= 128 && c2 <= 255)) {
           return false;
         }
       }
@@ -4474,11 +4474,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin(A2, B2) {
-      if (A2.origin === B2.origin && A2.origin === "null") {
+    function sameOrigin(A3, B3) {
+      if (A3.origin === B3.origin && A3.origin === "null") {
         return true;
       }
-      if (A2.protocol === B2.protocol && A2.hostname === B2.hostname && A2.port === B2.port) {
+      if (A3.protocol === B3.protocol && A3.hostname === B3.hostname && A3.port === B3.port) {
         return true;
       }
       return false;
@@ -5129,15 +5129,15 @@ var require_formdata = __commonJS({
         }
       }
       [nodeUtil.inspect.custom](depth, options) {
-        const state = this[kState].reduce((a, b2) => {
-          if (a[b2.name]) {
-            if (Array.isArray(a[b2.name])) {
-              a[b2.name].push(b2.value);
+        const state = this[kState].reduce((a, b3) => {
+          if (a[b3.name]) {
+            if (Array.isArray(a[b3.name])) {
+              a[b3.name].push(b3.value);
             } else {
-              a[b2.name] = [a[b2.name], b2.value];
+              a[b3.name] = [a[b3.name], b3.value];
             }
           } else {
-            a[b2.name] = b2.value;
+            a[b3.name] = b3.value;
           }
           return a;
         }, { __proto__: null });
@@ -8265,7 +8265,7 @@ var require_pool_base = __commonJS({
             pool.emit("drain", origin, [pool, ...targets]);
           }
           if (pool[kClosedResolve] && queue.isEmpty()) {
-            Promise.all(pool[kClients].map((c) => c.close())).then(pool[kClosedResolve]);
+            Promise.all(pool[kClients].map((c2) => c2.close())).then(pool[kClosedResolve]);
           }
         };
         this[kOnConnect] = (origin, targets) => {
@@ -8314,7 +8314,7 @@ var require_pool_base = __commonJS({
       }
       async [kClose]() {
         if (this[kQueue].isEmpty()) {
-          await Promise.all(this[kClients].map((c) => c.close()));
+          await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
           await new Promise((resolve5) => {
             this[kClosedResolve] = resolve5;
@@ -8329,7 +8329,7 @@ var require_pool_base = __commonJS({
           }
           item.handler.onError(err);
         }
-        await Promise.all(this[kClients].map((c) => c.destroy(err)));
+        await Promise.all(this[kClients].map((c2) => c2.destroy(err)));
       }
       [kDispatch](opts, handler2) {
         const dispatcher = this[kGetDispatcher]();
@@ -8494,11 +8494,11 @@ var require_balanced_pool = __commonJS({
     var kWeight = /* @__PURE__ */ Symbol("kWeight");
     var kMaxWeightPerServer = /* @__PURE__ */ Symbol("kMaxWeightPerServer");
     var kErrorPenalty = /* @__PURE__ */ Symbol("kErrorPenalty");
-    function getGreatestCommonDivisor(a, b2) {
-      if (a === 0) return b2;
-      while (b2 !== 0) {
-        const t = b2;
-        b2 = a % b2;
+    function getGreatestCommonDivisor(a, b3) {
+      if (a === 0) return b3;
+      while (b3 !== 0) {
+        const t = b3;
+        b3 = a % b3;
         a = t;
       }
       return a;
@@ -8580,7 +8580,7 @@ var require_balanced_pool = __commonJS({
         if (!dispatcher) {
           return;
         }
-        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b2) => a && b2, true);
+        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b3) => a && b3, true);
         if (allClientsBusy) {
           return;
         }
@@ -10836,8 +10836,8 @@ var require_mock_utils = __commonJS({
         const value = data[key];
         const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
-          for (let j2 = 0; j2 < value.length; ++j2) {
-            result.push(name, Buffer.from(`${value[j2]}`));
+          for (let j3 = 0; j3 < value.length; ++j3) {
+            result.push(name, Buffer.from(`${value[j3]}`));
           }
         } else {
           result.push(name, Buffer.from(`${value}`));
@@ -11960,10 +11960,10 @@ var require_headers = __commonJS({
     }
     function headerValueNormalize(potentialValue) {
       let i = 0;
-      let j2 = potentialValue.length;
-      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j2 - 1))) --j2;
-      while (j2 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
-      return i === 0 && j2 === potentialValue.length ? potentialValue : potentialValue.substring(i, j2);
+      let j3 = potentialValue.length;
+      while (j3 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(j3 - 1))) --j3;
+      while (j3 > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
+      return i === 0 && j3 === potentialValue.length ? potentialValue : potentialValue.substring(i, j3);
     }
     function fill(headers2, object2) {
       if (Array.isArray(object2)) {
@@ -12010,8 +12010,8 @@ var require_headers = __commonJS({
       }
       return getHeadersList(headers2).append(name, value, false);
     }
-    function compareHeaderName(a, b2) {
-      return a[0] < b2[0] ? -1 : 1;
+    function compareHeaderName(a, b3) {
+      return a[0] < b3[0] ? -1 : 1;
     }
     var HeadersList = class _HeadersList {
       /** @type {[string, string][]|null} */
@@ -12142,26 +12142,26 @@ var require_headers = __commonJS({
           const firstValue = iterator2.next().value;
           array2[0] = [firstValue[0], firstValue[1].value];
           assert2(firstValue[1].value !== null);
-          for (let i = 1, j2 = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
+          for (let i = 1, j3 = 0, right = 0, left = 0, pivot = 0, x2, value; i < size; ++i) {
             value = iterator2.next().value;
-            x = array2[i] = [value[0], value[1].value];
-            assert2(x[1] !== null);
+            x2 = array2[i] = [value[0], value[1].value];
+            assert2(x2[1] !== null);
             left = 0;
             right = i;
             while (left < right) {
               pivot = left + (right - left >> 1);
-              if (array2[pivot][0] <= x[0]) {
+              if (array2[pivot][0] <= x2[0]) {
                 left = pivot + 1;
               } else {
                 right = pivot;
               }
             }
             if (i !== pivot) {
-              j2 = i;
-              while (j2 > left) {
-                array2[j2] = array2[--j2];
+              j3 = i;
+              while (j3 > left) {
+                array2[j3] = array2[--j3];
               }
-              array2[left] = x;
+              array2[left] = x2;
             }
           }
           if (!iterator2.next().done) {
@@ -12302,8 +12302,8 @@ var require_headers = __commonJS({
         for (let i = 0; i < names.length; ++i) {
           const { 0: name, 1: value } = names[i];
           if (name === "set-cookie") {
-            for (let j2 = 0; j2 < cookies.length; ++j2) {
-              headers2.push([name, cookies[j2]]);
+            for (let j3 = 0; j3 < cookies.length; ++j3) {
+              headers2.push([name, cookies[j3]]);
             }
           } else {
             headers2.push([name, value]);
@@ -15109,24 +15109,24 @@ var require_util4 = __commonJS({
       return new TextDecoder(encoding).decode(sliced);
     }
     function BOMSniffing(ioQueue) {
-      const [a, b2, c] = ioQueue;
-      if (a === 239 && b2 === 187 && c === 191) {
+      const [a, b3, c2] = ioQueue;
+      if (a === 239 && b3 === 187 && c2 === 191) {
         return "UTF-8";
-      } else if (a === 254 && b2 === 255) {
+      } else if (a === 254 && b3 === 255) {
         return "UTF-16BE";
-      } else if (a === 255 && b2 === 254) {
+      } else if (a === 255 && b3 === 254) {
         return "UTF-16LE";
       }
       return null;
     }
     function combineByteSequences(sequences) {
-      const size = sequences.reduce((a, b2) => {
-        return a + b2.byteLength;
+      const size = sequences.reduce((a, b3) => {
+        return a + b3.byteLength;
       }, 0);
       let offset = 0;
-      return sequences.reduce((a, b2) => {
-        a.set(b2, offset);
-        offset += b2.byteLength;
+      return sequences.reduce((a, b3) => {
+        a.set(b3, offset);
+        offset += b3.byteLength;
         return a;
       }, new Uint8Array(size));
     }
@@ -15414,9 +15414,9 @@ var require_util5 = __commonJS({
     var assert2 = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A2, B2, excludeFragment = false) {
-      const serializedA = URLSerializer(A2, excludeFragment);
-      const serializedB = URLSerializer(B2, excludeFragment);
+    function urlEquals(A3, B3, excludeFragment = false) {
+      const serializedA = URLSerializer(A3, excludeFragment);
+      const serializedB = URLSerializer(B3, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -16238,7 +16238,7 @@ var require_util6 = __commonJS({
       "Nov",
       "Dec"
     ];
-    var IMFPaddedNumbers = Array(61).fill(0).map((_2, i) => i.toString().padStart(2, "0"));
+    var IMFPaddedNumbers = Array(61).fill(0).map((_3, i) => i.toString().padStart(2, "0"));
     function toIMFDate(date5) {
       if (typeof date5 === "number") {
         date5 = new Date(date5);
@@ -17495,7 +17495,7 @@ var require_receiver = __commonJS({
        * @param {Buffer} chunk
        * @param {() => void} callback
        */
-      _write(chunk, _2, callback2) {
+      _write(chunk, _3, callback2) {
         this.#buffers.push(chunk);
         this.#byteOffset += chunk.length;
         this.#loop = true;
@@ -19163,6 +19163,30 @@ var require_undici = __commonJS({
   }
 });
 
+// src/api/guards.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function property(value, key) {
+  return typeof value === "object" && value !== null ? Reflect.get(value, key) : void 0;
+}
+function errorMessage(error63) {
+  const message2 = property(error63, "message");
+  return typeof message2 === "string" ? message2 : String(error63);
+}
+function errorCode(error63) {
+  const code2 = property(error63, "code");
+  return typeof code2 === "string" ? code2 : void 0;
+}
+function isOneOf(values, value) {
+  return values.some((candidate) => candidate === value);
+}
+var init_guards = __esm({
+  "src/api/guards.ts"() {
+    "use strict";
+  }
+});
+
 // src/api/duration.ts
 function parseDuration(text) {
   const trimmed = text.trim();
@@ -19170,8 +19194,8 @@ function parseDuration(text) {
   const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(trimmed);
   if (!match) throw new DurationSyntaxError(text);
   let total = 0;
-  for (const part of trimmed.replace(/^[-+]/, "").matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) {
-    total += Number(part[1]) * UNIT_SECONDS[part[2]];
+  for (const [, amount, unit = ""] of trimmed.replace(/^[-+]/, "").matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(amount) * (UNIT_SECONDS[unit] ?? Number.NaN);
   }
   return match[1] === "-" ? -total : total;
 }
@@ -19586,8 +19610,8 @@ var require_metadata = __commonJS({
         const result = {};
         for (const [key, values] of this.internalRepr) {
           if (values.length > 0) {
-            const v2 = values[0];
-            result[key] = Buffer.isBuffer(v2) ? Buffer.from(v2) : v2;
+            const v3 = values[0];
+            result[key] = Buffer.isBuffer(v3) ? Buffer.from(v3) : v3;
           }
         }
         return result;
@@ -19600,11 +19624,11 @@ var require_metadata = __commonJS({
         const newMetadata = new _Metadata(this.options);
         const newInternalRepr = newMetadata.internalRepr;
         for (const [key, value] of this.internalRepr) {
-          const clonedValue = value.map((v2) => {
-            if (Buffer.isBuffer(v2)) {
-              return Buffer.from(v2);
+          const clonedValue = value.map((v3) => {
+            if (Buffer.isBuffer(v3)) {
+              return Buffer.from(v3);
             } else {
-              return v2;
+              return v3;
             }
           });
           newInternalRepr.set(key, clonedValue);
@@ -19701,8 +19725,8 @@ var require_metadata = __commonJS({
                 });
               } else if (values !== void 0) {
                 if (isCustomMetadata(key)) {
-                  values.split(",").forEach((v2) => {
-                    result.add(key, Buffer.from(v2.trim(), "base64"));
+                  values.split(",").forEach((v3) => {
+                    result.add(key, Buffer.from(v3.trim(), "base64"));
                   });
                 } else {
                   result.add(key, Buffer.from(values, "base64"));
@@ -21152,7 +21176,7 @@ var require_load_balancer_child_handler = __commonJS({
           createSubchannel(subchannelAddress, subchannelArgs) {
             return this.parent.channelControlHelper.createSubchannel(subchannelAddress, subchannelArgs);
           }
-          updateState(connectivityState, picker, errorMessage) {
+          updateState(connectivityState, picker, errorMessage2) {
             var _a3;
             if (this.calledByPendingChild()) {
               if (connectivityState === connectivity_state_1.ConnectivityState.CONNECTING) {
@@ -21164,7 +21188,7 @@ var require_load_balancer_child_handler = __commonJS({
             } else if (!this.calledByCurrentChild()) {
               return;
             }
-            this.parent.channelControlHelper.updateState(connectivityState, picker, errorMessage);
+            this.parent.channelControlHelper.updateState(connectivityState, picker, errorMessage2);
           }
           requestReresolution() {
             var _a3;
@@ -21324,7 +21348,7 @@ var require_resolving_load_balancer = __commonJS({
           var _a3, _b;
           let matchingConfig = methodConfigCache.get(methodName);
           if (matchingConfig === void 0) {
-            const splitName = methodName.split("/").filter((x) => x.length > 0);
+            const splitName = methodName.split("/").filter((x2) => x2.length > 0);
             const service = (_a3 = splitName[0]) !== null && _a3 !== void 0 ? _a3 : "";
             const method = (_b = splitName[1]) !== null && _b !== void 0 ? _b : "";
             matchingConfig = { name: [] };
@@ -21397,11 +21421,11 @@ var require_resolving_load_balancer = __commonJS({
               this.updateResolution();
             }
           },
-          updateState: (newState, picker, errorMessage) => {
+          updateState: (newState, picker, errorMessage2) => {
             this.latestChildState = newState;
             this.latestChildPicker = picker;
-            this.latestChildErrorMessage = errorMessage;
-            this.updateState(newState, picker, errorMessage);
+            this.latestChildErrorMessage = errorMessage2;
+            this.updateState(newState, picker, errorMessage2);
           },
           addChannelzChild: channelControlHelper.addChannelzChild.bind(channelControlHelper),
           removeChannelzChild: channelControlHelper.removeChannelzChild.bind(channelControlHelper)
@@ -21465,13 +21489,13 @@ var require_resolving_load_balancer = __commonJS({
         }
         this.backoffTimeout.runOnce();
       }
-      updateState(connectivityState, picker, errorMessage) {
+      updateState(connectivityState, picker, errorMessage2) {
         trace((0, uri_parser_1.uriToString)(this.target) + " " + connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[connectivityState]);
         if (connectivityState === connectivity_state_1.ConnectivityState.IDLE) {
           picker = new picker_1.QueuePicker(this, picker);
         }
         this.currentState = connectivityState;
-        this.channelControlHelper.updateState(connectivityState, picker, errorMessage);
+        this.channelControlHelper.updateState(connectivityState, picker, errorMessage2);
       }
       handleResolutionFailure(error63) {
         if (this.latestChildState === connectivity_state_1.ConnectivityState.IDLE) {
@@ -21766,13 +21790,13 @@ var require_cjs = __commonJS({
       value: true
     });
     var TreeNode = class {
-      constructor(t, e2, s3 = 1) {
+      constructor(t, e2, s5 = 1) {
         this.i = void 0;
         this.h = void 0;
         this.o = void 0;
         this.u = t;
         this.l = e2;
-        this.p = s3;
+        this.p = s5;
       }
       I() {
         let t = this;
@@ -21788,12 +21812,12 @@ var require_cjs = __commonJS({
           if (e2) {
             return t.o;
           }
-          let s3 = t.o;
-          while (s3.i === t) {
-            t = s3;
-            s3 = t.o;
+          let s5 = t.o;
+          while (s5.i === t) {
+            t = s5;
+            s5 = t.o;
           }
-          t = s3;
+          t = s5;
         }
         return t;
       }
@@ -21819,29 +21843,29 @@ var require_cjs = __commonJS({
       _() {
         const t = this.o;
         const e2 = this.h;
-        const s3 = e2.i;
+        const s5 = e2.i;
         if (t.o === this) t.o = e2;
         else if (t.i === this) t.i = e2;
         else t.h = e2;
         e2.o = t;
         e2.i = this;
         this.o = e2;
-        this.h = s3;
-        if (s3) s3.o = this;
+        this.h = s5;
+        if (s5) s5.o = this;
         return e2;
       }
       g() {
         const t = this.o;
         const e2 = this.i;
-        const s3 = e2.h;
+        const s5 = e2.h;
         if (t.o === this) t.o = e2;
         else if (t.i === this) t.i = e2;
         else t.h = e2;
         e2.o = t;
         e2.h = this;
         this.o = e2;
-        this.i = s3;
-        if (s3) s3.o = this;
+        this.i = s5;
+        if (s5) s5.o = this;
         return e2;
       }
     };
@@ -21913,56 +21937,56 @@ var require_cjs = __commonJS({
         this.C = new this.N();
       }
       R(t, e2) {
-        let s3 = this.C;
+        let s5 = this.C;
         while (t) {
           const i = this.A(t.u, e2);
           if (i < 0) {
             t = t.h;
           } else if (i > 0) {
-            s3 = t;
+            s5 = t;
             t = t.i;
           } else return t;
         }
-        return s3;
+        return s5;
       }
       K(t, e2) {
-        let s3 = this.C;
+        let s5 = this.C;
         while (t) {
           const i = this.A(t.u, e2);
           if (i <= 0) {
             t = t.h;
           } else {
-            s3 = t;
+            s5 = t;
             t = t.i;
           }
         }
-        return s3;
+        return s5;
       }
       L(t, e2) {
-        let s3 = this.C;
+        let s5 = this.C;
         while (t) {
           const i = this.A(t.u, e2);
           if (i < 0) {
-            s3 = t;
+            s5 = t;
             t = t.h;
           } else if (i > 0) {
             t = t.i;
           } else return t;
         }
-        return s3;
+        return s5;
       }
       k(t, e2) {
-        let s3 = this.C;
+        let s5 = this.C;
         while (t) {
           const i = this.A(t.u, e2);
           if (i < 0) {
-            s3 = t;
+            s5 = t;
             t = t.h;
           } else {
             t = t.i;
           }
         }
-        return s3;
+        return s5;
       }
       P(t) {
         while (true) {
@@ -21973,54 +21997,54 @@ var require_cjs = __commonJS({
             return;
           }
           if (t === e2.i) {
-            const s3 = e2.h;
-            if (s3.p === 1) {
-              s3.p = 0;
+            const s5 = e2.h;
+            if (s5.p === 1) {
+              s5.p = 0;
               e2.p = 1;
               if (e2 === this.v) {
                 this.v = e2._();
               } else e2._();
             } else {
-              if (s3.h && s3.h.p === 1) {
-                s3.p = e2.p;
+              if (s5.h && s5.h.p === 1) {
+                s5.p = e2.p;
                 e2.p = 0;
-                s3.h.p = 0;
+                s5.h.p = 0;
                 if (e2 === this.v) {
                   this.v = e2._();
                 } else e2._();
                 return;
-              } else if (s3.i && s3.i.p === 1) {
-                s3.p = 1;
-                s3.i.p = 0;
-                s3.g();
+              } else if (s5.i && s5.i.p === 1) {
+                s5.p = 1;
+                s5.i.p = 0;
+                s5.g();
               } else {
-                s3.p = 1;
+                s5.p = 1;
                 t = e2;
               }
             }
           } else {
-            const s3 = e2.i;
-            if (s3.p === 1) {
-              s3.p = 0;
+            const s5 = e2.i;
+            if (s5.p === 1) {
+              s5.p = 0;
               e2.p = 1;
               if (e2 === this.v) {
                 this.v = e2.g();
               } else e2.g();
             } else {
-              if (s3.i && s3.i.p === 1) {
-                s3.p = e2.p;
+              if (s5.i && s5.i.p === 1) {
+                s5.p = e2.p;
                 e2.p = 0;
-                s3.i.p = 0;
+                s5.i.p = 0;
                 if (e2 === this.v) {
                   this.v = e2.g();
                 } else e2.g();
                 return;
-              } else if (s3.h && s3.h.p === 1) {
-                s3.p = 1;
-                s3.h.p = 0;
-                s3._();
+              } else if (s5.h && s5.h.p === 1) {
+                s5.p = 1;
+                s5.h.p = 0;
+                s5._();
               } else {
-                s3.p = 1;
+                s5.p = 1;
                 t = e2;
               }
             }
@@ -22040,9 +22064,9 @@ var require_cjs = __commonJS({
           } else {
             e2 = e2.i;
           }
-          const s4 = t.u;
+          const s6 = t.u;
           t.u = e2.u;
-          e2.u = s4;
+          e2.u = s6;
           const i = t.l;
           t.l = e2.l;
           e2.l = i;
@@ -22054,22 +22078,22 @@ var require_cjs = __commonJS({
           this.C.h = e2.o;
         }
         this.P(e2);
-        let s3 = e2.o;
-        if (e2 === s3.i) {
-          s3.i = void 0;
-        } else s3.h = void 0;
+        let s5 = e2.o;
+        if (e2 === s5.i) {
+          s5.i = void 0;
+        } else s5.h = void 0;
         this.m -= 1;
         this.v.p = 0;
         if (this.enableIndex) {
-          while (s3 !== this.C) {
-            s3.M -= 1;
-            s3 = s3.o;
+          while (s5 !== this.C) {
+            s5.M -= 1;
+            s5 = s5.o;
           }
         }
       }
       U(t) {
         const e2 = typeof t === "number" ? t : void 0;
-        const s3 = typeof t === "function" ? t : void 0;
+        const s5 = typeof t === "function" ? t : void 0;
         const i = typeof t === "undefined" ? [] : void 0;
         let r = 0;
         let n = this.v;
@@ -22082,7 +22106,7 @@ var require_cjs = __commonJS({
             n = h.pop();
             if (r === e2) return n;
             i && i.push(n);
-            s3 && s3(n, r, this);
+            s5 && s5(n, r, this);
             r += 1;
             n = n.h;
           }
@@ -22093,14 +22117,14 @@ var require_cjs = __commonJS({
         while (true) {
           const e2 = t.o;
           if (e2.p === 0) return;
-          const s3 = e2.o;
-          if (e2 === s3.i) {
-            const i = s3.h;
+          const s5 = e2.o;
+          if (e2 === s5.i) {
+            const i = s5.h;
             if (i && i.p === 1) {
               i.p = e2.p = 0;
-              if (s3 === this.v) return;
-              s3.p = 1;
-              t = s3;
+              if (s5 === this.v) return;
+              s5.p = 1;
+              t = s5;
               continue;
             } else if (t === e2.h) {
               t.p = 0;
@@ -22108,84 +22132,84 @@ var require_cjs = __commonJS({
                 t.i.o = e2;
               }
               if (t.h) {
-                t.h.o = s3;
+                t.h.o = s5;
               }
               e2.h = t.i;
-              s3.i = t.h;
+              s5.i = t.h;
               t.i = e2;
-              t.h = s3;
-              if (s3 === this.v) {
+              t.h = s5;
+              if (s5 === this.v) {
                 this.v = t;
                 this.C.o = t;
               } else {
-                const e3 = s3.o;
-                if (e3.i === s3) {
+                const e3 = s5.o;
+                if (e3.i === s5) {
                   e3.i = t;
                 } else e3.h = t;
               }
-              t.o = s3.o;
+              t.o = s5.o;
               e2.o = t;
-              s3.o = t;
-              s3.p = 1;
+              s5.o = t;
+              s5.p = 1;
             } else {
               e2.p = 0;
-              if (s3 === this.v) {
-                this.v = s3.g();
-              } else s3.g();
-              s3.p = 1;
+              if (s5 === this.v) {
+                this.v = s5.g();
+              } else s5.g();
+              s5.p = 1;
               return;
             }
           } else {
-            const i = s3.i;
+            const i = s5.i;
             if (i && i.p === 1) {
               i.p = e2.p = 0;
-              if (s3 === this.v) return;
-              s3.p = 1;
-              t = s3;
+              if (s5 === this.v) return;
+              s5.p = 1;
+              t = s5;
               continue;
             } else if (t === e2.i) {
               t.p = 0;
               if (t.i) {
-                t.i.o = s3;
+                t.i.o = s5;
               }
               if (t.h) {
                 t.h.o = e2;
               }
-              s3.h = t.i;
+              s5.h = t.i;
               e2.i = t.h;
-              t.i = s3;
+              t.i = s5;
               t.h = e2;
-              if (s3 === this.v) {
+              if (s5 === this.v) {
                 this.v = t;
                 this.C.o = t;
               } else {
-                const e3 = s3.o;
-                if (e3.i === s3) {
+                const e3 = s5.o;
+                if (e3.i === s5) {
                   e3.i = t;
                 } else e3.h = t;
               }
-              t.o = s3.o;
+              t.o = s5.o;
               e2.o = t;
-              s3.o = t;
-              s3.p = 1;
+              s5.o = t;
+              s5.p = 1;
             } else {
               e2.p = 0;
-              if (s3 === this.v) {
-                this.v = s3._();
-              } else s3._();
-              s3.p = 1;
+              if (s5 === this.v) {
+                this.v = s5._();
+              } else s5._();
+              s5.p = 1;
               return;
             }
           }
           if (this.enableIndex) {
             e2.O();
-            s3.O();
+            s5.O();
             t.O();
           }
           return;
         }
       }
-      q(t, e2, s3) {
+      q(t, e2, s5) {
         if (this.v === void 0) {
           this.m += 1;
           this.v = new this.N(t, e2, 0);
@@ -22216,24 +22240,24 @@ var require_cjs = __commonJS({
             i = r2.h;
             this.C.h = i;
           } else {
-            if (s3 !== void 0) {
-              const r3 = s3.T;
+            if (s5 !== void 0) {
+              const r3 = s5.T;
               if (r3 !== this.C) {
-                const s4 = this.A(r3.u, t);
-                if (s4 === 0) {
+                const s6 = this.A(r3.u, t);
+                if (s6 === 0) {
                   r3.l = e2;
                   return this.m;
-                } else if (s4 > 0) {
-                  const s5 = r3.I();
-                  const n3 = this.A(s5.u, t);
+                } else if (s6 > 0) {
+                  const s7 = r3.I();
+                  const n3 = this.A(s7.u, t);
                   if (n3 === 0) {
-                    s5.l = e2;
+                    s7.l = e2;
                     return this.m;
                   } else if (n3 < 0) {
                     i = new this.N(t, e2);
-                    if (s5.h === void 0) {
-                      s5.h = i;
-                      i.o = s5;
+                    if (s7.h === void 0) {
+                      s7.h = i;
+                      i.o = s7;
                     } else {
                       r3.i = i;
                       i.o = r3;
@@ -22245,8 +22269,8 @@ var require_cjs = __commonJS({
             if (i === void 0) {
               i = this.v;
               while (true) {
-                const s4 = this.A(i.u, t);
-                if (s4 > 0) {
+                const s6 = this.A(i.u, t);
+                if (s6 > 0) {
                   if (i.i === void 0) {
                     i.i = new this.N(t, e2);
                     i.i.o = i;
@@ -22254,7 +22278,7 @@ var require_cjs = __commonJS({
                     break;
                   }
                   i = i.i;
-                } else if (s4 < 0) {
+                } else if (s6 < 0) {
                   if (i.h === void 0) {
                     i.h = new this.N(t, e2);
                     i.h.o = i;
@@ -22283,10 +22307,10 @@ var require_cjs = __commonJS({
       }
       H(t, e2) {
         while (t) {
-          const s3 = this.A(t.u, e2);
-          if (s3 < 0) {
+          const s5 = this.A(t.u, e2);
+          if (s5 < 0) {
             t = t.h;
-          } else if (s3 > 0) {
+          } else if (s5 > 0) {
             t = t.i;
           } else return t;
         }
@@ -22299,32 +22323,32 @@ var require_cjs = __commonJS({
         this.C.i = this.C.h = void 0;
       }
       updateKeyByIterator(t, e2) {
-        const s3 = t.T;
-        if (s3 === this.C) {
+        const s5 = t.T;
+        if (s5 === this.C) {
           throwIteratorAccessError();
         }
         if (this.m === 1) {
-          s3.u = e2;
+          s5.u = e2;
           return true;
         }
-        const i = s3.B().u;
-        if (s3 === this.C.i) {
+        const i = s5.B().u;
+        if (s5 === this.C.i) {
           if (this.A(i, e2) > 0) {
-            s3.u = e2;
+            s5.u = e2;
             return true;
           }
           return false;
         }
-        const r = s3.I().u;
-        if (s3 === this.C.h) {
+        const r = s5.I().u;
+        if (s5 === this.C.h) {
           if (this.A(r, e2) < 0) {
-            s3.u = e2;
+            s5.u = e2;
             return true;
           }
           return false;
         }
         if (this.A(r, e2) >= 0 || this.A(i, e2) <= 0) return false;
-        s3.u = e2;
+        s5.u = e2;
         return true;
       }
       eraseElementByPos(t) {
@@ -22347,12 +22371,12 @@ var require_cjs = __commonJS({
         if (e2 === this.C) {
           throwIteratorAccessError();
         }
-        const s3 = e2.h === void 0;
+        const s5 = e2.h === void 0;
         const i = t.iteratorType === 0;
         if (i) {
-          if (s3) t.next();
+          if (s5) t.next();
         } else {
-          if (!s3 || e2.i === void 0) t.next();
+          if (!s5 || e2.i === void 0) t.next();
         }
         this.S(e2);
         return t;
@@ -22367,8 +22391,8 @@ var require_cjs = __commonJS({
       }
     };
     var TreeIterator = class extends ContainerIterator {
-      constructor(t, e2, s3) {
-        super(s3);
+      constructor(t, e2, s5) {
+        super(s5);
         this.T = t;
         this.C = e2;
         if (this.iteratorType === 0) {
@@ -22412,30 +22436,30 @@ var require_cjs = __commonJS({
           }
           return 0;
         }
-        let s3 = 0;
+        let s5 = 0;
         if (t.i) {
-          s3 += t.i.M;
+          s5 += t.i.M;
         }
         while (t !== e2) {
           const e3 = t.o;
           if (t === e3.h) {
-            s3 += 1;
+            s5 += 1;
             if (e3.i) {
-              s3 += e3.i.M;
+              s5 += e3.i.M;
             }
           }
           t = e3;
         }
-        return s3;
+        return s5;
       }
       isAccessible() {
         return this.T !== this.C;
       }
     };
     var OrderedMapIterator = class _OrderedMapIterator extends TreeIterator {
-      constructor(t, e2, s3, i) {
+      constructor(t, e2, s5, i) {
         super(t, e2, i);
-        this.container = s3;
+        this.container = s5;
       }
       get pointer() {
         if (this.T === this.C) {
@@ -22443,15 +22467,15 @@ var require_cjs = __commonJS({
         }
         const t = this;
         return new Proxy([], {
-          get(e2, s3) {
-            if (s3 === "0") return t.T.u;
-            else if (s3 === "1") return t.T.l;
+          get(e2, s5) {
+            if (s5 === "0") return t.T.u;
+            else if (s5 === "1") return t.T.l;
             e2[0] = t.T.u;
             e2[1] = t.T.l;
-            return e2[s3];
+            return e2[s5];
           },
-          set(e2, s3, i) {
-            if (s3 !== "1") {
+          set(e2, s5, i) {
+            if (s5 !== "1") {
               throw new TypeError("prop must be 1");
             }
             t.T.l = i;
@@ -22464,8 +22488,8 @@ var require_cjs = __commonJS({
       }
     };
     var OrderedMap = class extends TreeContainer {
-      constructor(t = [], e2, s3) {
-        super(e2, s3);
+      constructor(t = [], e2, s5) {
+        super(e2, s5);
         const i = this;
         t.forEach((function(t2) {
           i.setElement(t2[0], t2[1]);
@@ -22510,12 +22534,12 @@ var require_cjs = __commonJS({
         return new OrderedMapIterator(e2, this.C, this);
       }
       forEach(t) {
-        this.U((function(e2, s3, i) {
-          t([e2.u, e2.l], s3, i);
+        this.U((function(e2, s5, i) {
+          t([e2.u, e2.l], s5, i);
         }));
       }
-      setElement(t, e2, s3) {
-        return this.q(t, e2, s3);
+      setElement(t, e2, s5) {
+        return this.q(t, e2, s5);
       }
       getElementByPos(t) {
         if (t < 0 || t > this.m - 1) {
@@ -22542,8 +22566,8 @@ var require_cjs = __commonJS({
       *[Symbol.iterator]() {
         const t = this.m;
         const e2 = this.U();
-        for (let s3 = 0; s3 < t; ++s3) {
-          const t2 = e2[s3];
+        for (let s5 = 0; s5 < t; ++s5) {
+          const t2 = e2[s5];
           yield [t2.u, t2.l];
         }
       }
@@ -24046,24 +24070,24 @@ var require_base64 = __commonJS({
     var i;
     base643.encode = function encode4(buffer, start, end) {
       var parts = null, chunk = [];
-      var i2 = 0, j2 = 0, t;
+      var i2 = 0, j3 = 0, t;
       while (start < end) {
-        var b2 = buffer[start++];
-        switch (j2) {
+        var b3 = buffer[start++];
+        switch (j3) {
           case 0:
-            chunk[i2++] = b64[b2 >> 2];
-            t = (b2 & 3) << 4;
-            j2 = 1;
+            chunk[i2++] = b64[b3 >> 2];
+            t = (b3 & 3) << 4;
+            j3 = 1;
             break;
           case 1:
-            chunk[i2++] = b64[t | b2 >> 4];
-            t = (b2 & 15) << 2;
-            j2 = 2;
+            chunk[i2++] = b64[t | b3 >> 4];
+            t = (b3 & 15) << 2;
+            j3 = 2;
             break;
           case 2:
-            chunk[i2++] = b64[t | b2 >> 6];
-            chunk[i2++] = b64[b2 & 63];
-            j2 = 0;
+            chunk[i2++] = b64[t | b3 >> 6];
+            chunk[i2++] = b64[b3 & 63];
+            j3 = 0;
             break;
         }
         if (i2 > 8191) {
@@ -24071,10 +24095,10 @@ var require_base64 = __commonJS({
           i2 = 0;
         }
       }
-      if (j2) {
+      if (j3) {
         chunk[i2++] = b64[t];
         chunk[i2++] = 61;
-        if (j2 === 1)
+        if (j3 === 1)
           chunk[i2++] = 61;
       }
       if (parts) {
@@ -24087,35 +24111,35 @@ var require_base64 = __commonJS({
     var invalidEncoding = "invalid encoding";
     base643.decode = function decode4(string4, buffer, offset) {
       var start = offset;
-      var j2 = 0, t;
+      var j3 = 0, t;
       for (var i2 = 0; i2 < string4.length; ) {
-        var c = string4.charCodeAt(i2++);
-        if (c === 61 && j2 > 1)
+        var c2 = string4.charCodeAt(i2++);
+        if (c2 === 61 && j3 > 1)
           break;
-        if ((c = s64[c]) === void 0)
+        if ((c2 = s64[c2]) === void 0)
           throw Error(invalidEncoding);
-        switch (j2) {
+        switch (j3) {
           case 0:
-            t = c;
-            j2 = 1;
+            t = c2;
+            j3 = 1;
             break;
           case 1:
-            buffer[offset++] = t << 2 | (c & 48) >> 4;
-            t = c;
-            j2 = 2;
+            buffer[offset++] = t << 2 | (c2 & 48) >> 4;
+            t = c2;
+            j3 = 2;
             break;
           case 2:
-            buffer[offset++] = (t & 15) << 4 | (c & 60) >> 2;
-            t = c;
-            j2 = 3;
+            buffer[offset++] = (t & 15) << 4 | (c2 & 60) >> 2;
+            t = c2;
+            j3 = 3;
             break;
           case 3:
-            buffer[offset++] = (t & 3) << 6 | c;
-            j2 = 0;
+            buffer[offset++] = (t & 3) << 6 | c2;
+            j3 = 0;
             break;
         }
       }
-      if (j2 === 1)
+      if (j3 === 1)
         throw Error(invalidEncoding);
       return offset - start;
     };
@@ -24374,14 +24398,14 @@ var require_utf8 = __commonJS({
     var utf8 = exports;
     var replacementCharCode = 65533;
     utf8.length = function utf8_length(string4) {
-      var len = 0, c = 0;
+      var len = 0, c2 = 0;
       for (var i = 0; i < string4.length; ++i) {
-        c = string4.charCodeAt(i);
-        if (c < 128)
+        c2 = string4.charCodeAt(i);
+        if (c2 < 128)
           len += 1;
-        else if (c < 2048)
+        else if (c2 < 2048)
           len += 2;
-        else if ((c & 64512) === 55296 && (string4.charCodeAt(i + 1) & 64512) === 56320) {
+        else if ((c2 & 64512) === 55296 && (string4.charCodeAt(i + 1) & 64512) === 56320) {
           ++i;
           len += 4;
         } else
@@ -24949,8 +24973,8 @@ var require_umd = __commonJS({
           return (obj && obj["__isLong__"]) === true;
         }
         function ctz32(value) {
-          var c = Math.clz32(value & -value);
-          return value ? 31 - c : c;
+          var c2 = Math.clz32(value & -value);
+          return value ? 31 - c2 : c2;
         }
         Long.isLong = isLong;
         var INT_CACHE = {};
@@ -25439,45 +25463,45 @@ var require_umd = __commonJS({
         LongPrototype.shru = LongPrototype.shiftRightUnsigned;
         LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
         LongPrototype.rotateLeft = function rotateLeft(numBits) {
-          var b2;
+          var b3;
           if (isLong(numBits)) numBits = numBits.toInt();
           if ((numBits &= 63) === 0) return this;
           if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
           if (numBits < 32) {
-            b2 = 32 - numBits;
+            b3 = 32 - numBits;
             return fromBits(
-              this.low << numBits | this.high >>> b2,
-              this.high << numBits | this.low >>> b2,
+              this.low << numBits | this.high >>> b3,
+              this.high << numBits | this.low >>> b3,
               this.unsigned
             );
           }
           numBits -= 32;
-          b2 = 32 - numBits;
+          b3 = 32 - numBits;
           return fromBits(
-            this.high << numBits | this.low >>> b2,
-            this.low << numBits | this.high >>> b2,
+            this.high << numBits | this.low >>> b3,
+            this.low << numBits | this.high >>> b3,
             this.unsigned
           );
         };
         LongPrototype.rotl = LongPrototype.rotateLeft;
         LongPrototype.rotateRight = function rotateRight(numBits) {
-          var b2;
+          var b3;
           if (isLong(numBits)) numBits = numBits.toInt();
           if ((numBits &= 63) === 0) return this;
           if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
           if (numBits < 32) {
-            b2 = 32 - numBits;
+            b3 = 32 - numBits;
             return fromBits(
-              this.high << b2 | this.low >>> numBits,
-              this.low << b2 | this.high >>> numBits,
+              this.high << b3 | this.low >>> numBits,
+              this.low << b3 | this.high >>> numBits,
               this.unsigned
             );
           }
           numBits -= 32;
-          b2 = 32 - numBits;
+          b3 = 32 - numBits;
           return fromBits(
-            this.low << b2 | this.high >>> numBits,
-            this.high << b2 | this.low >>> numBits,
+            this.low << b3 | this.high >>> numBits,
+            this.high << b3 | this.low >>> numBits,
             this.unsigned
           );
         };
@@ -26042,9 +26066,9 @@ var require_reader = __commonJS({
       for (var i = 0; i < 4; ++i) {
         if (reader.pos >= reader.len)
           throw indexOutOfRange(reader);
-        var b2 = reader.buf[reader.pos++];
-        value = (value | (b2 & 127) << i * 7) >>> 0;
-        if (b2 < 128)
+        var b3 = reader.buf[reader.pos++];
+        value = (value | (b3 & 127) << i * 7) >>> 0;
+        if (b3 < 128)
           return value;
       }
       throw indexOutOfRange(reader);
@@ -27239,7 +27263,7 @@ var require_verifier = __commonJS({
       if (field.resolvedType) {
         if (field.resolvedType instanceof Enum) {
           gen("switch(%s){", ref)("default:")("return%j", invalid2(field, "enum value"));
-          for (var keys = Object.keys(field.resolvedType.values), j2 = 0; j2 < keys.length; ++j2) gen("case %i:", field.resolvedType.values[keys[j2]]);
+          for (var keys = Object.keys(field.resolvedType.values), j3 = 0; j3 < keys.length; ++j3) gen("case %i:", field.resolvedType.values[keys[j3]]);
           gen("break")("}");
         } else {
           gen("{")("var e=types[%i].verify(%s,n+1);", fieldIndex, ref)("if(e)")("return%j+e", field.name + ".")("}");
@@ -28158,9 +28182,9 @@ var require_root = __commonJS({
               this.deferred.splice(i, 1);
             else
               ++i;
-        for (var j2 = 0; j2 < /* initializes */
-        object2.nestedArray.length; ++j2)
-          this._handleAdd(object2._nestedArray[j2]);
+        for (var j3 = 0; j3 < /* initializes */
+        object2.nestedArray.length; ++j3)
+          this._handleAdd(object2._nestedArray[j3]);
         if (exposeRe.test(object2.name))
           object2.parent[object2.name] = object2;
       }
@@ -28262,8 +28286,8 @@ var require_util9 = __commonJS({
         return $1.toUpperCase();
       });
     };
-    util.compareFieldsById = function compareFieldsById(a, b2) {
-      return a.id - b2.id;
+    util.compareFieldsById = function compareFieldsById(a, b3) {
+      return a.id - b3.id;
     };
     util.decorateType = function decorateType(ctor, typeName) {
       if (ctor.$type) {
@@ -28334,7 +28358,7 @@ var require_types = __commonJS({
     "use strict";
     var types = exports;
     var util = require_util9();
-    var s3 = [
+    var s5 = [
       "double",
       // 0
       "float",
@@ -28369,7 +28393,7 @@ var require_types = __commonJS({
     function bake(values, offset) {
       var i = 0, o = /* @__PURE__ */ Object.create(null);
       offset |= 0;
-      while (i < values.length) o[s3[i + offset]] = values[i++];
+      while (i < values.length) o[s5[i + offset]] = values[i++];
       return o;
     }
     types.basic = bake([
@@ -29287,13 +29311,13 @@ var require_tokenize = __commonJS({
         } else {
           lookback = 3;
         }
-        var commentOffset = start - lookback, c;
+        var commentOffset = start - lookback, c2;
         do {
-          if (--commentOffset < 0 || (c = source.charAt(commentOffset)) === "\n") {
+          if (--commentOffset < 0 || (c2 = source.charAt(commentOffset)) === "\n") {
             comment.lineEmpty = true;
             break;
           }
-        } while (c === " " || c === "	");
+        } while (c2 === " " || c2 === "	");
         var lines = source.substring(start, end).split(setCommentSplitRe);
         for (var i = 0; i < lines.length; ++i)
           lines[i] = lines[i].replace(alternateCommentMode ? setCommentAltRe : setCommentRe, "").trim();
@@ -31975,9 +31999,9 @@ var require_descriptor2 = __commonJS({
       var root = new Root();
       if (descriptor.file) {
         var fileDescriptor, filePackage;
-        for (var j2 = 0, i; j2 < descriptor.file.length; ++j2) {
+        for (var j3 = 0, i; j3 < descriptor.file.length; ++j3) {
           filePackage = root;
-          if ((fileDescriptor = descriptor.file[j2])["package"] && fileDescriptor["package"].length)
+          if ((fileDescriptor = descriptor.file[j3])["package"] && fileDescriptor["package"].length)
             filePackage = root.define(fileDescriptor["package"]);
           var edition = editionFromDescriptor(fileDescriptor);
           if (fileDescriptor.name && fileDescriptor.name.length)
@@ -32407,7 +32431,7 @@ var require_descriptor2 = __commonJS({
       }
       return false;
     }
-    function toDescriptorType(type, resolvedType, delimited) {
+    function toDescriptorType(type, resolvedType2, delimited) {
       switch (type) {
         // 0 is reserved for errors
         case "double":
@@ -32441,9 +32465,9 @@ var require_descriptor2 = __commonJS({
         case "sint64":
           return 18;
       }
-      if (resolvedType instanceof Enum)
+      if (resolvedType2 instanceof Enum)
         return 14;
-      if (resolvedType instanceof Type)
+      if (resolvedType2 instanceof Type)
         return delimited ? 10 : 11;
       throw Error("illegal type: " + type);
     }
@@ -32493,17 +32517,17 @@ var require_descriptor2 = __commonJS({
       return type.fromObject(toDescriptorOptionsRecursive(options, type));
     }
     function shortname(from, to2) {
-      var fromPath = from.fullName.split("."), toPath = to2.fullName.split("."), i = 0, j2 = 0, k2 = toPath.length - 1;
+      var fromPath = from.fullName.split("."), toPath = to2.fullName.split("."), i = 0, j3 = 0, k3 = toPath.length - 1;
       if (!(from instanceof Root) && to2 instanceof Namespace)
-        while (i < fromPath.length && j2 < k2 && fromPath[i] === toPath[j2]) {
+        while (i < fromPath.length && j3 < k3 && fromPath[i] === toPath[j3]) {
           var other = to2.lookup(fromPath[i++], true);
           if (other !== null && other !== to2)
             break;
-          ++j2;
+          ++j3;
         }
       else
-        for (; i < fromPath.length && j2 < k2 && fromPath[i] === toPath[j2]; ++i, ++j2) ;
-      return toPath.slice(j2).join(".");
+        for (; i < fromPath.length && j3 < k3 && fromPath[i] === toPath[j3]; ++i, ++j3) ;
+      return toPath.slice(j3).join(".");
     }
     function underScore(str) {
       return str.substring(0, 1) + str.substring(1).replace(/([A-Z])(?=[a-z]|$)/g, function($0, $1) {
@@ -34601,14 +34625,14 @@ var require_subchannel = __commonJS({
        * @param newState The state to transition to
        * @returns True if the state changed, false otherwise
        */
-      transitionToState(oldStates, newState, errorMessage) {
+      transitionToState(oldStates, newState, errorMessage2) {
         var _a3, _b;
         if (oldStates.indexOf(this.connectivityState) === -1) {
           return false;
         }
         if (this.traceEnabled) {
-          if (errorMessage) {
-            this.trace(connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState] + ' with error "' + errorMessage + '"');
+          if (errorMessage2) {
+            this.trace(connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState] + ' with error "' + errorMessage2 + '"');
           } else {
             this.trace(connectivity_state_1.ConnectivityState[this.connectivityState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
           }
@@ -34650,7 +34674,7 @@ var require_subchannel = __commonJS({
             throw new Error(`Invalid state: unknown ConnectivityState ${newState}`);
         }
         for (const listener of this.stateListeners) {
-          listener(this, previousState, newState, this.keepaliveTime, errorMessage);
+          listener(this, previousState, newState, this.keepaliveTime, errorMessage2);
         }
         return true;
       }
@@ -35932,13 +35956,13 @@ var require_transport = __commonJS({
           this.trace("session closed");
           this.handleDisconnect();
         });
-        session.once("goaway", (errorCode, lastStreamID, opaqueData) => {
+        session.once("goaway", (errorCode2, lastStreamID, opaqueData) => {
           let tooManyPings = false;
-          if (errorCode === http2.constants.NGHTTP2_ENHANCE_YOUR_CALM && opaqueData && opaqueData.equals(tooManyPingsData)) {
+          if (errorCode2 === http2.constants.NGHTTP2_ENHANCE_YOUR_CALM && opaqueData && opaqueData.equals(tooManyPingsData)) {
             tooManyPings = true;
           }
           if (this.traceEnabled) {
-            this.trace("connection closed by GOAWAY with code " + errorCode + " and data " + (opaqueData === null || opaqueData === void 0 ? void 0 : opaqueData.toString()));
+            this.trace("connection closed by GOAWAY with code " + errorCode2 + " and data " + (opaqueData === null || opaqueData === void 0 ? void 0 : opaqueData.toString()));
           }
           this.reportDisconnectToOwner(tooManyPings);
         });
@@ -36313,20 +36337,20 @@ var require_transport = __commonJS({
             setImmediate(() => {
               if (!reportedError) {
                 reportedError = true;
-                reject(`${errorMessage.trim()} (${(/* @__PURE__ */ new Date()).toISOString()})`);
+                reject(`${errorMessage2.trim()} (${(/* @__PURE__ */ new Date()).toISOString()})`);
               }
             });
           };
           const errorHandler2 = (error63) => {
             var _a4;
             (_a4 = this.session) === null || _a4 === void 0 ? void 0 : _a4.destroy();
-            errorMessage = error63.message;
+            errorMessage2 = error63.message;
             if (this.traceEnabled) {
-              this.trace("connection failed with error " + errorMessage);
+              this.trace("connection failed with error " + errorMessage2);
             }
             if (!reportedError) {
               reportedError = true;
-              reject(`${errorMessage} (${(/* @__PURE__ */ new Date()).toISOString()})`);
+              reject(`${errorMessage2} (${(/* @__PURE__ */ new Date()).toISOString()})`);
             }
           };
           const sessionOptions = {
@@ -36347,7 +36371,7 @@ var require_transport = __commonJS({
           const defaultWin = (_h = (_g = (_f = http2.getDefaultSettings) === null || _f === void 0 ? void 0 : _f.call(http2)) === null || _g === void 0 ? void 0 : _g.initialWindowSize) !== null && _h !== void 0 ? _h : 65535;
           const connWin = options["grpc-node.flow_control_window"];
           this.session = session;
-          let errorMessage = "Failed to connect";
+          let errorMessage2 = "Failed to connect";
           let reportedError = false;
           session.unref();
           session.once("remoteSettings", () => {
@@ -40141,32 +40165,32 @@ var require_server = __commonJS({
       return useValue ? value : void 0;
     };
     var __esDecorate = exports && exports.__esDecorate || function(ctor, descriptorIn, decorators, contextIn, initializers, extraInitializers) {
-      function accept(f2) {
-        if (f2 !== void 0 && typeof f2 !== "function") throw new TypeError("Function expected");
-        return f2;
+      function accept(f3) {
+        if (f3 !== void 0 && typeof f3 !== "function") throw new TypeError("Function expected");
+        return f3;
       }
       var kind = contextIn.kind, key = kind === "getter" ? "get" : kind === "setter" ? "set" : "value";
       var target = !descriptorIn && ctor ? contextIn["static"] ? ctor : ctor.prototype : null;
       var descriptor = descriptorIn || (target ? Object.getOwnPropertyDescriptor(target, contextIn.name) : {});
-      var _2, done = false;
+      var _3, done = false;
       for (var i = decorators.length - 1; i >= 0; i--) {
         var context3 = {};
         for (var p2 in contextIn) context3[p2] = p2 === "access" ? {} : contextIn[p2];
         for (var p2 in contextIn.access) context3.access[p2] = contextIn.access[p2];
-        context3.addInitializer = function(f2) {
+        context3.addInitializer = function(f3) {
           if (done) throw new TypeError("Cannot add initializers after decoration has completed");
-          extraInitializers.push(accept(f2 || null));
+          extraInitializers.push(accept(f3 || null));
         };
         var result = (0, decorators[i])(kind === "accessor" ? { get: descriptor.get, set: descriptor.set } : descriptor[key], context3);
         if (kind === "accessor") {
           if (result === void 0) continue;
           if (result === null || typeof result !== "object") throw new TypeError("Object expected");
-          if (_2 = accept(result.get)) descriptor.get = _2;
-          if (_2 = accept(result.set)) descriptor.set = _2;
-          if (_2 = accept(result.init)) initializers.unshift(_2);
-        } else if (_2 = accept(result)) {
-          if (kind === "field") initializers.unshift(_2);
-          else descriptor[key] = _2;
+          if (_3 = accept(result.get)) descriptor.get = _3;
+          if (_3 = accept(result.set)) descriptor.set = _3;
+          if (_3 = accept(result.init)) initializers.unshift(_3);
+        } else if (_3 = accept(result)) {
+          if (kind === "field") initializers.unshift(_3);
+          else descriptor[key] = _3;
         }
       }
       if (target) Object.defineProperty(target, contextIn.name, descriptor);
@@ -41724,10 +41748,10 @@ var require_load_balancer_pick_first = __commonJS({
     function shuffled(list) {
       const result = list.slice();
       for (let i = result.length - 1; i > 1; i--) {
-        const j2 = Math.floor(Math.random() * (i + 1));
+        const j3 = Math.floor(Math.random() * (i + 1));
         const temp = result[i];
-        result[i] = result[j2];
-        result[j2] = temp;
+        result[i] = result[j3];
+        result[j3] = temp;
       }
       return result;
     }
@@ -41773,8 +41797,8 @@ var require_load_balancer_pick_first = __commonJS({
         this.currentState = connectivity_state_1.ConnectivityState.IDLE;
         this.currentSubchannelIndex = 0;
         this.currentPick = null;
-        this.subchannelStateListener = (subchannel, previousState, newState, keepaliveTime, errorMessage) => {
-          this.onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage);
+        this.subchannelStateListener = (subchannel, previousState, newState, keepaliveTime, errorMessage2) => {
+          this.onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage2);
         };
         this.pickedSubchannelHealthListener = () => this.calculateAndReportNewState();
         this.stickyTransientFailureMode = false;
@@ -41797,26 +41821,26 @@ var require_load_balancer_pick_first = __commonJS({
         var _a3;
         if (this.currentPick) {
           if (this.reportHealthStatus && !this.currentPick.isHealthy()) {
-            const errorMessage = `Picked subchannel ${this.currentPick.getAddress()} is unhealthy`;
+            const errorMessage2 = `Picked subchannel ${this.currentPick.getAddress()} is unhealthy`;
             this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
-              details: errorMessage
-            }), errorMessage);
+              details: errorMessage2
+            }), errorMessage2);
           } else {
             this.updateState(connectivity_state_1.ConnectivityState.READY, new PickFirstPicker(this.currentPick), null);
           }
         } else if (((_a3 = this.latestAddressList) === null || _a3 === void 0 ? void 0 : _a3.length) === 0) {
-          const errorMessage = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
+          const errorMessage2 = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
           this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
-            details: errorMessage
-          }), errorMessage);
+            details: errorMessage2
+          }), errorMessage2);
         } else if (this.children.length === 0) {
           this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
         } else {
           if (this.stickyTransientFailureMode) {
-            const errorMessage = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
+            const errorMessage2 = `No connection established. Last error: ${this.lastError}. Resolution note: ${this.latestResolutionNote}`;
             this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
-              details: errorMessage
-            }), errorMessage);
+              details: errorMessage2
+            }), errorMessage2);
           } else {
             this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
           }
@@ -41850,7 +41874,7 @@ var require_load_balancer_pick_first = __commonJS({
           this.currentPick = null;
         }
       }
-      onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage) {
+      onSubchannelStateUpdate(subchannel, previousState, newState, errorMessage2) {
         var _a3;
         if ((_a3 = this.currentPick) === null || _a3 === void 0 ? void 0 : _a3.realSubchannelEquals(subchannel)) {
           if (newState !== connectivity_state_1.ConnectivityState.READY) {
@@ -41866,8 +41890,8 @@ var require_load_balancer_pick_first = __commonJS({
             }
             if (newState === connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) {
               child.hasReportedTransientFailure = true;
-              if (errorMessage) {
-                this.lastError = errorMessage;
+              if (errorMessage2) {
+                this.lastError = errorMessage2;
               }
               this.maybeEnterStickyTransientFailureMode();
               if (index === this.currentSubchannelIndex) {
@@ -41932,10 +41956,10 @@ var require_load_balancer_pick_first = __commonJS({
         clearTimeout(this.connectionDelayTimeout);
         this.calculateAndReportNewState();
       }
-      updateState(newState, picker, errorMessage) {
+      updateState(newState, picker, errorMessage2) {
         trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         this.currentState = newState;
-        this.channelControlHelper.updateState(newState, picker, errorMessage);
+        this.channelControlHelper.updateState(newState, picker, errorMessage2);
       }
       resetSubchannelList() {
         for (const child of this.children) {
@@ -42028,10 +42052,10 @@ var require_load_balancer_pick_first = __commonJS({
         this.resolutionNote = resolutionNote;
         this.latestState = connectivity_state_1.ConnectivityState.IDLE;
         const childChannelControlHelper = (0, load_balancer_1.createChildChannelControlHelper)(channelControlHelper, {
-          updateState: (connectivityState, picker, errorMessage) => {
+          updateState: (connectivityState, picker, errorMessage2) => {
             this.latestState = connectivityState;
             this.latestPicker = picker;
-            channelControlHelper.updateState(connectivityState, picker, errorMessage);
+            channelControlHelper.updateState(connectivityState, picker, errorMessage2);
           }
         });
         this.pickFirstBalancer = new PickFirstLoadBalancer(childChannelControlHelper);
@@ -42530,12 +42554,12 @@ var require_load_balancer_round_robin = __commonJS({
         this.updatesPaused = false;
         this.lastError = null;
         this.childChannelControlHelper = (0, load_balancer_1.createChildChannelControlHelper)(channelControlHelper, {
-          updateState: (connectivityState, picker, errorMessage) => {
+          updateState: (connectivityState, picker, errorMessage2) => {
             if (this.currentState === connectivity_state_1.ConnectivityState.READY && connectivityState !== connectivity_state_1.ConnectivityState.READY) {
               this.channelControlHelper.requestReresolution();
             }
-            if (errorMessage) {
-              this.lastError = errorMessage;
+            if (errorMessage2) {
+              this.lastError = errorMessage2;
             }
             this.calculateAndUpdateState();
           }
@@ -42565,10 +42589,10 @@ var require_load_balancer_round_robin = __commonJS({
         } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.CONNECTING) > 0) {
           this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
         } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) > 0) {
-          const errorMessage = `round_robin: No connection established. Last error: ${this.lastError}`;
+          const errorMessage2 = `round_robin: No connection established. Last error: ${this.lastError}`;
           this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
-            details: errorMessage
-          }), errorMessage);
+            details: errorMessage2
+          }), errorMessage2);
         } else {
           this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
         }
@@ -42578,7 +42602,7 @@ var require_load_balancer_round_robin = __commonJS({
           }
         }
       }
-      updateState(newState, picker, errorMessage) {
+      updateState(newState, picker, errorMessage2) {
         trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         if (newState === connectivity_state_1.ConnectivityState.READY) {
           this.currentReadyPicker = picker;
@@ -42586,7 +42610,7 @@ var require_load_balancer_round_robin = __commonJS({
           this.currentReadyPicker = null;
         }
         this.currentState = newState;
-        this.channelControlHelper.updateState(newState, picker, errorMessage);
+        this.channelControlHelper.updateState(newState, picker, errorMessage2);
       }
       resetSubchannelList() {
         for (const child of this.children) {
@@ -42608,8 +42632,8 @@ var require_load_balancer_round_robin = __commonJS({
         const endpointList = rotateArray(maybeEndpointList.value, startIndex);
         this.resetSubchannelList();
         if (endpointList.length === 0) {
-          const errorMessage = `No addresses resolved. Resolution note: ${resolutionNote}`;
-          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
+          const errorMessage2 = `No addresses resolved. Resolution note: ${resolutionNote}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage2 }), errorMessage2);
         }
         trace("Connect to endpoint list " + endpointList.map(subchannel_address_1.endpointToString));
         this.updatesPaused = true;
@@ -42896,11 +42920,11 @@ var require_load_balancer_outlier_detection = __commonJS({
             mapEntry === null || mapEntry === void 0 ? void 0 : mapEntry.subchannelWrappers.push(subchannelWrapper);
             return subchannelWrapper;
           },
-          updateState: (connectivityState, picker, errorMessage) => {
+          updateState: (connectivityState, picker, errorMessage2) => {
             if (connectivityState === connectivity_state_1.ConnectivityState.READY) {
-              channelControlHelper.updateState(connectivityState, new OutlierDetectionPicker(picker, this.isCountingEnabled()), errorMessage);
+              channelControlHelper.updateState(connectivityState, new OutlierDetectionPicker(picker, this.isCountingEnabled()), errorMessage2);
             } else {
-              channelControlHelper.updateState(connectivityState, picker, errorMessage);
+              channelControlHelper.updateState(connectivityState, picker, errorMessage2);
             }
           }
         }));
@@ -42945,7 +42969,7 @@ var require_load_balancer_outlier_detection = __commonJS({
         if (addresesWithTargetVolume < successRateConfig.minimum_hosts) {
           return;
         }
-        const successRateMean = successRates.reduce((a, b2) => a + b2) / successRates.length;
+        const successRateMean = successRates.reduce((a, b3) => a + b3) / successRates.length;
         let successRateDeviationSum = 0;
         for (const rate of successRates) {
           const deviation = rate - successRateMean;
@@ -43152,7 +43176,7 @@ var require_priority_queue = __commonJS({
        * @param comparator Returns true if the first argument should precede the
        *   second in the queue. Defaults to `(a, b) => a > b`
        */
-      constructor(comparator = (a, b2) => a > b2) {
+      constructor(comparator = (a, b3) => a > b3) {
         this.comparator = comparator;
         this.heap = [];
       }
@@ -43214,11 +43238,11 @@ var require_priority_queue = __commonJS({
         this.siftDown();
         return replacedValue;
       }
-      greater(i, j2) {
-        return this.comparator(this.heap[i], this.heap[j2]);
+      greater(i, j3) {
+        return this.comparator(this.heap[i], this.heap[j3]);
       }
-      swap(i, j2) {
-        [this.heap[i], this.heap[j2]] = [this.heap[j2], this.heap[i]];
+      swap(i, j3) {
+        [this.heap[i], this.heap[j3]] = [this.heap[j3], this.heap[i]];
       }
       siftUp() {
         let node2 = this.size() - 1;
@@ -43345,7 +43369,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var WeightedRoundRobinPicker = class {
       constructor(children, metricsHandler) {
         this.metricsHandler = metricsHandler;
-        this.queue = new priority_queue_1.PriorityQueue((a, b2) => a.deadline < b2.deadline);
+        this.queue = new priority_queue_1.PriorityQueue((a, b3) => a.deadline < b3.deadline);
         const positiveWeight = children.filter((picker) => picker.weight > 0);
         let averageWeight;
         if (positiveWeight.length < 2) {
@@ -43467,10 +43491,10 @@ var require_load_balancer_weighted_round_robin = __commonJS({
         } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.CONNECTING) > 0) {
           this.updateState(connectivity_state_1.ConnectivityState.CONNECTING, new picker_1.QueuePicker(this), null);
         } else if (this.countChildrenWithState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE) > 0) {
-          const errorMessage = `weighted_round_robin: No connection established. Last error: ${this.lastError}`;
+          const errorMessage2 = `weighted_round_robin: No connection established. Last error: ${this.lastError}`;
           this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({
-            details: errorMessage
-          }), errorMessage);
+            details: errorMessage2
+          }), errorMessage2);
         } else {
           this.updateState(connectivity_state_1.ConnectivityState.IDLE, new picker_1.QueuePicker(this), null);
         }
@@ -43480,10 +43504,10 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           }
         }
       }
-      updateState(newState, picker, errorMessage) {
+      updateState(newState, picker, errorMessage2) {
         trace(connectivity_state_1.ConnectivityState[this.currentState] + " -> " + connectivity_state_1.ConnectivityState[newState]);
         this.currentState = newState;
-        this.channelControlHelper.updateState(newState, picker, errorMessage);
+        this.channelControlHelper.updateState(newState, picker, errorMessage2);
       }
       updateAddressList(maybeEndpointList, lbConfig, options, resolutionNote) {
         var _a3, _b;
@@ -43497,8 +43521,8 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           return true;
         }
         if (maybeEndpointList.value.length === 0) {
-          const errorMessage = `No addresses resolved. Resolution note: ${resolutionNote}`;
-          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage }), errorMessage);
+          const errorMessage2 = `No addresses resolved. Resolution note: ${resolutionNote}`;
+          this.updateState(connectivity_state_1.ConnectivityState.TRANSIENT_FAILURE, new picker_1.UnavailablePicker({ details: errorMessage2 }), errorMessage2);
           return false;
         }
         trace("Connect to endpoint list " + maybeEndpointList.value.map(subchannel_address_1.endpointToString));
@@ -43513,15 +43537,15 @@ var require_load_balancer_weighted_round_robin = __commonJS({
           if (!entry) {
             entry = {
               child: new load_balancer_pick_first_1.LeafLoadBalancer(endpoint2, (0, load_balancer_1.createChildChannelControlHelper)(this.channelControlHelper, {
-                updateState: (connectivityState, picker, errorMessage) => {
+                updateState: (connectivityState, picker, errorMessage2) => {
                   if (this.currentState === connectivity_state_1.ConnectivityState.READY && connectivityState !== connectivity_state_1.ConnectivityState.READY) {
                     this.channelControlHelper.requestReresolution();
                   }
                   if (connectivityState === connectivity_state_1.ConnectivityState.READY) {
                     entry.nonEmptySince = null;
                   }
-                  if (errorMessage) {
-                    this.lastError = errorMessage;
+                  if (errorMessage2) {
+                    this.lastError = errorMessage2;
                   }
                   this.calculateAndUpdateState();
                 },
@@ -46384,19 +46408,23 @@ var init_descriptor = __esm({
 // src/api/proto.ts
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+function resolvedType(method, type, side) {
+  if (!type) throw new Error(`the ${side} type of ${method.fullName} is not resolved`);
+  return type;
+}
 function serviceDefinition(service) {
   const serviceName = service.fullName.replace(/^\./, "");
   const definition = {};
   for (const method of service.methodsArray) {
-    const request2 = method.resolvedRequestType;
-    const response = method.resolvedResponseType;
+    const request2 = resolvedType(method, method.resolvedRequestType, "request");
+    const response = resolvedType(method, method.resolvedResponseType, "response");
     const serialize = (type) => (value) => Buffer.from(type.encode(type.fromObject(value)).finish());
     const deserialize = (type) => (bytes) => type.toObject(type.decode(bytes), LOADER_OPTIONS);
     const deserializeRequest = (type) => (bytes) => {
       try {
         return deserialize(type)(bytes);
       } catch (error63) {
-        const reason2 = error63 instanceof RangeError ? "nests too deeply" : error63.message;
+        const reason2 = error63 instanceof RangeError ? "nests too deeply" : errorMessage(error63);
         return { [UNDECODABLE]: `the request is not a valid ${type.name}: ${reason2}` };
       }
     };
@@ -46420,34 +46448,40 @@ function loadApi() {
   const root = import_light.default.Root.fromJSON(API_DESCRIPTOR);
   root.resolveAll();
   const grpc = {};
-  const services = root.lookup("orch.service").nestedArray.filter(
-    (n) => n instanceof import_light.default.Service
-  );
+  const namespace = root.lookup("orch.service");
+  if (!(namespace instanceof import_light.default.Namespace)) throw new Error("the API descriptor has no orch.service");
+  const services = namespace.nestedArray.filter((n) => n instanceof import_light.default.Service);
   for (const service of services) {
     const path = service.fullName.replace(/^\./, "").split(".");
     let node2 = grpc;
     for (const part of path.slice(0, -1)) {
-      node2[part] ??= {};
-      node2 = node2[part];
+      const child = node2[part];
+      if (isRecord(child)) node2 = child;
+      else {
+        const created = {};
+        node2[part] = created;
+        node2 = created;
+      }
     }
-    node2[service.name] = (0, import_grpc_js.makeGenericClientConstructor)(
-      serviceDefinition(service),
-      service.name
-    );
+    node2[service.name] = (0, import_grpc_js.makeGenericClientConstructor)(serviceDefinition(service), service.name);
   }
   let packageDefinition;
   loaded = {
     root,
-    grpc,
+    grpc: asOrchGrpcObject(grpc),
     get packageDefinition() {
-      const { fromJSON } = createRequire(import.meta.url)(
+      const protoLoader = createRequire(import.meta.url)(
         "@grpc/proto-loader"
       );
-      packageDefinition ??= fromJSON(API_DESCRIPTOR, LOADER_OPTIONS);
+      packageDefinition ??= protoLoader.fromJSON(API_DESCRIPTOR, LOADER_OPTIONS);
       return packageDefinition;
     }
   };
   return loaded;
+}
+function asOrchGrpcObject(grpc) {
+  const untyped = grpc;
+  return untyped;
 }
 function messageType(fullName) {
   let type = typesByName.get(fullName);
@@ -46464,6 +46498,7 @@ var init_proto = __esm({
     import_grpc_js = __toESM(require_src3(), 1);
     import_light = __toESM(require_light(), 1);
     init_descriptor();
+    init_guards();
     init_limits();
     LOADER_OPTIONS = Object.freeze({
       keepCase: true,
@@ -46479,6 +46514,14 @@ var init_proto = __esm({
 });
 
 // src/api/json.ts
+function secondsNanosOf(value) {
+  const seconds = property(value, "seconds");
+  const nanos = property(value, "nanos");
+  return {
+    seconds: typeof seconds === "number" ? seconds : String(seconds),
+    nanos: typeof nanos === "number" ? nanos : 0
+  };
+}
 function timestampToString(ts2) {
   const millis = Number(ts2.seconds) * 1e3 + Math.floor((ts2.nanos ?? 0) / 1e6);
   const iso = new Date(millis).toISOString();
@@ -46572,21 +46615,18 @@ function mapScalar(field, value, path) {
 }
 function mapField(field, fieldValue, outward, fieldPath, depth) {
   field.resolve();
-  const child = field.resolvedType;
-  const isMessage = Boolean(child && "fields" in child);
+  const resolved = field.resolvedType;
+  const child = resolved && "fields" in resolved ? resolved : void 0;
   if (fieldValue === null || fieldValue === void 0) return fieldValue;
-  if (!isMessage && outward) return fieldValue;
-  const one = (v2, p2) => isMessage ? mapMessage(child, v2, outward, p2, depth + 1) : mapScalar(field, v2, p2);
+  if (!child && outward) return fieldValue;
+  const one = (v3, p2) => child ? mapMessage(child, v3, outward, p2, depth + 1) : mapScalar(field, v3, p2);
   if (field.map) {
-    if (typeof fieldValue !== "object" || Array.isArray(fieldValue))
-      throw new JsonMappingError("expected an object (a map)", fieldPath);
-    return Object.fromEntries(
-      Object.entries(fieldValue).map(([k2, v2]) => [k2, one(v2, `${fieldPath}.${k2}`)])
-    );
+    if (!isRecord(fieldValue)) throw new JsonMappingError("expected an object (a map)", fieldPath);
+    return Object.fromEntries(Object.entries(fieldValue).map(([k3, v3]) => [k3, one(v3, `${fieldPath}.${k3}`)]));
   }
   if (field.repeated) {
     if (!Array.isArray(fieldValue)) throw new JsonMappingError("expected an array", fieldPath);
-    return fieldValue.map((v2, i) => one(v2, `${fieldPath}[${i}]`));
+    return fieldValue.map((v3, i) => one(v3, `${fieldPath}[${i}]`));
   }
   return one(fieldValue, fieldPath);
 }
@@ -46596,19 +46636,18 @@ function mapMessage(type, value, outward, path, depth = 1) {
     throw new JsonMappingError(`messages nest deeper than ${MAX_MESSAGE_DEPTH} levels`, path);
   }
   if (type.fullName === `.${TIMESTAMP}`) {
-    if (outward) return timestampToString(value);
+    if (outward) return timestampToString(secondsNanosOf(value));
     if (typeof value === "string") return timestampFromString(value, path);
   }
   if (type.fullName === `.${DURATION}`) {
-    if (outward) return durationToString(value);
+    if (outward) return durationToString(secondsNanosOf(value));
     if (typeof value === "string") return durationFromString(value, path);
   }
-  if (typeof value !== "object" || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new JsonMappingError(`expected an object for ${type.name}`, path);
   }
-  const input3 = value;
   const output2 = {};
-  for (const [key, fieldValue] of Object.entries(input3)) {
+  for (const [key, fieldValue] of Object.entries(value)) {
     const field = type.fields[key];
     if (!field) {
       if (outward) continue;
@@ -46627,32 +46666,28 @@ function toJson(typeName, message2) {
 function jsonNameOf(field) {
   const option = field.options?.json_name;
   if (typeof option === "string" && option) return option;
-  return field.name.replace(/_([a-z0-9])/g, (_2, next) => next.toUpperCase());
+  return field.name.replace(/_([a-z0-9])/g, (_3, next) => next.toUpperCase());
 }
 function inFieldOrder(type, json2) {
-  if (json2 === null || typeof json2 !== "object" || Array.isArray(json2)) return json2;
-  const input3 = json2;
+  if (!isRecord(json2)) return json2;
   const out = {};
   const nested = (field, value) => {
     field.resolve();
     const child = field.resolvedType;
     if (!child || !("fieldsArray" in child) || value === null || typeof value !== "object") return value;
-    const childType = child;
     if (field.map) {
-      return Object.fromEntries(
-        Object.entries(value).map(([k2, v2]) => [k2, inFieldOrder(childType, v2)])
-      );
+      return Object.fromEntries(Object.entries(value).map(([k3, v3]) => [k3, inFieldOrder(child, v3)]));
     }
-    if (Array.isArray(value)) return value.map((v2) => inFieldOrder(childType, v2));
-    return inFieldOrder(childType, value);
+    if (Array.isArray(value)) return value.map((v3) => inFieldOrder(child, v3));
+    return inFieldOrder(child, value);
   };
   const declared = /* @__PURE__ */ new Set();
   for (const field of type.fieldsArray) {
-    if (!(field.name in input3)) continue;
+    if (!(field.name in json2)) continue;
     declared.add(field.name);
-    out[jsonNameOf(field)] = nested(field, input3[field.name]);
+    out[jsonNameOf(field)] = nested(field, json2[field.name]);
   }
-  for (const [key, value] of Object.entries(input3)) if (!declared.has(key) && !(key in out)) out[key] = value;
+  for (const [key, value] of Object.entries(json2)) if (!declared.has(key) && !(key in out)) out[key] = value;
   return out;
 }
 function toMappedJson(typeName, message2) {
@@ -46662,6 +46697,7 @@ var JsonMappingError, TIMESTAMP, DURATION, INT_RANGES;
 var init_json = __esm({
   "src/api/json.ts"() {
     "use strict";
+    init_guards();
     init_limits();
     init_proto();
     JsonMappingError = class extends Error {
@@ -46723,17 +46759,19 @@ function parseType(text) {
         expect("(");
         const close = source.indexOf(")", pos);
         if (close < 0) throw new TypeSyntaxError('missing ")" after enum values', text);
-        const values = source.slice(pos, close).split(",").map((v2) => v2.trim());
-        if (values.some((v2) => !v2)) throw new TypeSyntaxError("enum values must not be empty", text);
+        const values = source.slice(pos, close).split(",").map((v3) => v3.trim());
+        if (values.some((v3) => !v3)) throw new TypeSyntaxError("enum values must not be empty", text);
         pos = close + 1;
         result = { enum_type: { values } };
-      } else if (SIMPLE_NAMES.includes(word)) {
-        result = { simple: SIMPLE_ENUM[word] };
       } else {
-        throw new TypeSyntaxError(
-          `unknown type "${word || source.slice(pos)}"; expected one of ${SIMPLE_NAMES.join(", ")}, [T], {string: T}, enum(a,b) or T?`,
-          text
-        );
+        const simple = SIMPLE_NAMES.find((name) => name === word);
+        if (!simple) {
+          throw new TypeSyntaxError(
+            `unknown type "${word || source.slice(pos)}"; expected one of ${SIMPLE_NAMES.join(", ")}, [T], {string: T}, enum(a,b) or T?`,
+            text
+          );
+        }
+        result = { simple: SIMPLE_ENUM[simple] };
       }
     }
     skip();
@@ -46754,7 +46792,7 @@ function formatType(type) {
   else if (type.map_value_type) text = `{string: ${formatType(type.map_value_type)}}`;
   else if (type.enum_type) text = `enum(${(type.enum_type.values ?? []).join(",")})`;
   else {
-    const entry = Object.entries(SIMPLE_ENUM).find(([, v2]) => v2 === type.simple);
+    const entry = Object.entries(SIMPLE_ENUM).find(([, v3]) => v3 === type.simple);
     text = entry ? entry[0] : "none";
   }
   return type.optional ? `${text}?` : text;
@@ -46770,7 +46808,7 @@ function convert(value, type, path, problems) {
   if (type.collection_type) {
     if (!Array.isArray(value)) return fail2("not a list");
     const itemType = type.collection_type;
-    return { collection: { literals: value.map((v2, i) => convert(v2, itemType, `${path}[${i}]`, problems)) } };
+    return { collection: { literals: value.map((v3, i) => convert(v3, itemType, `${path}[${i}]`, problems)) } };
   }
   if (type.map_value_type) {
     if (typeof value !== "object" || Array.isArray(value)) return fail2("not an object");
@@ -46778,7 +46816,7 @@ function convert(value, type, path, problems) {
     return {
       map: {
         literals: Object.fromEntries(
-          Object.entries(value).map(([k2, v2]) => [k2, convert(v2, valueType, `${path}.${k2}`, problems)])
+          Object.entries(value).map(([k3, v3]) => [k3, convert(v3, valueType, `${path}.${k3}`, problems)])
         )
       }
     };
@@ -46820,7 +46858,7 @@ function convert(value, type, path, problems) {
       if (typeof value !== "object" || Array.isArray(value)) return fail2("not an object");
       return { scalar: { json: JSON.stringify(value) } };
     case "BLOB": {
-      const uri = typeof value === "string" ? value : value.uri;
+      const uri = typeof value === "string" ? value : property(value, "uri");
       if (typeof uri !== "string" || !BLOB_URI.test(uri)) {
         return fail2("not a blob URI such as s3://bucket/key");
       }
@@ -46877,6 +46915,7 @@ var init_literals = __esm({
   "src/api/literals.ts"() {
     "use strict";
     init_duration();
+    init_guards();
     init_json();
     init_limits();
     SIMPLE_NAMES = [
@@ -46940,6 +46979,24 @@ var init_token_source = __esm({
 });
 
 // src/client/errors.ts
+function fieldOf(value, key) {
+  return typeof value === "object" && value !== null ? Reflect.get(value, key) : void 0;
+}
+function stringFieldOf(value, key) {
+  const field = fieldOf(value, key);
+  return typeof field === "string" ? field : void 0;
+}
+function messageOf(error63) {
+  return stringFieldOf(error63, "message") ?? String(error63);
+}
+function codeOf(error63) {
+  const code2 = fieldOf(error63, "code");
+  return typeof code2 === "string" || typeof code2 === "number" ? code2 : void 0;
+}
+function grpcCodeOf(error63) {
+  const code2 = fieldOf(error63, "code");
+  return typeof code2 === "number" ? code2 : void 0;
+}
 function fromGrpcError(error63, rpc, connection) {
   if (error63 instanceof AdminError) return error63;
   const info2 = typeof connection === "string" ? void 0 : connection;
@@ -46951,9 +47008,9 @@ function fromGrpcError(error63, rpc, connection) {
       hint: error63.hint
     });
   }
-  const grpcError = error63;
-  const code2 = typeof grpcError.code === "number" ? grpcError.code : Status.UNKNOWN;
-  const message2 = grpcError.details || (error63 instanceof Error ? error63.message : String(error63));
+  const code2 = grpcCodeOf(error63) ?? Status.UNKNOWN;
+  const details = fieldOf(error63, "details");
+  const message2 = typeof details === "string" && details || (error63 instanceof Error ? error63.message : String(error63));
   const options = { cause: error63 };
   switch (code2) {
     case Status.NOT_FOUND:
@@ -47161,17 +47218,17 @@ function assertIs(_arg) {
 function assertNever(_x) {
   throw new Error("Unexpected value in exhaustive check");
 }
-function assert(_2) {
+function assert(_3) {
 }
 function getEnumValues(entries) {
-  const numericValues = Object.values(entries).filter((v2) => typeof v2 === "number");
-  const values = Object.entries(entries).filter(([k2, _2]) => numericValues.indexOf(+k2) === -1).map(([_2, v2]) => v2);
+  const numericValues = Object.values(entries).filter((v3) => typeof v3 === "number");
+  const values = Object.entries(entries).filter(([k3, _3]) => numericValues.indexOf(+k3) === -1).map(([_3, v3]) => v3);
   return values;
 }
 function joinValues(array2, separator = "|") {
   return array2.map((val) => stringifyPrimitive(val)).join(separator);
 }
-function jsonStringifyReplacer(_2, value) {
+function jsonStringifyReplacer(_3, value) {
   if (typeof value === "bigint")
     return value.toString();
   return value;
@@ -47208,9 +47265,9 @@ function defineLazy(object2, key, getter) {
       }
       return value;
     },
-    set(v2) {
+    set(v3) {
       Object.defineProperty(object2, key, {
-        value: v2
+        value: v3
         // configurable: true,
       });
     },
@@ -47386,31 +47443,31 @@ function normalizeParams(_params) {
 function createTransparentProxy(getter) {
   let target;
   return new Proxy({}, {
-    get(_2, prop, receiver) {
+    get(_3, prop, receiver) {
       target ?? (target = getter());
       return Reflect.get(target, prop, receiver);
     },
-    set(_2, prop, value, receiver) {
+    set(_3, prop, value, receiver) {
       target ?? (target = getter());
       return Reflect.set(target, prop, value, receiver);
     },
-    has(_2, prop) {
+    has(_3, prop) {
       target ?? (target = getter());
       return Reflect.has(target, prop);
     },
-    deleteProperty(_2, prop) {
+    deleteProperty(_3, prop) {
       target ?? (target = getter());
       return Reflect.deleteProperty(target, prop);
     },
-    ownKeys(_2) {
+    ownKeys(_3) {
       target ?? (target = getter());
       return Reflect.ownKeys(target);
     },
-    getOwnPropertyDescriptor(_2, prop) {
+    getOwnPropertyDescriptor(_3, prop) {
       target ?? (target = getter());
       return Reflect.getOwnPropertyDescriptor(target, prop);
     },
-    defineProperty(_2, prop, descriptor) {
+    defineProperty(_3, prop, descriptor) {
       target ?? (target = getter());
       return Reflect.defineProperty(target, prop, descriptor);
     }
@@ -47424,8 +47481,8 @@ function stringifyPrimitive(value) {
   return `${value}`;
 }
 function optionalKeys(shape) {
-  return Object.keys(shape).filter((k2) => {
-    return shape[k2]._zod.optin !== void 0 && shape[k2]._zod.optout === "optional";
+  return Object.keys(shape).filter((k3) => {
+    return shape[k3]._zod.optin !== void 0 && shape[k3]._zod.optout === "optional";
   });
 }
 function pick(schema, mask) {
@@ -47491,8 +47548,8 @@ function safeExtend(schema, shape) {
   }
   return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
-function merge(a, b2) {
-  if (!b2?._zod?.def) {
+function merge(a, b3) {
+  if (!b3?._zod?.def) {
     throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
   }
   if (a._zod.def.checks?.length) {
@@ -47500,13 +47557,13 @@ function merge(a, b2) {
   }
   const newShape = {};
   mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
-  mirrorShape(newShape, b2, Reflect.ownKeys(sourceShape(b2)));
+  mirrorShape(newShape, b3, Reflect.ownKeys(sourceShape(b3)));
   const def = mergeDefs(a._zod.def, {
     shape: newShape,
     get catchall() {
-      return b2._zod.def.catchall;
+      return b3._zod.def.catchall;
     },
-    checks: b2._zod.def.checks ?? []
+    checks: b3._zod.def.checks ?? []
   });
   return clone(a, def);
 }
@@ -47531,21 +47588,21 @@ function required(Class2, schema, mask) {
   ));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
 }
-function aborted(x, startIndex = 0) {
-  if (x.aborted === true)
+function aborted(x2, startIndex = 0) {
+  if (x2.aborted === true)
     return true;
-  for (let i = startIndex; i < x.issues.length; i++) {
-    if (x.issues[i]?.continue !== true) {
+  for (let i = startIndex; i < x2.issues.length; i++) {
+    if (x2.issues[i]?.continue !== true) {
       return true;
     }
   }
   return false;
 }
-function explicitlyAborted(x, startIndex = 0) {
-  if (x.aborted === true)
+function explicitlyAborted(x2, startIndex = 0) {
+  if (x2.aborted === true)
     return true;
-  for (let i = startIndex; i < x.issues.length; i++) {
-    if (x.issues[i]?.continue === false) {
+  for (let i = startIndex; i < x2.issues.length; i++) {
+    if (x2.issues[i]?.continue === false) {
       return true;
     }
   }
@@ -47592,10 +47649,10 @@ function finalizeIssue(iss, ctx, config2) {
   const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
   const message2 = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
   const full = {};
-  for (const k2 of Object.keys(iss)) {
-    if (k2 === "inst" || k2 === "schema" || k2 === "continue" || k2 === "input" || k2 === "__proto__")
+  for (const k3 of Object.keys(iss)) {
+    if (k3 === "inst" || k3 === "schema" || k3 === "continue" || k3 === "input" || k3 === "__proto__")
       continue;
-    full[k2] = iss[k2];
+    full[k3] = iss[k3];
   }
   full.path ?? (full.path = []);
   full.message = message2;
@@ -47667,8 +47724,8 @@ function issue2(...args) {
   return { ...iss };
 }
 function cleanEnum(obj) {
-  return Object.entries(obj).filter(([k2, _2]) => {
-    return Number.isNaN(Number.parseInt(k2, 10));
+  return Object.entries(obj).filter(([k3, _3]) => {
+    return Number.isNaN(Number.parseInt(k3, 10));
   }).map((el) => el[1]);
 }
 function base64ToUint8Array(base643) {
@@ -47706,7 +47763,7 @@ function hexToUint8Array(hex3) {
   return bytes;
 }
 function uint8ArrayToHex(bytes) {
-  return Array.from(bytes).map((b2) => b2.toString(16).padStart(2, "0")).join("");
+  return Array.from(bytes).map((b3) => b3.toString(16).padStart(2, "0")).join("");
 }
 function members(proto, table3) {
   for (const key in table3) {
@@ -47840,10 +47897,10 @@ var init_util = __esm({
         return false;
       }
       try {
-        const F2 = Function;
-        new F2("");
+        const F3 = Function;
+        new F3("");
         return true;
-      } catch (_2) {
+      } catch (_3) {
         return false;
       }
     });
@@ -47930,12 +47987,12 @@ var init_util = __esm({
 
 // node_modules/zod/v4/core/core.js
 function newError(Definition) {
-  const E = _E;
-  if (E) {
-    const saved = E.stackTraceLimit;
+  const E2 = _E;
+  if (E2) {
+    const saved = E2.stackTraceLimit;
     if (typeof saved === "number") {
       try {
-        E.stackTraceLimit = 0;
+        E2.stackTraceLimit = 0;
       } catch {
         _E = null;
         return new Definition();
@@ -47943,7 +48000,7 @@ function newError(Definition) {
       try {
         return new Definition();
       } finally {
-        E.stackTraceLimit = saved;
+        E2.stackTraceLimit = saved;
       }
     }
   }
@@ -47954,7 +48011,7 @@ function $constructor(name, initializer3, proto, params) {
   const zodProto = {};
   function Internals(def) {
     this.def = def;
-    this.constr = _2;
+    this.constr = _3;
     this.traits = /* @__PURE__ */ new Set();
   }
   Internals.prototype = zodProto;
@@ -47985,12 +48042,12 @@ function $constructor(name, initializer3, proto, params) {
         members(target, protoMembers);
       }
     }
-    const proto2 = _2.prototype;
-    for (const k2 in proto2) {
-      if (!Object.prototype.hasOwnProperty.call(proto2, k2))
+    const proto2 = _3.prototype;
+    for (const k3 in proto2) {
+      if (!Object.prototype.hasOwnProperty.call(proto2, k3))
         continue;
-      if (!(k2 in inst)) {
-        inst[k2] = proto2[k2].bind(inst);
+      if (!(k3 in inst)) {
+        inst[k3] = proto2[k3].bind(inst);
       }
     }
   }
@@ -47998,7 +48055,7 @@ function $constructor(name, initializer3, proto, params) {
   class Definition extends Parent {
   }
   Object.defineProperty(Definition, "name", { value: name });
-  function _2(def) {
+  function _3(def) {
     const inst = params?.Parent ? newError(Definition) : this;
     init(inst, def);
     const deferred = inst._zod.deferred;
@@ -48013,16 +48070,16 @@ function $constructor(name, initializer3, proto, params) {
       pp(inst);
     return inst;
   }
-  Object.defineProperty(_2, "init", { value: init });
-  Object.defineProperty(_2, Symbol.hasInstance, {
+  Object.defineProperty(_3, "init", { value: init });
+  Object.defineProperty(_3, Symbol.hasInstance, {
     value: (inst) => {
       if (params?.Parent && inst instanceof params.Parent)
         return true;
       return inst?._zod?.traits?.has(name);
     }
   });
-  Object.defineProperty(_2, "name", { value: name });
-  return _2;
+  Object.defineProperty(_3, "name", { value: name });
+  return _3;
 }
 function config(newConfig) {
   if (newConfig)
@@ -48203,7 +48260,7 @@ function toDotPath(_path) {
 }
 function prettifyError(error63) {
   const lines = [];
-  const issues = [...error63.issues].sort((a, b2) => (a.path ?? []).length - (b2.path ?? []).length);
+  const issues = [...error63.issues].sort((a, b3) => (a.path ?? []).length - (b3.path ?? []).length);
   for (const issue3 of issues) {
     lines.push(`✖ ${issue3.message}`);
     if (issue3.path?.length)
@@ -48601,9 +48658,9 @@ var init_regexes = __esm({
 });
 
 // node_modules/zod/v4/core/checks.js
-function handleCheckPropertyResult(result, payload, property) {
+function handleCheckPropertyResult(result, payload, property2) {
   if (result.issues.length) {
-    payload.issues.push(...prefixIssues(property, result.issues));
+    payload.issues.push(...prefixIssues(property2, result.issues));
   }
 }
 var $ZodCheck, _whenHasSize, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckMultipleOf, $ZodCheckNumberFormat, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckMinLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite;
@@ -49111,17 +49168,17 @@ var init_doc = __esm({
           return;
         }
         const content = arg;
-        const lines = content.split("\n").filter((x) => x);
-        const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
-        const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+        const lines = content.split("\n").filter((x2) => x2);
+        const minIndent = Math.min(...lines.map((x2) => x2.length - x2.trimStart().length));
+        const dedented = lines.map((x2) => x2.slice(minIndent)).map((x2) => " ".repeat(this.indent * 2) + x2);
         for (const line of dedented) {
           this.content.push(line);
         }
       }
       compile() {
-        const F2 = Function;
+        const F3 = Function;
         const content = this?.content ?? [``];
-        const factory = new F2(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {
+        const factory = new F3(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {
 ${content.join("\n")}
 };`);
         return factory(...Object.values(this.closed));
@@ -49155,7 +49212,7 @@ function standardProps(inst) {
         const r = inst._zod.run({ value, issues: [] }, ctx);
         if (!(r instanceof Promise))
           return toStandardResult(r, ctx);
-      } catch (_2) {
+      } catch (_3) {
       }
       return validateAsync2(inst, value);
     },
@@ -49241,7 +49298,7 @@ function isValidBase64(data) {
 function isValidBase64URL(data) {
   if (!base64urlCharset.test(data))
     return false;
-  const base643 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
+  const base643 = data.replace(/[-_]/g, (c2) => c2 === "-" ? "+" : "/");
   const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
@@ -49303,7 +49360,7 @@ function capSize(inst, size) {
   const caps = sizeCaps(inst._zod.def.checks);
   if (!caps.length)
     return;
-  const cap = Math.min(...caps.map((c) => c[0]));
+  const cap = Math.min(...caps.map((c2) => c2[0]));
   const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
@@ -49363,9 +49420,9 @@ function normalizeDef(def) {
   const ownSymbols = Object.getOwnPropertySymbols(def.shape);
   const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
   const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
-  for (const k2 of allKeys) {
-    if (!def.shape?.[k2]?._zod?.traits?.has("$ZodType")) {
-      throw new Error(`Invalid element at key "${String(k2)}": expected a Zod schema`);
+  for (const k3 of allKeys) {
+    if (!def.shape?.[k3]?._zod?.traits?.has("$ZodType")) {
+      throw new Error(`Invalid element at key "${String(k3)}": expected a Zod schema`);
     }
   }
   const okeys = optionalKeys(def.shape);
@@ -49506,23 +49563,23 @@ function discriminatorMap(def) {
   }
   return map2;
 }
-function mergeValues(a, b2) {
-  if (a === b2) {
+function mergeValues(a, b3) {
+  if (a === b3) {
     return { valid: true, data: a };
   }
-  if (a instanceof Date && b2 instanceof Date && +a === +b2) {
+  if (a instanceof Date && b3 instanceof Date && +a === +b3) {
     return { valid: true, data: a };
   }
-  if (isPlainObject(a) && isPlainObject(b2)) {
-    const bKeys = Object.keys(b2);
+  if (isPlainObject(a) && isPlainObject(b3)) {
+    const bKeys = Object.keys(b3);
     const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
-    const newObj = { ...a, ...b2 };
+    const newObj = { ...a, ...b3 };
     if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
       delete newObj.__proto__;
     for (const key of sharedKeys) {
       if (key === "__proto__")
         continue;
-      const sharedValue = mergeValues(a[key], b2[key]);
+      const sharedValue = mergeValues(a[key], b3[key]);
       if (!sharedValue.valid) {
         return {
           valid: false,
@@ -49533,14 +49590,14 @@ function mergeValues(a, b2) {
     }
     return { valid: true, data: newObj };
   }
-  if (Array.isArray(a) && Array.isArray(b2)) {
-    if (a.length !== b2.length) {
+  if (Array.isArray(a) && Array.isArray(b3)) {
+    if (a.length !== b3.length) {
       return { valid: false, mergeErrorPath: [] };
     }
     const newArray = [];
     for (let index = 0; index < a.length; index++) {
       const itemA = a[index];
-      const itemB = b2[index];
+      const itemB = b3[index];
       const sharedValue = mergeValues(itemA, itemB);
       if (!sharedValue.valid) {
         return {
@@ -49564,17 +49621,17 @@ function handleIntersectionResults(result, left, right) {
       unrecIssue ?? (unrecIssue = iss);
       keys = iss.keys;
     } else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
-      const k2 = String(iss.path[0]);
-      if (!keyIssues.has(k2))
-        keyIssues.set(k2, iss);
-      keys = [k2];
+      const k3 = String(iss.path[0]);
+      if (!keyIssues.has(k3))
+        keyIssues.set(k3, iss);
+      keys = [k3];
     } else {
       return false;
     }
-    for (const k2 of keys) {
-      if (!unrecKeys.has(k2))
-        unrecKeys.set(k2, {});
-      unrecKeys.get(k2)[side] = true;
+    for (const k3 of keys) {
+      if (!unrecKeys.has(k3))
+        unrecKeys.set(k3, {});
+      unrecKeys.get(k3)[side] = true;
     }
     return true;
   };
@@ -49586,14 +49643,14 @@ function handleIntersectionResults(result, left, right) {
     if (!collect(iss, "r"))
       result.issues.push(iss);
   }
-  const bothKeys = [...unrecKeys].filter(([, f2]) => f2.l && f2.r).map(([k2]) => k2);
+  const bothKeys = [...unrecKeys].filter(([, f3]) => f3.l && f3.r).map(([k3]) => k3);
   if (bothKeys.length) {
-    const aggregated = unrecIssue ? bothKeys.filter((k2) => unrecIssue.keys.includes(k2)) : [];
+    const aggregated = unrecIssue ? bothKeys.filter((k3) => unrecIssue.keys.includes(k3)) : [];
     if (aggregated.length)
       result.issues.push({ ...unrecIssue, keys: aggregated });
-    for (const k2 of bothKeys) {
-      if (!aggregated.includes(k2) && keyIssues.has(k2))
-        result.issues.push(keyIssues.get(k2));
+    for (const k3 of bothKeys) {
+      if (!aggregated.includes(k3) && keyIssues.has(k3))
+        result.issues.push(keyIssues.get(k3));
     }
   }
   const merged = mergeValues(left.value, right.value);
@@ -49800,7 +49857,7 @@ function partPattern(schema) {
   if (def.options) {
     const sources = def.options.map(partPattern);
     if (sources.every(Boolean))
-      return `^(${sources.map((s3) => cleanRegex(s3)).join("|")})$`;
+      return `^(${sources.map((s5) => cleanRegex(s5)).join("|")})$`;
   }
   return leafPattern(schema);
 }
@@ -49867,13 +49924,13 @@ var init_schemas = __esm({
               continue;
             }
             const currLen = payload.issues.length;
-            const _2 = ch._zod.check(payload);
-            if (_2 instanceof Promise && ctx?.async === false) {
+            const _3 = ch._zod.check(payload);
+            if (_3 instanceof Promise && ctx?.async === false) {
               throw new $ZodAsyncError();
             }
-            if (asyncResult || _2 instanceof Promise) {
+            if (asyncResult || _3 instanceof Promise) {
               asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
-                await _2;
+                await _3;
                 const nextLen = payload.issues.length;
                 if (nextLen === currLen)
                   return;
@@ -49945,11 +50002,11 @@ var init_schemas = __esm({
     $ZodString = /* @__PURE__ */ $constructor("$ZodString", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.pattern = def.pattern ?? anyString;
-      inst._zod.parse = (payload, _2) => {
+      inst._zod.parse = (payload, _3) => {
         if (def.coerce)
           try {
             payload.value = String(payload.value);
-          } catch (_3) {
+          } catch (_4) {
           }
         if (typeof payload.value === "string")
           return payload;
@@ -49982,10 +50039,10 @@ var init_schemas = __esm({
           v7: 7,
           v8: 8
         };
-        const v2 = versionMap[def.version];
-        if (v2 === void 0)
+        const v3 = versionMap[def.version];
+        if (v3 === void 0)
           throw new Error(`Invalid UUID version: "${def.version}"`);
-        def.pattern ?? (def.pattern = uuid(v2));
+        def.pattern ?? (def.pattern = uuid(v3));
       } else
         def.pattern ?? (def.pattern = uuid());
       $ZodStringFormat.init(inst, def);
@@ -50052,7 +50109,7 @@ var init_schemas = __esm({
           }
           payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed);
           return;
-        } catch (_2) {
+        } catch (_3) {
           payload.issues.push({
             code: "invalid_format",
             format: "url",
@@ -50254,7 +50311,7 @@ var init_schemas = __esm({
         if (def.coerce)
           try {
             payload.value = Number(payload.value);
-          } catch (_2) {
+          } catch (_3) {
           }
         const input3 = payload.value;
         if (typeof input3 === "number" && !Number.isNaN(input3) && Number.isFinite(input3)) {
@@ -50282,7 +50339,7 @@ var init_schemas = __esm({
         if (def.coerce)
           try {
             payload.value = Boolean(payload.value);
-          } catch (_2) {
+          } catch (_3) {
           }
         const input3 = payload.value;
         if (typeof input3 === "boolean")
@@ -50303,7 +50360,7 @@ var init_schemas = __esm({
         if (def.coerce)
           try {
             payload.value = BigInt(payload.value);
-          } catch (_2) {
+          } catch (_3) {
           }
         if (typeof payload.value === "bigint")
           return payload;
@@ -50495,8 +50552,8 @@ var init_schemas = __esm({
             if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
               assignProp(propValues, key, /* @__PURE__ */ new Set());
             }
-            for (const v2 of field.values)
-              propValues[key].add(v2);
+            for (const v3 of field.values)
+              propValues[key].add(v3);
             if (field.optin !== void 0)
               propValues[key].add(void 0);
           }
@@ -50558,12 +50615,12 @@ var init_schemas = __esm({
         const normalized = _normalized.value;
         const syms = normalized.symbolKeys;
         const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
-        const parseStr = (k2) => `shape[${k2}]._zod.run({ value: input[${k2}], issues: [] }, ctx)`;
-        const prefixStr = (id, k2) => `
+        const parseStr = (k3) => `shape[${k3}]._zod.run({ value: input[${k3}], issues: [] }, ctx)`;
+        const prefixStr = (id, k3) => `
           let ${id}_ab = false;
           for (let i = 0; i < ${id}.issues.length; i++) {
             const iss = ${id}.issues[i];
-            iss.path = iss.path ? [${k2}, ...iss.path] : [${k2}];
+            iss.path = iss.path ? [${k3}, ...iss.path] : [${k3}];
             payload.issues.push(iss);
             if (iss.continue !== true) ${id}_ab = true;
           }
@@ -50582,23 +50639,23 @@ var init_schemas = __esm({
           if (key === "__proto__")
             continue;
           const id = ids[key];
-          const k2 = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
-          const isPresent = `${k2} in input`;
+          const k3 = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+          const isPresent = `${k3} in input`;
           const schema = shape[key];
           const optin = schema?._zod?.optin;
           const isOptionalIn = optin !== void 0;
           const isOptionalOut = schema?._zod?.optout === "optional";
-          doc.write(`const ${id} = ${parseStr(k2)};`);
+          doc.write(`const ${id} = ${parseStr(k3)};`);
           if (isOptionalIn && isOptionalOut) {
             const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
             doc.write(`
         const ${id}_present = ${isPresent};
         if (!${id}.issues.length || ${id}_present) {
-          if (${id}.issues.length) {${prefixStr(id, k2)}
+          if (${id}.issues.length) {${prefixStr(id, k3)}
           }
 
           if (${assign}) {
-            newResult[${k2}] = ${id}.value;
+            newResult[${k3}] = ${id}.value;
           }
         }
 
@@ -50606,14 +50663,14 @@ var init_schemas = __esm({
           } else if (!isOptionalIn) {
             doc.write(`
         const ${id}_present = ${isPresent};
-        if (${id}.issues.length) {${prefixStr(id, k2)}
+        if (${id}.issues.length) {${prefixStr(id, k3)}
         }
         if (!${id}_present && !${id}.issues.length) {
           payload.issues.push({
             code: "invalid_type",
             expected: "nonoptional",
             input: undefined,
-            path: [${k2}]
+            path: [${k3}]
           });
           if (ctx && ctx.abortEarly) {
             payload.value = newResult;
@@ -50622,21 +50679,21 @@ var init_schemas = __esm({
         }
 
         if (${id}_present) {
-          newResult[${k2}] = ${id}.value;
+          newResult[${k3}] = ${id}.value;
         }
 
       `);
           } else {
             doc.write(`
-        if (${id}.issues.length) {${prefixStr(id, k2)}
+        if (${id}.issues.length) {${prefixStr(id, k3)}
         }
       `);
             if (optin === "defaulted") {
-              doc.write(`newResult[${k2}] = ${id}.value;`);
+              doc.write(`newResult[${k3}] = ${id}.value;`);
             } else {
               doc.write(`
         if (${id}.value !== undefined || ${isPresent}) {
-          newResult[${k2}] = ${id}.value;
+          newResult[${k3}] = ${id}.value;
         }
       `);
             }
@@ -50763,12 +50820,12 @@ var init_schemas = __esm({
             throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
           if (pv[zod.def.discriminator]?.has(void 0))
             undefinedCount++;
-          for (const [k2, v2] of Object.entries(pv)) {
-            if (!Object.prototype.hasOwnProperty.call(propValues, k2)) {
-              assignProp(propValues, k2, /* @__PURE__ */ new Set());
+          for (const [k3, v3] of Object.entries(pv)) {
+            if (!Object.prototype.hasOwnProperty.call(propValues, k3)) {
+              assignProp(propValues, k3, /* @__PURE__ */ new Set());
             }
-            for (const val of v2) {
-              propValues[k2].add(val);
+            for (const val of v3) {
+              propValues[k3].add(val);
             }
           }
         }
@@ -51152,7 +51209,7 @@ var init_schemas = __esm({
       const valuesSet = new Set(values);
       inst._zod.values = valuesSet;
       defineLazyInternal(inst, "pattern", (zod) => {
-        const patternValues = getEnumValues(zod.def.entries).filter((k2) => propertyKeyTypes.has(typeof k2));
+        const patternValues = getEnumValues(zod.def.entries).filter((k3) => propertyKeyTypes.has(typeof k3));
         return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
       });
       inst._zod.parse = (payload, _ctx) => {
@@ -51314,8 +51371,8 @@ var init_schemas = __esm({
     $ZodNonOptional = /* @__PURE__ */ $constructor("$ZodNonOptional", (inst, def) => {
       $ZodType.init(inst, def);
       defineLazyInternal(inst, "values", (zod) => {
-        const v2 = zod.def.innerType._zod.values;
-        return v2 ? new Set([...v2].filter((x) => x !== void 0)) : void 0;
+        const v3 = zod.def.innerType._zod.values;
+        return v3 ? new Set([...v3].filter((x2) => x2 !== void 0)) : void 0;
       });
       inst._zod.parse = (payload, ctx) => {
         const result = def.innerType._zod.run(payload, ctx);
@@ -51527,9 +51584,9 @@ var init_schemas = __esm({
         return payload;
       };
       inst.input = (...args) => {
-        const F2 = inst.constructor;
+        const F3 = inst.constructor;
         if (Array.isArray(args[0])) {
-          return new F2({
+          return new F3({
             type: "function",
             input: new $ZodTuple({
               type: "tuple",
@@ -51539,15 +51596,15 @@ var init_schemas = __esm({
             output: inst._def.output
           });
         }
-        return new F2({
+        return new F3({
           type: "function",
           input: args[0],
           output: inst._def.output
         });
       };
       inst.output = (output2) => {
-        const F2 = inst.constructor;
-        return new F2({
+        const F3 = inst.constructor;
+        return new F3({
           type: "function",
           input: inst._def.input,
           output: output2
@@ -51581,7 +51638,7 @@ var init_schemas = __esm({
     $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
       $ZodCheck.init(inst, def);
       $ZodType.init(inst, def);
-      inst._zod.parse = (payload, _2) => {
+      inst._zod.parse = (payload, _3) => {
         return payload;
       };
       inst._zod.check = (payload) => {
@@ -54424,7 +54481,7 @@ var init_he = __esm({
             if (issue3.values.length === 1) {
               return `ערך לא תקין: הערך חייב להיות ${stringifyPrimitive(issue3.values[0])}`;
             }
-            const stringified = issue3.values.map((v2) => stringifyPrimitive(v2));
+            const stringified = issue3.values.map((v3) => stringifyPrimitive(v3));
             if (issue3.values.length === 2) {
               return `ערך לא תקין: האפשרויות המתאימות הן ${stringified[0]} או ${stringified[1]}`;
             }
@@ -59929,8 +59986,8 @@ var init_registries = __esm({
         if (p2) {
           const pm2 = { ...this.get(p2) ?? {} };
           delete pm2.id;
-          const f2 = { ...pm2, ...this._map.get(schema) };
-          return Object.keys(f2).length ? f2 : void 0;
+          const f3 = { ...pm2, ...this._map.get(schema) };
+          return Object.keys(f3).length ? f3 : void 0;
         }
         return this._map.get(schema);
       }
@@ -60041,13 +60098,13 @@ function compileFn(schema, options) {
   const code2 = doc.content.join("\n");
   const fullCode = options?.debug ? constantNames.length > 0 ? `// Constants: ${constantNames.join(", ")}
 ${code2}` : code2 : "";
-  const F2 = Function;
+  const F3 = Function;
   const factoryCode = `return (input) => {
 ${code2}
 }`;
   let fn;
   try {
-    const factory = new F2(...constantNames, factoryCode);
+    const factory = new F3(...constantNames, factoryCode);
     fn = factory(...constantValues);
   } catch (err) {
     throw new ZodCompileUnsupportedError(`this schema (generated code failed to evaluate: ${err.message})`);
@@ -60059,8 +60116,8 @@ ${code2}
   return fn;
 }
 function addConstant(ctx, value) {
-  for (const [name2, v2] of ctx.constants) {
-    if (v2 === value)
+  for (const [name2, v3] of ctx.constants) {
+    if (v3 === value)
       return name2;
   }
   const name = `c${ctx.constantCounter++}`;
@@ -60094,8 +60151,8 @@ function compileChild(doc, ctx, schema, accessor, needsValue = true) {
     doc.content.length = contentLen;
     if (ctx.constants.size > constantCount) {
       const trailing = Array.from(ctx.constants.keys()).slice(constantCount);
-      for (const k2 of trailing)
-        ctx.constants.delete(k2);
+      for (const k3 of trailing)
+        ctx.constants.delete(k3);
     }
     ctx.constantCounter = constantCounter;
     ctx.varCounter = varCounter;
@@ -60195,9 +60252,9 @@ function generateChecks(doc, ctx, schema, accessor) {
 }
 function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   const cpLen = addConstant(ctx, codePointLength);
-  const v2 = newVar(ctx);
-  doc.write(`const ${v2} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
-  return v2;
+  const v3 = newVar(ctx);
+  doc.write(`const ${v3} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  return v3;
 }
 function numericOperand(value, label) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
@@ -60657,8 +60714,8 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
   const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
-  const keyExpr = (k2) => typeof k2 === "symbol" ? addConstant(ctx, k2) : esc(k2);
-  const propKey = (k2) => typeof k2 === "symbol" ? `[${keyExpr(k2)}]` : esc(k2);
+  const keyExpr = (k3) => typeof k3 === "symbol" ? addConstant(ctx, k3) : esc(k3);
+  const propKey = (k3) => typeof k3 === "symbol" ? `[${keyExpr(k3)}]` : esc(k3);
   const propShape = shape;
   if (keys.includes("__proto__")) {
     throw new ZodCompileUnsupportedError('object shape key "__proto__"');
@@ -60702,7 +60759,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (catchall) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
-      const condition = keys.map((k2) => `k !== ${esc(k2)}`).join(" && ") || "true";
+      const condition = keys.map((k3) => `k !== ${esc(k3)}`).join(" && ") || "true";
       doc.write(`for (const k in ${accessor}) {`);
       doc.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
@@ -60715,7 +60772,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     }
   }
   const outputVar = newVar(ctx);
-  const hasConditionalKeys = allKeys.some((k2) => mayOmitUndefined(propShape[k2]) || dropsWhenAbsent(propShape[k2]));
+  const hasConditionalKeys = allKeys.some((k3) => mayOmitUndefined(propShape[k3]) || dropsWhenAbsent(propShape[k3]));
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
       const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
@@ -60733,16 +60790,16 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     return null;
   }
   if (!hasConditionalKeys) {
-    const propLiterals = allKeys.map((k2) => `${propKey(k2)}: ${propOutputs.get(k2)}`).join(", ");
+    const propLiterals = allKeys.map((k3) => `${propKey(k3)}: ${propOutputs.get(k3)}`).join(", ");
     doc.write(`const ${outputVar} = { ${propLiterals} };`);
   } else {
     doc.write(`const ${outputVar} = {};`);
-    for (const k2 of allKeys) {
-      const kx = keyExpr(k2);
-      const out = propOutputs.get(k2);
-      if (dropsWhenAbsent(propShape[k2])) {
+    for (const k3 of allKeys) {
+      const kx = keyExpr(k3);
+      const out = propOutputs.get(k3);
+      if (dropsWhenAbsent(propShape[k3])) {
         doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
-      } else if (mayOmitUndefined(propShape[k2])) {
+      } else if (mayOmitUndefined(propShape[k3])) {
         doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
       } else {
         doc.write(`${outputVar}[${kx}] = ${out};`);
@@ -62210,10 +62267,10 @@ function _endsWith(suffix, params) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _property(property, schema, params) {
+function _property(property2, schema, params) {
   return new $ZodCheckProperty({
     check: "property",
-    property,
+    property: property2,
     schema,
     ...normalizeParams(params)
   });
@@ -62345,7 +62402,7 @@ function _set(Class2, valueType, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _enum(Class2, values, params) {
-  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v2) => [v2, v2])) : values;
+  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v3) => [v3, v3])) : values;
   return new Class2({
     type: "enum",
     entries,
@@ -62551,8 +62608,8 @@ function _stringbool(Classes, _params) {
   let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
   let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
   if (params.case !== "sensitive") {
-    truthyArray = truthyArray.map((v2) => typeof v2 === "string" ? v2.toLowerCase() : v2);
-    falsyArray = falsyArray.map((v2) => typeof v2 === "string" ? v2.toLowerCase() : v2);
+    truthyArray = truthyArray.map((v3) => typeof v3 === "string" ? v3.toLowerCase() : v3);
+    falsyArray = falsyArray.map((v3) => typeof v3 === "string" ? v3.toLowerCase() : v3);
   }
   const truthySet = new Set(truthyArray);
   const falsySet = new Set(falsyArray);
@@ -62915,18 +62972,18 @@ function foldIntersection(json2) {
   for (const key of FOLDABLE_KEYS)
     if (key in json2)
       return;
-  const unions = allOf.filter((m2) => UNION_KEYS.some((k2) => Array.isArray(m2[k2])));
+  const unions = allOf.filter((m2) => UNION_KEYS.some((k3) => Array.isArray(m2[k3])));
   let folded = null;
   if (!unions.length) {
     folded = foldObjects(allOf);
   } else {
     const union2 = unions[0];
-    const keyword = UNION_KEYS.find((k2) => Array.isArray(union2[k2]));
+    const keyword = UNION_KEYS.find((k3) => Array.isArray(union2[k3]));
     if (Object.keys(union2).length !== 1)
       return;
     const rest = allOf.filter((m2) => m2 !== union2);
     const branches = union2[keyword].map((branch) => foldObjects([...rest, branch]));
-    if (branches.some((b2) => !b2))
+    if (branches.some((b3) => !b3))
       return;
     folded = { [keyword]: branches };
   }
@@ -63230,11 +63287,11 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const types = Array.isArray(json2.type) ? json2.type : [json2.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
-  if (!numericType && !values?.some((v2) => typeof v2 === "number"))
+  if (!numericType && !values?.some((v3) => typeof v3 === "number"))
     return json2;
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
   if (rest.enum)
-    rest.enum = rest.enum.map((v2) => typeof v2 === "number" ? String(v2) : v2);
+    rest.enum = rest.enum.map((v3) => typeof v3 === "number" ? String(v3) : v3);
   else if (typeof rest.const === "number")
     rest.const = String(rest.const);
   if (!numericType)
@@ -63272,7 +63329,7 @@ function rewriteKeyNames(ctx) {
 }
 function serializeDefaultValue(value, schema, ctx, json2, params) {
   let unrepresentable = false;
-  const serialized = JSON.stringify(value, (_2, val) => {
+  const serialized = JSON.stringify(value, (_3, val) => {
     if (typeof val !== "bigint")
       return val;
     unrepresentable = true;
@@ -63289,7 +63346,7 @@ function toJSONSchema(input3, params) {
     const ctx2 = initializeContext({ ...params, processors: allProcessors });
     const defs = {};
     for (const entry of registry2._idmap.entries()) {
-      const [_2, schema] = entry;
+      const [_3, schema] = entry;
       processSchema(schema, ctx2);
     }
     const schemas = {};
@@ -63512,9 +63569,9 @@ var init_json_schema_processors = __esm({
         json2.not = {};
         return;
       }
-      if (values.every((v2) => typeof v2 === "number"))
+      if (values.every((v3) => typeof v3 === "number"))
         json2.type = "number";
-      if (values.every((v2) => typeof v2 === "string"))
+      if (values.every((v3) => typeof v3 === "string"))
         json2.type = "string";
       json2.enum = values;
     };
@@ -63547,13 +63604,13 @@ var init_json_schema_processors = __esm({
           json2.const = val;
         }
       } else {
-        if (vals.every((v2) => typeof v2 === "number"))
+        if (vals.every((v3) => typeof v3 === "number"))
           json2.type = "number";
-        if (vals.every((v2) => typeof v2 === "string"))
+        if (vals.every((v3) => typeof v3 === "string"))
           json2.type = "string";
-        if (vals.every((v2) => typeof v2 === "boolean"))
+        if (vals.every((v3) => typeof v3 === "boolean"))
           json2.type = "boolean";
-        if (vals.every((v2) => v2 === null))
+        if (vals.every((v3) => v3 === null))
           json2.type = "null";
         json2.enum = vals;
       }
@@ -63661,7 +63718,7 @@ var init_json_schema_processors = __esm({
     unionProcessor = (schema, ctx, json2, params) => {
       const def = schema._zod.def;
       const isExclusive = def.inclusive === false;
-      const options = def.options.map((x, i) => processSchema(x, ctx, {
+      const options = def.options.map((x2, i) => processSchema(x2, ctx, {
         ...params,
         path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
       }));
@@ -63677,14 +63734,14 @@ var init_json_schema_processors = __esm({
         ...params,
         path: [...params.path, "allOf", 0]
       });
-      const b2 = processSchema(def.right, ctx, {
+      const b3 = processSchema(def.right, ctx, {
         ...params,
         path: [...params.path, "allOf", 1]
       });
       const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
       const allOf = [
         ...isSimpleIntersection(a) ? a.allOf : [a],
-        ...isSimpleIntersection(b2) ? b2.allOf : [b2]
+        ...isSimpleIntersection(b3) ? b3.allOf : [b3]
       ];
       json2.allOf = allOf;
       ctx.intersections.push(allOf);
@@ -63695,7 +63752,7 @@ var init_json_schema_processors = __esm({
       json2.type = "array";
       const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
       const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
-      const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
+      const prefixItems = def.items.map((x2, i) => processSchema(x2, ctx, {
         ...params,
         path: [...params.path, prefixPath, i]
       }));
@@ -63791,7 +63848,7 @@ var init_json_schema_processors = __esm({
       const keyValues = keyType._zod.values;
       const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== void 0;
       if (keyValues && !def.partial && !omittableOnInput) {
-        const validKeyValues = [...keyValues].filter((v2) => typeof v2 === "string" || typeof v2 === "number");
+        const validKeyValues = [...keyValues].filter((v3) => typeof v3 === "string" || typeof v3 === "number");
         if (validKeyValues.length > 0) {
           json2.required = validKeyValues.map(String);
         }
@@ -64004,7 +64061,7 @@ var init_json_schema_generator = __esm({
         this.ctx.sharedEmitDoneFor = void 0;
         extractDefs(this.ctx, schema);
         const result = finalize(this.ctx, schema);
-        const { "~standard": _2, ...plainResult } = result;
+        const { "~standard": _3, ...plainResult } = result;
         return plainResult;
       }
     };
@@ -64943,7 +65000,7 @@ function set(valueType, params) {
   });
 }
 function _enum2(values, params) {
-  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v2) => [v2, v2])) : values;
+  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v3) => [v3, v3])) : values;
   return new ZodEnum({
     type: "enum",
     entries,
@@ -66306,11 +66363,11 @@ function canonicalKey(value, seen) {
     }
     const keys = Object.keys(value).sort();
     const parts = [];
-    for (const k2 of keys) {
-      const key = canonicalKey(value[k2], seen);
+    for (const k3 of keys) {
+      const key = canonicalKey(value[k3], seen);
       if (key === null)
         return null;
-      parts.push(`${k2.length}:${k2}=${key}`);
+      parts.push(`${k3.length}:${k3}=${key}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
@@ -66447,10 +66504,10 @@ function convertBaseSchema(schema, ctx) {
     if (enumValues.length === 1) {
       return z.literal(enumValues[0]);
     }
-    if (enumValues.every((v2) => typeof v2 === "string")) {
+    if (enumValues.every((v3) => typeof v3 === "string")) {
       return z.enum(enumValues);
     }
-    const literalSchemas = enumValues.map((v2) => z.literal(v2));
+    const literalSchemas = enumValues.map((v3) => z.literal(v3));
     if (literalSchemas.length < 2) {
       return literalSchemas[0];
     }
@@ -66727,12 +66784,12 @@ function convertSchema(schema, ctx) {
   let baseSchema = convertBaseSchema(schema, ctx);
   const hasExplicitType = schema.type || schema.enum !== void 0 || schema.const !== void 0;
   if (schema.anyOf && Array.isArray(schema.anyOf)) {
-    const options = schema.anyOf.map((s3) => convertSchema(s3, ctx));
+    const options = schema.anyOf.map((s5) => convertSchema(s5, ctx));
     const anyOfUnion = z.union(options);
     baseSchema = hasExplicitType ? z.intersection(baseSchema, anyOfUnion) : anyOfUnion;
   }
   if (schema.oneOf && Array.isArray(schema.oneOf)) {
-    const options = schema.oneOf.map((s3) => convertSchema(s3, ctx));
+    const options = schema.oneOf.map((s5) => convertSchema(s5, ctx));
     const oneOfUnion = z.xor(options);
     baseSchema = hasExplicitType ? z.intersection(baseSchema, oneOfUnion) : oneOfUnion;
   }
@@ -66944,24 +67001,24 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache2 = /* @__PURE__ */ new Map();
-  function run(s3) {
-    const cached2 = cache2.get(s3);
+  function run(s5) {
+    const cached2 = cache2.get(s5);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
         type: "lazy",
-        getter: () => cache2.get(s3)
+        getter: () => cache2.get(s5)
       });
     }
     if (cached2 !== void 0)
       return cached2;
-    cache2.set(s3, RESOLVING);
-    const inner = mapInner(s3);
-    const mapped = fn(inner, inner !== s3);
-    cache2.set(s3, mapped);
+    cache2.set(s5, RESOLVING);
+    const inner = mapInner(s5);
+    const mapped = fn(inner, inner !== s5);
+    cache2.set(s5, mapped);
     return mapped;
   }
-  function mapInner(s3) {
-    const def = s3._zod.def;
+  function mapInner(s5) {
+    const def = s5._zod.def;
     const kind = def.type;
     switch (kind) {
       case "object": {
@@ -66969,11 +67026,11 @@ function visit(schema, fnOrHandlers) {
         const keys = Object.keys(oldShape);
         let changed = false;
         const newShape = {};
-        for (const k2 of keys) {
-          const mapped = run(oldShape[k2]);
-          if (mapped !== oldShape[k2])
+        for (const k3 of keys) {
+          const mapped = run(oldShape[k3]);
+          if (mapped !== oldShape[k3])
             changed = true;
-          newShape[k2] = mapped;
+          newShape[k3] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
@@ -66981,11 +67038,11 @@ function visit(schema, fnOrHandlers) {
           if (newCatchall !== def.catchall)
             changed = true;
         }
-        return changed ? clone(s3, { ...def, shape: newShape, catchall: newCatchall }) : s3;
+        return changed ? clone(s5, { ...def, shape: newShape, catchall: newCatchall }) : s5;
       }
       case "array": {
         const mapped = run(def.element);
-        return mapped === def.element ? s3 : clone(s3, { ...def, element: mapped });
+        return mapped === def.element ? s5 : clone(s5, { ...def, element: mapped });
       }
       case "tuple": {
         const oldItems = def.items;
@@ -67003,17 +67060,17 @@ function visit(schema, fnOrHandlers) {
           if (newRest !== def.rest)
             changed = true;
         }
-        return changed ? clone(s3, { ...def, items: newItems, rest: newRest }) : s3;
+        return changed ? clone(s5, { ...def, items: newItems, rest: newRest }) : s5;
       }
       case "record":
       case "map": {
         const newKey = run(def.keyType);
         const newVal = run(def.valueType);
-        return newKey === def.keyType && newVal === def.valueType ? s3 : clone(s3, { ...def, keyType: newKey, valueType: newVal });
+        return newKey === def.keyType && newVal === def.valueType ? s5 : clone(s5, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
         const newVal = run(def.valueType);
-        return newVal === def.valueType ? s3 : clone(s3, { ...def, valueType: newVal });
+        return newVal === def.valueType ? s5 : clone(s5, { ...def, valueType: newVal });
       }
       case "union": {
         const oldOptions = def.options;
@@ -67025,12 +67082,12 @@ function visit(schema, fnOrHandlers) {
             changed = true;
           newOptions.push(mapped);
         }
-        return changed ? clone(s3, { ...def, options: newOptions }) : s3;
+        return changed ? clone(s5, { ...def, options: newOptions }) : s5;
       }
       case "intersection": {
         const newLeft = run(def.left);
         const newRight = run(def.right);
-        return newLeft === def.left && newRight === def.right ? s3 : clone(s3, { ...def, left: newLeft, right: newRight });
+        return newLeft === def.left && newRight === def.right ? s5 : clone(s5, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
       case "nullable":
@@ -67042,22 +67099,22 @@ function visit(schema, fnOrHandlers) {
       case "promise":
       case "success": {
         const newInner = run(def.innerType);
-        return newInner === def.innerType ? s3 : clone(s3, { ...def, innerType: newInner });
+        return newInner === def.innerType ? s5 : clone(s5, { ...def, innerType: newInner });
       }
       case "pipe": {
         const newIn = run(def.in);
         const newOut = run(def.out);
-        return newIn === def.in && newOut === def.out ? s3 : clone(s3, { ...def, in: newIn, out: newOut });
+        return newIn === def.in && newOut === def.out ? s5 : clone(s5, { ...def, in: newIn, out: newOut });
       }
       case "function": {
         const newInput = run(def.input);
         const newOutput = run(def.output);
-        return newInput === def.input && newOutput === def.output ? s3 : clone(s3, { ...def, input: newInput, output: newOutput });
+        return newInput === def.input && newOutput === def.output ? s5 : clone(s5, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s3, { ...rest, getter: () => run(original()) });
+        return clone(s5, { ...rest, getter: () => run(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -67081,10 +67138,10 @@ function visit(schema, fnOrHandlers) {
       case "file":
       case "transform":
       case "custom":
-        return s3;
+        return s5;
       default: {
         kind;
-        return s3;
+        return s5;
       }
     }
   }
@@ -67102,11 +67159,11 @@ var init_visit = __esm({
 // node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
   return visit(schema, {
-    object: (s3) => s3.partial(),
+    object: (s5) => s5.partial(),
     // Every partialed option now admits `undefined`, which the constructor rejects as a duplicate.
-    union: (s3) => {
-      const def = s3._zod.def;
-      return def.discriminator === void 0 ? s3 : union(def.options);
+    union: (s5) => {
+      const def = s5._zod.def;
+      return def.discriminator === void 0 ? s5 : union(def.options);
     }
   });
 }
@@ -67132,18 +67189,18 @@ function inSide(def) {
 }
 function input(schema) {
   return visit(schema, {
-    pipe: (s3) => inSide(s3._zod.def),
+    pipe: (s5) => inSide(s5._zod.def),
     // A default value belongs to the output side, so a rewritten inner type leaves it stranded. `.default()` widens the declared input type with `undefined`, and `optional` is what carries that across.
-    default: (s3, rewritten) => rewritten ? optional(s3._zod.def.innerType) : s3,
+    default: (s5, rewritten) => rewritten ? optional(s5._zod.def.innerType) : s5,
     // A catch value is output-side too, but `.catch()` leaves the declared input type alone, so the inner schema stands on its own.
-    catch: (s3, rewritten) => rewritten ? s3._zod.def.innerType : s3
+    catch: (s5, rewritten) => rewritten ? s5._zod.def.innerType : s5
   });
 }
 function output(schema) {
   return visit(schema, {
-    pipe: (s3) => outSide(s3._zod.def),
+    pipe: (s5) => outSide(s5._zod.def),
     // A prefault value is fed through the schema, which makes it input-side, so a rewritten inner type leaves it stranded.
-    prefault: (s3, rewritten) => rewritten ? s3._zod.def.innerType : s3
+    prefault: (s5, rewritten) => rewritten ? s5._zod.def.innerType : s5
   });
 }
 var init_in_out = __esm({
@@ -67496,6 +67553,10 @@ var init_WorkflowExecution = __esm({
 });
 
 // src/api/types.ts
+function isTerminalPhase(phase) {
+  const terminal = TERMINAL_PHASES;
+  return terminal.has(phase);
+}
 function executionConsoleUrl(base, id) {
   const seg = encodeURIComponent;
   return `${base.replace(/\/+$/, "")}/console/projects/${seg(id.project)}/domains/${seg(id.domain)}/executions/${seg(id.name)}`;
@@ -67511,7 +67572,9 @@ var init_types = __esm({
       "ABORTED",
       "TIMED_OUT"
     ]);
-    UNFINISHED_PHASES = Object.keys(_orch_core_WorkflowExecution_Phase).filter((phase) => !TERMINAL_PHASES.has(phase));
+    UNFINISHED_PHASES = Object.values(
+      _orch_core_WorkflowExecution_Phase
+    ).filter((phase) => !TERMINAL_PHASES.has(phase));
     START_NODE = "start-node";
   }
 });
@@ -67542,7 +67605,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node2) {
+    function isNode2(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
           case ALIAS:
@@ -67566,7 +67629,7 @@ var require_identity = __commonJS({
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
     exports.isMap = isMap2;
-    exports.isNode = isNode;
+    exports.isNode = isNode2;
     exports.isPair = isPair;
     exports.isScalar = isScalar2;
     exports.isSeq = isSeq;
@@ -67988,13 +68051,13 @@ var require_applyReviver = __commonJS({
               val[i] = v1;
           }
         } else if (val instanceof Map) {
-          for (const k2 of Array.from(val.keys())) {
-            const v0 = val.get(k2);
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const k3 of Array.from(val.keys())) {
+            const v0 = val.get(k3);
+            const v1 = applyReviver(reviver, val, k3, v0);
             if (v1 === void 0)
-              val.delete(k2);
+              val.delete(k3);
             else if (v1 !== v0)
-              val.set(k2, v1);
+              val.set(k3, v1);
           }
         } else if (val instanceof Set) {
           for (const v0 of Array.from(val)) {
@@ -68007,12 +68070,12 @@ var require_applyReviver = __commonJS({
             }
           }
         } else {
-          for (const [k2, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const [k3, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k3, v0);
             if (v1 === void 0)
-              delete val[k2];
+              delete val[k3];
             else if (v1 !== v0)
-              val[k2] = v1;
+              val[k3] = v1;
           }
         }
       }
@@ -68029,7 +68092,7 @@ var require_toJS = __commonJS({
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
-        return value.map((v2, i) => toJS(v2, String(i), ctx));
+        return value.map((v3, i) => toJS(v3, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
         if (!ctx || !identity.hasAnchor(value))
           return value.toJSON(arg, ctx);
@@ -68100,9 +68163,9 @@ var require_Alias = __commonJS({
     var anchors = require_anchors();
     var visit2 = require_visit();
     var identity = require_identity();
-    var Node = require_Node();
+    var Node2 = require_Node();
     var toJS = require_toJS();
-    var Alias = class extends Node.NodeBase {
+    var Alias = class extends Node2.NodeBase {
       constructor(source) {
         super(identity.ALIAS);
         this.source = source;
@@ -68195,9 +68258,9 @@ var require_Alias = __commonJS({
       } else if (identity.isCollection(node2)) {
         let count = 0;
         for (const item of node2.items) {
-          const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          const c2 = getAliasCount(doc, item, anchors2);
+          if (c2 > count)
+            count = c2;
         }
         return count;
       } else if (identity.isPair(node2)) {
@@ -68216,10 +68279,10 @@ var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Node = require_Node();
+    var Node2 = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar = class extends Node.NodeBase {
+    var Scalar = class extends Node2.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -68322,20 +68385,20 @@ var require_Collection = __commonJS({
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
-    var Node = require_Node();
+    var Node2 = require_Node();
     function collectionFromPath(schema, path, value) {
-      let v2 = value;
+      let v3 = value;
       for (let i = path.length - 1; i >= 0; --i) {
-        const k2 = path[i];
-        if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
+        const k3 = path[i];
+        if (typeof k3 === "number" && Number.isInteger(k3) && k3 >= 0) {
           const a = [];
-          a[k2] = v2;
-          v2 = a;
+          a[k3] = v3;
+          v3 = a;
         } else {
-          v2 = /* @__PURE__ */ new Map([[k2, v2]]);
+          v3 = /* @__PURE__ */ new Map([[k3, v3]]);
         }
       }
-      return createNode.createNode(v2, void 0, {
+      return createNode.createNode(v3, void 0, {
         aliasDuplicateObjects: false,
         keepUndefined: false,
         onAnchor: () => {
@@ -68346,7 +68409,7 @@ var require_Collection = __commonJS({
       });
     }
     var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
-    var Collection2 = class extends Node.NodeBase {
+    var Collection2 = class extends Node2.NodeBase {
       constructor(type, schema) {
         super(type);
         Object.defineProperty(this, "schema", {
@@ -68551,12 +68614,12 @@ var require_foldFlowLines = __commonJS({
                 ch = text[i += 1];
                 overflow = true;
               }
-              const j2 = i > escEnd + 1 ? i - 2 : escStart - 1;
-              if (escapedFolds[j2])
+              const j3 = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j3])
                 return text;
-              folds.push(j2);
-              escapedFolds[j2] = true;
-              end = j2 + endStep;
+              folds.push(j3);
+              escapedFolds[j3] = true;
+              end = j3 + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -69307,9 +69370,9 @@ var require_Pair = __commonJS({
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
     function createPair(key, value, ctx) {
-      const k2 = createNode.createNode(key, void 0, ctx);
-      const v2 = createNode.createNode(value, void 0, ctx);
-      return new Pair(k2, v2);
+      const k3 = createNode.createNode(key, void 0, ctx);
+      const v3 = createNode.createNode(value, void 0, ctx);
+      return new Pair(k3, v3);
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
@@ -69325,7 +69388,7 @@ var require_Pair = __commonJS({
           value = value.clone(schema);
         return new _Pair(key, value);
       }
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         return addPairToJSMap.addPairToJSMap(ctx, pair, this);
       }
@@ -69500,12 +69563,12 @@ var require_YAMLMap = __commonJS({
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k2 = identity.isScalar(key) ? key.value : key;
+      const k3 = identity.isScalar(key) ? key.value : key;
       for (const it2 of items) {
         if (identity.isPair(it2)) {
-          if (it2.key === key || it2.key === k2)
+          if (it2.key === key || it2.key === k3)
             return it2;
-          if (identity.isScalar(it2.key) && it2.key.value === k2)
+          if (identity.isScalar(it2.key) && it2.key.value === k3)
             return it2;
         }
       }
@@ -69602,7 +69665,7 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_2, ctx, Type) {
+      toJSON(_3, ctx, Type) {
         const map2 = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
           ctx.onCreate(map2);
@@ -69725,7 +69788,7 @@ var require_YAMLSeq = __commonJS({
         else
           this.items[idx] = value;
       }
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         const seq = [];
         if (ctx?.onCreate)
           ctx.onCreate(seq);
@@ -70109,10 +70172,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           str = buf2 instanceof node_buffer.Buffer ? buf2.toString("base64") : node_buffer.Buffer.from(buf2.buffer).toString("base64");
         } else if (typeof btoa === "function") {
-          let s3 = "";
+          let s5 = "";
           for (let i = 0; i < buf2.length; ++i)
-            s3 += String.fromCharCode(buf2[i]);
-          str = btoa(s3);
+            s5 += String.fromCharCode(buf2[i]);
+          str = btoa(s5);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
@@ -70234,9 +70297,9 @@ var require_omap = __commonJS({
        * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
        * but TypeScript won't allow widening the signature of a child method.
        */
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         if (!ctx)
-          return super.toJSON(_2);
+          return super.toJSON(_3);
         const map2 = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map2);
@@ -70356,9 +70419,9 @@ var require_float3 = __commonJS({
         const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
         const dot = str.indexOf(".");
         if (dot !== -1) {
-          const f2 = str.substring(dot + 1).replace(/_/g, "");
-          if (f2[f2.length - 1] === "0")
-            node2.minFractionDigits = f2.length;
+          const f3 = str.substring(dot + 1).replace(/_/g, "");
+          if (f3[f3.length - 1] === "0")
+            node2.minFractionDigits = f3.length;
         }
         return node2;
       },
@@ -70491,8 +70554,8 @@ var require_set = __commonJS({
           this.items.push(new Pair.Pair(key));
         }
       }
-      toJSON(_2, ctx) {
-        return super.toJSON(_2, ctx, Set);
+      toJSON(_3, ctx) {
+        return super.toJSON(_3, ctx, Set);
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -70773,7 +70836,7 @@ var require_Schema = __commonJS({
     var seq = require_seq();
     var string4 = require_string();
     var tags = require_tags();
-    var sortMapEntriesByKey = (a, b2) => a.key < b2.key ? -1 : a.key > b2.key ? 1 : 0;
+    var sortMapEntriesByKey = (a, b3) => a.key < b3.key ? -1 : a.key > b3.key ? 1 : 0;
     var Schema = class _Schema {
       constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
@@ -70981,7 +71044,7 @@ var require_Document = __commonJS({
           value = replacer.call({ "": value }, "", value);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
-          const keyToStr = (v2) => typeof v2 === "number" || v2 instanceof String || v2 instanceof Number;
+          const keyToStr = (v3) => typeof v3 === "number" || v3 instanceof String || v3 instanceof Number;
           const asStr = replacer.filter(keyToStr).map(String);
           if (asStr.length > 0)
             replacer = replacer.concat(asStr);
@@ -71016,9 +71079,9 @@ var require_Document = __commonJS({
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
       createPair(key, value, options = {}) {
-        const k2 = this.createNode(key, null, options);
-        const v2 = this.createNode(value, null, options);
-        return new Pair.Pair(k2, v2);
+        const k3 = this.createNode(key, null, options);
+        const v3 = this.createNode(value, null, options);
+        return new Pair.Pair(k3, v3);
       }
       /**
        * Removes a value from the document.
@@ -71170,8 +71233,8 @@ var require_Document = __commonJS({
         if (this.errors.length > 0)
           throw new Error("Document with errors cannot be stringified");
         if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-          const s3 = JSON.stringify(options.indent);
-          throw new Error(`"indent" option must be a positive integer, not ${s3}`);
+          const s5 = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s5}`);
         }
         return stringifyDocument.stringifyDocument(this, options);
       }
@@ -71453,7 +71516,7 @@ var require_util_map_includes = __commonJS({
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b2) => a === b2 || identity.isScalar(a) && identity.isScalar(b2) && a.value === b2.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b3) => a === b3 || identity.isScalar(a) && identity.isScalar(b3) && a.value === b3.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
@@ -73384,12 +73447,12 @@ var require_lexer = __commonJS({
         if (ch === "-" || ch === ".") {
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
-          const s3 = this.peek(3);
-          if ((s3 === "---" || s3 === "...") && isEmpty(this.charAt(3))) {
+          const s5 = this.peek(3);
+          if ((s5 === "---" || s5 === "...") && isEmpty(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
-            return s3 === "---" ? "doc" : "stream";
+            return s5 === "---" ? "doc" : "stream";
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
@@ -73694,11 +73757,11 @@ var require_lexer = __commonJS({
         return 0;
       }
       *pushToIndex(i, allowEmpty) {
-        const s3 = this.buffer.slice(this.pos, i);
-        if (s3) {
-          yield s3;
-          this.pos += s3.length;
-          return s3.length;
+        const s5 = this.buffer.slice(this.pos, i);
+        if (s5) {
+          yield s5;
+          this.pos += s5.length;
+          return s5.length;
         } else if (allowEmpty)
           yield "";
         return 0;
@@ -74851,8 +74914,7 @@ function formatProblems(problems) {
   return problems.map((p2) => `${p2.file}:${p2.line}:${p2.column}: ${p2.message}`).join("\n");
 }
 function readFailure(error63) {
-  const code2 = error63.code ?? "";
-  return READ_ERRORS[code2] ?? (error63 instanceof Error ? error63.message : String(error63));
+  return READ_ERRORS[errorCode(error63) ?? ""] ?? errorMessage(error63);
 }
 function parseYamlSource(file2, text, secondDocument) {
   const lineCounter = new import_yaml.LineCounter();
@@ -74877,14 +74939,14 @@ function offsetOf(document, target, key) {
     const parent = document.getIn(target.slice(0, -1), true);
     const last = String(target[target.length - 1]);
     if ((0, import_yaml.isMap)(parent)) {
-      const pair = parent.items.find((p2) => (0, import_yaml.isScalar)(p2.key) && String(p2.key.value) === last);
-      const range = pair?.key?.range;
+      const key2 = parent.items.find((p2) => (0, import_yaml.isScalar)(p2.key) && String(p2.key.value) === last)?.key;
+      const range = (0, import_yaml.isNode)(key2) ? key2.range : void 0;
       if (range) return range[0];
     }
   }
   for (let depth = target.length; depth >= 0; depth--) {
     const node2 = depth === 0 ? document.contents : document.getIn(target.slice(0, depth), true);
-    if (node2?.range) return node2.range[0];
+    if ((0, import_yaml.isNode)(node2) && node2.range) return node2.range[0];
   }
   return 0;
 }
@@ -74899,7 +74961,7 @@ function valueAt(root, path) {
   let value = root;
   for (const step of path) {
     if (value === null || typeof value !== "object") return void 0;
-    value = value[step];
+    value = property(value, step);
   }
   return value;
 }
@@ -74936,6 +74998,7 @@ var init_yaml_file = __esm({
   "src/api/yaml-file.ts"() {
     "use strict";
     import_yaml = __toESM(require_dist(), 1);
+    init_guards();
     READ_ERRORS = {
       ENOENT: "no such file",
       EISDIR: "it is a directory",
@@ -74953,11 +75016,939 @@ var init_yaml_file = __esm({
   }
 });
 
+// node_modules/croner/dist/croner.js
+function g(s5, e2, t, n = 0, r = 0, a = 0, i = 0) {
+  let o = s5 >= 0 && s5 < 100, u2 = Date.UTC(o ? s5 + 400 : s5, e2, t, n, r, a, i);
+  return o ? u2 - 126227808e5 : u2;
+}
+function D(s5) {
+  return g(s5.y, s5.m - 1, s5.d, s5.h, s5.i, s5.s);
+}
+function w(s5, e2) {
+  return s5.y === e2.y && s5.m === e2.m && s5.d === e2.d && s5.h === e2.h && s5.i === e2.i && s5.s === e2.s;
+}
+function O(s5) {
+  let e2 = s5.substring(9);
+  return e2.includes("Z") || e2.includes("+") || e2.includes("-");
+}
+function Z(s5, e2) {
+  let t = new Date(Date.parse(s5));
+  if (isNaN(t)) throw new Error("Invalid ISO8601 passed to timezone parser.");
+  return O(s5) ? { tp: T(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds(), "Etc/UTC"), ms: t.getUTCMilliseconds() } : { tp: T(t.getFullYear(), t.getMonth() + 1, t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds(), e2), ms: t.getMilliseconds() };
+}
+function v(s5, e2, t) {
+  let { tp: n, ms: r } = Z(s5, e2);
+  return new Date(N(n, t).getTime() + r);
+}
+function N(s5, e2) {
+  let t = _(s5);
+  if (t.kind === "single") return t.date;
+  if (t.kind === "ambiguous") return t.earlier;
+  if (e2) throw new Error("Invalid date passed to fromTZ()");
+  return t.after;
+}
+function _(s5) {
+  let e2 = D(s5), t = (i) => R(new Date(i), s5.tz), n = e2 - t(e2), r = y(new Date(n), s5.tz);
+  if (w(r, s5)) {
+    let i = D(r) - n, o = n - (t(n - E) - i);
+    if (o < n && w(y(new Date(o), s5.tz), s5)) return { kind: "ambiguous", earlier: new Date(o), later: new Date(n) };
+    let u2 = n + (i - t(n + E));
+    return u2 > n && w(y(new Date(u2), s5.tz), s5) ? { kind: "ambiguous", earlier: new Date(n), later: new Date(u2) } : { kind: "single", date: new Date(n) };
+  }
+  let a = e2 - (D(r) - n);
+  return w(y(new Date(a), s5.tz), s5) ? { kind: "single", date: new Date(a) } : { kind: "gap", before: new Date(Math.min(n, a)), after: new Date(Math.max(n, a)) };
+}
+function R(s5, e2) {
+  return D(y(s5, e2)) - (s5.getTime() - s5.getUTCMilliseconds());
+}
+function k(s5, e2, t) {
+  let n = R(new Date(s5), t);
+  for (; e2 - s5 > 1e3; ) {
+    let r = s5 + Math.floor((e2 - s5) / 2e3) * 1e3;
+    R(new Date(r), t) === n ? s5 = r : e2 = r;
+  }
+  return e2;
+}
+function U(s5, e2) {
+  let t = _(y(new Date(s5), e2));
+  if (t.kind === "ambiguous") return s5 < t.later.getTime() ? "earlier" : "later";
+}
+function y(s5, e2) {
+  if (e2 === void 0) return T(s5.getFullYear(), s5.getMonth() + 1, s5.getDate(), s5.getHours(), s5.getMinutes(), s5.getSeconds());
+  let t = W.get(e2), n;
+  try {
+    t || (t = new Intl.DateTimeFormat("en-US", { timeZone: e2, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hour12: false }), W.set(e2, t)), n = t.formatToParts(s5);
+  } catch (i) {
+    let o = i instanceof Error ? i.message : String(i);
+    throw new RangeError(`toTZ: Invalid timezone '${e2}' or date. Please provide a valid IANA timezone (e.g., 'America/New_York', 'Europe/Stockholm'). Original error: ${o}`);
+  }
+  let r = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (let i of n) (i.type === "year" || i.type === "month" || i.type === "day" || i.type === "hour" || i.type === "minute" || i.type === "second") && (r[i.type] = parseInt(i.value, 10));
+  if (isNaN(r.year) || isNaN(r.month) || isNaN(r.day) || isNaN(r.hour) || isNaN(r.minute) || isNaN(r.second)) throw new Error(`toTZ: Failed to parse all date components from timezone '${e2}'. This may indicate an invalid date or timezone configuration. Parsed components: ${JSON.stringify(r)}`);
+  let a = s5.getTime() - H;
+  return (a < -S || a < S && r.month === 12) && (r.year = 1 - r.year), r.hour === 24 && (r.hour = 0), { y: r.year, m: r.month, d: r.day, h: r.hour, i: r.minute, s: r.second, tz: e2 };
+}
+function T(s5, e2, t, n, r, a, i) {
+  return { y: s5, m: e2, d: t, h: n, i: r, s: a, tz: i };
+}
+function F(s5) {
+  s5 === void 0 && (s5 = {}), delete s5.name, s5.legacyMode !== void 0 && s5.domAndDow === void 0 ? s5.domAndDow = !s5.legacyMode : s5.domAndDow === void 0 && (s5.domAndDow = false), s5.legacyMode = !s5.domAndDow;
+  let e2 = (n, r) => n === void 0 ? r : n;
+  if (s5.paused = e2(s5.paused, false), s5.maxRuns = e2(s5.maxRuns, 1 / 0), s5.catch = e2(s5.catch, false), s5.unref = e2(s5.unref, false), s5.mode = e2(s5.mode, "auto"), s5.alternativeWeekdays = e2(s5.alternativeWeekdays, false), s5.sloppyRanges = e2(s5.sloppyRanges, false), s5.fixedTimeRule = e2(s5.fixedTimeRule, "single-value"), s5.allowPast = e2(s5.allowPast, false), s5.interval = s5.interval === void 0 ? 0 : parseInt(s5.interval.toString(), 10), s5.utcOffset = s5.utcOffset === void 0 ? void 0 : parseInt(s5.utcOffset.toString(), 10), s5.dayOffset = s5.dayOffset === void 0 ? 0 : parseInt(s5.dayOffset.toString(), 10), !["auto", "5-part", "6-part", "7-part", "5-or-6-parts", "6-or-7-parts"].includes(s5.mode)) throw new Error("CronOptions: mode must be one of 'auto', '5-part', '6-part', '7-part', '5-or-6-parts', or '6-or-7-parts'.");
+  if (!["single-value", "no-wildcard"].includes(s5.fixedTimeRule)) throw new Error("CronOptions: fixedTimeRule must be one of 'single-value' or 'no-wildcard'.");
+  s5.timezone === "" && (s5.timezone = void 0);
+  let t = s5.timezone ?? s5.utcOffset;
+  if (s5.startAt && (s5.startAt = I(new c(s5.startAt, t))), s5.stopAt && (s5.stopAt = I(new c(s5.stopAt, t))), s5.interval !== null) {
+    if (isNaN(s5.interval)) throw new Error("CronOptions: Supplied value for interval is not a number");
+    if (s5.interval < 0) throw new Error("CronOptions: Supplied value for interval can not be negative");
+  }
+  if (s5.utcOffset !== void 0) {
+    if (isNaN(s5.utcOffset)) throw new Error("CronOptions: Invalid value passed for utcOffset, should be number representing minutes offset from UTC.");
+    if (s5.utcOffset < -870 || s5.utcOffset > 870) throw new Error("CronOptions: utcOffset out of bounds.");
+    if (s5.utcOffset !== void 0 && s5.timezone) throw new Error("CronOptions: Combining 'utcOffset' with 'timezone' is not allowed.");
+  }
+  if (s5.unref !== true && s5.unref !== false) throw new Error("CronOptions: Unref should be either true, false or undefined(false).");
+  if (s5.dayOffset !== void 0 && s5.dayOffset !== 0 && isNaN(s5.dayOffset)) throw new Error("CronOptions: Invalid value passed for dayOffset, should be a number representing days to offset.");
+  return s5;
+}
+function I(s5) {
+  return s5.ms ? (s5.ms = 0, new c(new Date(s5.getTime() + 1e3), s5.tz)) : s5;
+}
+function b(s5) {
+  return typeof s5 == "function";
+}
+function L(s5) {
+  return b(s5);
+}
+function Y(s5) {
+  typeof Deno < "u" && typeof Deno.unrefTimer < "u" ? Deno.unrefTimer(s5) : s5 && typeof s5.unref < "u" && s5.unref();
+}
+var E, H, S, W, x, C, B, f, c, P, $, M, j, A;
+var init_croner = __esm({
+  "node_modules/croner/dist/croner.js"() {
+    E = 3 * 36e5;
+    H = g(1, 0, 1);
+    S = 864e5;
+    W = /* @__PURE__ */ new Map();
+    x = [1, 2, 4, 8, 16];
+    C = class s {
+      pattern;
+      timezone;
+      mode;
+      alternativeWeekdays;
+      sloppyRanges;
+      fixedTimeRule;
+      second;
+      minute;
+      hour;
+      day;
+      month;
+      dayOfWeek;
+      year;
+      lastDayOfMonth;
+      lastWeekday;
+      nearestWeekdays;
+      starDOM;
+      starDOW;
+      starYear;
+      useAndLogic;
+      isFixedTime;
+      constructor(e2, t, n) {
+        this.pattern = e2, this.timezone = t, this.mode = n?.mode ?? "auto", this.alternativeWeekdays = n?.alternativeWeekdays ?? false, this.sloppyRanges = n?.sloppyRanges ?? false, this.fixedTimeRule = n?.fixedTimeRule ?? "single-value", this.second = Array(60).fill(0), this.minute = Array(60).fill(0), this.hour = Array(24).fill(0), this.day = Array(31).fill(0), this.month = Array(12).fill(0), this.dayOfWeek = Array(7).fill(0), this.year = [], this.lastDayOfMonth = false, this.lastWeekday = false, this.nearestWeekdays = Array(31).fill(0), this.starDOM = false, this.starDOW = false, this.starYear = false, this.useAndLogic = false, this.isFixedTime = false, this.parse();
+      }
+      parse() {
+        if (!(typeof this.pattern == "string" || this.pattern instanceof String)) throw new TypeError("CronPattern: Pattern has to be of type string.");
+        this.pattern.indexOf("@") >= 0 && (this.pattern = this.handleNicknames(this.pattern).trim());
+        let e2 = this.pattern.match(/\S+/g) || [""], t = e2.length;
+        if (e2.length < 5 || e2.length > 7) throw new TypeError("CronPattern: invalid configuration format ('" + this.pattern + "'), exactly five, six, or seven space separated parts are required.");
+        if (this.mode !== "auto") {
+          let i;
+          switch (this.mode) {
+            case "5-part":
+              i = 5;
+              break;
+            case "6-part":
+              i = 6;
+              break;
+            case "7-part":
+              i = 7;
+              break;
+            case "5-or-6-parts":
+              i = [5, 6];
+              break;
+            case "6-or-7-parts":
+              i = [6, 7];
+              break;
+            default:
+              i = 0;
+          }
+          if (!(Array.isArray(i) ? i.includes(t) : t === i)) {
+            let u2 = Array.isArray(i) ? i.join(" or ") : i.toString();
+            throw new TypeError(`CronPattern: mode '${this.mode}' requires exactly ${u2} parts, but pattern '${this.pattern}' has ${t} parts.`);
+          }
+        }
+        if (e2.length === 5 && e2.unshift("0"), e2.length === 6 && e2.push("*"), this.pattern.indexOf("?") >= 0) for (let i = 0; i < e2.length; i++) e2[i] = e2[i].replace(/\?/g, "*");
+        if (e2[3].toUpperCase() === "LW") this.lastWeekday = true, e2[3] = "";
+        else if (e2[3].toUpperCase().indexOf("L") >= 0) {
+          let i = e2[3].split(",");
+          if (i.length > 1 && i.some((o) => o.toUpperCase() === "LW")) throw new TypeError(`CronPattern: Syntax error, LW can not be in a list in day-of-month ('${e2[3]}').`);
+          if (i.some((o) => o === "" || o.toUpperCase() !== "L" && /l/i.test(o))) throw new TypeError("CronPattern: Syntax error, L has to be a value of its own in day-of-month ('" + e2[3] + "').");
+          e2[3] = i.filter((o) => o.toUpperCase() !== "L").join(","), this.lastDayOfMonth = true;
+        }
+        if (e2[3] == "*" && (this.starDOM = true), e2[6] == "*" && (this.starYear = true), e2[4].length >= 3 && (e2[4] = this.replaceAlpha(e2[4], s.MONTH_NAMES)), e2[5].length >= 3 && (e2[5] = this.alternativeWeekdays ? this.replaceAlpha(e2[5], s.DAY_NAMES_QUARTZ) : this.replaceAlpha(e2[5], s.DAY_NAMES)), e2[5].startsWith("+") && (this.useAndLogic = true, e2[5] = e2[5].substring(1), e2[5] === "")) throw new TypeError("CronPattern: Day-of-week field cannot be empty after '+' modifier.");
+        switch (e2[5] == "*" && (this.starDOW = true), this.mode) {
+          case "5-part":
+            e2[0] = "0", e2[6] = "*";
+            break;
+          case "6-part":
+            e2[6] = "*";
+            break;
+          case "5-or-6-parts":
+            e2[6] = "*";
+            break;
+          case "6-or-7-parts":
+            break;
+          case "7-part":
+          case "auto":
+            break;
+        }
+        this.throwAtIllegalCharacters(e2), this.partToArray("second", e2[0], 0, 1), this.partToArray("minute", e2[1], 0, 1), this.partToArray("hour", e2[2], 0, 1), this.partToArray("day", e2[3], -1, 1), this.partToArray("month", e2[4], -1, 1);
+        let n = this.alternativeWeekdays ? -1 : 0;
+        this.partToArray("dayOfWeek", e2[5], n, 63), e2[6] === "*" ? this.year = Array(1e4).fill(1) : (this.year = Array(1e4).fill(0), this.partToArray("year", e2[6], 0, 1)), !this.alternativeWeekdays && this.dayOfWeek[7] && (this.dayOfWeek[0] = this.dayOfWeek[7]);
+        let r = this.fixedTimeRule === "single-value", a = (i, o) => !i.includes("*") && !i.includes("/") && (!r || o.filter((u2) => u2).length === 1);
+        this.isFixedTime = a(e2[0], this.second) && a(e2[1], this.minute) && a(e2[2], this.hour);
+      }
+      partToArray(e2, t, n, r) {
+        let a = this[e2];
+        if (t === "" && !(e2 === "day" && (this.lastDayOfMonth || this.lastWeekday))) throw new TypeError("CronPattern: configuration entry " + e2 + " (" + t + ") is empty, check for trailing spaces.");
+        if (t === "*") return a.fill(r);
+        let i = t.split(",");
+        if (i.length > 1) for (let o of i) this.partToArray(e2, o, n, r);
+        else t.includes("-") && t.includes("/") ? this.handleRangeWithStepping(t, e2, n, r) : t.includes("-") ? this.handleRange(t, e2, n, r) : t.includes("/") ? this.handleStepping(t, e2, n, r) : t !== "" && this.handleNumber(t, e2, n, r);
+      }
+      throwAtIllegalCharacters(e2) {
+        for (let t = 0; t < e2.length; t++) if ((t === 3 ? /[^/*0-9,\-WwLl]+/ : t === 5 ? /[^/*0-9,\-#Ll]+/ : /[^/*0-9,\-]+/).test(e2[t])) throw new TypeError("CronPattern: configuration entry " + t + " (" + e2[t] + ") contains illegal characters.");
+      }
+      handleNumber(e2, t, n, r) {
+        let a = this.extractNth(e2, t), i = e2.toUpperCase().includes("W");
+        if (t !== "day" && i) throw new TypeError("CronPattern: Nearest weekday modifier (W) only allowed in day-of-month.");
+        i && (t = "nearestWeekdays");
+        let o = i ? a[0].replace(/W$/i, "") : a[0], u2 = s.toNumber(o) + n;
+        if (isNaN(u2)) throw new TypeError("CronPattern: " + t + " is not a number: '" + e2 + "'");
+        this.setPart(t, u2, a[1] || r);
+      }
+      setPart(e2, t, n) {
+        if (!Object.prototype.hasOwnProperty.call(this, e2)) throw new TypeError("CronPattern: Invalid part specified: " + e2);
+        if (e2 === "dayOfWeek") {
+          if (t === 7 && (t = 0), t < 0 || t > 6) throw new RangeError("CronPattern: Invalid value for dayOfWeek: " + t);
+          this.setNthWeekdayOfMonth(t, n);
+          return;
+        }
+        if (e2 === "second" || e2 === "minute") {
+          if (t < 0 || t >= 60) throw new RangeError("CronPattern: Invalid value for " + e2 + ": " + t);
+        } else if (e2 === "hour") {
+          if (t < 0 || t >= 24) throw new RangeError("CronPattern: Invalid value for " + e2 + ": " + t);
+        } else if (e2 === "day" || e2 === "nearestWeekdays") {
+          if (t < 0 || t >= 31) throw new RangeError("CronPattern: Invalid value for " + e2 + ": " + t);
+        } else if (e2 === "month") {
+          if (t < 0 || t >= 12) throw new RangeError("CronPattern: Invalid value for " + e2 + ": " + t);
+        } else if (e2 === "year" && (t < 1 || t >= 1e4)) throw new RangeError("CronPattern: Invalid value for " + e2 + ": " + t + " (supported range: 1-9999)");
+        this[e2][t] = n;
+      }
+      static toNumber(e2) {
+        return /^\d+$/.test(e2) ? parseInt(e2, 10) : NaN;
+      }
+      validateNotNaN(e2, t) {
+        if (isNaN(e2)) throw new TypeError(t);
+      }
+      validateRange(e2, t, n, r, a) {
+        if (e2 > t) throw new TypeError("CronPattern: From value is larger than to value: '" + a + "'");
+        if (n !== void 0) {
+          if (n === 0) throw new TypeError("CronPattern: Syntax error, illegal stepping: 0");
+          if (n > this[r].length) throw new TypeError("CronPattern: Syntax error, steps cannot be greater than maximum value of part (" + this[r].length + ")");
+        }
+      }
+      handleRangeWithStepping(e2, t, n, r) {
+        if (e2.toUpperCase().includes("W")) throw new TypeError("CronPattern: Syntax error, W is not allowed in ranges with stepping.");
+        let a = this.extractNth(e2, t), i = a[0].match(/^(\d+)-(\d+)\/(\d+)$/);
+        if (i === null) throw new TypeError("CronPattern: Syntax error, illegal range with stepping: '" + e2 + "'");
+        let [, o, u2, l] = i, h = parseInt(o, 10) + n, m2 = parseInt(u2, 10) + n, d = parseInt(l, 10);
+        this.validateNotNaN(h, "CronPattern: Syntax error, illegal lower range (NaN)"), this.validateNotNaN(m2, "CronPattern: Syntax error, illegal upper range (NaN)"), this.validateNotNaN(d, "CronPattern: Syntax error, illegal stepping: (NaN)"), this.validateRange(h, m2, d, t, e2);
+        for (let p2 = h; p2 <= m2; p2 += d) this.setPart(t, p2, a[1] || r);
+      }
+      extractNth(e2, t) {
+        let n = e2, r;
+        if (n.includes("#")) {
+          if (t !== "dayOfWeek") throw new Error("CronPattern: nth (#) only allowed in day-of-week field");
+          let a = n.split("#");
+          if (a.length !== 2 || a[1] === "") throw new TypeError("CronPattern: Syntax error, illegal nth weekday: '" + e2 + "'");
+          n = a[0], r = a[1];
+        } else if (n.toUpperCase().endsWith("L")) {
+          if (t !== "dayOfWeek") throw new Error("CronPattern: L modifier only allowed in day-of-week field (use L alone for day-of-month)");
+          r = "L", n = n.slice(0, -1);
+        }
+        return [n, r];
+      }
+      handleRange(e2, t, n, r) {
+        if (e2.toUpperCase().includes("W")) throw new TypeError("CronPattern: Syntax error, W is not allowed in a range.");
+        let a = this.extractNth(e2, t), i = a[0].split("-");
+        if (i.length !== 2) throw new TypeError("CronPattern: Syntax error, illegal range: '" + e2 + "'");
+        let o = s.toNumber(i[0]) + n, u2 = s.toNumber(i[1]) + n;
+        this.validateNotNaN(o, "CronPattern: Syntax error, illegal lower range (NaN)"), this.validateNotNaN(u2, "CronPattern: Syntax error, illegal upper range (NaN)"), this.validateRange(o, u2, void 0, t, e2);
+        for (let l = o; l <= u2; l++) this.setPart(t, l, a[1] || r);
+      }
+      handleStepping(e2, t, n, r) {
+        if (e2.toUpperCase().includes("W")) throw new TypeError("CronPattern: Syntax error, W is not allowed in parts with stepping.");
+        let a = this.extractNth(e2, t), i = a[0].split("/");
+        if (i.length !== 2) throw new TypeError("CronPattern: Syntax error, illegal stepping: '" + e2 + "'");
+        if (this.sloppyRanges) i[0] === "" && (i[0] = "*");
+        else {
+          if (i[0] === "") throw new TypeError("CronPattern: Syntax error, stepping with missing prefix ('" + e2 + "') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.");
+          if (i[0] !== "*") throw new TypeError("CronPattern: Syntax error, stepping with numeric prefix ('" + e2 + "') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.");
+        }
+        let o = 0;
+        i[0] !== "*" && (o = s.toNumber(i[0]) + n, this.validateNotNaN(o, "CronPattern: Syntax error, illegal stepping start (NaN)"));
+        let u2 = s.toNumber(i[1]);
+        this.validateNotNaN(u2, "CronPattern: Syntax error, illegal stepping: (NaN)"), this.validateRange(0, this[t].length - 1, u2, t, e2);
+        for (let l = o; l < this[t].length; l += u2) t === "year" && l === 0 || this.setPart(t, l, a[1] || r);
+      }
+      replaceAlpha(e2, t) {
+        let n = e2;
+        for (let [r, a] of Object.entries(t)) n = n.replace(new RegExp(r, "gi"), (i, o, u2) => {
+          let l = o + i.length - 3, h = u2.charAt(l - 1), m2 = u2.charAt(l + 3);
+          if (/[a-z\d/#]/i.test(h) || /[a-km-z\d]/i.test(m2)) throw new TypeError(`CronPattern: Syntax error, a month or day name has to stand alone ('${e2}').`);
+          return a;
+        });
+        return n;
+      }
+      static DAY_NAMES = { "-sun": "-7", sun: "0", mon: "1", tue: "2", wed: "3", thu: "4", fri: "5", sat: "6" };
+      static DAY_NAMES_QUARTZ = { sun: "1", mon: "2", tue: "3", wed: "4", thu: "5", fri: "6", sat: "7" };
+      static MONTH_NAMES = { jan: "1", feb: "2", mar: "3", apr: "4", may: "5", jun: "6", jul: "7", aug: "8", sep: "9", oct: "10", nov: "11", dec: "12" };
+      static NICKNAME_MAP = { "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *", "@monthly": "0 0 1 * *", "@weekly": "0 0 * * SUN", "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@hourly": "0 * * * *" };
+      handleNicknames(e2) {
+        let t = e2.trim().toLowerCase();
+        if (t === "@reboot") throw new TypeError("CronPattern: @reboot is not supported in this environment. This is an event-based trigger that requires system startup detection.");
+        return s.NICKNAME_MAP[t] || e2;
+      }
+      setNthWeekdayOfMonth(e2, t) {
+        if (typeof t != "number" && t.toUpperCase() === "L") this.dayOfWeek[e2] = this.dayOfWeek[e2] | 32;
+        else if (t === 63) this.dayOfWeek[e2] = 63;
+        else if (t < 6 && t > 0) this.dayOfWeek[e2] = this.dayOfWeek[e2] | x[t - 1];
+        else throw new TypeError(`CronPattern: nth weekday out of range, should be 1-5 or L. Value: ${t}, Type: ${typeof t}`);
+      }
+    };
+    B = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    f = [["month", "year", 0], ["day", "month", -1], ["hour", "day", 0], ["minute", "hour", 0], ["second", "minute", 0]];
+    c = class s2 {
+      tz;
+      instantMs;
+      instantFields;
+      ms;
+      second;
+      minute;
+      hour;
+      day;
+      month;
+      year;
+      constructor(e2, t) {
+        if (this.tz = t, e2 && e2 instanceof Date) if (!isNaN(e2)) this.fromDate(e2);
+        else throw new TypeError("CronDate: Invalid date passed to CronDate constructor");
+        else if (e2 == null) this.fromDate(/* @__PURE__ */ new Date());
+        else if (e2 && typeof e2 == "string") this.fromString(e2);
+        else if (e2 instanceof s2) this.fromCronDate(e2);
+        else throw new TypeError("CronDate: Invalid type (" + typeof e2 + ") passed to CronDate constructor");
+      }
+      getLastDayOfMonth(e2, t) {
+        return t !== 1 ? B[t] : new Date(g(e2, t + 1, 0)).getUTCDate();
+      }
+      getLastWeekday(e2, t) {
+        let n = this.getLastDayOfMonth(e2, t), a = new Date(g(e2, t, n)).getUTCDay();
+        return a === 0 ? n - 2 : a === 6 ? n - 1 : n;
+      }
+      getNearestWeekday(e2, t, n) {
+        let r = this.getLastDayOfMonth(e2, t);
+        if (n > r) return -1;
+        let i = new Date(g(e2, t, n)).getUTCDay();
+        return i === 0 ? n === r ? n - 2 : n + 1 : i === 6 ? n === 1 ? n + 2 : n - 1 : n;
+      }
+      isNthWeekdayOfMonth(e2, t, n, r) {
+        let i = new Date(g(e2, t, n)).getUTCDay(), o = 0;
+        for (let u2 = 1; u2 <= n; u2++) new Date(g(e2, t, u2)).getUTCDay() === i && o++;
+        if (r & 63 && x[o - 1] & r) return true;
+        if (r & 32) {
+          let u2 = this.getLastDayOfMonth(e2, t);
+          for (let l = n + 1; l <= u2; l++) if (new Date(g(e2, t, l)).getUTCDay() === i) return false;
+          return true;
+        }
+        return false;
+      }
+      fromDate(e2) {
+        if (this.tz !== void 0) if (typeof this.tz == "number") this.ms = e2.getUTCMilliseconds(), this.second = e2.getUTCSeconds(), this.minute = e2.getUTCMinutes() + this.tz, this.hour = e2.getUTCHours(), this.day = e2.getUTCDate(), this.month = e2.getUTCMonth(), this.year = e2.getUTCFullYear(), this.apply();
+        else try {
+          let t = y(e2, this.tz);
+          this.ms = e2.getMilliseconds(), this.second = t.s, this.minute = t.i, this.hour = t.h, this.day = t.d, this.month = t.m - 1, this.year = t.y, this.cacheInstant(e2.getTime() - this.ms);
+        } catch (t) {
+          let n = t instanceof Error ? t.message : String(t);
+          throw new TypeError(`CronDate: Failed to convert date to timezone '${this.tz}'. This may happen with invalid timezone names or dates. Original error: ${n}`);
+        }
+        else this.ms = e2.getMilliseconds(), this.second = e2.getSeconds(), this.minute = e2.getMinutes(), this.hour = e2.getHours(), this.day = e2.getDate(), this.month = e2.getMonth(), this.year = e2.getFullYear(), this.cacheInstant(e2.getTime() - this.ms);
+      }
+      cacheInstant(e2) {
+        this.instantMs = e2;
+        let { year: t, month: n, day: r, hour: a, minute: i, second: o } = this;
+        this.instantFields = [t, n, r, a, i, o, this.tz];
+      }
+      cachedInstant() {
+        let e2 = this.instantFields;
+        if (!(e2 === void 0 || e2[6] !== this.tz) && !(e2[5] !== this.second || e2[4] !== this.minute || e2[3] !== this.hour) && !(e2[2] !== this.day || e2[1] !== this.month || e2[0] !== this.year)) return this.instantMs;
+      }
+      fromCronDate(e2) {
+        this.tz = e2.tz, this.year = e2.year, this.month = e2.month, this.day = e2.day, this.hour = e2.hour, this.minute = e2.minute, this.second = e2.second, this.ms = e2.ms, this.instantMs = e2.instantMs, this.instantFields = e2.instantFields;
+      }
+      apply() {
+        if (this.month > 11 || this.month < 0 || this.day > this.getLastDayOfMonth(this.year, this.month) || this.day < 1 || this.hour > 23 || this.minute > 59 || this.second > 59 || this.hour < 0 || this.minute < 0 || this.second < 0) {
+          let e2 = /* @__PURE__ */ new Date(0);
+          return e2.setUTCFullYear(this.year, this.month, this.day), e2.setUTCHours(this.hour, this.minute, this.second, this.ms), this.ms = e2.getUTCMilliseconds(), this.second = e2.getUTCSeconds(), this.minute = e2.getUTCMinutes(), this.hour = e2.getUTCHours(), this.day = e2.getUTCDate(), this.month = e2.getUTCMonth(), this.year = e2.getUTCFullYear(), true;
+        } else return false;
+      }
+      fromString(e2) {
+        if (typeof this.tz == "number") {
+          if (O(e2)) return this.fromDate(v(e2));
+          let t = v(e2, "Etc/UTC");
+          this.ms = t.getUTCMilliseconds(), this.second = t.getUTCSeconds(), this.minute = t.getUTCMinutes(), this.hour = t.getUTCHours(), this.day = t.getUTCDate(), this.month = t.getUTCMonth(), this.year = t.getUTCFullYear(), this.apply();
+        } else return this.fromDate(v(e2, this.tz));
+      }
+      findNext(e2, t, n, r) {
+        return this._findMatch(e2, t, n, r, 1);
+      }
+      _matchDayValue(e2, t, n, r) {
+        let a = e2;
+        if (!a) {
+          for (let i = 0; i < n.nearestWeekdays.length; i++) if (n.nearestWeekdays[i]) {
+            let o = this.getNearestWeekday(this.year, this.month, i + 1);
+            if (o !== -1 && o === t) {
+              a = 1;
+              break;
+            }
+          }
+        }
+        if (n.lastWeekday) {
+          let i = this.getLastWeekday(this.year, this.month);
+          t === i && (a = 1);
+        }
+        if (n.lastDayOfMonth) {
+          let i = this.getLastDayOfMonth(this.year, this.month);
+          t === i && (a = 1);
+        }
+        if (!n.starDOW) {
+          let i = new Date(g(this.year, this.month, 1, 0, 0, 0, 0)).getUTCDay(), o = n.dayOfWeek[(i + (t - 1)) % 7];
+          o && o & 63 && (o = this.isNthWeekdayOfMonth(this.year, this.month, t, o) ? 1 : 0), n.useAndLogic ? a = a && o : !r.domAndDow && !n.starDOM ? a = a || o : a = a && o;
+        }
+        return a;
+      }
+      _findMatch(e2, t, n, r, a) {
+        let i = this[t], o = t === "day" ? this.getLastDayOfMonth(this.year, this.month) : 0, u2 = this[t] + r, l = a === 1 ? (h) => h < n[t].length : (h) => h >= 0;
+        for (let h = u2; l(h); h += a) {
+          let m2 = n[t][h];
+          if (t === "day") {
+            if (h - r > o) continue;
+            m2 = this._matchDayValue(m2, h - r, n, e2);
+          }
+          if (m2) return this[t] = h - r, i !== this[t] ? 2 : 1;
+        }
+        return 3;
+      }
+      recurse(e2, t, n) {
+        let r = this.year, a = n;
+        for (; typeof a == "number"; ) {
+          if (e2.starYear && Math.abs(this.year - r) > 400) return null;
+          a = this.recurseStep(e2, t, a);
+        }
+        return a;
+      }
+      recurseStep(e2, t, n) {
+        if (n === 0 && !e2.starYear) {
+          if (this.year >= 0 && this.year < e2.year.length && e2.year[this.year] === 0) {
+            let a = -1;
+            for (let i = this.year + 1; i < e2.year.length && i < 1e4; i++) if (e2.year[i] === 1) {
+              a = i;
+              break;
+            }
+            if (a === -1) return null;
+            this.year = a, this.month = 0, this.day = 1, this.hour = 0, this.minute = 0, this.second = 0, this.ms = 0;
+          }
+          if (this.year >= 1e4) return null;
+        }
+        let r = this.findNext(t, f[n][0], e2, f[n][2]);
+        if (r > 1) {
+          let a = n + 1;
+          for (; a < f.length; ) this[f[a][0]] = -f[a][2], a++;
+          if (r === 3) {
+            if (this[f[n][1]]++, this[f[n][0]] = -f[n][2], this.apply(), n === 0 && !e2.starYear) {
+              for (; this.year >= 0 && this.year < e2.year.length && e2.year[this.year] === 0 && this.year < 1e4; ) this.year++;
+              if (this.year >= 1e4 || this.year >= e2.year.length) return null;
+            }
+            return 0;
+          } else if (this.apply()) return n - 1;
+        }
+        return n += 1, n >= f.length ? this : (e2.starYear ? this.year >= 3e3 : this.year >= 1e4) ? null : n;
+      }
+      increment(e2, t, n) {
+        return this.instantMs = void 0, this.instantFields = void 0, this.second += t.interval !== void 0 && t.interval > 1 && n ? t.interval : 1, this.ms = 0, this.apply(), this.recurse(e2, t, 0);
+      }
+      decrement(e2, t, n = true) {
+        this.instantMs = void 0, this.instantFields = void 0;
+        let r = t.interval !== void 0 && t.interval >= 1;
+        return (this.ms === 0 || r) && (this.second -= r && n ? t.interval : 1), this.ms = 0, this.apply(), this.year < 1 ? null : this.recurseBackward(e2, t, 0);
+      }
+      recurseBackward(e2, t, n) {
+        let r = this.year, a = n;
+        for (; typeof a == "number"; ) {
+          if (e2.starYear && Math.abs(this.year - r) > 400) return null;
+          a = this.recurseBackwardStep(e2, t, a);
+        }
+        return a;
+      }
+      recurseBackwardStep(e2, t, n) {
+        if (n === 0 && !e2.starYear) {
+          if (this.year >= 0 && this.year < e2.year.length && e2.year[this.year] === 0) {
+            let a = -1;
+            for (let i = this.year - 1; i >= 0; i--) if (e2.year[i] === 1) {
+              a = i;
+              break;
+            }
+            if (a === -1) return null;
+            this.year = a, this.month = 11, this.day = 31, this.hour = 23, this.minute = 59, this.second = 59, this.ms = 0;
+          }
+          if (this.year < 1) return null;
+        }
+        let r = this.findPrevious(t, f[n][0], e2, f[n][2]);
+        if (r > 1) {
+          let a = n + 1;
+          for (; a < f.length; ) {
+            let i = f[a][0], o = f[a][2], u2 = this.getMaxPatternValue(i, e2, o);
+            this[i] = u2, a++;
+          }
+          if (r === 3) {
+            if (this[f[n][1]]--, n === 0) {
+              let u2 = this.getLastDayOfMonth(this.year, this.month);
+              this.day > u2 && (this.day = u2);
+            }
+            if (n === 1) if (this.day <= 0) this.day = 1;
+            else {
+              let u2 = this.year, l = this.month;
+              for (; l < 0; ) l += 12, u2--;
+              for (; l > 11; ) l -= 12, u2++;
+              let h = this.getLastDayOfMonth(u2, l);
+              this.day > h && (this.day = h);
+            }
+            this.apply();
+            let i = f[n][0], o = f[n][2];
+            if (this[i] = this.getMaxPatternValue(i, e2, o), this.apply(), n === 0) {
+              let u2 = f[1][2], l = this.getMaxPatternValue("day", e2, u2);
+              l !== this.day && (this.day = l, this.hour = this.getMaxPatternValue("hour", e2, f[2][2]), this.minute = this.getMaxPatternValue("minute", e2, f[3][2]), this.second = this.getMaxPatternValue("second", e2, f[4][2]));
+            }
+            if (n === 0 && !e2.starYear) {
+              for (; this.year >= 0 && this.year < e2.year.length && e2.year[this.year] === 0; ) this.year--;
+              if (this.year < 1) return null;
+            }
+            return 0;
+          } else if (this.apply()) return n - 1;
+        }
+        return n += 1, n >= f.length ? this : this.year < 1 ? null : n;
+      }
+      getMaxPatternValue(e2, t, n) {
+        let r = t[e2].length - 1 - n;
+        for (let a = t[e2].length - 1; a >= 0; a--) if (t[e2][a]) {
+          r = a - n;
+          break;
+        }
+        if (e2 === "day") {
+          let a = this.getLastDayOfMonth(this.year, this.month);
+          return t.lastWeekday || t.nearestWeekdays.some((i) => i) || t.lastDayOfMonth || !t.starDOW ? a : Math.min(r, a);
+        }
+        return r;
+      }
+      findPrevious(e2, t, n, r) {
+        return this._findMatch(e2, t, n, r, -1);
+      }
+      getDate(e2) {
+        if (!e2 && typeof this.tz != "number") {
+          let t = this.cachedInstant();
+          if (t !== void 0) return new Date(t + (this.tz === void 0 ? this.ms : 0));
+        }
+        if (e2 || this.tz === void 0) {
+          if (this.year >= 0 && this.year < 100) {
+            let t = /* @__PURE__ */ new Date(0);
+            return t.setFullYear(this.year, this.month, this.day), t.setHours(this.hour, this.minute, this.second, this.ms), t;
+          }
+          return new Date(this.year, this.month, this.day, this.hour, this.minute, this.second, this.ms);
+        } else return typeof this.tz == "number" ? new Date(g(this.year, this.month, this.day, this.hour, this.minute - this.tz, this.second, this.ms)) : N(T(this.year, this.month + 1, this.day, this.hour, this.minute, this.second, this.tz), false);
+      }
+      getTime() {
+        return this.getDate(false).getTime();
+      }
+      match(e2, t) {
+        if (!e2.starYear && (this.year < 0 || this.year >= e2.year.length || e2.year[this.year] === 0)) return false;
+        for (let n = 0; n < f.length; n++) {
+          let r = f[n][0], a = f[n][2], i = this[r];
+          if (i + a < 0 || i + a >= e2[r].length) return false;
+          let o = e2[r][i + a];
+          if (r === "day" && (o = this._matchDayValue(o, i, e2, t)), !o) return false;
+        }
+        return true;
+      }
+    };
+    P = 1440 * 60 * 1e3;
+    $ = 30 * 1e3;
+    M = [];
+    j = class {
+      name;
+      options;
+      _states;
+      fn;
+      _startAtRoundingMs = 0;
+      getTz() {
+        return this.options.timezone ?? this.options.utcOffset;
+      }
+      applyDayOffset(e2) {
+        let t = this._offsetMs();
+        return t ? new Date(e2.getTime() + t) : e2;
+      }
+      _offsetMs() {
+        return (this.options.dayOffset ?? 0) * P;
+      }
+      get _startAt() {
+        return this.options.startAt;
+      }
+      get _stopAt() {
+        return this.options.stopAt;
+      }
+      _nextTarget(e2, t) {
+        let n = this._offsetMs(), r = this._next(this._shift(e2), new Date(t.getTime() - n), { startAt: this._shift(this._startAt), stopAt: this._shift(this._stopAt) });
+        return r ? this.applyDayOffset(r.getDate(false)) : null;
+      }
+      _previousTarget(e2, t) {
+        let n = this._toMs(e2 ?? t) - this._offsetMs(), r = this._previous(new Date(n), { startAt: this._shift(this._startAt), stopAt: this._shift(this._stopAt) });
+        return r ? this.applyDayOffset(r.getDate(false)) : null;
+      }
+      _shift(e2) {
+        if (e2 != null) return new c(new Date(this._toMs(e2) - this._offsetMs()), this.getTz());
+      }
+      constructor(e2, t, n) {
+        let r, a;
+        if (b(t)) a = t;
+        else if (typeof t == "object") r = t;
+        else if (t !== void 0) throw new Error("Cron: Invalid argument passed for optionsIn. Should be one of function, or object (options).");
+        if (b(n)) a = n;
+        else if (typeof n == "object") r = n;
+        else if (n !== void 0) throw new Error("Cron: Invalid argument passed for funcIn. Should be one of function, or object (options).");
+        this.name = r?.name;
+        let i = r?.startAt;
+        this.options = F(r), i && this._startAt && (this._startAtRoundingMs = this._startAt.getTime() - new c(i, this.getTz()).getTime());
+        let o = !!e2 && (e2 instanceof Date || typeof e2 == "string" && e2.indexOf(":") > 0);
+        if (this._states = { kill: false, blocking: false, previousRun: void 0, currentRun: void 0, once: void 0, currentTimeout: void 0, maxRuns: r ? r.maxRuns : void 0, paused: r ? r.paused : false, pattern: o ? new C("* * * * *", void 0, { mode: "auto" }) : new C(e2, this.options.timezone, { mode: this.options.mode, alternativeWeekdays: this.options.alternativeWeekdays, sloppyRanges: this.options.sloppyRanges, fixedTimeRule: this.options.fixedTimeRule }) }, o && (this._states.once = new c(e2, this.getTz())), this.name) {
+          if (M.find((l) => l.name === this.name)) throw new Error("Cron: Tried to initialize new named job '" + this.name + "', but name already taken.");
+          M.push(this);
+        }
+        return a !== void 0 && L(a) && (this.fn = a, this.schedule()), this;
+      }
+      nextRun(e2) {
+        return this._nextTarget(e2, /* @__PURE__ */ new Date());
+      }
+      nextRuns(e2, t) {
+        this._states.maxRuns !== void 0 && e2 > this._states.maxRuns && (e2 = this._states.maxRuns);
+        let n = t || this._states.currentRun || void 0;
+        return this._enumerateRuns(e2, n, "next");
+      }
+      previousRuns(e2, t) {
+        return this._enumerateRuns(e2, t || void 0, "previous");
+      }
+      enumerate(e2) {
+        return new A(this, e2);
+      }
+      _enumerateRuns(e2, t, n) {
+        let r = [], a = /* @__PURE__ */ new Date(), i = t;
+        for (; e2-- > 0; ) {
+          let o = n === "next" ? this._nextTarget(i, a) : this._previousTarget(i, a);
+          if (!o) break;
+          r.push(o), i = o;
+        }
+        return r;
+      }
+      match(e2) {
+        if (this._states.once) {
+          let n = new c(e2, this.getTz());
+          n.ms = 0;
+          let r = new c(this._states.once, this.getTz());
+          return r.ms = 0, n.getTime() === r.getTime();
+        }
+        let t = new c(e2, this.getTz());
+        return t.ms = 0, t.match(this._states.pattern, this.options);
+      }
+      getPattern() {
+        if (!this._states.once) return this._states.pattern ? this._states.pattern.pattern : void 0;
+      }
+      getOnce() {
+        return this._states.once ? this._states.once.getDate() : null;
+      }
+      isRunning() {
+        return !this._states.paused && !this._states.kill && this.fn !== void 0 && this._nextTarget(this._states.currentRun, /* @__PURE__ */ new Date()) !== null;
+      }
+      isStopped() {
+        return this._states.kill;
+      }
+      isBusy() {
+        return this._states.blocking;
+      }
+      currentRun() {
+        return this._states.currentRun ? this._states.currentRun.getDate() : null;
+      }
+      previousRun() {
+        return this._states.previousRun ? this._states.previousRun.getDate() : null;
+      }
+      msToNext(e2) {
+        let t = /* @__PURE__ */ new Date(), n = this._nextTarget(e2, t);
+        return n ? n.getTime() - this._toMs(e2 ?? t) : null;
+      }
+      stop() {
+        this._states.kill = true, this._states.currentTimeout && clearTimeout(this._states.currentTimeout);
+        let e2 = M.indexOf(this);
+        e2 >= 0 && M.splice(e2, 1);
+      }
+      pause() {
+        return this._states.paused = true, !this._states.kill;
+      }
+      resume() {
+        return this._states.paused = false, !this._states.kill;
+      }
+      schedule(e2) {
+        return this._schedule(e2);
+      }
+      _schedule(e2, t) {
+        if (e2 && this.fn) throw new Error("Cron: It is not allowed to schedule two functions using the same Croner instance.");
+        e2 && (this.fn = e2);
+        let n = t ?? /* @__PURE__ */ new Date(), r = this._nextTarget(void 0, n), a = r ? r.getTime() - n.getTime() : null, i = this._states.currentRun;
+        i && i.getTime() > n.getTime() && (i = void 0);
+        let o = this._nextTarget(i, n);
+        return a === null || isNaN(a) || o === null ? this : (a > $ && (a = $), a < 0 && (a = this._states.paused ? 1e3 : 0), this._states.currentTimeout = setTimeout(() => this._checkTrigger(o), a), this._states.currentTimeout && this.options.unref && Y(this._states.currentTimeout), this);
+      }
+      async _trigger(e2 = /* @__PURE__ */ new Date()) {
+        this._states.blocking = true, this._states.currentRun = new c(e2, this.getTz());
+        try {
+          if (this.options.catch) try {
+            this.fn !== void 0 && await this.fn(this, this.options.context);
+          } catch (t) {
+            if (b(this.options.catch)) try {
+              Promise.resolve(this.options.catch(t, this)).catch(() => {
+              });
+            } catch {
+            }
+          }
+          else this.fn !== void 0 && await this.fn(this, this.options.context);
+        } finally {
+          this._states.previousRun = new c(e2, this.getTz()), this._states.blocking = false;
+        }
+      }
+      async trigger() {
+        await this._trigger();
+      }
+      runsLeft() {
+        return this._states.maxRuns;
+      }
+      _checkTrigger(e2) {
+        let t = /* @__PURE__ */ new Date(), n = !this._states.paused && t.getTime() >= e2.getTime(), r = this._states.blocking && this.options.protect;
+        n && !r ? (this._states.maxRuns !== void 0 && this._states.maxRuns--, this._trigger(t)) : n && r && b(this.options.protect) && setTimeout(() => this.options.protect(this), 0), this._schedule(void 0, n ? void 0 : t);
+      }
+      _next(e2, t, n) {
+        let r = n ? n.startAt : this._startAt, a = n ? n.stopAt : this._stopAt, i = !!e2, o = !!(e2 || this._states.currentRun), u2 = false;
+        !e2 && r && this.options.interval && (e2 = this._calculatePreviousRun(r, t), e2 && (o = true), u2 = !e2);
+        let l = e2 ?? t ?? /* @__PURE__ */ new Date(), h = this._toMs(l);
+        e2 = new c(l, this.getTz()), r && h < r.getTime() && (e2 = u2 ? r : new c(new Date(r.getTime() - 1e3), this.getTz()), h = e2.getTime());
+        let m2 = this._states.once || new c(e2, this.getTz());
+        if (!u2 && m2 !== this._states.once && (m2 = this._findOccurrence(e2, h, 1, o)), this._states.once) {
+          let d = this._states.once.getTime(), p2 = h - d;
+          if (r && d < r.getTime() - this._startAtRoundingMs || this._states.currentRun && this.applyDayOffset(this._states.once.getDate()).getTime() <= this._states.currentRun.getTime() || (i ? p2 >= 0 : p2 > 1e3 && !this.options.allowPast)) return null;
+        }
+        return m2 === null || this._states.maxRuns !== void 0 && this._states.maxRuns <= 0 || this._states.kill || a && m2.getTime() >= a.getTime() ? null : m2;
+      }
+      _previous(e2, t) {
+        let n = this._toMs(e2 ?? /* @__PURE__ */ new Date());
+        if (t.stopAt && n > t.stopAt.getTime() && (n = t.stopAt.getTime()), this._states.once) return this._states.once.getTime() < n ? this._states.once : null;
+        let r = this._findOccurrence(new c(new Date(n), this.getTz()), n, -1);
+        return r === null || t.startAt && r.getTime() < t.startAt.getTime() ? null : r;
+      }
+      _toMs(e2) {
+        if (e2 instanceof Date) return e2.getTime();
+        let t = new c(e2, this.getTz());
+        return t.getTime() + (typeof t.tz == "string" ? t.ms : 0);
+      }
+      _findOccurrence(e2, t, n, r = false) {
+        let a = this.options.interval ?? 0;
+        if (a > 1 && (n === -1 || r)) {
+          t += (a - 1) * 1e3 * n;
+          let m2 = new Date(t);
+          if (isNaN(m2.getTime()) || (e2 = new c(m2, this.getTz()), !(e2.year >= 1 && e2.year <= 9999))) return null;
+          r = false;
+        }
+        let i = this._walk(e2, t, n, r), o = this.getTz();
+        if (this._states.pattern.isFixedTime && n === 1 || typeof o == "number" || U(t, o) !== (n === 1 ? "earlier" : "later")) return i;
+        let u2 = Math.floor(t / 1e3) * 1e3, l = n === 1 ? k(u2, u2 + P, o) : k(u2 - P, u2, o) - 1e3;
+        if (i && (l - i.getTime()) * n > 0) return i;
+        let h = this._walk(new c(new Date(l), o), l - n, n, false, true);
+        return !i || !h ? i ?? h : (i.getTime() - h.getTime()) * n > 0 ? h : i;
+      }
+      _walk(e2, t, n, r, a = false) {
+        let i = this._states.pattern, o = (l, h) => n === 1 ? l.increment(i, this.options, h) : l.decrement(i, this.options, h), u2 = new c(e2, this.getTz());
+        for ((!a || !u2.match(i, this.options)) && (u2 = o(u2, r)); u2; ) {
+          let l = this._runAt(u2, t, n);
+          if (l) return new c(l, this.getTz());
+          u2 = o(u2, false);
+        }
+        return null;
+      }
+      _runAt(e2, t, n) {
+        let r = (d) => (d.getTime() - t) * n > 0, a = e2.tz;
+        if (typeof a == "number") {
+          let d = e2.getDate();
+          return r(d) ? d : null;
+        }
+        let i = T(e2.year, e2.month + 1, e2.day, e2.hour, e2.minute, e2.second, a), o = _(i), u2 = this._states.pattern.isFixedTime;
+        if (o.kind === "single") return r(o.date) ? o.date : null;
+        if (o.kind === "ambiguous") {
+          let { earlier: d, later: p2 } = o;
+          return (u2 ? [d] : n === 1 ? [d, p2] : [p2, d]).find(r) ?? null;
+        }
+        if (!u2) return null;
+        let l = new Date(k(o.before.getTime(), o.after.getTime(), a)), h = y(l, a);
+        return h.y === i.y && h.m === i.m && h.d === i.d && r(l) ? l : null;
+      }
+      _calculatePreviousRun(e2, t) {
+        let n = new c(t, this.getTz()).getTime();
+        if (e2.getTime() > n) return;
+        let r = this.options.interval * 1e3, a = e2;
+        for (; a.getTime() + r <= n; ) {
+          let i = this._findOccurrence(a, a.getTime(), 1, true);
+          if (i === null) break;
+          a = i;
+        }
+        return a;
+      }
+    };
+    A = class {
+      cron;
+      cursor;
+      now;
+      done;
+      initialMaxRuns;
+      remainingRuns;
+      constructor(e2, t) {
+        this.cron = e2, this.initialMaxRuns = e2.runsLeft() ?? 1 / 0, this.reset(t);
+      }
+      next() {
+        if (this.done || this.remainingRuns <= 0) return this.done = true, { value: void 0, done: true };
+        let e2 = this.cron._nextTarget(this.cursor, this.now);
+        return e2 === null ? (this.done = true, { value: void 0, done: true }) : (this.cursor = e2, this.remainingRuns--, { value: e2, done: false });
+      }
+      peek() {
+        return this.done || this.remainingRuns <= 0 ? null : this.cron._nextTarget(this.cursor, this.now);
+      }
+      reset(e2) {
+        this.cursor = e2 instanceof Date ? new Date(e2.getTime()) : e2 ?? void 0, this.now = /* @__PURE__ */ new Date(), this.done = false, this.remainingRuns = this.initialMaxRuns;
+      }
+      [Symbol.iterator]() {
+        return this;
+      }
+    };
+  }
+});
+
+// src/config/cron.ts
+function parseCron(expression) {
+  const fields = expression.trim().split(/\s+/).filter(Boolean);
+  const [first] = fields;
+  const macro = fields.length === 1 && first?.startsWith("@") ? first : void 0;
+  if (macro !== void 0 && !MACROS.has(macro)) {
+    throw new CronSyntaxError(expression, `unknown macro ${first}, expected ${EXPECTED2}`);
+  }
+  if (macro === void 0 && fields.length !== 5) {
+    throw new CronSyntaxError(
+      expression,
+      `found ${fields.length} ${fields.length === 1 ? "field" : "fields"}, expected ${EXPECTED2}`
+    );
+  }
+  const pattern = macro ?? fields.join(" ");
+  let cron;
+  try {
+    cron = compile2(pattern);
+  } catch (error63) {
+    throw new CronSyntaxError(expression, (macro ? void 0 : fieldProblem(fields)) ?? cronerReason(error63));
+  }
+  if (cron.nextRun() === null) {
+    throw new CronSyntaxError(expression, "it never fires (no date matches its day-of-month and month)");
+  }
+  return {
+    expression: pattern,
+    nextFireTimes: (count, after = /* @__PURE__ */ new Date()) => cron.nextRuns(count, after),
+    nextFireTime: (after = /* @__PURE__ */ new Date()) => cron.nextRun(after) ?? void 0
+  };
+}
+function compile2(pattern) {
+  return new j(pattern, { paused: true, mode: "5-part", timezone: "UTC" });
+}
+function cronerReason(error63) {
+  const message2 = error63 instanceof Error ? error63.message : String(error63);
+  return message2.replace(/^CronPattern:\s*/, "").replace(/\.$/, "");
+}
+function fieldProblem(fields) {
+  for (const [index, field] of FIELDS.entries()) {
+    const text = fields[index];
+    if (text === void 0) continue;
+    const alone = FIELDS.map((_3, i) => i === index ? text : "*").join(" ");
+    try {
+      compile2(alone);
+    } catch (error63) {
+      return error63 instanceof Error && error63.name === "RangeError" ? `${field.name} "${text}" is out of range (${field.values})` : `${field.name} "${text}" is not valid (${field.values}, *, lists a,b, ranges a-b, steps */n)`;
+    }
+  }
+  return void 0;
+}
+var MACROS, FIELDS, EXPECTED2, CronSyntaxError;
+var init_cron = __esm({
+  "src/config/cron.ts"() {
+    "use strict";
+    init_croner();
+    MACROS = /* @__PURE__ */ new Set(["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"]);
+    FIELDS = [
+      { name: "minute", values: "0-59" },
+      { name: "hour", values: "0-23" },
+      { name: "day-of-month", values: "1-31, L or nW" },
+      { name: "month", values: "1-12 or JAN-DEC" },
+      { name: "day-of-week", values: "0-7 or SUN-SAT" }
+    ];
+    EXPECTED2 = "5 fields (minute hour day-of-month month day-of-week) or one of @hourly, @daily, @weekly, @monthly, @yearly";
+    CronSyntaxError = class extends Error {
+      constructor(expression, reason2) {
+        super(`"${expression}" is not a cron expression: ${reason2}`);
+        this.expression = expression;
+        this.reason = reason2;
+        this.name = "CronSyntaxError";
+      }
+      expression;
+      reason;
+    };
+  }
+});
+
 // src/config/quantity.ts
 function parseQuantity(text) {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
+  const match = /^(\d+)(?:\.(\d+))?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
   if (!match) throw new QuantitySyntaxError(text);
-  return Math.ceil(Number(match[1]) * (SUFFIXES[match[2] ?? ""] ?? 1));
+  const [, whole = "0", fraction = "", suffix = ""] = match;
+  const unit = SUFFIXES[suffix] ?? 1n;
+  const scale = 10n ** BigInt(fraction.length);
+  const numerator = BigInt(whole + fraction) * unit;
+  return Number((numerator + scale - 1n) / scale);
 }
 function cpuMillis(text) {
   const match = CPU_QUANTITY.exec(text.trim());
@@ -74978,19 +75969,19 @@ var init_quantity = __esm({
       text;
     };
     SUFFIXES = {
-      "": 1,
-      Ki: 2 ** 10,
-      Mi: 2 ** 20,
-      Gi: 2 ** 30,
-      Ti: 2 ** 40,
-      Pi: 2 ** 50,
-      Ei: 2 ** 60,
-      k: 1e3,
-      M: 1e6,
-      G: 1e9,
-      T: 1e12,
-      P: 1e15,
-      E: 1e18
+      "": 1n,
+      Ki: 2n ** 10n,
+      Mi: 2n ** 20n,
+      Gi: 2n ** 30n,
+      Ti: 2n ** 40n,
+      Pi: 2n ** 50n,
+      Ei: 2n ** 60n,
+      k: 10n ** 3n,
+      M: 10n ** 6n,
+      G: 10n ** 9n,
+      T: 10n ** 12n,
+      P: 10n ** 15n,
+      E: 10n ** 18n
     };
     CPU_QUANTITY = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
   }
@@ -75000,7 +75991,7 @@ var init_quantity = __esm({
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 function entitySchemas(strict) {
-  const object2 = strict ? external_exports.strictObject : external_exports.object;
+  const object2 = (shape) => strict ? external_exports.strictObject(shape) : external_exports.object(shape);
   const task = object2({
     image: external_exports.string().optional(),
     command: external_exports.array(external_exports.string()).min(1, "must name at least the program to run"),
@@ -75037,7 +76028,9 @@ function entitySchemas(strict) {
 function referenceOf(value) {
   if (typeof value !== "string") return void 0;
   const match = REFERENCE.exec(value.trim());
-  return match ? { node: match[1], output: match[2] } : void 0;
+  if (!match) return void 0;
+  const [, node2 = "", output2 = ""] = match;
+  return { node: node2, output: output2 };
 }
 async function loadWorkflowFile(path) {
   let bytes;
@@ -75063,11 +76056,11 @@ async function loadWorkflowFile(path) {
     if (structure.entityCount === 0) at2(0, "the file defines no tasks, workflows or launch_plans");
     checkSemantics(structure, report2);
   }
-  if (problems.length) {
-    problems.sort((a, b2) => a.line - b2.line || a.column - b2.column);
+  if (problems.length || !structure) {
+    problems.sort((a, b3) => a.line - b3.line || a.column - b3.column);
     throw new WorkflowFileError(problems);
   }
-  return { path, stem, bytes, doc: structure?.valid };
+  return { path, stem, bytes, doc: structure.valid };
 }
 function checkStructure(raw, report2) {
   const top = fileSchema.safeParse(raw);
@@ -75087,28 +76080,29 @@ function checkStructure(raw, report2) {
     ),
     valid: top.data.version === void 0 ? {} : { version: top.data.version }
   };
-  const sections = [
-    ["tasks", STRICT.task, LOOSE.task],
-    ["workflows", STRICT.workflow, LOOSE.workflow],
-    ["launch_plans", STRICT.launchPlan, LOOSE.launchPlan]
-  ];
-  for (const [key, strict, loose] of sections) {
+  const check2 = (key, strict, loose, parsed) => {
     const entries = top.data[key];
-    if (!entries) continue;
+    if (!entries) return void 0;
     const valid = {};
     for (const [name, value] of Object.entries(entries)) {
-      const parsed = strict.safeParse(value);
-      if (parsed.success) {
-        valid[name] = parsed.data;
-        structure[key][name] = parsed.data;
+      const result = strict.safeParse(value);
+      if (result.success) {
+        valid[name] = result.data;
+        parsed[name] = result.data;
         continue;
       }
-      reportIssues(parsed.error.issues, [key, name], value, report2, describeRoot);
+      reportIssues(result.error.issues, [key, name], value, report2, describeRoot);
       const lenient = loose.safeParse(value);
-      if (lenient.success) structure[key][name] = lenient.data;
+      if (lenient.success) parsed[name] = lenient.data;
     }
-    structure.valid[key] = valid;
-  }
+    return valid;
+  };
+  const tasks = check2("tasks", STRICT.task, LOOSE.task, structure.tasks);
+  if (tasks) structure.valid.tasks = tasks;
+  const workflows = check2("workflows", STRICT.workflow, LOOSE.workflow, structure.workflows);
+  if (workflows) structure.valid.workflows = workflows;
+  const launchPlans = check2("launch_plans", STRICT.launchPlan, LOOSE.launchPlan, structure.launch_plans);
+  if (launchPlans) structure.valid.launch_plans = launchPlans;
   return structure;
 }
 function typesOf(map2, path, report2) {
@@ -75131,7 +76125,7 @@ function checkValue(value, type, path, report2) {
     if (!(error63 instanceof LiteralValueError)) throw error63;
     for (const problem of error63.problems) {
       const inner = [...problem.path.matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(
-        ([, key, index]) => index === void 0 ? key : Number(index)
+        ([, key = "", index]) => index === void 0 ? key : Number(index)
       );
       report2([...path, ...inner], problem.message);
     }
@@ -75296,11 +76290,13 @@ function checkLaunchPlans(file2, workflowInputs, report2) {
       );
     }
     const cron = launchPlan.schedule?.cron;
-    if (cron !== void 0 && !CRON.test(cron.trim())) {
-      report2(
-        [...base, "schedule", "cron"],
-        `"${cron}" is not a cron expression: expected 5 fields (minute hour day-of-month month day-of-week) or @hourly, @daily, @weekly, @monthly, @yearly`
-      );
+    if (cron !== void 0) {
+      try {
+        parseCron(cron);
+      } catch (error63) {
+        if (!(error63 instanceof CronSyntaxError)) throw error63;
+        report2([...base, "schedule", "cron"], error63.message);
+      }
     }
     const inputs = workflowInputs.get(launchPlan.workflow);
     if (!inputs) {
@@ -75359,7 +76355,7 @@ function findCycle(edges) {
   }
   return void 0;
 }
-var WorkflowFileError, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, CRON, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, LOOSE, section, fileSchema, describeRoot, sameType, MALFORMED_REFERENCE;
+var WorkflowFileError, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, LOOSE, section, fileSchema, describeRoot, sameType, MALFORMED_REFERENCE;
 var init_workflow_file = __esm({
   "src/registration/workflow-file.ts"() {
     "use strict";
@@ -75368,6 +76364,7 @@ var init_workflow_file = __esm({
     init_literals();
     init_types();
     init_yaml_file();
+    init_cron();
     init_quantity();
     WorkflowFileError = class extends Error {
       problems;
@@ -75383,7 +76380,6 @@ var init_workflow_file = __esm({
     REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
     TEMPLATE = /\{\{(.*?)\}\}/g;
     COMMAND_INPUT = /^\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
-    CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|\S+(\s+\S+){4})$/;
     RESERVED_NODE_IDS = /* @__PURE__ */ new Set(["inputs", START_NODE, "end-node"]);
     EXECUTOR_ENV = /* @__PURE__ */ new Set(["ORCH_INPUTS_FILE", "ORCH_OUTPUTS_FILE", "ORCH_ATTEMPT"]);
     entityName = external_exports.string().regex(ENTITY_NAME, "must start with a letter or _ and hold only letters, digits, _ and -");
@@ -75426,7 +76422,7 @@ var init_workflow_file = __esm({
       launch_plans: section.optional()
     });
     describeRoot = (found) => `a workflow file is a mapping of tasks, workflows and launch_plans, not ${found}`;
-    sameType = (a, b2) => formatType({ ...a, optional: false }) === formatType({ ...b2, optional: false });
+    sameType = (a, b3) => formatType({ ...a, optional: false }) === formatType({ ...b3, optional: false });
     MALFORMED_REFERENCE = 'is not a reference: write "{{ inputs.<input> }}" or "{{ <node id>.<output> }}" as the whole value';
   }
 });
@@ -75957,8 +76953,8 @@ async function issueRequestObject(as2, client, parameters2, privateKey, options)
   return signJwt(header, claims, key);
 }
 async function getSetPublicJwkCache(key, alg) {
-  const { kty, e: e2, n, x, y, crv, pub } = await crypto.subtle.exportKey("jwk", key);
-  const jwk = { kty, e: e2, n, x, y, crv, pub };
+  const { kty, e: e2, n, x: x2, y: y2, crv, pub } = await crypto.subtle.exportKey("jwk", key);
+  const jwk = { kty, e: e2, n, x: x2, y: y2, crv, pub };
   if (kty === "AKP")
     jwk.alg = alg;
   jwkCache.set(key, jwk);
@@ -77858,7 +78854,7 @@ function parseJoseHeader(encodedProtectedHeader, ErrorClass, message2) {
   return parsed;
 }
 function validateAlgorithms(option, algorithms) {
-  if (algorithms !== void 0 && (!Array.isArray(algorithms) || algorithms.some((s3) => typeof s3 != "string")))
+  if (algorithms !== void 0 && (!Array.isArray(algorithms) || algorithms.some((s5) => typeof s5 != "string")))
     throw new TypeError(`"${option}" option must be an array of strings`);
   return algorithms === void 0 ? void 0 : new Set(algorithms);
 }
@@ -78057,9 +79053,9 @@ async function cbcKeySetup(enc, cek, usage) {
 async function cbcHmacTag(macKey, macData, keyLengthBits) {
   return new Uint8Array((await crypto.subtle.sign("HMAC", macKey, macData)).slice(0, keyLengthBits >> 3));
 }
-async function timingSafeEqual(a, b2) {
+async function timingSafeEqual(a, b3) {
   const algorithm = { name: "HMAC", hash: "SHA-256" }, key = await crypto.subtle.generateKey(algorithm, false, ["sign", "verify"]), aHmac = await crypto.subtle.sign(algorithm, key, a);
-  return crypto.subtle.verify(algorithm, key, aHmac, b2);
+  return crypto.subtle.verify(algorithm, key, aHmac, b3);
 }
 async function cbcDecrypt(enc, cek, ciphertext, iv, tag2, aad) {
   const [encKey, macKey, keyLengthBits] = await cbcKeySetup(enc, cek, "decrypt"), al = uint64be(aad.length * 8), macData = concat(aad, iv, ciphertext, al), expectedTag = await cbcHmacTag(macKey, macData, keyLengthBits);
@@ -78264,21 +79260,21 @@ async function deriveKey(p2s, alg, p2c, key) {
 function lengthAndInput(input3) {
   return concat(uint32be(input3.length), input3);
 }
-async function concatKdf(Z2, keyDataLength, OtherInfo) {
+async function concatKdf(Z3, keyDataLength, OtherInfo) {
   const dkLen = keyDataLength >> 3, hashLen = 32, reps = Math.ceil(dkLen / hashLen), dk = new Uint8Array(reps * hashLen);
   for (let i = 1; i <= reps; i++) {
-    const hashResult = await digest("sha256", concat(uint32be(i), Z2, OtherInfo));
+    const hashResult = await digest("sha256", concat(uint32be(i), Z3, OtherInfo));
     dk.set(hashResult, (i - 1) * hashLen);
   }
   return dk.slice(0, dkLen);
 }
 async function ecdhesDeriveKey(publicKey, privateKey, algorithmId, keyDataLength, apu = new Uint8Array(), apv = new Uint8Array()) {
   checkEcdhCryptoKey(publicKey), checkEcdhCryptoKey(privateKey, "deriveBits");
-  const otherInfo = concat(lengthAndInput(encode3(algorithmId)), lengthAndInput(apu), lengthAndInput(apv), uint32be(keyDataLength)), Z2 = new Uint8Array(await crypto.subtle.deriveBits({
+  const otherInfo = concat(lengthAndInput(encode3(algorithmId)), lengthAndInput(apu), lengthAndInput(apv), uint32be(keyDataLength)), Z3 = new Uint8Array(await crypto.subtle.deriveBits({
     name: publicKey.algorithm.name,
     public: publicKey
   }, privateKey, publicKey.algorithm.name === "X25519" ? 256 : Math.ceil(parseInt(publicKey.algorithm.namedCurve.slice(-3), 10) / 8) << 3));
-  return concatKdf(Z2, keyDataLength, otherInfo);
+  return concatKdf(Z3, keyDataLength, otherInfo);
 }
 function assertEcdhKey(key) {
   assertCryptoKey2(key);
@@ -78486,15 +79482,15 @@ async function decryptJWE(jwe, shared, key, token = shareJWE(jwe)) {
   typeof key == "function" && (key = await key(protectedHeader, jwe), resolvedKey = true);
   const algEntry = selected ?? jweAlgorithm(alg);
   isJWECEKTransport(algEntry) && encryptedKey === void 0 && (encryptedKey = new Uint8Array());
-  const k2 = await prepareKey(algEntry.mode === "direct-encryption" ? encEntry : algEntry, key, "decrypt");
+  const k3 = await prepareKey(algEntry.mode === "direct-encryption" ? encEntry : algEntry, key, "decrypt");
   let plaintext;
   if (algEntry.mode === "integrated-encryption")
-    plaintext = await algEntry.decrypt(k2, encryptedKey, ciphertext, additionalAuthenticatedData, protectedHeader, joseHeader);
+    plaintext = await algEntry.decrypt(k3, encryptedKey, ciphertext, additionalAuthenticatedData, protectedHeader, joseHeader);
   else {
     const encryption = encEntry;
     let cek;
     try {
-      cek = await decryptKeyManagement(algEntry, encryption, k2, encryptedKey, joseHeader, maxPBES2Count), isJWECEKTransport(algEntry) && cek instanceof Uint8Array && cek.byteLength << 3 !== encryption.cekBits && (cek = generateCek(encryption));
+      cek = await decryptKeyManagement(algEntry, encryption, k3, encryptedKey, joseHeader, maxPBES2Count), isJWECEKTransport(algEntry) && cek instanceof Uint8Array && cek.byteLength << 3 !== encryption.cekBits && (cek = generateCek(encryption));
     } catch (err) {
       if (err instanceof TypeError || err instanceof JWEInvalid || err instanceof JOSENotSupported)
         throw err;
@@ -78518,7 +79514,7 @@ async function decryptJWE(jwe, shared, key, token = shareJWE(jwe)) {
     },
     ...unprotected && { sharedUnprotectedHeader: unprotected },
     ...header && { unprotectedHeader: header },
-    ...resolvedKey && { key: k2 }
+    ...resolvedKey && { key: k3 }
   };
 }
 async function decryptCompact(jwe, shared, key) {
@@ -79147,10 +80143,10 @@ async function pollGrant(config2, authorizationResponse, grantCode, request2, pr
     } catch (error63) {
       errorHandler(error63);
     }
-    const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+    const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
     const requestSignal = pollRequestSignal(pollingSignal, timeout);
     try {
-      const response = await request2(as2, c, auth2, grantCode, {
+      const response = await request2(as2, c2, auth2, grantCode, {
         [customFetch]: fetch3,
         [allowInsecureRequests]: !tlsOnly,
         additionalParameters: requestParameters,
@@ -79167,7 +80163,7 @@ async function pollGrant(config2, authorizationResponse, grantCode, request2, pr
       let result;
       const signed = captureDecryptedResponse(decrypt3);
       try {
-        result = await processResponse(as2, c, response, {
+        result = await processResponse(as2, c2, response, {
           [jweDecrypt]: signed.decrypt
         });
       } catch (error63) {
@@ -79198,23 +80194,23 @@ async function pollDeviceAuthorizationGrant(config2, deviceAuthorizationResponse
 }
 async function initiateDeviceAuthorization(config2, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
-  return deviceAuthorizationRequest(as2, c, auth2, parameters2, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  return deviceAuthorizationRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     headers: new Headers(headers),
     signal: signal2(timeout)
-  }).then((response) => processDeviceAuthorizationResponse(as2, c, response)).catch(errorHandler);
+  }).then((response) => processDeviceAuthorizationResponse(as2, c2, response)).catch(errorHandler);
 }
 async function initiateBackchannelAuthentication(config2, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
-  return backchannelAuthenticationRequest(as2, c, auth2, parameters2, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  return backchannelAuthenticationRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     headers: new Headers(headers),
     signal: signal2(timeout)
-  }).then((response) => processBackchannelAuthenticationResponse(as2, c, response)).catch(errorHandler);
+  }).then((response) => processBackchannelAuthenticationResponse(as2, c2, response)).catch(errorHandler);
 }
 async function pollBackchannelAuthenticationGrant(config2, backchannelAuthenticationResponse, parameters2, options) {
   checkConfig(config2);
@@ -79268,7 +80264,7 @@ async function implicitAuthentication(config2, currentUrl, expectedNonce, checks
   if (typeof expectedNonce !== "string") {
     throw CodedTypeError2('"expectedNonce" must be a string', ERR_INVALID_ARG_TYPE2);
   }
-  const { as: as2, c, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, implicit, jwksCache: jwksCache2 } = int2(config2);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, implicit, jwksCache: jwksCache2 } = int2(config2);
   if (!implicit) {
     throw new TypeError("implicitAuthentication() cannot be used by clients using flows other than response_type=id_token");
   }
@@ -79295,7 +80291,7 @@ async function implicitAuthentication(config2, currentUrl, expectedNonce, checks
       validateAuthResponse({
         ...as2,
         authorization_response_iss_parameter_supported: void 0
-      }, c, decoy, checks?.expectedState);
+      }, c2, decoy, checks?.expectedState);
     }
     {
       const decoy = new Response(JSON.stringify({
@@ -79306,7 +80302,7 @@ async function implicitAuthentication(config2, currentUrl, expectedNonce, checks
         headers: new Headers({ "content-type": "application/json" })
       });
       const signed = captureDecryptedResponse(decrypt3);
-      const ref = await processAuthorizationCodeResponse(as2, c, decoy, {
+      const ref = await processAuthorizationCodeResponse(as2, c2, decoy, {
         expectedNonce,
         maxAge: checks?.maxAge,
         [jweDecrypt]: signed.decrypt
@@ -79360,7 +80356,7 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
   }
   let authResponse;
   let redirectUri;
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, jarm, hybrid, nonRepudiation, timeout, decrypt: decrypt3, implicit } = int2(config2);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, jarm, hybrid, nonRepudiation, timeout, decrypt: decrypt3, implicit } = int2(config2);
   if (options?.flag === retry) {
     authResponse = options.authResponse;
     redirectUri = options.redirectUri;
@@ -79376,8 +80372,8 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
           if (hybrid) {
             currentUrl.hash = params.toString();
           } else {
-            for (const [k2, v2] of params.entries()) {
-              currentUrl.searchParams.append(k2, v2);
+            for (const [k3, v3] of params.entries()) {
+              currentUrl.searchParams.append(k3, v3);
             }
           }
           break;
@@ -79397,13 +80393,13 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
         throw new TypeError("authorizationCodeGrant() cannot be used by response_type=id_token clients");
       default:
         try {
-          authResponse = validateAuthResponse(as2, c, currentUrl.searchParams, checks?.expectedState);
+          authResponse = validateAuthResponse(as2, c2, currentUrl.searchParams, checks?.expectedState);
         } catch (err) {
           errorHandler(err);
         }
     }
   }
-  const response = await authorizationCodeGrantRequest(as2, c, auth2, authResponse, redirectUri, checks?.pkceCodeVerifier || nopkce, {
+  const response = await authorizationCodeGrantRequest(as2, c2, auth2, authResponse, redirectUri, checks?.pkceCodeVerifier || nopkce, {
     additionalParameters: tokenEndpointParameters,
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -79415,7 +80411,7 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
     checks.idTokenExpected = true;
   }
   const signed = captureDecryptedResponse(decrypt3);
-  const p2 = processAuthorizationCodeResponse(as2, c, response, {
+  const p2 = processAuthorizationCodeResponse(as2, c2, response, {
     expectedNonce: checks?.expectedNonce,
     maxAge: checks?.maxAge,
     requireIdToken: checks?.idTokenExpected,
@@ -79459,9 +80455,9 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
   return setDecryptedResponse(result, jwts);
 }
 async function validateJARMResponse(config2, authorizationResponse, expectedState) {
-  const { as: as2, c, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
   const signed = captureDecryptedResponse(decrypt3);
-  const result = await validateJwtAuthResponse(as2, c, authorizationResponse, expectedState, {
+  const result = await validateJwtAuthResponse(as2, c2, authorizationResponse, expectedState, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     headers: new Headers(headers),
@@ -79482,9 +80478,9 @@ async function validateCodeIdTokenResponse2(config2, authorizationResponse, expe
   if (expectedState !== void 0 && typeof expectedState !== "string") {
     throw CodedTypeError2('"expectedState" must be a string', ERR_INVALID_ARG_TYPE2);
   }
-  const { as: as2, c, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
   const signed = captureDecryptedResponse(decrypt3);
-  const result = await (fapi ? validateDetachedSignatureResponse : validateCodeIdTokenResponse)(as2, c, authorizationResponse, expectedNonce, expectedState, maxAge, {
+  const result = await (fapi ? validateDetachedSignatureResponse : validateCodeIdTokenResponse)(as2, c2, authorizationResponse, expectedNonce, expectedState, maxAge, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     headers: new Headers(headers),
@@ -79503,8 +80499,8 @@ async function validateCodeIdTokenResponse2(config2, authorizationResponse, expe
 async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
   checkConfig(config2);
   parameters2 = new URLSearchParams(parameters2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
-  const response = await refreshTokenGrantRequest(as2, c, auth2, refreshToken, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+  const response = await refreshTokenGrantRequest(as2, c2, auth2, refreshToken, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     additionalParameters: parameters2,
@@ -79513,7 +80509,7 @@ async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
     signal: signal2(timeout)
   }).catch(errorHandler);
   const signed = captureDecryptedResponse(decrypt3);
-  const p2 = processRefreshTokenResponse(as2, c, response, {
+  const p2 = processRefreshTokenResponse(as2, c2, response, {
     [jweDecrypt]: signed.decrypt
   });
   let result;
@@ -79535,15 +80531,15 @@ async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
 async function clientCredentialsGrant(config2, parameters2, options) {
   checkConfig(config2);
   parameters2 = new URLSearchParams(parameters2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
-  const response = await clientCredentialsGrantRequest(as2, c, auth2, parameters2, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  const response = await clientCredentialsGrantRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     DPoP: options?.DPoP,
     headers: new Headers(headers),
     signal: signal2(timeout)
   }).catch(errorHandler);
-  const p2 = processClientCredentialsResponse(as2, c, response);
+  const p2 = processClientCredentialsResponse(as2, c2, response);
   let result;
   try {
     result = await p2;
@@ -79561,11 +80557,11 @@ async function clientCredentialsGrant(config2, parameters2, options) {
 }
 function buildAuthorizationUrl(config2, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, tlsOnly, hybrid, jarm, implicit } = int2(config2);
+  const { as: as2, c: c2, tlsOnly, hybrid, jarm, implicit } = int2(config2);
   const authorizationEndpoint = resolveEndpoint(as2, "authorization_endpoint", false, tlsOnly);
   parameters2 = new URLSearchParams(parameters2);
   if (!parameters2.has("client_id")) {
-    parameters2.set("client_id", c.client_id);
+    parameters2.set("client_id", c2.client_id);
   }
   if (!parameters2.has("request_uri") && !parameters2.has("request")) {
     if (!parameters2.has("response_type")) {
@@ -79578,8 +80574,8 @@ function buildAuthorizationUrl(config2, parameters2) {
       parameters2.set("response_mode", "jwt");
     }
   }
-  for (const [k2, v2] of parameters2.entries()) {
-    authorizationEndpoint.searchParams.append(k2, v2);
+  for (const [k3, v3] of parameters2.entries()) {
+    authorizationEndpoint.searchParams.append(k3, v3);
   }
   return authorizationEndpoint;
 }
@@ -79590,22 +80586,22 @@ async function buildAuthorizationUrlWithJAR(config2, parameters2, signingKey, op
   if (!signingKey) {
     throw CodedTypeError2('"signingKey" must be provided', ERR_INVALID_ARG_VALUE2);
   }
-  const { as: as2, c } = int2(config2);
-  const request2 = await issueRequestObject(as2, c, parameters2, signingKey, options).catch(errorHandler);
+  const { as: as2, c: c2 } = int2(config2);
+  const request2 = await issueRequestObject(as2, c2, parameters2, signingKey, options).catch(errorHandler);
   return buildAuthorizationUrl(config2, { request: request2 });
 }
 async function buildAuthorizationUrlWithPAR(config2, parameters2, options) {
   checkConfig(config2);
   const authorizationEndpoint = buildAuthorizationUrl(config2, parameters2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
-  const response = await pushedAuthorizationRequest(as2, c, auth2, authorizationEndpoint.searchParams, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  const response = await pushedAuthorizationRequest(as2, c2, auth2, authorizationEndpoint.searchParams, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     DPoP: options?.DPoP,
     headers: new Headers(headers),
     signal: signal2(timeout)
   }).catch(errorHandler);
-  const p2 = processPushedAuthorizationResponse(as2, c, response);
+  const p2 = processPushedAuthorizationResponse(as2, c2, response);
   let result;
   try {
     result = await p2;
@@ -79622,14 +80618,14 @@ async function buildAuthorizationUrlWithPAR(config2, parameters2, options) {
 }
 function buildEndSessionUrl(config2, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, tlsOnly } = int2(config2);
+  const { as: as2, c: c2, tlsOnly } = int2(config2);
   const endSessionEndpoint = resolveEndpoint(as2, "end_session_endpoint", false, tlsOnly);
   parameters2 = new URLSearchParams(parameters2);
   if (!parameters2.has("client_id")) {
-    parameters2.set("client_id", c.client_id);
+    parameters2.set("client_id", c2.client_id);
   }
-  for (const [k2, v2] of parameters2.entries()) {
-    endSessionEndpoint.searchParams.append(k2, v2);
+  for (const [k3, v3] of parameters2.entries()) {
+    endSessionEndpoint.searchParams.append(k3, v3);
   }
   return endSessionEndpoint;
 }
@@ -79646,8 +80642,8 @@ function signal2(timeout) {
 }
 async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
   checkConfig(config2);
-  const { as: as2, c, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
-  const response = await userInfoRequest(as2, c, accessToken, {
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+  const response = await userInfoRequest(as2, c2, accessToken, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     DPoP: options?.DPoP,
@@ -79655,7 +80651,7 @@ async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
     signal: signal2(timeout)
   }).catch(errorHandler);
   const signed = captureDecryptedResponse(decrypt3);
-  let exec = processUserInfoResponse(as2, c, expectedSubject, response, {
+  let exec = processUserInfoResponse(as2, c2, expectedSubject, response, {
     [jweDecrypt]: signed.decrypt
   });
   let result;
@@ -79681,8 +80677,8 @@ function retryable2(err, options) {
 }
 async function tokenIntrospection(config2, token, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
-  const response = await introspectionRequest(as2, c, auth2, token, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+  const response = await introspectionRequest(as2, c2, auth2, token, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     additionalParameters: new URLSearchParams(parameters2),
@@ -79690,7 +80686,7 @@ async function tokenIntrospection(config2, token, parameters2) {
     signal: signal2(timeout)
   }).catch(errorHandler);
   const signed = captureDecryptedResponse(decrypt3);
-  const result = await processIntrospectionResponse(as2, c, response, {
+  const result = await processIntrospectionResponse(as2, c2, response, {
     [jweDecrypt]: signed.decrypt
   }).catch(errorHandler);
   getContentType(response) === "application/token-introspection+jwt" && await nonRepudiation?.(response);
@@ -79698,8 +80694,8 @@ async function tokenIntrospection(config2, token, parameters2) {
 }
 async function genericGrantRequest(config2, grantType, parameters2, options) {
   checkConfig(config2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, nonRepudiation } = int2(config2);
-  const response = await genericTokenEndpointRequest(as2, c, auth2, grantType, new URLSearchParams(parameters2), {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, nonRepudiation } = int2(config2);
+  const response = await genericTokenEndpointRequest(as2, c2, auth2, grantType, new URLSearchParams(parameters2), {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     DPoP: options?.DPoP,
@@ -79712,7 +80708,7 @@ async function genericGrantRequest(config2, grantType, parameters2, options) {
     } };
   }
   const signed = captureDecryptedResponse(decrypt3);
-  const p2 = processGenericTokenEndpointResponse(as2, c, response, {
+  const p2 = processGenericTokenEndpointResponse(as2, c2, response, {
     [jweDecrypt]: signed.decrypt,
     recognizedTokenTypes
   });
@@ -79734,8 +80730,8 @@ async function genericGrantRequest(config2, grantType, parameters2, options) {
 }
 async function tokenRevocation(config2, token, parameters2) {
   checkConfig(config2);
-  const { as: as2, c, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
-  return revocationRequest(as2, c, auth2, token, {
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  return revocationRequest(as2, c2, auth2, token, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
     additionalParameters: new URLSearchParams(parameters2),
@@ -79836,7 +80832,7 @@ var init_build2 = __esm({
             auth2 = None2();
           }
         }
-        let c = Object.freeze(client);
+        let c2 = Object.freeze(client);
         const clone2 = structuredClone(server);
         if (kEntraId in server) {
           clone2[_expectedIssuer] = ({ claims: { tid } }) => server.issuer.replace("{tenantid}", tid);
@@ -79846,7 +80842,7 @@ var init_build2 = __esm({
         props.set(this, {
           __proto__: null,
           as: as2,
-          c,
+          c: c2,
           auth: auth2,
           tlsOnly: true,
           timeout: 30,
@@ -79881,9 +80877,9 @@ var init_build2 = __esm({
 });
 
 // src/apps/command-line.ts
-function operatorError(c, at2) {
+function operatorError(c2, at2) {
   return new CommandLineError(
-    `"${c}" at character ${at2 + 1} means something to a shell, but no shell runs this command: single-quote it ('${c}') or escape it (\\${c}) to pass it as it is`
+    `"${c2}" at character ${at2 + 1} means something to a shell, but no shell runs this command: single-quote it ('${c2}') or escape it (\\${c2}) to pass it as it is`
   );
 }
 function splitCommandLine(line) {
@@ -79892,26 +80888,26 @@ function splitCommandLine(line) {
   let inWord = false;
   let i = 0;
   while (i < line.length) {
-    const c = line[i];
-    if (BLANK.has(c)) {
+    const c2 = line.charAt(i);
+    if (BLANK.has(c2)) {
       if (inWord) words.push(word);
       word = "";
       inWord = false;
       i++;
-    } else if (c === "'") {
+    } else if (c2 === "'") {
       const end = line.indexOf("'", i + 1);
       if (end < 0) throw new CommandLineError(`the single quote at character ${i + 1} is not closed`);
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
-    } else if (c === '"') {
+    } else if (c2 === '"') {
       const start = i;
       i++;
       for (; ; ) {
         if (i >= line.length) {
           throw new CommandLineError(`the double quote at character ${start + 1} is not closed`);
         }
-        const d = line[i];
+        const d = line.charAt(i);
         if (d === '"') break;
         if (d === "$" || d === "`") throw operatorError(d, i);
         if (d === "\\" && ESCAPABLE_IN_DOUBLE_QUOTES.has(line[i + 1] ?? "")) {
@@ -79924,7 +80920,7 @@ function splitCommandLine(line) {
       }
       inWord = true;
       i++;
-    } else if (c === "\\") {
+    } else if (c2 === "\\") {
       if (i + 1 >= line.length) {
         throw new CommandLineError("the command line ends with a backslash: escape it as \\\\ or quote it");
       }
@@ -79933,10 +80929,10 @@ function splitCommandLine(line) {
         inWord = true;
       }
       i += 2;
-    } else if (OPERATORS.has(c) || c === "#" && !inWord) {
-      throw operatorError(c, i);
+    } else if (OPERATORS.has(c2) || c2 === "#" && !inWord) {
+      throw operatorError(c2, i);
     } else {
-      word += c;
+      word += c2;
       inWord = true;
       i++;
     }
@@ -80184,7 +81180,7 @@ async function loadAppFile(path, options = {}) {
     if (parsed.success) apps[name] = definitionOf(name, parsed.data);
   }
   if (problems.length) {
-    problems.sort((a, b2) => a.line - b2.line || a.column - b2.column);
+    problems.sort((a, b3) => a.line - b3.line || a.column - b3.column);
     throw new AppFileError(problems);
   }
   const names = Object.keys(apps);
@@ -80223,7 +81219,7 @@ function definitionOf(name, app) {
     include: app.include,
     args: app.args,
     argv: splitCommandLine(app.args),
-    secrets: app.secrets.map((s3) => ({ key: s3.key, env_var: s3.env_var ?? s3.key })),
+    secrets: app.secrets.map((s5) => ({ key: s5.key, env_var: s5.env_var ?? s5.key })),
     requires_auth: app.requires_auth,
     env: app.env
   };
@@ -80293,9 +81289,9 @@ function canonicalJson(value) {
 }
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
+  if (isRecord(value)) {
     return Object.fromEntries(
-      Object.keys(value).sort().filter((k2) => value[k2] !== void 0).map((k2) => [k2, sortKeys(value[k2])])
+      Object.keys(value).sort().filter((k3) => value[k3] !== void 0).map((k3) => [k3, sortKeys(value[k3])])
     );
   }
   return value;
@@ -80310,6 +81306,7 @@ var SHORT_DIGEST_LENGTH;
 var init_canonical = __esm({
   "src/api/canonical.ts"() {
     "use strict";
+    init_guards();
     SHORT_DIGEST_LENGTH = 22;
   }
 });
@@ -80352,13 +81349,14 @@ function parseImageReference(text) {
 function parseChallenge(header) {
   const match = /^\s*([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s*(.*)$/s.exec(header ?? "");
   if (!match) return void 0;
+  const [, scheme = "", rest = ""] = match;
   const params = {};
-  for (const [, key, quoted, token] of (match[2] ?? "").matchAll(
+  for (const [, key = "", quoted, token] of rest.matchAll(
     /([A-Za-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))/g
   )) {
     params[key.toLowerCase()] = quoted === void 0 ? token ?? "" : quoted.replace(/\\(.)/g, "$1");
   }
-  return { scheme: match[1].toLowerCase(), params };
+  return { scheme: scheme.toLowerCase(), params };
 }
 async function imageExists(ref, options = {}) {
   const { registry: registry2, repository, reference } = parseImageReference(ref);
@@ -80373,7 +81371,7 @@ async function imageExists(ref, options = {}) {
     try {
       return await doFetch(target, { method, headers: headers2, signal: signal3, redirect: "follow" });
     } catch (error63) {
-      const timedOut = signal3.aborted || error63?.name === "TimeoutError";
+      const timedOut = signal3.aborted || property(error63, "name") === "TimeoutError";
       const why = timedOut ? `no answer within ${timeoutMs} ms` : causeText(error63);
       throw new ImageRegistryError(
         registry2,
@@ -80456,7 +81454,8 @@ async function anonymousToken(realm, params, repository, registry2, send) {
       }
     );
   }
-  const token = typeof body?.token === "string" ? body.token : body?.access_token;
+  const given = property(body, "token");
+  const token = typeof given === "string" ? given : property(body, "access_token");
   if (typeof token !== "string" || token === "") {
     throw new ImageRegistryError(registry2, response.status, `${party} (${url2.origin}) answered no token`);
   }
@@ -80464,18 +81463,23 @@ async function anonymousToken(realm, params, repository, registry2, send) {
 }
 function causeText(error63) {
   let current = error63;
-  while (current && typeof current === "object" && current.cause !== void 0)
-    current = current.cause;
+  for (let cause = property(current, "cause"); cause !== void 0; cause = property(current, "cause")) {
+    current = cause;
+  }
   if (!current || typeof current !== "object") return String(current);
-  const message2 = typeof current.message === "string" ? current.message : "";
-  if (!message2 && Array.isArray(current.errors)) return current.errors.map((e2) => causeText(e2)).join("; ");
-  return message2 || (typeof current.code === "string" ? current.code : String(current));
+  const found = property(current, "message");
+  const message2 = typeof found === "string" ? found : "";
+  const errors = property(current, "errors");
+  if (!message2 && Array.isArray(errors)) return errors.map((e2) => causeText(e2)).join("; ");
+  const code2 = property(current, "code");
+  return message2 || (typeof code2 === "string" ? code2 : String(current));
 }
 var IMAGE_TAG_LENGTH, IMAGE_RECIPE, ImageReferenceError, ImageRegistryError, MANIFEST_TYPES, LOOPBACK, HOST_ALIASES, REACH_HINT;
 var init_image = __esm({
   "src/apps/image.ts"() {
     "use strict";
     init_canonical();
+    init_guards();
     IMAGE_TAG_LENGTH = SHORT_DIGEST_LENGTH;
     IMAGE_RECIPE = "orch.image/v1";
     ImageReferenceError = class extends Error {
@@ -81640,7 +82644,7 @@ var require_parse3 = __commonJS({
       try {
         new RegExp(value);
       } catch (ex) {
-        return args.map((v2) => utils.escapeRegex(v2)).join("..");
+        return args.map((v3) => utils.escapeRegex(v3)).join("..");
       }
       return value;
     };
@@ -81727,14 +82731,14 @@ var require_parse3 = __commonJS({
     var hasRepeatedCharPrefixOverlap = (branches) => {
       const values = branches.map(normalizeSimpleBranch).filter(Boolean);
       for (let i = 0; i < values.length; i++) {
-        for (let j2 = i + 1; j2 < values.length; j2++) {
+        for (let j3 = i + 1; j3 < values.length; j3++) {
           const a = values[i];
-          const b2 = values[j2];
+          const b3 = values[j3];
           const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b2 !== char.repeat(b2.length)) {
+          if (!char || a !== char.repeat(a.length) || b3 !== char.repeat(b3.length)) {
             continue;
           }
-          if (a === b2 || a.startsWith(b2) || b2.startsWith(a)) {
+          if (a === b3 || a.startsWith(b3) || b3.startsWith(a)) {
             return true;
           }
         }
@@ -82788,13 +83792,13 @@ function getPartialMatcher(patterns, options = {}) {
   const patternsCount = patterns.length;
   const patternsParts = Array(patternsCount);
   const matchers = Array(patternsCount);
-  let i, j2;
+  let i, j3;
   for (i = 0; i < patternsCount; i++) {
     const parts = splitPattern(patterns[i]);
     patternsParts[i] = parts;
     const partsCount = parts.length;
     const partMatchers = Array(partsCount);
-    for (j2 = 0; j2 < partsCount; j2++) partMatchers[j2] = (0, import_picomatch.default)(parts[j2], options);
+    for (j3 = 0; j3 < partsCount; j3++) partMatchers[j3] = (0, import_picomatch.default)(parts[j3], options);
     matchers[i] = partMatchers;
   }
   return (input3) => {
@@ -82805,15 +83809,15 @@ function getPartialMatcher(patterns, options = {}) {
       const matcher = matchers[i];
       const inputPatternCount = inputParts.length;
       const minParts = Math.min(inputPatternCount, patternParts.length);
-      j2 = 0;
-      while (j2 < minParts) {
-        const part = patternParts[j2];
+      j3 = 0;
+      while (j3 < minParts) {
+        const part = patternParts[j3];
         if (part.includes("/")) return true;
-        if (!matcher[j2](inputParts[j2])) break;
+        if (!matcher[j3](inputParts[j3])) break;
         if (!options.noglobstar && part === "**") return true;
-        j2++;
+        j3++;
       }
-      if (j2 === inputPatternCount) return true;
+      if (j3 === inputPatternCount) return true;
     }
     return false;
   };
@@ -82954,7 +83958,7 @@ function buildCrawler(options, patterns) {
   const partialMatcher = getPartialMatcher(processed.match, matchOptions);
   const format = buildFormat(cwd, root, absolute);
   const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-  const excludePredicate = (_2, p2) => {
+  const excludePredicate = (_3, p2) => {
     const relativePath = excludeFormatter(p2, true);
     return relativePath !== "." && !partialMatcher(relativePath) || ignore2(relativePath);
   };
@@ -82970,8 +83974,8 @@ function buildCrawler(options, patterns) {
       const path = format(p2, isDirectory2);
       return matcher(path) && !ignore2(path);
     }],
-    exclude: debug2 ? (_2, p2) => {
-      const skipped = excludePredicate(_2, p2);
+    exclude: debug2 ? (_3, p2) => {
+      const skipped = excludePredicate(_3, p2);
       log(`${skipped ? "skipped" : "crawling"} ${p2}`);
       return skipped;
     } : excludePredicate,
@@ -83333,7 +84337,7 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_2, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
+        (_3, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
         ESCAPE + SPACE
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
@@ -83347,7 +84351,7 @@ var require_ignore = __commonJS({
       //   lists both, under "A run of asterisks".
       [
         /(^|\/)\*{3,}(?=\/|$)/g,
-        (_2, start) => `${start}**`,
+        (_3, start) => `${start}**`,
         "*"
       ],
       // Escape metacharacters
@@ -83424,7 +84428,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_2, index, str) => index + 6 < str.length ? str.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_3, index, str) => index + 6 < str.length ? str.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -83440,7 +84444,7 @@ var require_ignore = __commonJS({
         // 1. An asterisk "*" matches anything except a slash.
         // 2. Other consecutive asterisks are considered regular asterisks
         //    and collapse into one non-slash wildcard run.
-        (_2, p1) => p1 + WILDCARD,
+        (_3, p1) => p1 + WILDCARD,
         "*"
       ],
       // trailing wildcard, held apart from a literal star
@@ -83512,7 +84516,7 @@ var require_ignore = __commonJS({
     var MODE_IGNORE = "regex";
     var MODE_CHECK_IGNORE = "checkRegex";
     var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_2, p1) => {
+    var replaceTrailingWildcard = (_3, p1) => {
       const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
       return `${prefix}(?=$|\\/$)`;
     };
@@ -84011,7 +85015,7 @@ var require_ignore = __commonJS({
 
 // node_modules/tar/dist/esm/index.min.js
 import Qr from "events";
-import I from "fs";
+import I2 from "fs";
 import { EventEmitter as Di } from "node:events";
 import Cs from "node:stream";
 import { StringDecoder as Hr } from "node:string_decoder";
@@ -84034,37 +85038,37 @@ import Br from "node:fs";
 import co from "node:assert";
 import { randomBytes as Mr } from "node:crypto";
 import u from "node:fs";
-import R from "node:path";
+import R2 from "node:path";
 import pr from "fs";
 import wi from "node:fs";
 import we from "node:path";
-import k from "node:fs";
+import k2 from "node:fs";
 import ro from "node:fs/promises";
 import Si from "node:path";
 import { join as xr } from "node:path";
-import v from "node:fs";
+import v2 from "node:fs";
 import Pr from "node:path";
-function Zn(s3, t, e2) {
-  let i = t, r = t ? t.next : s3.head, n = new ue(e2, i, r, s3);
-  return n.next === void 0 && (s3.tail = n), n.prev === void 0 && (s3.head = n), s3.length++, n;
+function Zn(s5, t, e2) {
+  let i = t, r = t ? t.next : s5.head, n = new ue(e2, i, r, s5);
+  return n.next === void 0 && (s5.tail = n), n.prev === void 0 && (s5.head = n), s5.length++, n;
 }
-function Yn(s3, t) {
-  s3.tail = new ue(t, s3.tail, void 0, s3), s3.head || (s3.head = s3.tail), s3.length++;
+function Yn(s5, t) {
+  s5.tail = new ue(t, s5.tail, void 0, s5), s5.head || (s5.head = s5.tail), s5.length++;
 }
-function Kn(s3, t) {
-  s3.head = new ue(t, void 0, s3.head, s3), s3.tail || (s3.tail = s3.head), s3.length++;
+function Kn(s5, t) {
+  s5.head = new ue(t, void 0, s5.head, s5), s5.tail || (s5.tail = s5.head), s5.length++;
 }
-var zr, Ur, Ds, Wr, Gr, Zr, Q, J, nt, De, qt, Ne, Ns, Ae, As, z2, Mt, g, Qt, Bt, b, N, _, bi, Ie, L, S, _i, Oi, Is, Ti, Z, xi, Ce, Jt, Rt, C, jt, Yr, Kr, Vr, $r, Fe, Li, Xr, qr, A, Jr, ht, H, te, m, Ni, tt, Ai, ki, vi, ie, ke, Ut, Ht, Ii, Pt, at, U, ot, Y, zt, Ci, j, ee, Fi, ve, gt, Me, bt, _t, Be, et, Wt, jr, Fs, ks, vs, Ms, Bs, tn, se, K, sn, M, rn, zs, nn, Bi, Tt, Gt, Pi, re, Pe, ze, Ue, He, We, Ge, Ze, Ye, Ke, Us, hn, an, Hs, ln, cn, Ws, Gs, Hi, ne, dn, Ui, oe, Ve, un, F, mn, xt, Wi, pn, lt, En, wn, Sn, ct, yn, Rn, gn, Gi, bn, Lt, ft, On, Tn, xn, Ln, f, $e, Dt, Nn, Xi, qi, An, B, Nt, it, Zi, Zs, V, he, dt, Ys, p, st, ut, Yi, At, w, Xe, qe, Ki, Ks, Vs, ae, Vi, Qe, Yt, $, Je, It, je, ti, $s, In, le, $i, Xs, Cn, rt, mt, vn, Qi, Mn, Bn, Ct, Ji, zn, qs, ce, ei, ji, Un, Hn, ts, Qs, rr, Wn, tr, er, ir, is, sr, fe, ii, ss, si, rs, ns, os5, hs, pt, ri, as, es, q, de, ni, oi, Gn, hi, ue, pi, nr, li, me, W, pe, Et, Ft, Ee, ai, G, ls, ci, or, ds, us, fi, di, hr, cs, ui, lr, fs3, wt, kt, Vn, $n, fr, dr, Xn, qn, Qn, Jn, Er, wr, ur, Sr, yr, Rr, jn, to, eo, mr, ms, ps, Ei, io, Es, so, ws, Se, St, no, gr, Ss, br, oo, _r, ys, Or, Vt, Tr, ho, ao, lo, yi, Lr, Dr, _s, Nr, Os, P, Ts, xs, gi, Ar, Ir, Re, Cr, Fr, Rs, yt, O, Ri, kr, $t, gs, bs, Ls, ge, be, _e, Oe, fo, Te, uo, mo, po, vr, Xt, ye, xe, Eo, wo, So, yo, Ro, go, bo, _o, vt, Oo, To;
+var zr, Ur, Ds, Wr, Gr, Zr, Q, J, nt, De, qt, Ne, Ns, Ae, As, z2, Mt, g2, Qt, Bt, b2, N2, _2, bi, Ie, L2, S2, _i, Oi, Is, Ti, Z2, xi, Ce, Jt, Rt, C2, jt, Yr, Kr, Vr, $r, Fe, Li, Xr, qr, A2, Jr, ht, H2, te, m, Ni, tt, Ai, ki, vi, ie, ke, Ut, Ht, Ii, Pt, at, U2, ot, Y2, zt, Ci, j2, ee, Fi, ve, gt, Me, bt, _t, Be, et, Wt, jr, Fs, ks, vs, Ms, Bs, tn, se, K, sn, M2, rn, zs, nn, Bi, Tt, Gt, Pi, re, Pe, ze, Ue, He, We, Ge, Ze, Ye, Ke, Us, hn, an, Hs, ln, cn, Ws, Gs, Hi, ne, dn, Ui, oe, Ve, un, F2, mn, xt, Wi, pn, lt, En, wn, Sn, ct, yn, Rn, gn, Gi, bn, Lt, ft, On, Tn, xn, Ln, f2, $e, Dt, Nn, Xi, qi, An, B2, Nt, it, Zi, Zs, V, he, dt, Ys, p, st, ut, Yi, At, w2, Xe, qe, Ki, Ks, Vs, ae, Vi, Qe, Yt, $2, Je, It, je, ti, $s, In, le, $i, Xs, Cn, rt, mt, vn, Qi, Mn, Bn, Ct, Ji, zn, qs, ce, ei, ji, Un, Hn, ts, Qs, rr, Wn, tr, er, ir, is, sr, fe, ii, ss, si, rs, ns, os5, hs, pt, ri, as, es, q, de, ni, oi, Gn, hi, ue, pi, nr, li, me, W2, pe, Et, Ft, Ee, ai, G, ls, ci, or, ds, us, fi, di, hr, cs, ui, lr, fs3, wt, kt, Vn, $n, fr, dr, Xn, qn, Qn, Jn, Er, wr, ur, Sr, yr, Rr, jn, to, eo, mr, ms, ps, Ei, io, Es, so, ws, Se, St, no, gr, Ss, br, oo, _r, ys, Or, Vt, Tr, ho, ao, lo, yi, Lr, Dr, _s, Nr, Os, P2, Ts, xs, gi, Ar, Ir, Re, Cr, Fr, Rs, yt, O2, Ri, kr, $t, gs, bs, Ls, ge, be, _e, Oe, fo, Te, uo, mo, po, vr, Xt, ye, xe, Eo, wo, So, yo, Ro, go, bo, _o, vt, Oo, To;
 var init_index_min = __esm({
   "node_modules/tar/dist/esm/index.min.js"() {
     zr = Object.defineProperty;
-    Ur = (s3, t) => {
-      for (var e2 in t) zr(s3, e2, { get: t[e2], enumerable: true });
+    Ur = (s5, t) => {
+      for (var e2 in t) zr(s5, e2, { get: t[e2], enumerable: true });
     };
     Ds = typeof process == "object" && process ? process : { stdout: null, stderr: null };
-    Wr = (s3) => !!s3 && typeof s3 == "object" && (s3 instanceof A || s3 instanceof Cs || Gr(s3) || Zr(s3));
-    Gr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.pipe == "function" && s3.pipe !== Cs.Writable.prototype.pipe;
-    Zr = (s3) => !!s3 && typeof s3 == "object" && s3 instanceof Di && typeof s3.write == "function" && typeof s3.end == "function";
+    Wr = (s5) => !!s5 && typeof s5 == "object" && (s5 instanceof A2 || s5 instanceof Cs || Gr(s5) || Zr(s5));
+    Gr = (s5) => !!s5 && typeof s5 == "object" && s5 instanceof Di && typeof s5.pipe == "function" && s5.pipe !== Cs.Writable.prototype.pipe;
+    Zr = (s5) => !!s5 && typeof s5 == "object" && s5 instanceof Di && typeof s5.write == "function" && typeof s5.end == "function";
     Q = /* @__PURE__ */ Symbol("EOF");
     J = /* @__PURE__ */ Symbol("maybeEmitEnd");
     nt = /* @__PURE__ */ Symbol("emittedEnd");
@@ -84076,31 +85080,31 @@ var init_index_min = __esm({
     As = /* @__PURE__ */ Symbol("flushChunk");
     z2 = /* @__PURE__ */ Symbol("encoding");
     Mt = /* @__PURE__ */ Symbol("decoder");
-    g = /* @__PURE__ */ Symbol("flowing");
+    g2 = /* @__PURE__ */ Symbol("flowing");
     Qt = /* @__PURE__ */ Symbol("paused");
     Bt = /* @__PURE__ */ Symbol("resume");
-    b = /* @__PURE__ */ Symbol("buffer");
-    N = /* @__PURE__ */ Symbol("pipes");
-    _ = /* @__PURE__ */ Symbol("bufferLength");
+    b2 = /* @__PURE__ */ Symbol("buffer");
+    N2 = /* @__PURE__ */ Symbol("pipes");
+    _2 = /* @__PURE__ */ Symbol("bufferLength");
     bi = /* @__PURE__ */ Symbol("bufferPush");
     Ie = /* @__PURE__ */ Symbol("bufferShift");
-    L = /* @__PURE__ */ Symbol("objectMode");
-    S = /* @__PURE__ */ Symbol("destroyed");
+    L2 = /* @__PURE__ */ Symbol("objectMode");
+    S2 = /* @__PURE__ */ Symbol("destroyed");
     _i = /* @__PURE__ */ Symbol("error");
     Oi = /* @__PURE__ */ Symbol("emitData");
     Is = /* @__PURE__ */ Symbol("emitEnd");
     Ti = /* @__PURE__ */ Symbol("emitEnd2");
-    Z = /* @__PURE__ */ Symbol("async");
+    Z2 = /* @__PURE__ */ Symbol("async");
     xi = /* @__PURE__ */ Symbol("abort");
     Ce = /* @__PURE__ */ Symbol("aborted");
     Jt = /* @__PURE__ */ Symbol("signal");
     Rt = /* @__PURE__ */ Symbol("dataListeners");
-    C = /* @__PURE__ */ Symbol("discarded");
-    jt = (s3) => Promise.resolve().then(s3);
-    Yr = (s3) => s3();
-    Kr = (s3) => s3 === "end" || s3 === "finish" || s3 === "prefinish";
-    Vr = (s3) => s3 instanceof ArrayBuffer || !!s3 && typeof s3 == "object" && s3.constructor && s3.constructor.name === "ArrayBuffer" && s3.byteLength >= 0;
-    $r = (s3) => !Buffer.isBuffer(s3) && ArrayBuffer.isView(s3);
+    C2 = /* @__PURE__ */ Symbol("discarded");
+    jt = (s5) => Promise.resolve().then(s5);
+    Yr = (s5) => s5();
+    Kr = (s5) => s5 === "end" || s5 === "finish" || s5 === "prefinish";
+    Vr = (s5) => s5 instanceof ArrayBuffer || !!s5 && typeof s5 == "object" && s5.constructor && s5.constructor.name === "ArrayBuffer" && s5.byteLength >= 0;
+    $r = (s5) => !Buffer.isBuffer(s5) && ArrayBuffer.isView(s5);
     Fe = class {
       src;
       dest;
@@ -84126,39 +85130,39 @@ var init_index_min = __esm({
         super(t, e2, i), this.proxyErrors = (r) => this.dest.emit("error", r), t.on("error", this.proxyErrors);
       }
     };
-    Xr = (s3) => !!s3.objectMode;
-    qr = (s3) => !s3.objectMode && !!s3.encoding && s3.encoding !== "buffer";
-    A = class extends Di {
-      [g] = false;
+    Xr = (s5) => !!s5.objectMode;
+    qr = (s5) => !s5.objectMode && !!s5.encoding && s5.encoding !== "buffer";
+    A2 = class extends Di {
+      [g2] = false;
       [Qt] = false;
-      [N] = [];
-      [b] = [];
-      [L];
+      [N2] = [];
+      [b2] = [];
+      [L2];
       [z2];
-      [Z];
+      [Z2];
       [Mt];
       [Q] = false;
       [nt] = false;
       [De] = false;
       [Ne] = false;
       [qt] = null;
-      [_] = 0;
-      [S] = false;
+      [_2] = 0;
+      [S2] = false;
       [Jt];
       [Ce] = false;
       [Rt] = 0;
-      [C] = false;
+      [C2] = false;
       writable = true;
       readable = true;
       constructor(...t) {
         let e2 = t[0] || {};
         if (super(), e2.objectMode && typeof e2.encoding == "string") throw new TypeError("Encoding and objectMode may not be used together");
-        Xr(e2) ? (this[L] = true, this[z2] = null) : qr(e2) ? (this[z2] = e2.encoding, this[L] = false) : (this[L] = false, this[z2] = null), this[Z] = !!e2.async, this[Mt] = this[z2] ? new Hr(this[z2]) : null, e2 && e2.debugExposeBuffer === true && Object.defineProperty(this, "buffer", { get: () => this[b] }), e2 && e2.debugExposePipes === true && Object.defineProperty(this, "pipes", { get: () => this[N] });
+        Xr(e2) ? (this[L2] = true, this[z2] = null) : qr(e2) ? (this[z2] = e2.encoding, this[L2] = false) : (this[L2] = false, this[z2] = null), this[Z2] = !!e2.async, this[Mt] = this[z2] ? new Hr(this[z2]) : null, e2 && e2.debugExposeBuffer === true && Object.defineProperty(this, "buffer", { get: () => this[b2] }), e2 && e2.debugExposePipes === true && Object.defineProperty(this, "pipes", { get: () => this[N2] });
         let { signal: i } = e2;
         i && (this[Jt] = i, i.aborted ? this[xi]() : i.addEventListener("abort", () => this[xi]()));
       }
       get bufferLength() {
-        return this[_];
+        return this[_2];
       }
       get encoding() {
         return this[z2];
@@ -84170,16 +85174,16 @@ var init_index_min = __esm({
         throw new Error("Encoding must be set at instantiation time");
       }
       get objectMode() {
-        return this[L];
+        return this[L2];
       }
       set objectMode(t) {
         throw new Error("objectMode must be set at instantiation time");
       }
       get async() {
-        return this[Z];
+        return this[Z2];
       }
       set async(t) {
-        this[Z] = this[Z] || !!t;
+        this[Z2] = this[Z2] || !!t;
       }
       [xi]() {
         this[Ce] = true, this.emit("abort", this[Jt]?.reason), this.destroy(this[Jt]?.reason);
@@ -84192,88 +85196,88 @@ var init_index_min = __esm({
       write(t, e2, i) {
         if (this[Ce]) return false;
         if (this[Q]) throw new Error("write after end");
-        if (this[S]) return this.emit("error", Object.assign(new Error("Cannot call write after a stream was destroyed"), { code: "ERR_STREAM_DESTROYED" })), true;
+        if (this[S2]) return this.emit("error", Object.assign(new Error("Cannot call write after a stream was destroyed"), { code: "ERR_STREAM_DESTROYED" })), true;
         typeof e2 == "function" && (i = e2, e2 = "utf8"), e2 || (e2 = "utf8");
-        let r = this[Z] ? jt : Yr;
-        if (!this[L] && !Buffer.isBuffer(t)) {
+        let r = this[Z2] ? jt : Yr;
+        if (!this[L2] && !Buffer.isBuffer(t)) {
           if ($r(t)) t = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
           else if (Vr(t)) t = Buffer.from(t);
           else if (typeof t != "string") throw new Error("Non-contiguous data written to non-objectMode stream");
         }
-        return this[L] ? (this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : t.length ? (typeof t == "string" && !(e2 === this[z2] && !this[Mt]?.lastNeed) && (t = Buffer.from(t, e2)), Buffer.isBuffer(t) && this[z2] && (t = this[Mt].write(t)), this[g] && this[_] !== 0 && this[Ae](true), this[g] ? this.emit("data", t) : this[bi](t), this[_] !== 0 && this.emit("readable"), i && r(i), this[g]) : (this[_] !== 0 && this.emit("readable"), i && r(i), this[g]);
+        return this[L2] ? (this[g2] && this[_2] !== 0 && this[Ae](true), this[g2] ? this.emit("data", t) : this[bi](t), this[_2] !== 0 && this.emit("readable"), i && r(i), this[g2]) : t.length ? (typeof t == "string" && !(e2 === this[z2] && !this[Mt]?.lastNeed) && (t = Buffer.from(t, e2)), Buffer.isBuffer(t) && this[z2] && (t = this[Mt].write(t)), this[g2] && this[_2] !== 0 && this[Ae](true), this[g2] ? this.emit("data", t) : this[bi](t), this[_2] !== 0 && this.emit("readable"), i && r(i), this[g2]) : (this[_2] !== 0 && this.emit("readable"), i && r(i), this[g2]);
       }
       read(t) {
-        if (this[S]) return null;
-        if (this[C] = false, this[_] === 0 || t === 0 || t && t > this[_]) return this[J](), null;
-        this[L] && (t = null), this[b].length > 1 && !this[L] && (this[b] = [this[z2] ? this[b].join("") : Buffer.concat(this[b], this[_])]);
-        let e2 = this[Ns](t || null, this[b][0]);
+        if (this[S2]) return null;
+        if (this[C2] = false, this[_2] === 0 || t === 0 || t && t > this[_2]) return this[J](), null;
+        this[L2] && (t = null), this[b2].length > 1 && !this[L2] && (this[b2] = [this[z2] ? this[b2].join("") : Buffer.concat(this[b2], this[_2])]);
+        let e2 = this[Ns](t || null, this[b2][0]);
         return this[J](), e2;
       }
       [Ns](t, e2) {
-        if (this[L]) this[Ie]();
+        if (this[L2]) this[Ie]();
         else {
           let i = e2;
-          t === i.length || t === null ? this[Ie]() : typeof i == "string" ? (this[b][0] = i.slice(t), e2 = i.slice(0, t), this[_] -= t) : (this[b][0] = i.subarray(t), e2 = i.subarray(0, t), this[_] -= t);
+          t === i.length || t === null ? this[Ie]() : typeof i == "string" ? (this[b2][0] = i.slice(t), e2 = i.slice(0, t), this[_2] -= t) : (this[b2][0] = i.subarray(t), e2 = i.subarray(0, t), this[_2] -= t);
         }
-        return this.emit("data", e2), !this[b].length && !this[Q] && this.emit("drain"), e2;
+        return this.emit("data", e2), !this[b2].length && !this[Q] && this.emit("drain"), e2;
       }
       end(t, e2, i) {
-        return typeof t == "function" && (i = t, t = void 0), typeof e2 == "function" && (i = e2, e2 = "utf8"), t !== void 0 && this.write(t, e2), i && this.once("end", i), this[Q] = true, this.writable = false, (this[g] || !this[Qt]) && this[J](), this;
+        return typeof t == "function" && (i = t, t = void 0), typeof e2 == "function" && (i = e2, e2 = "utf8"), t !== void 0 && this.write(t, e2), i && this.once("end", i), this[Q] = true, this.writable = false, (this[g2] || !this[Qt]) && this[J](), this;
       }
       [Bt]() {
-        this[S] || (!this[Rt] && !this[N].length && (this[C] = true), this[Qt] = false, this[g] = true, this.emit("resume"), this[b].length ? this[Ae]() : this[Q] ? this[J]() : this.emit("drain"));
+        this[S2] || (!this[Rt] && !this[N2].length && (this[C2] = true), this[Qt] = false, this[g2] = true, this.emit("resume"), this[b2].length ? this[Ae]() : this[Q] ? this[J]() : this.emit("drain"));
       }
       resume() {
         return this[Bt]();
       }
       pause() {
-        this[g] = false, this[Qt] = true, this[C] = false;
+        this[g2] = false, this[Qt] = true, this[C2] = false;
       }
       get destroyed() {
-        return this[S];
+        return this[S2];
       }
       get flowing() {
-        return this[g];
+        return this[g2];
       }
       get paused() {
         return this[Qt];
       }
       [bi](t) {
-        this[L] ? this[_] += 1 : this[_] += t.length, this[b].push(t);
+        this[L2] ? this[_2] += 1 : this[_2] += t.length, this[b2].push(t);
       }
       [Ie]() {
-        return this[L] ? this[_] -= 1 : this[_] -= this[b][0].length, this[b].shift();
+        return this[L2] ? this[_2] -= 1 : this[_2] -= this[b2][0].length, this[b2].shift();
       }
       [Ae](t = false) {
         do
           ;
-        while (this[As](this[Ie]()) && this[b].length);
-        !t && !this[b].length && !this[Q] && this.emit("drain");
+        while (this[As](this[Ie]()) && this[b2].length);
+        !t && !this[b2].length && !this[Q] && this.emit("drain");
       }
       [As](t) {
-        return this.emit("data", t), this[g];
+        return this.emit("data", t), this[g2];
       }
       pipe(t, e2) {
-        if (this[S]) return t;
-        this[C] = false;
+        if (this[S2]) return t;
+        this[C2] = false;
         let i = this[nt];
-        return e2 = e2 || {}, t === Ds.stdout || t === Ds.stderr ? e2.end = false : e2.end = e2.end !== false, e2.proxyErrors = !!e2.proxyErrors, i ? e2.end && t.end() : (this[N].push(e2.proxyErrors ? new Li(this, t, e2) : new Fe(this, t, e2)), this[Z] ? jt(() => this[Bt]()) : this[Bt]()), t;
+        return e2 = e2 || {}, t === Ds.stdout || t === Ds.stderr ? e2.end = false : e2.end = e2.end !== false, e2.proxyErrors = !!e2.proxyErrors, i ? e2.end && t.end() : (this[N2].push(e2.proxyErrors ? new Li(this, t, e2) : new Fe(this, t, e2)), this[Z2] ? jt(() => this[Bt]()) : this[Bt]()), t;
       }
       unpipe(t) {
-        let e2 = this[N].find((i) => i.dest === t);
-        e2 && (this[N].length === 1 ? (this[g] && this[Rt] === 0 && (this[g] = false), this[N] = []) : this[N].splice(this[N].indexOf(e2), 1), e2.unpipe());
+        let e2 = this[N2].find((i) => i.dest === t);
+        e2 && (this[N2].length === 1 ? (this[g2] && this[Rt] === 0 && (this[g2] = false), this[N2] = []) : this[N2].splice(this[N2].indexOf(e2), 1), e2.unpipe());
       }
       addListener(t, e2) {
         return this.on(t, e2);
       }
       on(t, e2) {
         let i = super.on(t, e2);
-        if (t === "data") this[C] = false, this[Rt]++, !this[N].length && !this[g] && this[Bt]();
-        else if (t === "readable" && this[_] !== 0) super.emit("readable");
+        if (t === "data") this[C2] = false, this[Rt]++, !this[N2].length && !this[g2] && this[Bt]();
+        else if (t === "readable" && this[_2] !== 0) super.emit("readable");
         else if (Kr(t) && this[nt]) super.emit(t), this.removeAllListeners(t);
         else if (t === "error" && this[qt]) {
           let r = e2;
-          this[Z] ? jt(() => r.call(this, this[qt])) : r.call(this, this[qt]);
+          this[Z2] ? jt(() => r.call(this, this[qt])) : r.call(this, this[qt]);
         }
         return i;
       }
@@ -84282,25 +85286,25 @@ var init_index_min = __esm({
       }
       off(t, e2) {
         let i = super.off(t, e2);
-        return t === "data" && (this[Rt] = this.listeners("data").length, this[Rt] === 0 && !this[C] && !this[N].length && (this[g] = false)), i;
+        return t === "data" && (this[Rt] = this.listeners("data").length, this[Rt] === 0 && !this[C2] && !this[N2].length && (this[g2] = false)), i;
       }
       removeAllListeners(t) {
         let e2 = super.removeAllListeners(t);
-        return (t === "data" || t === void 0) && (this[Rt] = 0, !this[C] && !this[N].length && (this[g] = false)), e2;
+        return (t === "data" || t === void 0) && (this[Rt] = 0, !this[C2] && !this[N2].length && (this[g2] = false)), e2;
       }
       get emittedEnd() {
         return this[nt];
       }
       [J]() {
-        !this[De] && !this[nt] && !this[S] && this[b].length === 0 && this[Q] && (this[De] = true, this.emit("end"), this.emit("prefinish"), this.emit("finish"), this[Ne] && this.emit("close"), this[De] = false);
+        !this[De] && !this[nt] && !this[S2] && this[b2].length === 0 && this[Q] && (this[De] = true, this.emit("end"), this.emit("prefinish"), this.emit("finish"), this[Ne] && this.emit("close"), this[De] = false);
       }
       emit(t, ...e2) {
         let i = e2[0];
-        if (t !== "error" && t !== "close" && t !== S && this[S]) return false;
-        if (t === "data") return !this[L] && !i ? false : this[Z] ? (jt(() => this[Oi](i)), true) : this[Oi](i);
+        if (t !== "error" && t !== "close" && t !== S2 && this[S2]) return false;
+        if (t === "data") return !this[L2] && !i ? false : this[Z2] ? (jt(() => this[Oi](i)), true) : this[Oi](i);
         if (t === "end") return this[Is]();
         if (t === "close") {
-          if (this[Ne] = true, !this[nt] && !this[S]) return false;
+          if (this[Ne] = true, !this[nt] && !this[S2]) return false;
           let n = super.emit("close");
           return this.removeAllListeners("close"), n;
         } else if (t === "error") {
@@ -84318,45 +85322,45 @@ var init_index_min = __esm({
         return this[J](), r;
       }
       [Oi](t) {
-        for (let i of this[N]) i.dest.write(t) === false && this.pause();
-        let e2 = this[C] ? false : super.emit("data", t);
+        for (let i of this[N2]) i.dest.write(t) === false && this.pause();
+        let e2 = this[C2] ? false : super.emit("data", t);
         return this[J](), e2;
       }
       [Is]() {
-        return this[nt] ? false : (this[nt] = true, this.readable = false, this[Z] ? (jt(() => this[Ti]()), true) : this[Ti]());
+        return this[nt] ? false : (this[nt] = true, this.readable = false, this[Z2] ? (jt(() => this[Ti]()), true) : this[Ti]());
       }
       [Ti]() {
         if (this[Mt]) {
           let e2 = this[Mt].end();
           if (e2) {
-            for (let i of this[N]) i.dest.write(e2);
-            this[C] || super.emit("data", e2);
+            for (let i of this[N2]) i.dest.write(e2);
+            this[C2] || super.emit("data", e2);
           }
         }
-        for (let e2 of this[N]) e2.end();
+        for (let e2 of this[N2]) e2.end();
         let t = super.emit("end");
         return this.removeAllListeners("end"), t;
       }
       async collect() {
         let t = Object.assign([], { dataLength: 0 });
-        this[L] || (t.dataLength = 0);
+        this[L2] || (t.dataLength = 0);
         let e2 = this.promise();
         return this.on("data", (i) => {
-          t.push(i), this[L] || (t.dataLength += i.length);
+          t.push(i), this[L2] || (t.dataLength += i.length);
         }), await e2, t;
       }
       async concat() {
-        if (this[L]) throw new Error("cannot concat in objectMode");
+        if (this[L2]) throw new Error("cannot concat in objectMode");
         let t = await this.collect();
         return this[z2] ? t.join("") : Buffer.concat(t, t.dataLength);
       }
       async promise() {
         return new Promise((t, e2) => {
-          this.on(S, () => e2(new Error("stream destroyed"))), this.on("error", (i) => e2(i)), this.on("end", () => t());
+          this.on(S2, () => e2(new Error("stream destroyed"))), this.on("error", (i) => e2(i)), this.on("end", () => t());
         });
       }
       [Symbol.asyncIterator]() {
-        this[C] = false;
+        this[C2] = false;
         let t = false, e2 = async () => (this.pause(), t = true, { value: void 0, done: true });
         return { next: () => {
           if (t) return e2();
@@ -84364,14 +85368,14 @@ var init_index_min = __esm({
           if (r !== null) return Promise.resolve({ done: false, value: r });
           if (this[Q]) return e2();
           let n, o, h = (d) => {
-            this.off("data", a), this.off("end", l), this.off(S, c), e2(), o(d);
+            this.off("data", a), this.off("end", l), this.off(S2, c2), e2(), o(d);
           }, a = (d) => {
-            this.off("error", h), this.off("end", l), this.off(S, c), this.pause(), n({ value: d, done: !!this[Q] });
+            this.off("error", h), this.off("end", l), this.off(S2, c2), this.pause(), n({ value: d, done: !!this[Q] });
           }, l = () => {
-            this.off("error", h), this.off("data", a), this.off(S, c), e2(), n({ done: true, value: void 0 });
-          }, c = () => h(new Error("stream destroyed"));
-          return new Promise((d, y) => {
-            o = y, n = d, this.once(S, c), this.once("error", h), this.once("end", l), this.once("data", a);
+            this.off("error", h), this.off("data", a), this.off(S2, c2), e2(), n({ done: true, value: void 0 });
+          }, c2 = () => h(new Error("stream destroyed"));
+          return new Promise((d, y2) => {
+            o = y2, n = d, this.once(S2, c2), this.once("error", h), this.once("end", l), this.once("data", a);
           });
         }, throw: e2, return: e2, [Symbol.asyncIterator]() {
           return this;
@@ -84379,30 +85383,30 @@ var init_index_min = __esm({
         } };
       }
       [Symbol.iterator]() {
-        this[C] = false;
-        let t = false, e2 = () => (this.pause(), this.off(_i, e2), this.off(S, e2), this.off("end", e2), t = true, { done: true, value: void 0 }), i = () => {
+        this[C2] = false;
+        let t = false, e2 = () => (this.pause(), this.off(_i, e2), this.off(S2, e2), this.off("end", e2), t = true, { done: true, value: void 0 }), i = () => {
           if (t) return e2();
           let r = this.read();
           return r === null ? e2() : { done: false, value: r };
         };
-        return this.once("end", e2), this.once(_i, e2), this.once(S, e2), { next: i, throw: e2, return: e2, [Symbol.iterator]() {
+        return this.once("end", e2), this.once(_i, e2), this.once(S2, e2), { next: i, throw: e2, return: e2, [Symbol.iterator]() {
           return this;
         }, [Symbol.dispose]: () => {
         } };
       }
       destroy(t) {
-        if (this[S]) return t ? this.emit("error", t) : this.emit(S), this;
-        this[S] = true, this[C] = true, this[b].length = 0, this[_] = 0;
+        if (this[S2]) return t ? this.emit("error", t) : this.emit(S2), this;
+        this[S2] = true, this[C2] = true, this[b2].length = 0, this[_2] = 0;
         let e2 = this;
-        return typeof e2.close == "function" && !this[Ne] && e2.close(), t ? this.emit("error", t) : this.emit(S), this;
+        return typeof e2.close == "function" && !this[Ne] && e2.close(), t ? this.emit("error", t) : this.emit(S2), this;
       }
       static get isStream() {
         return Wr;
       }
     };
-    Jr = I.writev;
+    Jr = I2.writev;
     ht = /* @__PURE__ */ Symbol("_autoClose");
-    H = /* @__PURE__ */ Symbol("_close");
+    H2 = /* @__PURE__ */ Symbol("_close");
     te = /* @__PURE__ */ Symbol("_ended");
     m = /* @__PURE__ */ Symbol("_fd");
     Ni = /* @__PURE__ */ Symbol("_finished");
@@ -84417,36 +85421,36 @@ var init_index_min = __esm({
     Ii = /* @__PURE__ */ Symbol("_onread");
     Pt = /* @__PURE__ */ Symbol("_onwrite");
     at = /* @__PURE__ */ Symbol("_open");
-    U = /* @__PURE__ */ Symbol("_path");
+    U2 = /* @__PURE__ */ Symbol("_path");
     ot = /* @__PURE__ */ Symbol("_pos");
-    Y = /* @__PURE__ */ Symbol("_queue");
+    Y2 = /* @__PURE__ */ Symbol("_queue");
     zt = /* @__PURE__ */ Symbol("_read");
     Ci = /* @__PURE__ */ Symbol("_readSize");
-    j = /* @__PURE__ */ Symbol("_reading");
+    j2 = /* @__PURE__ */ Symbol("_reading");
     ee = /* @__PURE__ */ Symbol("_remain");
     Fi = /* @__PURE__ */ Symbol("_size");
     ve = /* @__PURE__ */ Symbol("_write");
     gt = /* @__PURE__ */ Symbol("_writing");
     Me = /* @__PURE__ */ Symbol("_defaultFlag");
     bt = /* @__PURE__ */ Symbol("_errored");
-    _t = class extends A {
+    _t = class extends A2 {
       [bt] = false;
       [m];
-      [U];
+      [U2];
       [Ci];
-      [j] = false;
+      [j2] = false;
       [Fi];
       [ee];
       [ht];
       constructor(t, e2) {
         if (e2 = e2 || {}, super(e2), this.readable = true, this.writable = false, typeof t != "string") throw new TypeError("path must be a string");
-        this[bt] = false, this[m] = typeof e2.fd == "number" ? e2.fd : void 0, this[U] = t, this[Ci] = e2.readSize || 16 * 1024 * 1024, this[j] = false, this[Fi] = typeof e2.size == "number" ? e2.size : 1 / 0, this[ee] = this[Fi], this[ht] = typeof e2.autoClose == "boolean" ? e2.autoClose : true, typeof this[m] == "number" ? this[zt]() : this[at]();
+        this[bt] = false, this[m] = typeof e2.fd == "number" ? e2.fd : void 0, this[U2] = t, this[Ci] = e2.readSize || 16 * 1024 * 1024, this[j2] = false, this[Fi] = typeof e2.size == "number" ? e2.size : 1 / 0, this[ee] = this[Fi], this[ht] = typeof e2.autoClose == "boolean" ? e2.autoClose : true, typeof this[m] == "number" ? this[zt]() : this[at]();
       }
       get fd() {
         return this[m];
       }
       get path() {
-        return this[U];
+        return this[U2];
       }
       write() {
         throw new TypeError("this is a readable stream");
@@ -84455,7 +85459,7 @@ var init_index_min = __esm({
         throw new TypeError("this is a readable stream");
       }
       [at]() {
-        I.open(this[U], "r", (t, e2) => this[Ht](t, e2));
+        I2.open(this[U2], "r", (t, e2) => this[Ht](t, e2));
       }
       [Ht](t, e2) {
         t ? this[Ut](t) : (this[m] = e2, this.emit("open", e2), this[zt]());
@@ -84464,28 +85468,28 @@ var init_index_min = __esm({
         return Buffer.allocUnsafe(Math.min(this[Ci], this[ee]));
       }
       [zt]() {
-        if (!this[j]) {
-          this[j] = true;
+        if (!this[j2]) {
+          this[j2] = true;
           let t = this[vi]();
           if (t.length === 0) return process.nextTick(() => this[Ii](null, 0, t));
-          I.read(this[m], t, 0, t.length, null, (e2, i, r) => this[Ii](e2, i, r));
+          I2.read(this[m], t, 0, t.length, null, (e2, i, r) => this[Ii](e2, i, r));
         }
       }
       [Ii](t, e2, i) {
-        this[j] = false, t ? this[Ut](t) : this[ki](e2, i) && this[zt]();
+        this[j2] = false, t ? this[Ut](t) : this[ki](e2, i) && this[zt]();
       }
-      [H]() {
+      [H2]() {
         if (this[ht] && typeof this[m] == "number") {
           let t = this[m];
-          this[m] = void 0, I.close(t, (e2) => e2 ? this.emit("error", e2) : this.emit("close"));
+          this[m] = void 0, I2.close(t, (e2) => e2 ? this.emit("error", e2) : this.emit("close"));
         }
       }
       [Ut](t) {
-        this[j] = true, this[H](), this.emit("error", t);
+        this[j2] = true, this[H2](), this.emit("error", t);
       }
       [ki](t, e2) {
         let i = false;
-        return this[ee] -= t, t > 0 && (i = super.write(t < e2.length ? e2.subarray(0, t) : e2)), (t === 0 || this[ee] <= 0) && (i = false, this[H](), super.end()), i;
+        return this[ee] -= t, t > 0 && (i = super.write(t < e2.length ? e2.subarray(0, t) : e2)), (t === 0 || this[ee] <= 0) && (i = false, this[H2](), super.end()), i;
       }
       emit(t, ...e2) {
         switch (t) {
@@ -84505,31 +85509,31 @@ var init_index_min = __esm({
       [at]() {
         let t = true;
         try {
-          this[Ht](null, I.openSync(this[U], "r")), t = false;
+          this[Ht](null, I2.openSync(this[U2], "r")), t = false;
         } finally {
-          t && this[H]();
+          t && this[H2]();
         }
       }
       [zt]() {
         let t = true;
         try {
-          if (!this[j]) {
-            this[j] = true;
+          if (!this[j2]) {
+            this[j2] = true;
             do {
-              let e2 = this[vi](), i = e2.length === 0 ? 0 : I.readSync(this[m], e2, 0, e2.length, null);
+              let e2 = this[vi](), i = e2.length === 0 ? 0 : I2.readSync(this[m], e2, 0, e2.length, null);
               if (!this[ki](i, e2)) break;
             } while (true);
-            this[j] = false;
+            this[j2] = false;
           }
           t = false;
         } finally {
-          t && this[H]();
+          t && this[H2]();
         }
       }
-      [H]() {
+      [H2]() {
         if (this[ht] && typeof this[m] == "number") {
           let t = this[m];
-          this[m] = void 0, I.closeSync(t), this.emit("close");
+          this[m] = void 0, I2.closeSync(t), this.emit("close");
         }
       }
     };
@@ -84539,9 +85543,9 @@ var init_index_min = __esm({
       [bt] = false;
       [gt] = false;
       [te] = false;
-      [Y] = [];
+      [Y2] = [];
       [ke] = false;
-      [U];
+      [U2];
       [ie];
       [ht];
       [m];
@@ -84550,7 +85554,7 @@ var init_index_min = __esm({
       [Ni] = false;
       [ot];
       constructor(t, e2) {
-        e2 = e2 || {}, super(e2), this[U] = t, this[m] = typeof e2.fd == "number" ? e2.fd : void 0, this[ie] = e2.mode === void 0 ? 438 : e2.mode, this[ot] = typeof e2.start == "number" ? e2.start : void 0, this[ht] = typeof e2.autoClose == "boolean" ? e2.autoClose : true;
+        e2 = e2 || {}, super(e2), this[U2] = t, this[m] = typeof e2.fd == "number" ? e2.fd : void 0, this[ie] = e2.mode === void 0 ? 438 : e2.mode, this[ot] = typeof e2.start == "number" ? e2.start : void 0, this[ht] = typeof e2.autoClose == "boolean" ? e2.autoClose : true;
         let i = this[ot] !== void 0 ? "r+" : "w";
         this[Me] = e2.flags === void 0, this[tt] = e2.flags === void 0 ? i : e2.flags, this[m] === void 0 && this[at]();
       }
@@ -84565,41 +85569,41 @@ var init_index_min = __esm({
         return this[m];
       }
       get path() {
-        return this[U];
+        return this[U2];
       }
       [Ut](t) {
-        this[H](), this[gt] = true, this.emit("error", t);
+        this[H2](), this[gt] = true, this.emit("error", t);
       }
       [at]() {
-        I.open(this[U], this[tt], this[ie], (t, e2) => this[Ht](t, e2));
+        I2.open(this[U2], this[tt], this[ie], (t, e2) => this[Ht](t, e2));
       }
       [Ht](t, e2) {
         this[Me] && this[tt] === "r+" && t && t.code === "ENOENT" ? (this[tt] = "w", this[at]()) : t ? this[Ut](t) : (this[m] = e2, this.emit("open", e2), this[gt] || this[Ai]());
       }
       end(t, e2) {
-        return t && this.write(t, e2), this[te] = true, !this[gt] && !this[Y].length && typeof this[m] == "number" && this[Pt](null, 0), this;
+        return t && this.write(t, e2), this[te] = true, !this[gt] && !this[Y2].length && typeof this[m] == "number" && this[Pt](null, 0), this;
       }
       write(t, e2) {
-        return typeof t == "string" && (t = Buffer.from(t, e2)), this[te] ? (this.emit("error", new Error("write() after end()")), false) : this[m] === void 0 || this[gt] || this[Y].length ? (this[Y].push(t), this[ke] = true, false) : (this[gt] = true, this[ve](t), true);
+        return typeof t == "string" && (t = Buffer.from(t, e2)), this[te] ? (this.emit("error", new Error("write() after end()")), false) : this[m] === void 0 || this[gt] || this[Y2].length ? (this[Y2].push(t), this[ke] = true, false) : (this[gt] = true, this[ve](t), true);
       }
       [ve](t) {
-        I.write(this[m], t, 0, t.length, this[ot], (e2, i) => this[Pt](e2, i));
+        I2.write(this[m], t, 0, t.length, this[ot], (e2, i) => this[Pt](e2, i));
       }
       [Pt](t, e2) {
-        t ? this[Ut](t) : (this[ot] !== void 0 && typeof e2 == "number" && (this[ot] += e2), this[Y].length ? this[Ai]() : (this[gt] = false, this[te] && !this[Ni] ? (this[Ni] = true, this[H](), this.emit("finish")) : this[ke] && (this[ke] = false, this.emit("drain"))));
+        t ? this[Ut](t) : (this[ot] !== void 0 && typeof e2 == "number" && (this[ot] += e2), this[Y2].length ? this[Ai]() : (this[gt] = false, this[te] && !this[Ni] ? (this[Ni] = true, this[H2](), this.emit("finish")) : this[ke] && (this[ke] = false, this.emit("drain"))));
       }
       [Ai]() {
-        if (this[Y].length === 0) this[te] && this[Pt](null, 0);
-        else if (this[Y].length === 1) this[ve](this[Y].pop());
+        if (this[Y2].length === 0) this[te] && this[Pt](null, 0);
+        else if (this[Y2].length === 1) this[ve](this[Y2].pop());
         else {
-          let t = this[Y];
-          this[Y] = [], Jr(this[m], t, this[ot], (e2, i) => this[Pt](e2, i));
+          let t = this[Y2];
+          this[Y2] = [], Jr(this[m], t, this[ot], (e2, i) => this[Pt](e2, i));
         }
       }
-      [H]() {
+      [H2]() {
         if (this[ht] && typeof this[m] == "number") {
           let t = this[m];
-          this[m] = void 0, I.close(t, (e2) => e2 ? this.emit("error", e2) : this.emit("close"));
+          this[m] = void 0, I2.close(t, (e2) => e2 ? this.emit("error", e2) : this.emit("close"));
         }
       }
     };
@@ -84607,57 +85611,57 @@ var init_index_min = __esm({
       [at]() {
         let t;
         if (this[Me] && this[tt] === "r+") try {
-          t = I.openSync(this[U], this[tt], this[ie]);
+          t = I2.openSync(this[U2], this[tt], this[ie]);
         } catch (e2) {
           if (e2?.code === "ENOENT") return this[tt] = "w", this[at]();
           throw e2;
         }
-        else t = I.openSync(this[U], this[tt], this[ie]);
+        else t = I2.openSync(this[U2], this[tt], this[ie]);
         this[Ht](null, t);
       }
-      [H]() {
+      [H2]() {
         if (this[ht] && typeof this[m] == "number") {
           let t = this[m];
-          this[m] = void 0, I.closeSync(t), this.emit("close");
+          this[m] = void 0, I2.closeSync(t), this.emit("close");
         }
       }
       [ve](t) {
         let e2 = true;
         try {
-          this[Pt](null, I.writeSync(this[m], t, 0, t.length, this[ot])), e2 = false;
+          this[Pt](null, I2.writeSync(this[m], t, 0, t.length, this[ot])), e2 = false;
         } finally {
           if (e2) try {
-            this[H]();
+            this[H2]();
           } catch {
           }
         }
       }
     };
     jr = /* @__PURE__ */ new Map([["C", "cwd"], ["f", "file"], ["z", "gzip"], ["P", "preservePaths"], ["U", "unlink"], ["strip-components", "strip"], ["stripComponents", "strip"], ["keep-newer", "newer"], ["keepNewer", "newer"], ["keep-newer-files", "newer"], ["keepNewerFiles", "newer"], ["k", "keep"], ["keep-existing", "keep"], ["keepExisting", "keep"], ["m", "noMtime"], ["no-mtime", "noMtime"], ["p", "preserveOwner"], ["L", "follow"], ["h", "follow"], ["onentry", "onReadEntry"]]);
-    Fs = (s3) => !!s3.sync && !!s3.file;
-    ks = (s3) => !s3.sync && !!s3.file;
-    vs = (s3) => !!s3.sync && !s3.file;
-    Ms = (s3) => !s3.sync && !s3.file;
-    Bs = (s3) => !!s3.file;
-    tn = (s3) => {
-      let t = jr.get(s3);
-      return t || s3;
+    Fs = (s5) => !!s5.sync && !!s5.file;
+    ks = (s5) => !s5.sync && !!s5.file;
+    vs = (s5) => !!s5.sync && !s5.file;
+    Ms = (s5) => !s5.sync && !s5.file;
+    Bs = (s5) => !!s5.file;
+    tn = (s5) => {
+      let t = jr.get(s5);
+      return t || s5;
     };
-    se = (s3 = {}) => {
-      if (!s3) return {};
+    se = (s5 = {}) => {
+      if (!s5) return {};
       let t = {};
-      for (let [e2, i] of Object.entries(s3)) {
+      for (let [e2, i] of Object.entries(s5)) {
         let r = tn(e2);
         t[r] = i;
       }
       return t.chmod === void 0 && t.noChmod === false && (t.chmod = true), delete t.noChmod, t;
     };
-    K = (s3, t, e2, i, r) => Object.assign((n = [], o, h) => {
+    K = (s5, t, e2, i, r) => Object.assign((n = [], o, h) => {
       Array.isArray(n) && (o = n, n = {}), typeof o == "function" && (h = o, o = void 0), o = o ? Array.from(o) : [];
       let a = se(n);
       if (r?.(a, o), Fs(a)) {
         if (typeof h == "function") throw new TypeError("callback not supported for sync tar functions");
-        return s3(a, o);
+        return s5(a, o);
       } else if (ks(a)) {
         let l = t(a, o);
         return h ? l.then(() => h(), h) : l;
@@ -84669,15 +85673,15 @@ var init_index_min = __esm({
         return i(a, o);
       }
       throw new Error("impossible options??");
-    }, { syncFile: s3, asyncFile: t, syncNoFile: e2, asyncNoFile: i, validate: r });
+    }, { syncFile: s5, asyncFile: t, syncNoFile: e2, asyncNoFile: i, validate: r });
     sn = en.constants || { ZLIB_VERNUM: 4736 };
-    M = Object.freeze(Object.assign(/* @__PURE__ */ Object.create(null), { Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_BLOCK: 5, Z_OK: 0, Z_STREAM_END: 1, Z_NEED_DICT: 2, Z_ERRNO: -1, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_MEM_ERROR: -4, Z_BUF_ERROR: -5, Z_VERSION_ERROR: -6, Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1, Z_FILTERED: 1, Z_HUFFMAN_ONLY: 2, Z_RLE: 3, Z_FIXED: 4, Z_DEFAULT_STRATEGY: 0, DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7, BROTLI_DECODE: 8, BROTLI_ENCODE: 9, Z_MIN_WINDOWBITS: 8, Z_MAX_WINDOWBITS: 15, Z_DEFAULT_WINDOWBITS: 15, Z_MIN_CHUNK: 64, Z_MAX_CHUNK: 1 / 0, Z_DEFAULT_CHUNK: 16384, Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8, Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1, BROTLI_OPERATION_PROCESS: 0, BROTLI_OPERATION_FLUSH: 1, BROTLI_OPERATION_FINISH: 2, BROTLI_OPERATION_EMIT_METADATA: 3, BROTLI_MODE_GENERIC: 0, BROTLI_MODE_TEXT: 1, BROTLI_MODE_FONT: 2, BROTLI_DEFAULT_MODE: 0, BROTLI_MIN_QUALITY: 0, BROTLI_MAX_QUALITY: 11, BROTLI_DEFAULT_QUALITY: 11, BROTLI_MIN_WINDOW_BITS: 10, BROTLI_MAX_WINDOW_BITS: 24, BROTLI_LARGE_MAX_WINDOW_BITS: 30, BROTLI_DEFAULT_WINDOW: 22, BROTLI_MIN_INPUT_BLOCK_BITS: 16, BROTLI_MAX_INPUT_BLOCK_BITS: 24, BROTLI_PARAM_MODE: 0, BROTLI_PARAM_QUALITY: 1, BROTLI_PARAM_LGWIN: 2, BROTLI_PARAM_LGBLOCK: 3, BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4, BROTLI_PARAM_SIZE_HINT: 5, BROTLI_PARAM_LARGE_WINDOW: 6, BROTLI_PARAM_NPOSTFIX: 7, BROTLI_PARAM_NDIRECT: 8, BROTLI_DECODER_RESULT_ERROR: 0, BROTLI_DECODER_RESULT_SUCCESS: 1, BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_PARAM_DISABLE_RING_BUFFER_REALLOCATION: 0, BROTLI_DECODER_PARAM_LARGE_WINDOW: 1, BROTLI_DECODER_NO_ERROR: 0, BROTLI_DECODER_SUCCESS: 1, BROTLI_DECODER_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_NIBBLE: -1, BROTLI_DECODER_ERROR_FORMAT_RESERVED: -2, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_META_NIBBLE: -3, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_ALPHABET: -4, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_SAME: -5, BROTLI_DECODER_ERROR_FORMAT_CL_SPACE: -6, BROTLI_DECODER_ERROR_FORMAT_HUFFMAN_SPACE: -7, BROTLI_DECODER_ERROR_FORMAT_CONTEXT_MAP_REPEAT: -8, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_1: -9, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_2: -10, BROTLI_DECODER_ERROR_FORMAT_TRANSFORM: -11, BROTLI_DECODER_ERROR_FORMAT_DICTIONARY: -12, BROTLI_DECODER_ERROR_FORMAT_WINDOW_BITS: -13, BROTLI_DECODER_ERROR_FORMAT_PADDING_1: -14, BROTLI_DECODER_ERROR_FORMAT_PADDING_2: -15, BROTLI_DECODER_ERROR_FORMAT_DISTANCE: -16, BROTLI_DECODER_ERROR_DICTIONARY_NOT_SET: -19, BROTLI_DECODER_ERROR_INVALID_ARGUMENTS: -20, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MODES: -21, BROTLI_DECODER_ERROR_ALLOC_TREE_GROUPS: -22, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MAP: -25, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_1: -26, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_2: -27, BROTLI_DECODER_ERROR_ALLOC_BLOCK_TYPE_TREES: -30, BROTLI_DECODER_ERROR_UNREACHABLE: -31 }, sn));
+    M2 = Object.freeze(Object.assign(/* @__PURE__ */ Object.create(null), { Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_BLOCK: 5, Z_OK: 0, Z_STREAM_END: 1, Z_NEED_DICT: 2, Z_ERRNO: -1, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_MEM_ERROR: -4, Z_BUF_ERROR: -5, Z_VERSION_ERROR: -6, Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1, Z_FILTERED: 1, Z_HUFFMAN_ONLY: 2, Z_RLE: 3, Z_FIXED: 4, Z_DEFAULT_STRATEGY: 0, DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7, BROTLI_DECODE: 8, BROTLI_ENCODE: 9, Z_MIN_WINDOWBITS: 8, Z_MAX_WINDOWBITS: 15, Z_DEFAULT_WINDOWBITS: 15, Z_MIN_CHUNK: 64, Z_MAX_CHUNK: 1 / 0, Z_DEFAULT_CHUNK: 16384, Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8, Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1, BROTLI_OPERATION_PROCESS: 0, BROTLI_OPERATION_FLUSH: 1, BROTLI_OPERATION_FINISH: 2, BROTLI_OPERATION_EMIT_METADATA: 3, BROTLI_MODE_GENERIC: 0, BROTLI_MODE_TEXT: 1, BROTLI_MODE_FONT: 2, BROTLI_DEFAULT_MODE: 0, BROTLI_MIN_QUALITY: 0, BROTLI_MAX_QUALITY: 11, BROTLI_DEFAULT_QUALITY: 11, BROTLI_MIN_WINDOW_BITS: 10, BROTLI_MAX_WINDOW_BITS: 24, BROTLI_LARGE_MAX_WINDOW_BITS: 30, BROTLI_DEFAULT_WINDOW: 22, BROTLI_MIN_INPUT_BLOCK_BITS: 16, BROTLI_MAX_INPUT_BLOCK_BITS: 24, BROTLI_PARAM_MODE: 0, BROTLI_PARAM_QUALITY: 1, BROTLI_PARAM_LGWIN: 2, BROTLI_PARAM_LGBLOCK: 3, BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4, BROTLI_PARAM_SIZE_HINT: 5, BROTLI_PARAM_LARGE_WINDOW: 6, BROTLI_PARAM_NPOSTFIX: 7, BROTLI_PARAM_NDIRECT: 8, BROTLI_DECODER_RESULT_ERROR: 0, BROTLI_DECODER_RESULT_SUCCESS: 1, BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_PARAM_DISABLE_RING_BUFFER_REALLOCATION: 0, BROTLI_DECODER_PARAM_LARGE_WINDOW: 1, BROTLI_DECODER_NO_ERROR: 0, BROTLI_DECODER_SUCCESS: 1, BROTLI_DECODER_NEEDS_MORE_INPUT: 2, BROTLI_DECODER_NEEDS_MORE_OUTPUT: 3, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_NIBBLE: -1, BROTLI_DECODER_ERROR_FORMAT_RESERVED: -2, BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_META_NIBBLE: -3, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_ALPHABET: -4, BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_SAME: -5, BROTLI_DECODER_ERROR_FORMAT_CL_SPACE: -6, BROTLI_DECODER_ERROR_FORMAT_HUFFMAN_SPACE: -7, BROTLI_DECODER_ERROR_FORMAT_CONTEXT_MAP_REPEAT: -8, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_1: -9, BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_2: -10, BROTLI_DECODER_ERROR_FORMAT_TRANSFORM: -11, BROTLI_DECODER_ERROR_FORMAT_DICTIONARY: -12, BROTLI_DECODER_ERROR_FORMAT_WINDOW_BITS: -13, BROTLI_DECODER_ERROR_FORMAT_PADDING_1: -14, BROTLI_DECODER_ERROR_FORMAT_PADDING_2: -15, BROTLI_DECODER_ERROR_FORMAT_DISTANCE: -16, BROTLI_DECODER_ERROR_DICTIONARY_NOT_SET: -19, BROTLI_DECODER_ERROR_INVALID_ARGUMENTS: -20, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MODES: -21, BROTLI_DECODER_ERROR_ALLOC_TREE_GROUPS: -22, BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MAP: -25, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_1: -26, BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_2: -27, BROTLI_DECODER_ERROR_ALLOC_BLOCK_TYPE_TREES: -30, BROTLI_DECODER_ERROR_UNREACHABLE: -31 }, sn));
     rn = Ot.concat;
     zs = Object.getOwnPropertyDescriptor(Ot, "concat");
-    nn = (s3) => s3;
-    Bi = zs?.writable === true || zs?.set !== void 0 ? (s3) => {
-      Ot.concat = s3 ? nn : rn;
-    } : (s3) => {
+    nn = (s5) => s5;
+    Bi = zs?.writable === true || zs?.set !== void 0 ? (s5) => {
+      Ot.concat = s5 ? nn : rn;
+    } : (s5) => {
     };
     Tt = /* @__PURE__ */ Symbol("_superWrite");
     Gt = class extends Error {
@@ -84691,7 +85695,7 @@ var init_index_min = __esm({
       }
     };
     Pi = /* @__PURE__ */ Symbol("flushFlag");
-    re = class extends A {
+    re = class extends A2 {
       #t = false;
       #i = false;
       #s;
@@ -84761,7 +85765,7 @@ var init_index_min = __esm({
         if (h) if (Array.isArray(h) && h.length > 0) {
           let l = h[0];
           a = this[Tt](Ot.from(l));
-          for (let c = 1; c < h.length; c++) a = this[Tt](h[c]);
+          for (let c2 = 1; c2 < h.length; c2++) a = this[Tt](h[c2]);
         } else a = this[Tt](Ot.from(h));
         return i && i(), a;
       }
@@ -84770,14 +85774,14 @@ var init_index_min = __esm({
       #t;
       #i;
       constructor(t, e2) {
-        t = t || {}, t.flush = t.flush || M.Z_NO_FLUSH, t.finishFlush = t.finishFlush || M.Z_FINISH, t.fullFlushFlag = M.Z_FULL_FLUSH, super(t, e2), this.#t = t.level, this.#i = t.strategy;
+        t = t || {}, t.flush = t.flush || M2.Z_NO_FLUSH, t.finishFlush = t.finishFlush || M2.Z_FINISH, t.fullFlushFlag = M2.Z_FULL_FLUSH, super(t, e2), this.#t = t.level, this.#i = t.strategy;
       }
       params(t, e2) {
         if (!this.sawError) {
           if (!this.handle) throw new Error("cannot switch params when binding is closed");
           if (!this.handle.params) throw new Error("not supported in this implementation");
           if (this.#t !== t || this.#i !== e2) {
-            this.flush(M.Z_SYNC_FLUSH), zi(this.handle, "zlib binding closed");
+            this.flush(M2.Z_SYNC_FLUSH), zi(this.handle, "zlib binding closed");
             let i = this.handle.flush;
             this.handle.flush = (r, n) => {
               typeof r == "function" && (n = r, r = this.flushFlag), this.flush(r), n?.();
@@ -84808,7 +85812,7 @@ var init_index_min = __esm({
     };
     He = class extends re {
       constructor(t, e2) {
-        t = t || {}, t.flush = t.flush || M.BROTLI_OPERATION_PROCESS, t.finishFlush = t.finishFlush || M.BROTLI_OPERATION_FINISH, t.fullFlushFlag = M.BROTLI_OPERATION_FLUSH, super(t, e2);
+        t = t || {}, t.flush = t.flush || M2.BROTLI_OPERATION_PROCESS, t.finishFlush = t.finishFlush || M2.BROTLI_OPERATION_FINISH, t.fullFlushFlag = M2.BROTLI_OPERATION_FLUSH, super(t, e2);
       }
     };
     We = class extends He {
@@ -84823,7 +85827,7 @@ var init_index_min = __esm({
     };
     Ze = class extends re {
       constructor(t, e2) {
-        t = t || {}, t.flush = t.flush || M.ZSTD_e_continue, t.finishFlush = t.finishFlush || M.ZSTD_e_end, t.fullFlushFlag = M.ZSTD_e_flush, super(t, e2);
+        t = t || {}, t.flush = t.flush || M2.ZSTD_e_continue, t.finishFlush = t.finishFlush || M2.ZSTD_e_end, t.fullFlushFlag = M2.ZSTD_e_flush, super(t, e2);
       }
     };
     Ye = class extends Ze {
@@ -84836,55 +85840,55 @@ var init_index_min = __esm({
         super(t, "ZstdDecompress");
       }
     };
-    Us = (s3, t) => {
-      if (Number.isSafeInteger(s3)) s3 < 0 ? an(s3, t) : hn(s3, t);
+    Us = (s5, t) => {
+      if (Number.isSafeInteger(s5)) s5 < 0 ? an(s5, t) : hn(s5, t);
       else throw Error("cannot encode number outside of javascript safe integer range");
       return t;
     };
-    hn = (s3, t) => {
+    hn = (s5, t) => {
       t[0] = 128;
-      for (var e2 = t.length; e2 > 1; e2--) t[e2 - 1] = s3 & 255, s3 = Math.floor(s3 / 256);
+      for (var e2 = t.length; e2 > 1; e2--) t[e2 - 1] = s5 & 255, s5 = Math.floor(s5 / 256);
     };
-    an = (s3, t) => {
+    an = (s5, t) => {
       t[0] = 255;
       var e2 = false;
-      s3 = s3 * -1;
+      s5 = s5 * -1;
       for (var i = t.length; i > 1; i--) {
-        var r = s3 & 255;
-        s3 = Math.floor(s3 / 256), e2 ? t[i - 1] = Ws(r) : r === 0 ? t[i - 1] = 0 : (e2 = true, t[i - 1] = Gs(r));
+        var r = s5 & 255;
+        s5 = Math.floor(s5 / 256), e2 ? t[i - 1] = Ws(r) : r === 0 ? t[i - 1] = 0 : (e2 = true, t[i - 1] = Gs(r));
       }
     };
-    Hs = (s3) => {
-      let t = s3[0], e2 = t === 128 ? cn(s3.subarray(1, s3.length)) : t === 255 ? ln(s3) : null;
+    Hs = (s5) => {
+      let t = s5[0], e2 = t === 128 ? cn(s5.subarray(1, s5.length)) : t === 255 ? ln(s5) : null;
       if (e2 === null) throw Error("invalid base256 encoding");
       if (!Number.isSafeInteger(e2)) throw Error("parsed number outside of javascript safe integer range");
       return e2;
     };
-    ln = (s3) => {
-      for (var t = s3.length, e2 = 0, i = false, r = t - 1; r > -1; r--) {
-        var n = Number(s3[r]), o;
+    ln = (s5) => {
+      for (var t = s5.length, e2 = 0, i = false, r = t - 1; r > -1; r--) {
+        var n = Number(s5[r]), o;
         i ? o = Ws(n) : n === 0 ? o = n : (i = true, o = Gs(n)), o !== 0 && (e2 -= o * Math.pow(256, t - r - 1));
       }
       return e2;
     };
-    cn = (s3) => {
-      for (var t = s3.length, e2 = 0, i = t - 1; i > -1; i--) {
-        var r = Number(s3[i]);
+    cn = (s5) => {
+      for (var t = s5.length, e2 = 0, i = t - 1; i > -1; i--) {
+        var r = Number(s5[i]);
         r !== 0 && (e2 += r * Math.pow(256, t - i - 1));
       }
       return e2;
     };
-    Ws = (s3) => (255 ^ s3) & 255;
-    Gs = (s3) => (255 ^ s3) + 1 & 255;
+    Ws = (s5) => (255 ^ s5) & 255;
+    Gs = (s5) => (255 ^ s5) + 1 & 255;
     Hi = {};
     Ur(Hi, { code: () => Ve, isCode: () => ne, isName: () => dn, name: () => oe, normalFsTypes: () => Ui });
-    ne = (s3) => oe.has(s3);
-    dn = (s3) => Ve.has(s3);
+    ne = (s5) => oe.has(s5);
+    dn = (s5) => Ve.has(s5);
     Ui = /* @__PURE__ */ new Set(["0", "", "1", "2", "3", "4", "5", "6", "7", "D"]);
     oe = /* @__PURE__ */ new Map([["0", "File"], ["", "OldFile"], ["1", "Link"], ["2", "SymbolicLink"], ["3", "CharacterDevice"], ["4", "BlockDevice"], ["5", "Directory"], ["6", "FIFO"], ["7", "ContiguousFile"], ["g", "GlobalExtendedHeader"], ["x", "ExtendedHeader"], ["A", "SolarisACL"], ["D", "GNUDumpDir"], ["I", "Inode"], ["K", "NextFileHasLongLinkpath"], ["L", "NextFileHasLongPath"], ["M", "ContinuationFile"], ["N", "OldGnuLongPath"], ["S", "SparseFile"], ["V", "TapeVolumeHeader"], ["X", "OldExtendedHeader"]]);
-    Ve = new Map(Array.from(oe).map((s3) => [s3[1], s3[0]]));
-    un = (s3) => s3 === void 0 || s3 < 0 ? void 0 : s3;
-    F = class {
+    Ve = new Map(Array.from(oe).map((s5) => [s5[1], s5[0]]));
+    un = (s5) => s5 === void 0 || s5 < 0 ? void 0 : s5;
+    F2 = class {
       cksumValid = false;
       needPax = false;
       nullBlock = false;
@@ -84913,15 +85917,15 @@ var init_index_min = __esm({
         if (e2 || (e2 = 0), !t || !(t.length >= e2 + 512)) throw new Error("need 512 bytes for header");
         let n = xt(t, e2 + 156, 1), o = Ui.has(n), h = o ? i : void 0, a = o ? r : void 0;
         if (this.path = h?.path ?? xt(t, e2, 100), this.mode = h?.mode ?? a?.mode ?? lt(t, e2 + 100, 8), this.uid = h?.uid ?? a?.uid ?? lt(t, e2 + 108, 8), this.gid = h?.gid ?? a?.gid ?? lt(t, e2 + 116, 8), this.size = un(h?.size ?? a?.size ?? lt(t, e2 + 124, 12)), this.mtime = h?.mtime ?? a?.mtime ?? Wi(t, e2 + 136, 12), this.cksum = lt(t, e2 + 148, 12), a && this.#i(a, true), h && this.#i(h), ne(n) && (this.#t = n || "0"), this.#t === "0" && this.path.slice(-1) === "/" && (this.#t = "5"), this.#t === "5" && (this.size = 0), this.linkpath = xt(t, e2 + 157, 100), t.subarray(e2 + 257, e2 + 265).toString() === "ustar\x0000") if (this.uname = h?.uname ?? a?.uname ?? xt(t, e2 + 265, 32), this.gname = h?.gname ?? a?.gname ?? xt(t, e2 + 297, 32), this.devmaj = h?.devmaj ?? a?.devmaj ?? lt(t, e2 + 329, 8) ?? 0, this.devmin = h?.devmin ?? a?.devmin ?? lt(t, e2 + 337, 8) ?? 0, t[e2 + 475] !== 0) {
-          let c = xt(t, e2 + 345, 155);
-          this.path = c + "/" + this.path;
+          let c2 = xt(t, e2 + 345, 155);
+          this.path = c2 + "/" + this.path;
         } else {
-          let c = xt(t, e2 + 345, 130);
-          c && (this.path = c + "/" + this.path), this.atime = i?.atime ?? r?.atime ?? Wi(t, e2 + 476, 12), this.ctime = i?.ctime ?? r?.ctime ?? Wi(t, e2 + 488, 12);
+          let c2 = xt(t, e2 + 345, 130);
+          c2 && (this.path = c2 + "/" + this.path), this.atime = i?.atime ?? r?.atime ?? Wi(t, e2 + 476, 12), this.ctime = i?.ctime ?? r?.ctime ?? Wi(t, e2 + 488, 12);
         }
         let l = 256;
-        for (let c = e2; c < e2 + 148; c++) l += t[c];
-        for (let c = e2 + 156; c < e2 + 512; c++) l += t[c];
+        for (let c2 = e2; c2 < e2 + 148; c2++) l += t[c2];
+        for (let c2 = e2 + 156; c2 < e2 + 512; c2++) l += t[c2];
         this.cksumValid = l === this.cksum, this.cksum === void 0 && l === 256 && (this.nullBlock = true);
       }
       #i(t, e2 = false) {
@@ -84949,33 +85953,33 @@ var init_index_min = __esm({
         else throw new TypeError("invalid entry type: " + t);
       }
     };
-    mn = (s3, t) => {
-      let i = s3, r = "", n, o = Zt.parse(s3).root || ".";
+    mn = (s5, t) => {
+      let i = s5, r = "", n, o = Zt.parse(s5).root || ".";
       if (Buffer.byteLength(i) < 100) n = [i, r, false];
       else {
         r = Zt.dirname(i), i = Zt.basename(i);
         do
           Buffer.byteLength(i) <= 100 && Buffer.byteLength(r) <= t ? n = [i, r, false] : Buffer.byteLength(i) > 100 && Buffer.byteLength(r) <= t ? n = [i.slice(0, 99), r, true] : (i = Zt.join(Zt.basename(r), i), r = Zt.dirname(r));
         while (r !== o && n === void 0);
-        n || (n = [s3.slice(0, 99), "", true]);
+        n || (n = [s5.slice(0, 99), "", true]);
       }
       return n;
     };
-    xt = (s3, t, e2) => s3.subarray(t, t + e2).toString("utf8").replace(/\0.*/, "");
-    Wi = (s3, t, e2) => pn(lt(s3, t, e2));
-    pn = (s3) => s3 === void 0 ? void 0 : new Date(s3 * 1e3);
-    lt = (s3, t, e2) => Number(s3[t]) & 128 ? Hs(s3.subarray(t, t + e2)) : wn(s3, t, e2);
-    En = (s3) => isNaN(s3) ? void 0 : s3;
-    wn = (s3, t, e2) => En(parseInt(s3.subarray(t, t + e2).toString("utf8").replace(/\0.*$/, "").trim(), 8));
+    xt = (s5, t, e2) => s5.subarray(t, t + e2).toString("utf8").replace(/\0.*/, "");
+    Wi = (s5, t, e2) => pn(lt(s5, t, e2));
+    pn = (s5) => s5 === void 0 ? void 0 : new Date(s5 * 1e3);
+    lt = (s5, t, e2) => Number(s5[t]) & 128 ? Hs(s5.subarray(t, t + e2)) : wn(s5, t, e2);
+    En = (s5) => isNaN(s5) ? void 0 : s5;
+    wn = (s5, t, e2) => En(parseInt(s5.subarray(t, t + e2).toString("utf8").replace(/\0.*$/, "").trim(), 8));
     Sn = { 12: 8589934591, 8: 2097151 };
-    ct = (s3, t, e2, i) => i === void 0 ? false : i > Sn[e2] || i < 0 ? (Us(i, s3.subarray(t, t + e2)), true) : (yn(s3, t, e2, i), false);
-    yn = (s3, t, e2, i) => s3.write(Rn(i, e2), t, e2, "ascii");
-    Rn = (s3, t) => gn(Math.floor(s3).toString(8), t);
-    gn = (s3, t) => (s3.length === t - 1 ? s3 : new Array(t - s3.length - 1).join("0") + s3 + " ") + "\0";
-    Gi = (s3, t, e2, i) => i === void 0 ? false : ct(s3, t, e2, i.getTime() / 1e3);
+    ct = (s5, t, e2, i) => i === void 0 ? false : i > Sn[e2] || i < 0 ? (Us(i, s5.subarray(t, t + e2)), true) : (yn(s5, t, e2, i), false);
+    yn = (s5, t, e2, i) => s5.write(Rn(i, e2), t, e2, "ascii");
+    Rn = (s5, t) => gn(Math.floor(s5).toString(8), t);
+    gn = (s5, t) => (s5.length === t - 1 ? s5 : new Array(t - s5.length - 1).join("0") + s5 + " ") + "\0";
+    Gi = (s5, t, e2, i) => i === void 0 ? false : ct(s5, t, e2, i.getTime() / 1e3);
     bn = new Array(156).join("\0");
-    Lt = (s3, t, e2, i) => i === void 0 ? false : (s3.write(i + bn, t, e2, "utf8"), i.length !== Buffer.byteLength(i) || i.length > e2);
-    ft = class s {
+    Lt = (s5, t, e2, i) => i === void 0 ? false : (s5.write(i + bn, t, e2, "utf8"), i.length !== Buffer.byteLength(i) || i.length > e2);
+    ft = class s3 {
       atime;
       mtime;
       ctime;
@@ -85001,7 +86005,7 @@ var init_index_min = __esm({
         if (t === "") return Buffer.allocUnsafe(0);
         let e2 = Buffer.byteLength(t), i = 512 * Math.ceil(1 + e2 / 512), r = Buffer.allocUnsafe(i);
         for (let n = 0; n < 512; n++) r[n] = 0;
-        new F({ path: ("PaxHeader/" + _n(this.path ?? "")).slice(0, 99), mode: this.mode || 420, uid: this.uid, gid: this.gid, size: e2, mtime: this.mtime, type: this.global ? "GlobalExtendedHeader" : "ExtendedHeader", linkpath: "", uname: this.uname || "", gname: this.gname || "", devmaj: 0, devmin: 0, atime: this.atime, ctime: this.ctime }).encode(r), r.write(t, 512, e2, "utf8");
+        new F2({ path: ("PaxHeader/" + _n(this.path ?? "")).slice(0, 99), mode: this.mode || 420, uid: this.uid, gid: this.gid, size: e2, mtime: this.mtime, type: this.global ? "GlobalExtendedHeader" : "ExtendedHeader", linkpath: "", uname: this.uname || "", gname: this.gname || "", devmaj: 0, devmin: 0, atime: this.atime, ctime: this.ctime }).encode(r), r.write(t, 512, e2, "utf8");
         for (let n = e2 + 512; n < r.length; n++) r[n] = 0;
         return r;
       }
@@ -85015,18 +86019,18 @@ var init_index_min = __esm({
         return n + o >= Math.pow(10, o) && (o += 1), o + n + r;
       }
       static parse(t, e2, i = false) {
-        return new s(On(Tn(t), e2), i);
+        return new s3(On(Tn(t), e2), i);
       }
     };
-    On = (s3, t) => t ? Object.assign({}, t, s3) : s3;
-    Tn = (s3) => s3.replace(/\n$/, "").split(`
+    On = (s5, t) => t ? Object.assign({}, t, s5) : s5;
+    Tn = (s5) => s5.replace(/\n$/, "").split(`
 `).reduce(xn, /* @__PURE__ */ Object.create(null));
-    xn = (s3, t) => {
+    xn = (s5, t) => {
       let e2 = parseInt(t, 10);
-      if (e2 !== Buffer.byteLength(t) + 1) return s3;
+      if (e2 !== Buffer.byteLength(t) + 1) return s5;
       t = t.slice((e2 + " ").length);
       let i = t.split("="), r = i.shift();
-      if (!r) return s3;
+      if (!r) return s5;
       let n = r.replace(/^SCHILY\.(dev|ino|nlink)/, "$1"), o = i.join("=").replace(/\0.*/, "");
       switch (n) {
         case "path":
@@ -85036,16 +86040,16 @@ var init_index_min = __esm({
         case "comment":
         case "gname":
         case "uname":
-          s3[n] = o;
+          s5[n] = o;
           break;
         case "ctime":
         case "atime":
         case "mtime":
-          s3[n] = new Date(Number(o) * 1e3);
+          s5[n] = new Date(Number(o) * 1e3);
           break;
         case "size":
           let h = +o;
-          h >= 0 && (s3[n] = h);
+          h >= 0 && (s5[n] = h);
           break;
         case "gid":
         case "uid":
@@ -85053,14 +86057,14 @@ var init_index_min = __esm({
         case "ino":
         case "nlink":
         case "mode":
-          s3[n] = +o;
+          s5[n] = +o;
           break;
       }
-      return s3;
+      return s5;
     };
     Ln = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
-    f = Ln !== "win32" ? (s3) => String(s3) : (s3) => String(s3).replaceAll(/\\/g, "/");
-    $e = class extends A {
+    f2 = Ln !== "win32" ? (s5) => String(s5) : (s5) => String(s5).replaceAll(/\\/g, "/");
+    $e = class extends A2 {
       extended;
       globalExtended;
       header;
@@ -85112,7 +86116,7 @@ var init_index_min = __esm({
             this.ignore = true;
         }
         if (!t.path) throw new Error("no path provided for tar.ReadEntry");
-        this.path = f(t.path), this.mode = t.mode, this.mode && (this.mode = this.mode & 4095), this.uid = t.uid, this.gid = t.gid, this.uname = t.uname, this.gname = t.gname, this.size = this.remain, this.mtime = t.mtime, this.atime = t.atime, this.ctime = t.ctime, this.linkpath = t.linkpath ? f(t.linkpath) : void 0, this.uname = t.uname, this.gname = t.gname, e2 && this.#t(e2), i && this.#t(i, true);
+        this.path = f2(t.path), this.mode = t.mode, this.mode && (this.mode = this.mode & 4095), this.uid = t.uid, this.gid = t.gid, this.uname = t.uname, this.gname = t.gname, this.size = this.remain, this.mtime = t.mtime, this.atime = t.atime, this.ctime = t.ctime, this.linkpath = t.linkpath ? f2(t.linkpath) : void 0, this.uname = t.uname, this.gname = t.gname, e2 && this.#t(e2), i && this.#t(i, true);
       }
       write(t) {
         let e2 = t.length;
@@ -85121,17 +86125,17 @@ var init_index_min = __esm({
         return this.remain = Math.max(0, i - e2), this.blockRemain = Math.max(0, r - e2), this.ignore ? true : i >= e2 ? super.write(t) : super.write(t.subarray(0, i));
       }
       #t(t, e2 = false) {
-        t.path && (t.path = f(t.path)), t.linkpath && (t.linkpath = f(t.linkpath)), Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "path" && e2))));
+        t.path && (t.path = f2(t.path)), t.linkpath && (t.linkpath = f2(t.linkpath)), Object.assign(this, Object.fromEntries(Object.entries(t).filter(([i, r]) => !(r == null || i === "path" && e2))));
       }
     };
-    Dt = (s3, t, e2, i = {}) => {
-      s3.file && (i.file = s3.file), s3.cwd && (i.cwd = s3.cwd), i.code = e2 instanceof Error && e2.code || t, i.tarCode = t, !s3.strict && i.recoverable !== false ? (e2 instanceof Error && (i = Object.assign(e2, i), e2 = e2.message), s3.emit("warn", t, e2, i)) : e2 instanceof Error ? s3.emit("error", Object.assign(e2, i)) : s3.emit("error", Object.assign(new Error(`${t}: ${e2}`), i));
+    Dt = (s5, t, e2, i = {}) => {
+      s5.file && (i.file = s5.file), s5.cwd && (i.cwd = s5.cwd), i.code = e2 instanceof Error && e2.code || t, i.tarCode = t, !s5.strict && i.recoverable !== false ? (e2 instanceof Error && (i = Object.assign(e2, i), e2 = e2.message), s5.emit("warn", t, e2, i)) : e2 instanceof Error ? s5.emit("error", Object.assign(e2, i)) : s5.emit("error", Object.assign(new Error(`${t}: ${e2}`), i));
     };
     Nn = 1024 * 1024;
     Xi = Buffer.from([31, 139]);
     qi = Buffer.from([40, 181, 47, 253]);
     An = Math.max(Xi.length, qi.length);
-    B = /* @__PURE__ */ Symbol("state");
+    B2 = /* @__PURE__ */ Symbol("state");
     Nt = /* @__PURE__ */ Symbol("writeEntry");
     it = /* @__PURE__ */ Symbol("readEntry");
     Zi = /* @__PURE__ */ Symbol("nextEntry");
@@ -85145,7 +86149,7 @@ var init_index_min = __esm({
     ut = /* @__PURE__ */ Symbol("ended");
     Yi = /* @__PURE__ */ Symbol("emittedEnd");
     At = /* @__PURE__ */ Symbol("emit");
-    w = /* @__PURE__ */ Symbol("unzip");
+    w2 = /* @__PURE__ */ Symbol("unzip");
     Xe = /* @__PURE__ */ Symbol("consumeChunk");
     qe = /* @__PURE__ */ Symbol("consumeChunkSub");
     Ki = /* @__PURE__ */ Symbol("consumeBody");
@@ -85155,7 +86159,7 @@ var init_index_min = __esm({
     Vi = /* @__PURE__ */ Symbol("bufferConcat");
     Qe = /* @__PURE__ */ Symbol("maybeEnd");
     Yt = /* @__PURE__ */ Symbol("writing");
-    $ = /* @__PURE__ */ Symbol("aborted");
+    $2 = /* @__PURE__ */ Symbol("aborted");
     Je = /* @__PURE__ */ Symbol("onDone");
     It = /* @__PURE__ */ Symbol("sawValidEntry");
     je = /* @__PURE__ */ Symbol("sawNullBlock");
@@ -85180,13 +86184,13 @@ var init_index_min = __esm({
       [p];
       [it];
       [Nt];
-      [B] = "begin";
+      [B2] = "begin";
       [dt] = "";
       [V];
       [he];
       [ut] = false;
-      [w];
-      [$] = false;
+      [w2];
+      [$2] = false;
       [It];
       [je] = false;
       [ti] = false;
@@ -85197,7 +86201,7 @@ var init_index_min = __esm({
       [$i] = 0;
       constructor(t = {}) {
         super(), this.file = t.file || "", this.on(Je, () => {
-          (this[B] === "begin" || this[It] === false) && this.warn("TAR_BAD_ARCHIVE", "Unrecognized archive format");
+          (this[B2] === "begin" || this[It] === false) && this.warn("TAR_BAD_ARCHIVE", "Unrecognized archive format");
         }), t.ondone ? this.on(Je, t.ondone) : this.on(Je, () => {
           this.emit("prefinish"), this.emit("finish"), this.emit("end");
         }), this.strict = !!t.strict, this.maxDecompressionRatio = typeof t.maxDecompressionRatio == "number" ? t.maxDecompressionRatio : In, this.maxMetaEntrySize = t.maxMetaEntrySize || Nn, this.filter = typeof t.filter == "function" ? t.filter : Cn;
@@ -85213,11 +86217,11 @@ var init_index_min = __esm({
         this[It] === void 0 && (this[It] = false);
         let i;
         try {
-          i = new F(t, e2, this[V], this[he]);
+          i = new F2(t, e2, this[V], this[he]);
         } catch (r) {
           return this.warn("TAR_ENTRY_INVALID", r);
         }
-        if (i.nullBlock) this[je] ? (this[ti] = true, this[B] === "begin" && (this[B] = "header"), this[At]("eof")) : (this[je] = true, this[At]("nullBlock"));
+        if (i.nullBlock) this[je] ? (this[ti] = true, this[B2] === "begin" && (this[B2] = "header"), this[At]("eof")) : (this[je] = true, this[At]("nullBlock"));
         else if (this[je] = false, !i.cksumValid) this.warn("TAR_ENTRY_INVALID", "checksum failure", { header: i });
         else if (!i.path) this.warn("TAR_ENTRY_INVALID", "path is required", { header: i });
         else {
@@ -85232,7 +86236,7 @@ var init_index_min = __esm({
               };
               n.on("end", o);
             } else this[It] = true;
-            n.meta ? n.size > this.maxMetaEntrySize ? (n.ignore = true, this[At]("ignoredEntry", n), this[B] = "ignore", n.resume()) : n.size > 0 && (this[dt] = "", n.on("data", (o) => this[dt] += o), this[B] = "meta") : (this[V] = void 0, n.ignore = n.ignore || !this.filter(n.path, n), n.ignore ? (this[At]("ignoredEntry", n), this[B] = n.remain ? "ignore" : "header", n.resume()) : (n.remain ? this[B] = "body" : (this[B] = "header", n.end()), this[it] ? this[st].push(n) : (this[st].push(n), this[Zi]())));
+            n.meta ? n.size > this.maxMetaEntrySize ? (n.ignore = true, this[At]("ignoredEntry", n), this[B2] = "ignore", n.resume()) : n.size > 0 && (this[dt] = "", n.on("data", (o) => this[dt] += o), this[B2] = "meta") : (this[V] = void 0, n.ignore = n.ignore || !this.filter(n.path, n), n.ignore ? (this[At]("ignoredEntry", n), this[B2] = n.remain ? "ignore" : "header", n.resume()) : (n.remain ? this[B2] = "body" : (this[B2] = "header", n.end()), this[it] ? this[st].push(n) : (this[st].push(n), this[Zi]())));
           }
         }
       }
@@ -85261,7 +86265,7 @@ var init_index_min = __esm({
         let i = this[Nt];
         if (!i) throw new Error("attempt to consume body without entry??");
         let r = i.blockRemain ?? 0, n = r >= t.length && e2 === 0 ? t : t.subarray(e2, e2 + r);
-        return i.write(n), i.blockRemain || (this[B] = "header", this[Nt] = void 0, i.end()), n.length;
+        return i.write(n), i.blockRemain || (this[B2] = "header", this[Nt] = void 0, i.end()), n.length;
       }
       [Ks](t, e2) {
         let i = this[Nt], r = this[Ki](t, e2);
@@ -85295,12 +86299,12 @@ var init_index_min = __esm({
         }
       }
       abort(t) {
-        if (!this[$]) {
-          if (this[w]) {
-            let e2 = this[w];
+        if (!this[$2]) {
+          if (this[w2]) {
+            let e2 = this[w2];
             e2.write = () => true, e2.end = () => e2, e2.emit = () => false, e2.destroy?.();
           }
-          this[$] = true, this.emit("abort", t), this.warn("TAR_ABORT", t, { recoverable: false });
+          this[$2] = true, this.emit("abort", t), this.warn("TAR_ABORT", t, { recoverable: false });
         }
       }
       [Xs](t) {
@@ -85309,12 +86313,12 @@ var init_index_min = __esm({
         return e2 > this.maxDecompressionRatio ? (this.abort(new Error(`max decompression ratio exceeded: ${e2.toFixed(2)} > ${this.maxDecompressionRatio}`)), false) : true;
       }
       write(t, e2, i) {
-        if (typeof e2 == "function" && (i = e2, e2 = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e2 == "string" ? e2 : "utf8")), this[$]) return i?.(), false;
-        if ((this[w] === void 0 || this.brotli === void 0 && this[w] === false) && t) {
+        if (typeof e2 == "function" && (i = e2, e2 = void 0), typeof t == "string" && (t = Buffer.from(t, typeof e2 == "string" ? e2 : "utf8")), this[$2]) return i?.(), false;
+        if ((this[w2] === void 0 || this.brotli === void 0 && this[w2] === false) && t) {
           if (this[p] && (t = Buffer.concat([this[p], t]), this[p] = void 0), t.length < An) return this[p] = t, i?.(), true;
-          for (let a = 0; this[w] === void 0 && a < Xi.length; a++) t[a] !== Xi[a] && (this[w] = false);
+          for (let a = 0; this[w2] === void 0 && a < Xi.length; a++) t[a] !== Xi[a] && (this[w2] = false);
           let o = false;
-          if (this[w] === false && this.zstd !== false) {
+          if (this[w2] === false && this.zstd !== false) {
             o = true;
             for (let a = 0; a < qi.length; a++) if (t[a] !== qi[a]) {
               o = false;
@@ -85322,35 +86326,35 @@ var init_index_min = __esm({
             }
           }
           let h = this.brotli === void 0 && !o;
-          if (this[w] === false && h) if (t.length < 512) if (this[ut]) this.brotli = true;
+          if (this[w2] === false && h) if (t.length < 512) if (this[ut]) this.brotli = true;
           else return this[p] = t, i?.(), true;
           else try {
-            new F(t.subarray(0, 512)), this.brotli = false;
+            new F2(t.subarray(0, 512)), this.brotli = false;
           } catch {
             this.brotli = true;
           }
-          if (this[w] === void 0 || this[w] === false && (this.brotli || o)) {
+          if (this[w2] === void 0 || this[w2] === false && (this.brotli || o)) {
             let a = this[ut];
-            this[ut] = false, this[w] = this[w] === void 0 ? new Ue({}) : o ? new Ke({}) : new Ge({}), this[w].on("data", (c) => {
-              this[Xs](c) && this[Xe](c);
-            }), this[w].on("error", (c) => {
-              this[$] || this.abort(c);
-            }), this[w].on("end", () => {
+            this[ut] = false, this[w2] = this[w2] === void 0 ? new Ue({}) : o ? new Ke({}) : new Ge({}), this[w2].on("data", (c2) => {
+              this[Xs](c2) && this[Xe](c2);
+            }), this[w2].on("error", (c2) => {
+              this[$2] || this.abort(c2);
+            }), this[w2].on("end", () => {
               this[ut] = true, this[Xe]();
             }), this[Yt] = true, this[le] += t.length;
-            let l = !!this[w][a ? "end" : "write"](t);
+            let l = !!this[w2][a ? "end" : "write"](t);
             return this[Yt] = false, i?.(), l;
           }
         }
-        this[Yt] = true, this[w] ? (this[le] += t.length, this[w].write(t)) : this[Xe](t), this[Yt] = false;
+        this[Yt] = true, this[w2] ? (this[le] += t.length, this[w2].write(t)) : this[Xe](t), this[Yt] = false;
         let n = this[st].length > 0 ? false : this[it] ? this[it].flowing : true;
         return !n && this[st].length === 0 && this[it]?.once("drain", () => this.emit("drain")), i?.(), n;
       }
       [Vi](t) {
-        t && !this[$] && (this[p] = this[p] ? Buffer.concat([this[p], t]) : t);
+        t && !this[$2] && (this[p] = this[p] ? Buffer.concat([this[p], t]) : t);
       }
       [Qe]() {
-        if (this[ut] && !this[Yi] && !this[$] && !this[ae]) {
+        if (this[ut] && !this[Yi] && !this[$2] && !this[ae]) {
           this[Yi] = true;
           let t = this[Nt];
           if (t?.blockRemain) {
@@ -85369,7 +86373,7 @@ var init_index_min = __esm({
             let e2 = this[p];
             this[p] = void 0, this[qe](e2);
           } else this[qe](t);
-          for (; this[p] && this[p]?.length >= 512 && !this[$] && !this[ti]; ) {
+          for (; this[p] && this[p]?.length >= 512 && !this[$2] && !this[ti]; ) {
             let e2 = this[p];
             this[p] = void 0, this[qe](e2);
           }
@@ -85379,7 +86383,7 @@ var init_index_min = __esm({
       }
       [qe](t) {
         let e2 = 0, i = t.length;
-        for (; e2 + 512 <= i && !this[$] && !this[ti]; ) switch (this[B]) {
+        for (; e2 + 512 <= i && !this[$2] && !this[ti]; ) switch (this[B2]) {
           case "begin":
           case "header":
             this[Vs](t, e2), e2 += 512;
@@ -85392,43 +86396,43 @@ var init_index_min = __esm({
             e2 += this[Ks](t, e2);
             break;
           default:
-            throw new Error("invalid state: " + this[B]);
+            throw new Error("invalid state: " + this[B2]);
         }
         e2 < i && (this[p] = this[p] ? Buffer.concat([t.subarray(e2), this[p]]) : t.subarray(e2));
       }
       end(t, e2, i) {
-        return typeof t == "function" && (i = t, e2 = void 0, t = void 0), typeof e2 == "function" && (i = e2, e2 = void 0), typeof t == "string" && (t = Buffer.from(t, e2)), i && this.once("finish", i), this[$] || (this[w] ? (t && (this[le] += t.length, this[w].write(t)), this[w].end()) : (this[ut] = true, (this.brotli === void 0 || this.zstd === void 0) && (t = t || Buffer.alloc(0)), t && this.write(t), this[Qe]())), this;
+        return typeof t == "function" && (i = t, e2 = void 0, t = void 0), typeof e2 == "function" && (i = e2, e2 = void 0), typeof t == "string" && (t = Buffer.from(t, e2)), i && this.once("finish", i), this[$2] || (this[w2] ? (t && (this[le] += t.length, this[w2].write(t)), this[w2].end()) : (this[ut] = true, (this.brotli === void 0 || this.zstd === void 0) && (t = t || Buffer.alloc(0)), t && this.write(t), this[Qe]())), this;
       }
     };
-    mt = (s3) => {
-      let t = s3.length - 1, e2 = -1;
-      for (; t > -1 && s3.charAt(t) === "/"; ) e2 = t, t--;
-      return e2 === -1 ? s3 : s3.slice(0, e2);
+    mt = (s5) => {
+      let t = s5.length - 1, e2 = -1;
+      for (; t > -1 && s5.charAt(t) === "/"; ) e2 = t, t--;
+      return e2 === -1 ? s5 : s5.slice(0, e2);
     };
-    vn = (s3) => {
-      let t = s3.onReadEntry;
-      s3.onReadEntry = t ? (e2) => {
+    vn = (s5) => {
+      let t = s5.onReadEntry;
+      s5.onReadEntry = t ? (e2) => {
         t(e2), e2.resume();
       } : (e2) => e2.resume();
     };
-    Qi = (s3, t) => {
-      let e2 = new Map(t.map((o) => [mt(o), true])), i = s3.filter, r = 100, n = (o, h = "", a = 0) => {
+    Qi = (s5, t) => {
+      let e2 = new Map(t.map((o) => [mt(o), true])), i = s5.filter, r = 100, n = (o, h = "", a = 0) => {
         if (a >= r) return e2.set(o, false), false;
-        let l = h || kn(o).root || ".", c;
-        if (o === l) c = false;
+        let l = h || kn(o).root || ".", c2;
+        if (o === l) c2 = false;
         else {
           let d = e2.get(o);
-          c = d !== void 0 ? d : n(Fn(o), l, a + 1);
+          c2 = d !== void 0 ? d : n(Fn(o), l, a + 1);
         }
-        return e2.set(o, c), c;
+        return e2.set(o, c2), c2;
       };
-      s3.filter = i ? (o, h) => i(o, h) && n(mt(o)) : (o) => n(mt(o));
+      s5.filter = i ? (o, h) => i(o, h) && n(mt(o)) : (o) => n(mt(o));
     };
-    Mn = (s3) => {
-      let t = new rt(s3), e2 = s3.file, i;
+    Mn = (s5) => {
+      let t = new rt(s5), e2 = s5.file, i;
       try {
         i = Kt.openSync(e2, "r");
-        let r = Kt.fstatSync(i), n = s3.maxReadSize || 16 * 1024 * 1024;
+        let r = Kt.fstatSync(i), n = s5.maxReadSize || 16 * 1024 * 1024;
         if (r.size < n) {
           let o = Buffer.allocUnsafe(r.size), h = Kt.readSync(i, o, 0, r.size, 0);
           t.end(h === o.byteLength ? o : o.subarray(0, h));
@@ -85448,38 +86452,38 @@ var init_index_min = __esm({
         }
       }
     };
-    Bn = (s3, t) => {
-      let e2 = new rt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
+    Bn = (s5, t) => {
+      let e2 = new rt(s5), i = s5.maxReadSize || 16 * 1024 * 1024, r = s5.file;
       return new Promise((o, h) => {
         e2.on("error", h), e2.on("end", o), Kt.stat(r, (a, l) => {
           if (a) h(a);
           else {
-            let c = new _t(r, { readSize: i, size: l.size });
-            c.on("error", h), c.pipe(e2);
+            let c2 = new _t(r, { readSize: i, size: l.size });
+            c2.on("error", h), c2.pipe(e2);
           }
         });
       });
     };
-    Ct = K(Mn, Bn, (s3) => new rt(s3), (s3) => new rt(s3), (s3, t) => {
-      t?.length && Qi(s3, t), s3.noResume || vn(s3);
+    Ct = K(Mn, Bn, (s5) => new rt(s5), (s5) => new rt(s5), (s5, t) => {
+      t?.length && Qi(s5, t), s5.noResume || vn(s5);
     });
-    Ji = (s3, t, e2) => (s3 &= 4095, e2 && (s3 = (s3 | 384) & -19), t && (s3 & 256 && (s3 |= 64), s3 & 32 && (s3 |= 8), s3 & 4 && (s3 |= 1)), s3);
+    Ji = (s5, t, e2) => (s5 &= 4095, e2 && (s5 = (s5 | 384) & -19), t && (s5 & 256 && (s5 |= 64), s5 & 32 && (s5 |= 8), s5 & 4 && (s5 |= 1)), s5);
     ({ isAbsolute: zn, parse: qs } = Pn);
-    ce = (s3) => {
-      let t = "", e2 = qs(s3);
-      for (; zn(s3) || e2.root; ) {
-        let i = s3.charAt(0) === "/" && s3.slice(0, 4) !== "//?/" ? "/" : e2.root;
-        s3 = s3.slice(i.length), t += i, e2 = qs(s3);
+    ce = (s5) => {
+      let t = "", e2 = qs(s5);
+      for (; zn(s5) || e2.root; ) {
+        let i = s5.charAt(0) === "/" && s5.slice(0, 4) !== "//?/" ? "/" : e2.root;
+        s5 = s5.slice(i.length), t += i, e2 = qs(s5);
       }
-      return [t, s3];
+      return [t, s5];
     };
     ei = ["|", "<", ">", "?", ":"];
-    ji = ei.map((s3) => String.fromCodePoint(61440 + Number(s3.codePointAt(0))));
-    Un = new Map(ei.map((s3, t) => [s3, ji[t]]));
-    Hn = new Map(ji.map((s3, t) => [s3, ei[t]]));
-    ts = (s3) => ei.reduce((t, e2) => t.split(e2).join(Un.get(e2)), s3);
-    Qs = (s3) => ji.reduce((t, e2) => t.split(e2).join(Hn.get(e2)), s3);
-    rr = (s3, t) => t ? (s3 = f(s3).replace(/^\.(\/|$)/, ""), mt(t) + "/" + s3) : f(s3);
+    ji = ei.map((s5) => String.fromCodePoint(61440 + Number(s5.codePointAt(0))));
+    Un = new Map(ei.map((s5, t) => [s5, ji[t]]));
+    Hn = new Map(ji.map((s5, t) => [s5, ei[t]]));
+    ts = (s5) => ei.reduce((t, e2) => t.split(e2).join(Un.get(e2)), s5);
+    Qs = (s5) => ji.reduce((t, e2) => t.split(e2).join(Hn.get(e2)), s5);
+    rr = (s5, t) => t ? (s5 = f2(s5).replace(/^\.(\/|$)/, ""), mt(t) + "/" + s5) : f2(s5);
     Wn = 16 * 1024 * 1024;
     tr = /* @__PURE__ */ Symbol("process");
     er = /* @__PURE__ */ Symbol("file");
@@ -85499,7 +86503,7 @@ var init_index_min = __esm({
     as = /* @__PURE__ */ Symbol("awaitDrain");
     es = /* @__PURE__ */ Symbol("ondrain");
     q = /* @__PURE__ */ Symbol("prefix");
-    de = class extends A {
+    de = class extends A2 {
       path;
       portable;
       myuid = process.getuid && process.getuid() || 0;
@@ -85532,13 +86536,13 @@ var init_index_min = __esm({
       #t = false;
       constructor(t, e2 = {}) {
         let i = se(e2);
-        super(), this.path = f(t), this.portable = !!i.portable, this.maxReadSize = i.maxReadSize || Wn, this.linkCache = i.linkCache || /* @__PURE__ */ new Map(), this.statCache = i.statCache || /* @__PURE__ */ new Map(), this.preservePaths = !!i.preservePaths, this.cwd = f(i.cwd || process.cwd()), this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.mtime = i.mtime, this.prefix = i.prefix ? f(i.prefix) : void 0, this.onWriteEntry = i.onWriteEntry, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
+        super(), this.path = f2(t), this.portable = !!i.portable, this.maxReadSize = i.maxReadSize || Wn, this.linkCache = i.linkCache || /* @__PURE__ */ new Map(), this.statCache = i.statCache || /* @__PURE__ */ new Map(), this.preservePaths = !!i.preservePaths, this.cwd = f2(i.cwd || process.cwd()), this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.mtime = i.mtime, this.prefix = i.prefix ? f2(i.prefix) : void 0, this.onWriteEntry = i.onWriteEntry, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
         let r = false;
         if (!this.preservePaths) {
           let [o, h] = ce(this.path);
           o && typeof h == "string" && (this.path = h, r = o);
         }
-        this.win32 = !!i.win32 || process.platform === "win32", this.win32 && (this.path = Qs(this.path.replaceAll(/\\/g, "/")), t = t.replaceAll(/\\/g, "/")), this.absolute = f(i.absolute || js.resolve(this.cwd, t)), this.path === "" && (this.path = "./"), r && this.warn("TAR_ENTRY_INFO", `stripping ${r} from absolute path`, { entry: this, path: r + this.path });
+        this.win32 = !!i.win32 || process.platform === "win32", this.win32 && (this.path = Qs(this.path.replaceAll(/\\/g, "/")), t = t.replaceAll(/\\/g, "/")), this.absolute = f2(i.absolute || js.resolve(this.cwd, t)), this.path === "" && (this.path = "./"), r && this.warn("TAR_ENTRY_INFO", `stripping ${r} from absolute path`, { entry: this, path: r + this.path });
         let n = this.statCache.get(this.absolute);
         n ? this[si](n) : this[ss]();
       }
@@ -85577,7 +86581,7 @@ var init_index_min = __esm({
       }
       [fe]() {
         if (!this.stat) throw new Error("cannot write header before stat");
-        this.type === "Directory" && this.portable && (this.noMtime = true), this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this[ri](this.stat.mode), uid: this.portable ? void 0 : this.stat.uid, gid: this.portable ? void 0 : this.stat.gid, size: this.stat.size, mtime: this.noMtime ? void 0 : this.mtime || this.stat.mtime, type: this.type === "Unsupported" ? void 0 : this.type, uname: this.portable ? void 0 : this.stat.uid === this.myuid ? this.myuser : "", atime: this.portable ? void 0 : this.stat.atime, ctime: this.portable ? void 0 : this.stat.ctime }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.header.atime, ctime: this.portable ? void 0 : this.header.ctime, gid: this.portable ? void 0 : this.header.gid, mtime: this.noMtime ? void 0 : this.mtime || this.header.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.header.size, uid: this.portable ? void 0 : this.header.uid, uname: this.portable ? void 0 : this.header.uname, dev: this.portable ? void 0 : this.stat.dev, ino: this.portable ? void 0 : this.stat.ino, nlink: this.portable ? void 0 : this.stat.nlink }).encode());
+        this.type === "Directory" && this.portable && (this.noMtime = true), this.onWriteEntry?.(this), this.header = new F2({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this[ri](this.stat.mode), uid: this.portable ? void 0 : this.stat.uid, gid: this.portable ? void 0 : this.stat.gid, size: this.stat.size, mtime: this.noMtime ? void 0 : this.mtime || this.stat.mtime, type: this.type === "Unsupported" ? void 0 : this.type, uname: this.portable ? void 0 : this.stat.uid === this.myuid ? this.myuser : "", atime: this.portable ? void 0 : this.stat.atime, ctime: this.portable ? void 0 : this.stat.ctime }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.header.atime, ctime: this.portable ? void 0 : this.header.ctime, gid: this.portable ? void 0 : this.header.gid, mtime: this.noMtime ? void 0 : this.mtime || this.header.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.header.size, uid: this.portable ? void 0 : this.header.uid, uname: this.portable ? void 0 : this.header.uname, dev: this.portable ? void 0 : this.stat.dev, ino: this.portable ? void 0 : this.stat.ino, nlink: this.portable ? void 0 : this.stat.nlink }).encode());
         let t = this.header?.block;
         if (!t) throw new Error("failed to encode header");
         super.write(t);
@@ -85593,11 +86597,11 @@ var init_index_min = __esm({
         });
       }
       [ns](t) {
-        this.linkpath = f(t), this[fe](), this.end();
+        this.linkpath = f2(t), this[fe](), this.end();
       }
       [sr](t) {
         if (!this.stat) throw new Error("cannot create link entry without stat");
-        this.type = "Link", this.linkpath = f(js.relative(this.cwd, t)), this.stat.size = 0, this[fe](), this.end();
+        this.type = "Link", this.linkpath = f2(js.relative(this.cwd, t)), this.stat.size = 0, this[fe](), this.end();
       }
       [er]() {
         if (!this.stat) throw new Error("cannot create file entry without stat");
@@ -85698,7 +86702,7 @@ var init_index_min = __esm({
         this.fd !== void 0 && X.closeSync(this.fd), t();
       }
     };
-    oi = class extends A {
+    oi = class extends A2 {
       blockLen = 0;
       blockRemain = 0;
       buf = 0;
@@ -85734,13 +86738,13 @@ var init_index_min = __esm({
         super(), this.preservePaths = !!i.preservePaths, this.portable = !!i.portable, this.strict = !!i.strict, this.noPax = !!i.noPax, this.noMtime = !!i.noMtime, this.onWriteEntry = i.onWriteEntry, this.readEntry = t;
         let { type: r } = t;
         if (r === "Unsupported") throw new Error("writing entry that should be ignored");
-        this.type = r, this.type === "Directory" && this.portable && (this.noMtime = true), this.prefix = i.prefix, this.path = f(t.path), this.mode = t.mode !== void 0 ? this[ri](t.mode) : void 0, this.uid = this.portable ? void 0 : t.uid, this.gid = this.portable ? void 0 : t.gid, this.uname = this.portable ? void 0 : t.uname, this.gname = this.portable ? void 0 : t.gname, this.size = t.size, this.mtime = this.noMtime ? void 0 : i.mtime || t.mtime, this.atime = this.portable ? void 0 : t.atime, this.ctime = this.portable ? void 0 : t.ctime, this.linkpath = t.linkpath !== void 0 ? f(t.linkpath) : void 0, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
+        this.type = r, this.type === "Directory" && this.portable && (this.noMtime = true), this.prefix = i.prefix, this.path = f2(t.path), this.mode = t.mode !== void 0 ? this[ri](t.mode) : void 0, this.uid = this.portable ? void 0 : t.uid, this.gid = this.portable ? void 0 : t.gid, this.uname = this.portable ? void 0 : t.uname, this.gname = this.portable ? void 0 : t.gname, this.size = t.size, this.mtime = this.noMtime ? void 0 : i.mtime || t.mtime, this.atime = this.portable ? void 0 : t.atime, this.ctime = this.portable ? void 0 : t.ctime, this.linkpath = t.linkpath !== void 0 ? f2(t.linkpath) : void 0, typeof i.onwarn == "function" && this.on("warn", i.onwarn);
         let n = false;
         if (!this.preservePaths) {
           let [h, a] = ce(this.path);
           h && typeof a == "string" && (this.path = a, n = h);
         }
-        this.remain = t.size, this.blockRemain = t.startBlockSize, this.onWriteEntry?.(this), this.header = new F({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this.mode, uid: this.portable ? void 0 : this.uid, gid: this.portable ? void 0 : this.gid, size: this.size, mtime: this.noMtime ? void 0 : this.mtime, type: this.type, uname: this.portable ? void 0 : this.uname, atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime }), n && this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute path`, { entry: this, path: n + this.path }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime, gid: this.portable ? void 0 : this.gid, mtime: this.noMtime ? void 0 : this.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.size, uid: this.portable ? void 0 : this.uid, uname: this.portable ? void 0 : this.uname, dev: this.portable ? void 0 : this.readEntry.dev, ino: this.portable ? void 0 : this.readEntry.ino, nlink: this.portable ? void 0 : this.readEntry.nlink }).encode());
+        this.remain = t.size, this.blockRemain = t.startBlockSize, this.onWriteEntry?.(this), this.header = new F2({ path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, mode: this.mode, uid: this.portable ? void 0 : this.uid, gid: this.portable ? void 0 : this.gid, size: this.size, mtime: this.noMtime ? void 0 : this.mtime, type: this.type, uname: this.portable ? void 0 : this.uname, atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime }), n && this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute path`, { entry: this, path: n + this.path }), this.header.encode() && !this.noPax && super.write(new ft({ atime: this.portable ? void 0 : this.atime, ctime: this.portable ? void 0 : this.ctime, gid: this.portable ? void 0 : this.gid, mtime: this.noMtime ? void 0 : this.mtime, path: this[q](this.path), linkpath: this.type === "Link" && this.linkpath !== void 0 ? this[q](this.linkpath) : this.linkpath, size: this.size, uid: this.portable ? void 0 : this.uid, uname: this.portable ? void 0 : this.uname, dev: this.portable ? void 0 : this.readEntry.dev, ino: this.portable ? void 0 : this.readEntry.ino, nlink: this.portable ? void 0 : this.readEntry.nlink }).encode());
         let o = this.header?.block;
         if (!o) throw new Error("failed to encode header");
         super.write(o), t.pipe(this);
@@ -85761,13 +86765,13 @@ var init_index_min = __esm({
         return this.blockRemain && super.write(Buffer.alloc(this.blockRemain)), typeof t == "function" && (i = t, e2 = void 0, t = void 0), typeof e2 == "function" && (i = e2, e2 = void 0), typeof t == "string" && (t = Buffer.from(t, e2 ?? "utf8")), i && this.once("finish", i), t ? super.end(t, i) : super.end(i), this;
       }
     };
-    Gn = (s3) => s3.isFile() ? "File" : s3.isDirectory() ? "Directory" : s3.isSymbolicLink() ? "SymbolicLink" : "Unsupported";
-    hi = class s2 {
+    Gn = (s5) => s5.isFile() ? "File" : s5.isDirectory() ? "Directory" : s5.isSymbolicLink() ? "SymbolicLink" : "Unsupported";
+    hi = class s4 {
       tail;
       head;
       length = 0;
       static create(t = []) {
-        return new s2(t);
+        return new s4(t);
       }
       constructor(t = []) {
         for (let e2 of t) this.push(e2);
@@ -85830,13 +86834,13 @@ var init_index_min = __esm({
       }
       map(t, e2) {
         e2 = e2 || this;
-        let i = new s2();
+        let i = new s4();
         for (let r = this.head; r; ) i.push(t.call(e2, r.value, this)), r = r.next;
         return i;
       }
       mapReverse(t, e2) {
         e2 = e2 || this;
-        var i = new s2();
+        var i = new s4();
         for (let r = this.tail; r; ) i.push(t.call(e2, r.value, this)), r = r.prev;
         return i;
       }
@@ -85868,7 +86872,7 @@ var init_index_min = __esm({
       }
       slice(t = 0, e2 = this.length) {
         e2 < 0 && (e2 += this.length), t < 0 && (t += this.length);
-        let i = new s2();
+        let i = new s4();
         if (e2 < t || e2 < 0) return i;
         t < 0 && (t = 0), e2 > this.length && (e2 = this.length);
         let r = this.head, n = 0;
@@ -85878,7 +86882,7 @@ var init_index_min = __esm({
       }
       sliceReverse(t = 0, e2 = this.length) {
         e2 < 0 && (e2 += this.length), t < 0 && (t += this.length);
-        let i = new s2();
+        let i = new s4();
         if (e2 < t || e2 < 0) return i;
         t < 0 && (t = 0), e2 > this.length && (e2 = this.length);
         let r = this.length, n = this.tail;
@@ -85931,7 +86935,7 @@ var init_index_min = __esm({
     nr = Buffer.alloc(1024);
     li = /* @__PURE__ */ Symbol("onStat");
     me = /* @__PURE__ */ Symbol("ended");
-    W = /* @__PURE__ */ Symbol("queue");
+    W2 = /* @__PURE__ */ Symbol("queue");
     pe = /* @__PURE__ */ Symbol("pendingLinks");
     Et = /* @__PURE__ */ Symbol("current");
     Ft = /* @__PURE__ */ Symbol("process");
@@ -85950,7 +86954,7 @@ var init_index_min = __esm({
     ui = /* @__PURE__ */ Symbol("writeEntryClass");
     lr = /* @__PURE__ */ Symbol("write");
     fs3 = /* @__PURE__ */ Symbol("ondrain");
-    wt = class extends A {
+    wt = class extends A2 {
       sync = false;
       opt;
       cwd;
@@ -85973,19 +86977,19 @@ var init_index_min = __esm({
       jobs;
       [ui];
       onWriteEntry;
-      [W];
+      [W2];
       [pe] = /* @__PURE__ */ new Map();
       [G] = 0;
       [Ee] = false;
       [me] = false;
       constructor(t = {}) {
-        if (super(), this.opt = t, this.file = t.file || "", this.cwd = t.cwd || process.cwd(), this.maxReadSize = t.maxReadSize, this.preservePaths = !!t.preservePaths, this.strict = !!t.strict, this.noPax = !!t.noPax, this.prefix = f(t.prefix || ""), this.linkCache = t.linkCache || /* @__PURE__ */ new Map(), this.statCache = t.statCache || /* @__PURE__ */ new Map(), this.readdirCache = t.readdirCache || /* @__PURE__ */ new Map(), this.onWriteEntry = t.onWriteEntry, this[ui] = de, typeof t.onwarn == "function" && this.on("warn", t.onwarn), this.portable = !!t.portable, t.gzip || t.brotli || t.zstd) {
+        if (super(), this.opt = t, this.file = t.file || "", this.cwd = t.cwd || process.cwd(), this.maxReadSize = t.maxReadSize, this.preservePaths = !!t.preservePaths, this.strict = !!t.strict, this.noPax = !!t.noPax, this.prefix = f2(t.prefix || ""), this.linkCache = t.linkCache || /* @__PURE__ */ new Map(), this.statCache = t.statCache || /* @__PURE__ */ new Map(), this.readdirCache = t.readdirCache || /* @__PURE__ */ new Map(), this.onWriteEntry = t.onWriteEntry, this[ui] = de, typeof t.onwarn == "function" && this.on("warn", t.onwarn), this.portable = !!t.portable, t.gzip || t.brotli || t.zstd) {
           if ((t.gzip ? 1 : 0) + (t.brotli ? 1 : 0) + (t.zstd ? 1 : 0) > 1) throw new TypeError("gzip, brotli, zstd are mutually exclusive");
           if (t.gzip && (typeof t.gzip != "object" && (t.gzip = {}), this.portable && (t.gzip.portable = true), this.zip = new ze(t.gzip)), t.brotli && (typeof t.brotli != "object" && (t.brotli = {}), this.zip = new We(t.brotli)), t.zstd && (typeof t.zstd != "object" && (t.zstd = {}), this.zip = new Ye(t.zstd)), !this.zip) throw new Error("impossible");
           let e2 = this.zip;
           e2.on("data", (i) => super.write(i)), e2.on("end", () => super.end()), e2.on("drain", () => this[fs3]()), this.on("resume", () => e2.resume());
         } else this.on("drain", this[fs3]);
-        this.noDirRecurse = !!t.noDirRecurse, this.follow = !!t.follow, this.noMtime = !!t.noMtime, t.mtime && (this.mtime = t.mtime), this.filter = typeof t.filter == "function" ? t.filter : () => true, this[W] = new hi(), this[G] = 0, this.jobs = Number(t.jobs) || 4, this[Ee] = false, this[me] = false;
+        this.noDirRecurse = !!t.noDirRecurse, this.follow = !!t.follow, this.noMtime = !!t.noMtime, t.mtime && (this.mtime = t.mtime), this.filter = typeof t.filter == "function" ? t.filter : () => true, this[W2] = new hi(), this[G] = 0, this.jobs = Number(t.jobs) || 4, this[Ee] = false, this[me] = false;
       }
       [lr](t) {
         return super.write(t);
@@ -86001,17 +87005,17 @@ var init_index_min = __esm({
         return typeof t == "string" ? this[ci](t) : this[or](t), this.flowing;
       }
       [or](t) {
-        let e2 = f(ar.resolve(this.cwd, t.path));
+        let e2 = f2(ar.resolve(this.cwd, t.path));
         if (!this.filter(t.path, t)) t.resume();
         else {
           let i = new pi(t.path, e2);
-          i.entry = new oi(t, this[cs](i)), i.entry.on("end", () => this[ls](i)), this[G] += 1, this[W].push(i);
+          i.entry = new oi(t, this[cs](i)), i.entry.on("end", () => this[ls](i)), this[G] += 1, this[W2].push(i);
         }
         this[Ft]();
       }
       [ci](t) {
-        let e2 = f(ar.resolve(this.cwd, t));
-        this[W].push(new pi(t, e2)), this[Ft]();
+        let e2 = f2(ar.resolve(this.cwd, t));
+        this[W2].push(new pi(t, e2)), this[Ft]();
       }
       [ds](t) {
         t.pending = true, this[G] += 1;
@@ -86041,18 +87045,18 @@ var init_index_min = __esm({
       [Ft]() {
         if (!this[Ee]) {
           this[Ee] = true;
-          for (let t = this[W].head; t && this[G] < this.jobs; t = t.next) if (this[ai](t.value), t.value.ignore) {
+          for (let t = this[W2].head; t && this[G] < this.jobs; t = t.next) if (this[ai](t.value), t.value.ignore) {
             let e2 = t.next;
-            this[W].removeNode(t), t.next = e2;
+            this[W2].removeNode(t), t.next = e2;
           }
-          this[Ee] = false, this[me] && this[W].length === 0 && this[G] === 0 && (this.zip ? this.zip.end(nr) : (super.write(nr), super.end()));
+          this[Ee] = false, this[me] && this[W2].length === 0 && this[G] === 0 && (this.zip ? this.zip.end(nr) : (super.write(nr), super.end()));
         }
       }
       get [Et]() {
-        return this[W] && this[W].head && this[W].head.value;
+        return this[W2] && this[W2].head && this[W2].head.value;
       }
       [ls](t) {
-        this[W].shift(), this[G] -= 1;
+        this[W2].shift(), this[G] -= 1;
         let { stat: e2 } = t;
         if (e2 && e2.isFile() && e2.nlink > 1) {
           let i = `${e2.dev}:${e2.ino}`, r = this[pe].get(i);
@@ -86149,38 +87153,38 @@ var init_index_min = __esm({
         });
       }
     };
-    Vn = (s3, t) => {
-      let e2 = new kt(s3), i = new Wt(s3.file, { mode: s3.mode || 438 });
+    Vn = (s5, t) => {
+      let e2 = new kt(s5), i = new Wt(s5.file, { mode: s5.mode || 438 });
       e2.pipe(i), fr(e2, t);
     };
-    $n = (s3, t) => {
-      let e2 = new wt(s3), i = new et(s3.file, { mode: s3.mode || 438 });
+    $n = (s5, t) => {
+      let e2 = new wt(s5), i = new et(s5.file, { mode: s5.mode || 438 });
       e2.pipe(i);
       let r = new Promise((n, o) => {
         i.on("error", o), i.on("close", n), e2.on("error", o);
       });
       return dr(e2, t).catch((n) => e2.emit("error", n)), r;
     };
-    fr = (s3, t) => {
+    fr = (s5, t) => {
       t.forEach((e2) => {
-        e2.charAt(0) === "@" ? Ct({ file: cr.resolve(s3.cwd, e2.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e2);
-      }), s3.end();
+        e2.charAt(0) === "@" ? Ct({ file: cr.resolve(s5.cwd, e2.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s5.add(i) }) : s5.add(e2);
+      }), s5.end();
     };
-    dr = async (s3, t) => {
-      for (let e2 of t) e2.charAt(0) === "@" ? await Ct({ file: cr.resolve(String(s3.cwd), e2.slice(1)), noResume: true, onReadEntry: (i) => {
-        s3.add(i);
-      } }) : s3.add(e2);
-      s3.end();
+    dr = async (s5, t) => {
+      for (let e2 of t) e2.charAt(0) === "@" ? await Ct({ file: cr.resolve(String(s5.cwd), e2.slice(1)), noResume: true, onReadEntry: (i) => {
+        s5.add(i);
+      } }) : s5.add(e2);
+      s5.end();
     };
-    Xn = (s3, t) => {
-      let e2 = new kt(s3);
+    Xn = (s5, t) => {
+      let e2 = new kt(s5);
       return fr(e2, t), e2;
     };
-    qn = (s3, t) => {
-      let e2 = new wt(s3);
+    qn = (s5, t) => {
+      let e2 = new wt(s5);
       return dr(e2, t).catch((i) => e2.emit("error", i)), e2;
     };
-    Qn = K(Vn, $n, Xn, qn, (s3, t) => {
+    Qn = K(Vn, $n, Xn, qn, (s5, t) => {
       if (!t?.length) throw new TypeError("no paths specified to add to archive");
     });
     Jn = process.env.__FAKE_PLATFORM__ || process.platform;
@@ -86191,61 +87195,61 @@ var init_index_min = __esm({
     to = 512 * 1024;
     eo = Rr | Sr | wr | yr;
     mr = !Er && typeof ur == "number" ? ur | Sr | wr | yr : null;
-    ms = mr !== null ? () => mr : jn ? (s3) => s3 < to ? eo : "w" : () => "w";
-    ps = (s3, t, e2) => {
+    ms = mr !== null ? () => mr : jn ? (s5) => s5 < to ? eo : "w" : () => "w";
+    ps = (s5, t, e2) => {
       try {
-        return wi.lchownSync(s3, t, e2);
+        return wi.lchownSync(s5, t, e2);
       } catch (i) {
         if (i?.code !== "ENOENT") throw i;
       }
     };
-    Ei = (s3, t, e2, i) => {
-      wi.lchown(s3, t, e2, (r) => {
+    Ei = (s5, t, e2, i) => {
+      wi.lchown(s5, t, e2, (r) => {
         i(r && r?.code !== "ENOENT" ? r : null);
       });
     };
-    io = (s3, t, e2, i, r) => {
-      if (t.isDirectory()) Es(we.resolve(s3, t.name), e2, i, (n) => {
+    io = (s5, t, e2, i, r) => {
+      if (t.isDirectory()) Es(we.resolve(s5, t.name), e2, i, (n) => {
         if (n) return r(n);
-        let o = we.resolve(s3, t.name);
+        let o = we.resolve(s5, t.name);
         Ei(o, e2, i, r);
       });
       else {
-        let n = we.resolve(s3, t.name);
+        let n = we.resolve(s5, t.name);
         Ei(n, e2, i, r);
       }
     };
-    Es = (s3, t, e2, i) => {
-      wi.readdir(s3, { withFileTypes: true }, (r, n) => {
+    Es = (s5, t, e2, i) => {
+      wi.readdir(s5, { withFileTypes: true }, (r, n) => {
         if (r) {
           if (r.code === "ENOENT") return i();
           if (r.code !== "ENOTDIR" && r.code !== "ENOTSUP") return i(r);
         }
-        if (r || !n.length) return Ei(s3, t, e2, i);
+        if (r || !n.length) return Ei(s5, t, e2, i);
         let o = n.length, h = null, a = (l) => {
           if (!h) {
             if (l) return i(h = l);
-            if (--o === 0) return Ei(s3, t, e2, i);
+            if (--o === 0) return Ei(s5, t, e2, i);
           }
         };
-        for (let l of n) io(s3, l, t, e2, a);
+        for (let l of n) io(s5, l, t, e2, a);
       });
     };
-    so = (s3, t, e2, i) => {
-      t.isDirectory() && ws(we.resolve(s3, t.name), e2, i), ps(we.resolve(s3, t.name), e2, i);
+    so = (s5, t, e2, i) => {
+      t.isDirectory() && ws(we.resolve(s5, t.name), e2, i), ps(we.resolve(s5, t.name), e2, i);
     };
-    ws = (s3, t, e2) => {
+    ws = (s5, t, e2) => {
       let i;
       try {
-        i = wi.readdirSync(s3, { withFileTypes: true });
+        i = wi.readdirSync(s5, { withFileTypes: true });
       } catch (r) {
         let n = r;
         if (n?.code === "ENOENT") return;
-        if (n?.code === "ENOTDIR" || n?.code === "ENOTSUP") return ps(s3, t, e2);
+        if (n?.code === "ENOTDIR" || n?.code === "ENOTSUP") return ps(s5, t, e2);
         throw n;
       }
-      for (let r of i) so(s3, r, t, e2);
-      return ps(s3, t, e2);
+      for (let r of i) so(s5, r, t, e2);
+      return ps(s5, t, e2);
     };
     Se = class extends Error {
       path;
@@ -86270,79 +87274,79 @@ var init_index_min = __esm({
         return "SymlinkError";
       }
     };
-    no = (s3, t) => {
-      k.stat(s3, (e2, i) => {
-        (e2 || !i.isDirectory()) && (e2 = new Se(s3, e2?.code || "ENOTDIR")), t(e2);
+    no = (s5, t) => {
+      k2.stat(s5, (e2, i) => {
+        (e2 || !i.isDirectory()) && (e2 = new Se(s5, e2?.code || "ENOTDIR")), t(e2);
       });
     };
-    gr = (s3, t, e2) => {
-      s3 = f(s3);
-      let i = t.umask ?? 18, r = t.mode | 448, n = (r & i) !== 0, o = t.uid, h = t.gid, a = typeof o == "number" && typeof h == "number" && (o !== t.processUid || h !== t.processGid), l = t.preserve, c = t.unlink, d = f(t.cwd), y = (E, x) => {
-        E ? e2(E) : x && a ? Es(x, o, h, (Le) => y(Le)) : n ? k.chmod(s3, r, e2) : e2();
+    gr = (s5, t, e2) => {
+      s5 = f2(s5);
+      let i = t.umask ?? 18, r = t.mode | 448, n = (r & i) !== 0, o = t.uid, h = t.gid, a = typeof o == "number" && typeof h == "number" && (o !== t.processUid || h !== t.processGid), l = t.preserve, c2 = t.unlink, d = f2(t.cwd), y2 = (E2, x2) => {
+        E2 ? e2(E2) : x2 && a ? Es(x2, o, h, (Le) => y2(Le)) : n ? k2.chmod(s5, r, e2) : e2();
       };
-      if (s3 === d) return no(s3, y);
-      if (l) return ro.mkdir(s3, { mode: r, recursive: true }).then((E) => y(null, E ?? void 0), y);
-      let D = f(Si.relative(d, s3)).split("/");
-      Ss(d, D, r, c, d, void 0, y);
+      if (s5 === d) return no(s5, y2);
+      if (l) return ro.mkdir(s5, { mode: r, recursive: true }).then((E2) => y2(null, E2 ?? void 0), y2);
+      let D2 = f2(Si.relative(d, s5)).split("/");
+      Ss(d, D2, r, c2, d, void 0, y2);
     };
-    Ss = (s3, t, e2, i, r, n, o) => {
+    Ss = (s5, t, e2, i, r, n, o) => {
       if (t.length === 0) return o(null, n);
-      let h = t.shift(), a = f(Si.resolve(s3 + "/" + h));
-      k.mkdir(a, e2, br(a, t, e2, i, r, n, o));
+      let h = t.shift(), a = f2(Si.resolve(s5 + "/" + h));
+      k2.mkdir(a, e2, br(a, t, e2, i, r, n, o));
     };
-    br = (s3, t, e2, i, r, n, o) => (h) => {
-      h ? k.lstat(s3, (a, l) => {
-        if (a) a.path = a.path && f(a.path), o(a);
-        else if (l.isDirectory()) Ss(s3, t, e2, i, r, n, o);
-        else if (i) k.unlink(s3, (c) => {
-          if (c) return o(c);
-          k.mkdir(s3, e2, br(s3, t, e2, i, r, n, o));
+    br = (s5, t, e2, i, r, n, o) => (h) => {
+      h ? k2.lstat(s5, (a, l) => {
+        if (a) a.path = a.path && f2(a.path), o(a);
+        else if (l.isDirectory()) Ss(s5, t, e2, i, r, n, o);
+        else if (i) k2.unlink(s5, (c2) => {
+          if (c2) return o(c2);
+          k2.mkdir(s5, e2, br(s5, t, e2, i, r, n, o));
         });
         else {
-          if (l.isSymbolicLink()) return o(new St(s3, s3 + "/" + t.join("/")));
+          if (l.isSymbolicLink()) return o(new St(s5, s5 + "/" + t.join("/")));
           o(h);
         }
-      }) : (n = n || s3, Ss(s3, t, e2, i, r, n, o));
+      }) : (n = n || s5, Ss(s5, t, e2, i, r, n, o));
     };
-    oo = (s3) => {
+    oo = (s5) => {
       let t = false, e2;
       try {
-        t = k.statSync(s3).isDirectory();
+        t = k2.statSync(s5).isDirectory();
       } catch (i) {
         e2 = i?.code;
       } finally {
-        if (!t) throw new Se(s3, e2 ?? "ENOTDIR");
+        if (!t) throw new Se(s5, e2 ?? "ENOTDIR");
       }
     };
-    _r = (s3, t) => {
-      s3 = f(s3);
-      let e2 = t.umask ?? 18, i = t.mode | 448, r = (i & e2) !== 0, n = t.uid, o = t.gid, h = typeof n == "number" && typeof o == "number" && (n !== t.processUid || o !== t.processGid), a = t.preserve, l = t.unlink, c = f(t.cwd), d = (E) => {
-        E && h && ws(E, n, o), r && k.chmodSync(s3, i);
+    _r = (s5, t) => {
+      s5 = f2(s5);
+      let e2 = t.umask ?? 18, i = t.mode | 448, r = (i & e2) !== 0, n = t.uid, o = t.gid, h = typeof n == "number" && typeof o == "number" && (n !== t.processUid || o !== t.processGid), a = t.preserve, l = t.unlink, c2 = f2(t.cwd), d = (E2) => {
+        E2 && h && ws(E2, n, o), r && k2.chmodSync(s5, i);
       };
-      if (s3 === c) return oo(c), d();
-      if (a) return d(k.mkdirSync(s3, { mode: i, recursive: true }) ?? void 0);
-      let T = f(Si.relative(c, s3)).split("/"), D;
-      for (let E = T.shift(), x = c; E && (x += "/" + E); E = T.shift()) {
-        x = f(Si.resolve(x));
+      if (s5 === c2) return oo(c2), d();
+      if (a) return d(k2.mkdirSync(s5, { mode: i, recursive: true }) ?? void 0);
+      let T2 = f2(Si.relative(c2, s5)).split("/"), D2;
+      for (let E2 = T2.shift(), x2 = c2; E2 && (x2 += "/" + E2); E2 = T2.shift()) {
+        x2 = f2(Si.resolve(x2));
         try {
-          k.mkdirSync(x, i), D = D || x;
+          k2.mkdirSync(x2, i), D2 = D2 || x2;
         } catch {
-          let Le = k.lstatSync(x);
+          let Le = k2.lstatSync(x2);
           if (Le.isDirectory()) continue;
           if (l) {
-            k.unlinkSync(x), k.mkdirSync(x, i), D = D || x;
+            k2.unlinkSync(x2), k2.mkdirSync(x2, i), D2 = D2 || x2;
             continue;
-          } else if (Le.isSymbolicLink()) return new St(x, x + "/" + T.join("/"));
+          } else if (Le.isSymbolicLink()) return new St(x2, x2 + "/" + T2.join("/"));
         }
       }
-      return d(D);
+      return d(D2);
     };
     ys = /* @__PURE__ */ Object.create(null);
     Or = 1e4;
     Vt = /* @__PURE__ */ new Set();
-    Tr = (s3) => {
-      Vt.has(s3) ? Vt.delete(s3) : ys[s3] = s3.normalize("NFD").toLocaleLowerCase("en").toLocaleUpperCase("en"), Vt.add(s3);
-      let t = ys[s3], e2 = Vt.size - Or;
+    Tr = (s5) => {
+      Vt.has(s5) ? Vt.delete(s5) : ys[s5] = s5.normalize("NFD").toLocaleLowerCase("en").toLocaleUpperCase("en"), Vt.add(s5);
+      let t = ys[s5], e2 = Vt.size - Or;
       if (e2 > Or / 10) {
         for (let i of Vt) if (Vt.delete(i), delete ys[i], --e2 <= 0) break;
       }
@@ -86350,7 +87354,7 @@ var init_index_min = __esm({
     };
     ho = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
     ao = ho === "win32";
-    lo = (s3) => s3.split("/").slice(0, -1).reduce((e2, i) => {
+    lo = (s5) => s5.split("/").slice(0, -1).reduce((e2, i) => {
       let r = e2.at(-1);
       return r !== void 0 && (i = xr(r, i)), e2.push(i || "/"), e2;
     }, []);
@@ -86423,7 +87427,7 @@ var init_index_min = __esm({
     _s = /* @__PURE__ */ Symbol("checkFs");
     Nr = /* @__PURE__ */ Symbol("checkFs2");
     Os = /* @__PURE__ */ Symbol("isReusable");
-    P = /* @__PURE__ */ Symbol("makeFs");
+    P2 = /* @__PURE__ */ Symbol("makeFs");
     Ts = /* @__PURE__ */ Symbol("file");
     xs = /* @__PURE__ */ Symbol("directory");
     gi = /* @__PURE__ */ Symbol("link");
@@ -86434,7 +87438,7 @@ var init_index_min = __esm({
     Fr = /* @__PURE__ */ Symbol("checkPath");
     Rs = /* @__PURE__ */ Symbol("stripAbsolutePath");
     yt = /* @__PURE__ */ Symbol("mkdir");
-    O = /* @__PURE__ */ Symbol("onError");
+    O2 = /* @__PURE__ */ Symbol("onError");
     Ri = /* @__PURE__ */ Symbol("pending");
     kr = /* @__PURE__ */ Symbol("pend");
     $t = /* @__PURE__ */ Symbol("unpend");
@@ -86448,20 +87452,20 @@ var init_index_min = __esm({
     fo = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
     Te = fo === "win32";
     uo = 1024;
-    mo = (s3, t) => {
-      if (!Te) return u.unlink(s3, t);
-      let e2 = s3 + ".DELETE." + Mr(16).toString("hex");
-      u.rename(s3, e2, (i) => {
+    mo = (s5, t) => {
+      if (!Te) return u.unlink(s5, t);
+      let e2 = s5 + ".DELETE." + Mr(16).toString("hex");
+      u.rename(s5, e2, (i) => {
         if (i) return t(i);
         u.unlink(e2, t);
       });
     };
-    po = (s3) => {
-      if (!Te) return u.unlinkSync(s3);
-      let t = s3 + ".DELETE." + Mr(16).toString("hex");
-      u.renameSync(s3, t), u.unlinkSync(t);
+    po = (s5) => {
+      if (!Te) return u.unlinkSync(s5);
+      let t = s5 + ".DELETE." + Mr(16).toString("hex");
+      u.renameSync(s5, t), u.unlinkSync(t);
     };
-    vr = (s3, t, e2) => s3 !== void 0 && s3 === s3 >>> 0 ? s3 : t !== void 0 && t === t >>> 0 ? t : e2;
+    vr = (s5, t, e2) => s5 !== void 0 && s5 === s5 >>> 0 ? s5 : t !== void 0 && t === t >>> 0 ? t : e2;
     Xt = class extends rt {
       [gs] = false;
       [Oe] = false;
@@ -86499,7 +87503,7 @@ var init_index_min = __esm({
           if (t.preserveOwner) throw new TypeError("cannot preserve owner in archive and also set owner explicitly");
           this.uid = t.uid, this.gid = t.gid, this.setOwner = true;
         } else this.uid = void 0, this.gid = void 0, this.setOwner = false;
-        this.preserveOwner = t.preserveOwner === void 0 && typeof t.uid != "number" ? process.getuid?.() === 0 : !!t.preserveOwner, this.processUid = (this.preserveOwner || this.setOwner) && process.getuid ? process.getuid() : void 0, this.processGid = (this.preserveOwner || this.setOwner) && process.getgid ? process.getgid() : void 0, this.maxDepth = typeof t.maxDepth == "number" ? t.maxDepth : uo, this.forceChown = t.forceChown === true, this.win32 = !!t.win32 || Te, this.newer = !!t.newer, this.keep = !!t.keep, this.noMtime = !!t.noMtime, this.preservePaths = !!t.preservePaths, this.unlink = !!t.unlink, this.cwd = f(R.resolve(t.cwd || process.cwd())), this.strip = Number(t.strip) || 0, this.processUmask = this.chmod ? typeof t.processUmask == "number" ? t.processUmask : Lr() : 0, this.umask = typeof t.umask == "number" ? t.umask : this.processUmask, this.dmode = t.dmode || 511 & ~this.umask, this.fmode = t.fmode || 438 & ~this.umask, this.on("entry", (e2) => this[Dr](e2));
+        this.preserveOwner = t.preserveOwner === void 0 && typeof t.uid != "number" ? process.getuid?.() === 0 : !!t.preserveOwner, this.processUid = (this.preserveOwner || this.setOwner) && process.getuid ? process.getuid() : void 0, this.processGid = (this.preserveOwner || this.setOwner) && process.getgid ? process.getgid() : void 0, this.maxDepth = typeof t.maxDepth == "number" ? t.maxDepth : uo, this.forceChown = t.forceChown === true, this.win32 = !!t.win32 || Te, this.newer = !!t.newer, this.keep = !!t.keep, this.noMtime = !!t.noMtime, this.preservePaths = !!t.preservePaths, this.unlink = !!t.unlink, this.cwd = f2(R2.resolve(t.cwd || process.cwd())), this.strip = Number(t.strip) || 0, this.processUmask = this.chmod ? typeof t.processUmask == "number" ? t.processUmask : Lr() : 0, this.umask = typeof t.umask == "number" ? t.umask : this.processUmask, this.dmode = t.dmode || 511 & ~this.umask, this.fmode = t.fmode || 438 & ~this.umask, this.on("entry", (e2) => this[Dr](e2));
       }
       warn(t, e2, i = {}) {
         return (t === "TAR_BAD_ARCHIVE" || t === "TAR_ABORT") && (i.recoverable = false), super.warn(t, e2, i);
@@ -86513,17 +87517,17 @@ var init_index_min = __esm({
         let [n, o] = ce(i), h = o.replaceAll(/\\/g, "/").split("/");
         if (h.includes("..") || Te && /^[a-z]:\.\.$/i.test(h[0] ?? "")) {
           if (e2 === "path" || r === "Link") return this.warn("TAR_ENTRY_ERROR", `${e2} contains '..'`, { entry: t, [e2]: i }), false;
-          let a = R.posix.dirname(t.path), l = R.posix.normalize(R.posix.join(a, h.join("/")));
+          let a = R2.posix.dirname(t.path), l = R2.posix.normalize(R2.posix.join(a, h.join("/")));
           if (l.startsWith("../") || l === "..") return this.warn("TAR_ENTRY_ERROR", `${e2} escapes extraction directory`, { entry: t, [e2]: i }), false;
         }
         return n && (t[e2] = String(o), this.warn("TAR_ENTRY_INFO", `stripping ${n} from absolute ${e2}`, { entry: t, [e2]: i })), true;
       }
       [Fr](t) {
-        let e2 = f(t.path), i = e2.split("/");
+        let e2 = f2(t.path), i = e2.split("/");
         if (this.strip) {
           if (i.length < this.strip) return false;
           if (t.type === "Link") {
-            let r = f(String(t.linkpath)).split("/");
+            let r = f2(String(t.linkpath)).split("/");
             if (r.length >= this.strip) t.linkpath = r.slice(this.strip).join("/");
             else return false;
           }
@@ -86531,12 +87535,12 @@ var init_index_min = __esm({
         }
         if (isFinite(this.maxDepth) && i.length > this.maxDepth) return this.warn("TAR_ENTRY_ERROR", "path excessively deep", { entry: t, path: e2, depth: i.length, maxDepth: this.maxDepth }), false;
         if (!this[Rs](t, "path") || !this[Rs](t, "linkpath")) return false;
-        if (t.absolute = R.isAbsolute(t.path) ? f(R.resolve(t.path)) : f(R.resolve(this.cwd, t.path)), !this.preservePaths && typeof t.absolute == "string" && t.absolute.indexOf(this.cwd + "/") !== 0 && t.absolute !== this.cwd) return this.warn("TAR_ENTRY_ERROR", "path escaped extraction target", { entry: t, path: f(t.path), resolvedPath: t.absolute, cwd: this.cwd }), false;
+        if (t.absolute = R2.isAbsolute(t.path) ? f2(R2.resolve(t.path)) : f2(R2.resolve(this.cwd, t.path)), !this.preservePaths && typeof t.absolute == "string" && t.absolute.indexOf(this.cwd + "/") !== 0 && t.absolute !== this.cwd) return this.warn("TAR_ENTRY_ERROR", "path escaped extraction target", { entry: t, path: f2(t.path), resolvedPath: t.absolute, cwd: this.cwd }), false;
         if (t.absolute === this.cwd && t.type !== "Directory" && t.type !== "GNUDumpDir") return false;
         if (this.win32) {
-          let { root: r } = R.win32.parse(String(t.absolute));
+          let { root: r } = R2.win32.parse(String(t.absolute));
           t.absolute = r + ts(String(t.absolute).slice(r.length));
-          let { root: n } = R.win32.parse(t.path);
+          let { root: n } = R2.win32.parse(t.path);
           t.path = n + ts(t.path.slice(n.length));
         }
         return true;
@@ -86557,11 +87561,11 @@ var init_index_min = __esm({
             return this[Cr](t);
         }
       }
-      [O](t, e2) {
+      [O2](t, e2) {
         t.name === "CwdError" ? this.emit("error", t) : (this.warn("TAR_ENTRY_ERROR", t, { entry: e2 }), this[$t](), e2.resume());
       }
       [yt](t, e2, i) {
-        gr(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e2 }, i);
+        gr(f2(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e2 }, i);
       }
       [ge](t) {
         return this.forceChown || this.preserveOwner && (typeof t.uid == "number" && t.uid !== this.processUid || typeof t.gid == "number" && t.gid !== this.processGid) || typeof this.uid == "number" && this.uid !== this.processUid || typeof this.gid == "number" && this.gid !== this.processGid;
@@ -86576,42 +87580,42 @@ var init_index_min = __esm({
         let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = new et(String(t.absolute), { flags: ms(t.size), mode: i, autoClose: false });
         r.on("error", (a) => {
           r.fd && u.close(r.fd, () => {
-          }), r.write = () => true, this[O](a, t), e2();
+          }), r.write = () => true, this[O2](a, t), e2();
         });
         let n = 1, o = (a) => {
           if (a) {
             r.fd && u.close(r.fd, () => {
-            }), this[O](a, t), e2();
+            }), this[O2](a, t), e2();
             return;
           }
           --n === 0 && r.fd !== void 0 && u.close(r.fd, (l) => {
-            l ? this[O](l, t) : this[$t](), e2();
+            l ? this[O2](l, t) : this[$t](), e2();
           });
         };
         r.on("finish", () => {
           let a = String(t.absolute), l = r.fd;
           if (typeof l == "number" && t.mtime && !this.noMtime) {
             n++;
-            let c = t.atime || /* @__PURE__ */ new Date(), d = t.mtime;
-            u.futimes(l, c, d, (y) => y ? u.utimes(a, c, d, (T) => o(T && y)) : o());
+            let c2 = t.atime || /* @__PURE__ */ new Date(), d = t.mtime;
+            u.futimes(l, c2, d, (y2) => y2 ? u.utimes(a, c2, d, (T2) => o(T2 && y2)) : o());
           }
           if (typeof l == "number" && this[ge](t)) {
             n++;
-            let c = this[be](t), d = this[_e](t);
-            typeof c == "number" && typeof d == "number" && u.fchown(l, c, d, (y) => y ? u.chown(a, c, d, (T) => o(T && y)) : o());
+            let c2 = this[be](t), d = this[_e](t);
+            typeof c2 == "number" && typeof d == "number" && u.fchown(l, c2, d, (y2) => y2 ? u.chown(a, c2, d, (T2) => o(T2 && y2)) : o());
           }
           o();
         });
         let h = this.transform && this.transform(t) || t;
         h !== t && (h.on("error", (a) => {
-          this[O](a, t), e2();
+          this[O2](a, t), e2();
         }), t.pipe(h)), h.pipe(r);
       }
       [xs](t, e2) {
         let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode;
         this[yt](String(t.absolute), i, (r) => {
           if (r) {
-            this[O](r, t), e2();
+            this[O2](r, t), e2();
             return;
           }
           let n = 1, o = () => {
@@ -86624,24 +87628,24 @@ var init_index_min = __esm({
         t.unsupported = true, this.warn("TAR_ENTRY_UNSUPPORTED", `unsupported entry type: ${t.type}`, { entry: t }), t.resume();
       }
       [Ar](t, e2) {
-        let i = f(R.relative(this.cwd, R.resolve(R.dirname(String(t.absolute)), String(t.linkpath)))).split("/");
+        let i = f2(R2.relative(this.cwd, R2.resolve(R2.dirname(String(t.absolute)), String(t.linkpath)))).split("/");
         this[Re](t, this.cwd, i, () => this[gi](t, String(t.linkpath), "symlink", e2), (r) => {
-          this[O](r, t), e2();
+          this[O2](r, t), e2();
         });
       }
       [Ir](t, e2) {
-        let i = f(R.resolve(this.cwd, String(t.linkpath))), r = f(String(t.linkpath)).split("/");
+        let i = f2(R2.resolve(this.cwd, String(t.linkpath))), r = f2(String(t.linkpath)).split("/");
         this[Re](t, this.cwd, r, () => this[gi](t, i, "link", e2), (n) => {
-          this[O](n, t), e2();
+          this[O2](n, t), e2();
         });
       }
       [Re](t, e2, i, r, n) {
         let o = i.shift();
         if (this.preservePaths || o === void 0) return r();
-        let h = R.resolve(e2, o);
+        let h = R2.resolve(e2, o);
         u.lstat(h, (a, l) => {
           if (a) return r();
-          if (l?.isSymbolicLink()) return n(new St(h, R.resolve(h, i.join("/"))));
+          if (l?.isSymbolicLink()) return n(new St(h, R2.resolve(h, i.join("/"))));
           this[Re](t, h, i, r, n);
         });
       }
@@ -86668,17 +87672,17 @@ var init_index_min = __esm({
         }, r = () => {
           this[yt](this.cwd, this.dmode, (h) => {
             if (h) {
-              this[O](h, t), i();
+              this[O2](h, t), i();
               return;
             }
             this[Oe] = true, n();
           });
         }, n = () => {
           if (t.absolute !== this.cwd) {
-            let h = f(R.dirname(String(t.absolute)));
+            let h = f2(R2.dirname(String(t.absolute)));
             if (h !== this.cwd) return this[yt](h, this.dmode, (a) => {
               if (a) {
-                this[O](a, t), i();
+                this[O2](a, t), i();
                 return;
               }
               o();
@@ -86691,23 +87695,23 @@ var init_index_min = __esm({
               this[Ls](t), i();
               return;
             }
-            if (h || this[Os](t, a)) return this[P](null, t, i);
+            if (h || this[Os](t, a)) return this[P2](null, t, i);
             if (a.isDirectory()) {
               if (t.type === "Directory") {
-                let l = this.chmod && t.mode && (a.mode & 4095) !== t.mode, c = (d) => this[P](d ?? null, t, i);
-                return l ? u.chmod(String(t.absolute), Number(t.mode), c) : c();
+                let l = this.chmod && t.mode && (a.mode & 4095) !== t.mode, c2 = (d) => this[P2](d ?? null, t, i);
+                return l ? u.chmod(String(t.absolute), Number(t.mode), c2) : c2();
               }
-              if (t.absolute !== this.cwd) return u.rmdir(String(t.absolute), (l) => this[P](l ?? null, t, i));
+              if (t.absolute !== this.cwd) return u.rmdir(String(t.absolute), (l) => this[P2](l ?? null, t, i));
             }
-            if (t.absolute === this.cwd) return this[P](null, t, i);
-            mo(String(t.absolute), (l) => this[P](l ?? null, t, i));
+            if (t.absolute === this.cwd) return this[P2](null, t, i);
+            mo(String(t.absolute), (l) => this[P2](l ?? null, t, i));
           });
         };
         this[Oe] ? n() : r();
       }
-      [P](t, e2, i) {
+      [P2](t, e2, i) {
         if (t) {
-          this[O](t, e2), i();
+          this[O2](t, e2), i();
           return;
         }
         switch (e2.type) {
@@ -86726,51 +87730,51 @@ var init_index_min = __esm({
       }
       [gi](t, e2, i, r) {
         u[i](e2, String(t.absolute), (n) => {
-          n ? this[O](n, t) : (this[$t](), t.resume()), r();
+          n ? this[O2](n, t) : (this[$t](), t.resume()), r();
         });
       }
     };
-    ye = (s3) => {
+    ye = (s5) => {
       try {
-        return [null, s3()];
+        return [null, s5()];
       } catch (t) {
         return [t, null];
       }
     };
     xe = class extends Xt {
       sync = true;
-      [P](t, e2) {
-        return super[P](t, e2, () => {
+      [P2](t, e2) {
+        return super[P2](t, e2, () => {
         });
       }
       [_s](t) {
         if (!this[Oe]) {
           let n = this[yt](this.cwd, this.dmode);
-          if (n) return this[O](n, t);
+          if (n) return this[O2](n, t);
           this[Oe] = true;
         }
         if (t.absolute !== this.cwd) {
-          let n = f(R.dirname(String(t.absolute)));
+          let n = f2(R2.dirname(String(t.absolute)));
           if (n !== this.cwd) {
             let o = this[yt](n, this.dmode);
-            if (o) return this[O](o, t);
+            if (o) return this[O2](o, t);
           }
         }
         let [e2, i] = ye(() => u.lstatSync(String(t.absolute)));
         if (i && (this.keep || this.newer && i.mtime > (t.mtime ?? i.mtime))) return this[Ls](t);
-        if (e2 || this[Os](t, i)) return this[P](null, t);
+        if (e2 || this[Os](t, i)) return this[P2](null, t);
         if (i.isDirectory()) {
           if (t.type === "Directory") {
             let o = this.chmod && t.mode && (i.mode & 4095) !== t.mode, [h] = o ? ye(() => {
               u.chmodSync(String(t.absolute), Number(t.mode));
             }) : [];
-            return this[P](h, t);
+            return this[P2](h, t);
           }
           let [n] = ye(() => u.rmdirSync(String(t.absolute)));
-          this[P](n, t);
+          this[P2](n, t);
         }
         let [r] = t.absolute === this.cwd ? [] : ye(() => po(String(t.absolute)));
-        this[P](r, t);
+        this[P2](r, t);
       }
       [Ts](t, e2) {
         let i = typeof t.mode == "number" ? t.mode & 4095 : this.fmode, r = (h) => {
@@ -86780,7 +87784,7 @@ var init_index_min = __esm({
           } catch (l) {
             a = l;
           }
-          (h || a) && this[O](h || a, t), e2();
+          (h || a) && this[O2](h || a, t), e2();
         }, n;
         try {
           n = u.openSync(String(t.absolute), ms(t.size), i);
@@ -86788,7 +87792,7 @@ var init_index_min = __esm({
           return r(h);
         }
         let o = this.transform && this.transform(t) || t;
-        o !== t && (o.on("error", (h) => this[O](h, t)), t.pipe(o)), o.on("data", (h) => {
+        o !== t && (o.on("error", (h) => this[O2](h, t)), t.pipe(o)), o.on("data", (h) => {
           try {
             u.writeSync(n, h, 0, h.length);
           } catch (a) {
@@ -86800,11 +87804,11 @@ var init_index_min = __esm({
             let a = t.atime || /* @__PURE__ */ new Date(), l = t.mtime;
             try {
               u.futimesSync(n, a, l);
-            } catch (c) {
+            } catch (c2) {
               try {
                 u.utimesSync(String(t.absolute), a, l);
               } catch {
-                h = c;
+                h = c2;
               }
             }
           }
@@ -86812,11 +87816,11 @@ var init_index_min = __esm({
             let a = this[be](t), l = this[_e](t);
             try {
               u.fchownSync(n, Number(a), Number(l));
-            } catch (c) {
+            } catch (c2) {
               try {
                 u.chownSync(String(t.absolute), Number(a), Number(l));
               } catch {
-                h = h || c;
+                h = h || c2;
               }
             }
           }
@@ -86826,7 +87830,7 @@ var init_index_min = __esm({
       [xs](t, e2) {
         let i = typeof t.mode == "number" ? t.mode & 4095 : this.dmode, r = this[yt](String(t.absolute), i);
         if (r) {
-          this[O](r, t), e2();
+          this[O2](r, t), e2();
           return;
         }
         if (t.mtime && !this.noMtime) try {
@@ -86841,7 +87845,7 @@ var init_index_min = __esm({
       }
       [yt](t, e2) {
         try {
-          return _r(f(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e2 });
+          return _r(f2(t), { uid: this.uid, gid: this.gid, processUid: this.processUid, processGid: this.processGid, umask: this.processUmask, preserve: this.preservePaths, unlink: this.unlink, cwd: this.cwd, mode: e2 });
         } catch (i) {
           return i;
         }
@@ -86850,10 +87854,10 @@ var init_index_min = __esm({
         if (this.preservePaths || i.length === 0) return r();
         let o = e2;
         for (let h of i) {
-          o = R.resolve(o, h);
+          o = R2.resolve(o, h);
           let [a, l] = ye(() => u.lstatSync(o));
           if (a) return r();
-          if (l.isSymbolicLink()) return n(new St(o, R.resolve(e2, i.join("/"))));
+          if (l.isSymbolicLink()) return n(new St(o, R2.resolve(e2, i.join("/"))));
         }
         r();
       }
@@ -86862,123 +87866,123 @@ var init_index_min = __esm({
         try {
           u[n](e2, String(t.absolute)), r(), t.resume();
         } catch (o) {
-          return this[O](o, t);
+          return this[O2](o, t);
         }
       }
     };
-    Eo = (s3) => {
-      let t = new xe(s3), e2 = s3.file, i = Br.statSync(e2), r = s3.maxReadSize || 16 * 1024 * 1024;
+    Eo = (s5) => {
+      let t = new xe(s5), e2 = s5.file, i = Br.statSync(e2), r = s5.maxReadSize || 16 * 1024 * 1024;
       new Be(e2, { readSize: r, size: i.size }).pipe(t);
     };
-    wo = (s3, t) => {
-      let e2 = new Xt(s3), i = s3.maxReadSize || 16 * 1024 * 1024, r = s3.file;
+    wo = (s5, t) => {
+      let e2 = new Xt(s5), i = s5.maxReadSize || 16 * 1024 * 1024, r = s5.file;
       return new Promise((o, h) => {
         e2.on("error", h), e2.on("close", o), Br.stat(r, (a, l) => {
           if (a) h(a);
           else {
-            let c = new _t(r, { readSize: i, size: l.size });
-            c.on("error", h), c.pipe(e2);
+            let c2 = new _t(r, { readSize: i, size: l.size });
+            c2.on("error", h), c2.pipe(e2);
           }
         });
       });
     };
-    So = K(Eo, wo, (s3) => new xe(s3), (s3) => new Xt(s3), (s3, t) => {
-      t?.length && Qi(s3, t);
+    So = K(Eo, wo, (s5) => new xe(s5), (s5) => new Xt(s5), (s5, t) => {
+      t?.length && Qi(s5, t);
     });
-    yo = (s3, t) => {
-      let e2 = new kt(s3), i = true, r, n;
+    yo = (s5, t) => {
+      let e2 = new kt(s5), i = true, r, n;
       try {
         try {
-          r = v.openSync(s3.file, "r+");
+          r = v2.openSync(s5.file, "r+");
         } catch (a) {
-          if (a?.code === "ENOENT") r = v.openSync(s3.file, "w+");
+          if (a?.code === "ENOENT") r = v2.openSync(s5.file, "w+");
           else throw a;
         }
-        let o = v.fstatSync(r), h = Buffer.alloc(512);
+        let o = v2.fstatSync(r), h = Buffer.alloc(512);
         t: for (n = 0; n < o.size; n += 512) {
-          for (let c = 0, d = 0; c < 512; c += d) {
-            if (d = v.readSync(r, h, c, h.length - c, n + c), n === 0 && h[0] === 31 && h[1] === 139) throw new Error("cannot append to compressed archives");
+          for (let c2 = 0, d = 0; c2 < 512; c2 += d) {
+            if (d = v2.readSync(r, h, c2, h.length - c2, n + c2), n === 0 && h[0] === 31 && h[1] === 139) throw new Error("cannot append to compressed archives");
             if (!d) break t;
           }
-          let a = new F(h);
+          let a = new F2(h);
           if (!a.cksumValid) break;
           let l = 512 * Math.ceil((a.size || 0) / 512);
           if (n + l + 512 > o.size) break;
-          n += l, s3.mtimeCache && a.mtime && s3.mtimeCache.set(String(a.path), a.mtime);
+          n += l, s5.mtimeCache && a.mtime && s5.mtimeCache.set(String(a.path), a.mtime);
         }
-        i = false, Ro(s3, e2, n, r, t);
+        i = false, Ro(s5, e2, n, r, t);
       } finally {
         if (i) try {
-          v.closeSync(r);
+          v2.closeSync(r);
         } catch {
         }
       }
     };
-    Ro = (s3, t, e2, i, r) => {
-      let n = new Wt(s3.file, { fd: i, start: e2 });
+    Ro = (s5, t, e2, i, r) => {
+      let n = new Wt(s5.file, { fd: i, start: e2 });
       t.pipe(n), bo(t, r);
     };
-    go = (s3, t) => {
+    go = (s5, t) => {
       t = Array.from(t);
-      let e2 = new wt(s3), i = (n, o, h) => {
-        let a = (T, D) => {
-          T ? v.close(n, (E) => h(T)) : h(null, D);
+      let e2 = new wt(s5), i = (n, o, h) => {
+        let a = (T2, D2) => {
+          T2 ? v2.close(n, (E2) => h(T2)) : h(null, D2);
         }, l = 0;
         if (o === 0) return a(null, 0);
-        let c = 0, d = Buffer.alloc(512), y = (T, D) => {
-          if (T || D === void 0) return a(T);
-          if (c += D, c < 512 && D) return v.read(n, d, c, d.length - c, l + c, y);
+        let c2 = 0, d = Buffer.alloc(512), y2 = (T2, D2) => {
+          if (T2 || D2 === void 0) return a(T2);
+          if (c2 += D2, c2 < 512 && D2) return v2.read(n, d, c2, d.length - c2, l + c2, y2);
           if (l === 0 && d[0] === 31 && d[1] === 139) return a(new Error("cannot append to compressed archives"));
-          if (c < 512) return a(null, l);
-          let E = new F(d);
-          if (!E.cksumValid) return a(null, l);
-          let x = 512 * Math.ceil((E.size ?? 0) / 512);
-          if (l + x + 512 > o || (l += x + 512, l >= o)) return a(null, l);
-          s3.mtimeCache && E.mtime && s3.mtimeCache.set(String(E.path), E.mtime), c = 0, v.read(n, d, 0, 512, l, y);
+          if (c2 < 512) return a(null, l);
+          let E2 = new F2(d);
+          if (!E2.cksumValid) return a(null, l);
+          let x2 = 512 * Math.ceil((E2.size ?? 0) / 512);
+          if (l + x2 + 512 > o || (l += x2 + 512, l >= o)) return a(null, l);
+          s5.mtimeCache && E2.mtime && s5.mtimeCache.set(String(E2.path), E2.mtime), c2 = 0, v2.read(n, d, 0, 512, l, y2);
         };
-        v.read(n, d, 0, 512, l, y);
+        v2.read(n, d, 0, 512, l, y2);
       };
       return new Promise((n, o) => {
         e2.on("error", o);
-        let h = "r+", a = (l, c) => {
-          if (l && l.code === "ENOENT" && h === "r+") return h = "w+", v.open(s3.file, h, a);
-          if (l || !c) return o(l);
-          v.fstat(c, (d, y) => {
-            if (d) return v.close(c, () => o(d));
-            i(c, y.size, (T, D) => {
-              if (T) return o(T);
-              let E = new et(s3.file, { fd: c, start: D });
-              e2.pipe(E), E.on("error", o), E.on("close", n), _o(e2, t);
+        let h = "r+", a = (l, c2) => {
+          if (l && l.code === "ENOENT" && h === "r+") return h = "w+", v2.open(s5.file, h, a);
+          if (l || !c2) return o(l);
+          v2.fstat(c2, (d, y2) => {
+            if (d) return v2.close(c2, () => o(d));
+            i(c2, y2.size, (T2, D2) => {
+              if (T2) return o(T2);
+              let E2 = new et(s5.file, { fd: c2, start: D2 });
+              e2.pipe(E2), E2.on("error", o), E2.on("close", n), _o(e2, t);
             });
           });
         };
-        v.open(s3.file, h, a);
+        v2.open(s5.file, h, a);
       });
     };
-    bo = (s3, t) => {
+    bo = (s5, t) => {
       t.forEach((e2) => {
-        e2.charAt(0) === "@" ? Ct({ file: Pr.resolve(s3.cwd, e2.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e2);
-      }), s3.end();
+        e2.charAt(0) === "@" ? Ct({ file: Pr.resolve(s5.cwd, e2.slice(1)), sync: true, noResume: true, onReadEntry: (i) => s5.add(i) }) : s5.add(e2);
+      }), s5.end();
     };
-    _o = async (s3, t) => {
-      for (let e2 of t) e2.charAt(0) === "@" ? await Ct({ file: Pr.resolve(String(s3.cwd), e2.slice(1)), noResume: true, onReadEntry: (i) => s3.add(i) }) : s3.add(e2);
-      s3.end();
+    _o = async (s5, t) => {
+      for (let e2 of t) e2.charAt(0) === "@" ? await Ct({ file: Pr.resolve(String(s5.cwd), e2.slice(1)), noResume: true, onReadEntry: (i) => s5.add(i) }) : s5.add(e2);
+      s5.end();
     };
     vt = K(yo, go, () => {
       throw new TypeError("file is required");
     }, () => {
       throw new TypeError("file is required");
-    }, (s3, t) => {
-      if (!Bs(s3)) throw new TypeError("file is required");
-      if (s3.gzip || s3.brotli || s3.zstd || s3.file.endsWith(".br") || s3.file.endsWith(".tbr")) throw new TypeError("cannot append to compressed archives");
+    }, (s5, t) => {
+      if (!Bs(s5)) throw new TypeError("file is required");
+      if (s5.gzip || s5.brotli || s5.zstd || s5.file.endsWith(".br") || s5.file.endsWith(".tbr")) throw new TypeError("cannot append to compressed archives");
       if (!t?.length) throw new TypeError("no paths specified to add/replace");
     });
-    Oo = K(vt.syncFile, vt.asyncFile, vt.syncNoFile, vt.asyncNoFile, (s3, t = []) => {
-      vt.validate?.(s3, t), To(s3);
+    Oo = K(vt.syncFile, vt.asyncFile, vt.syncNoFile, vt.asyncNoFile, (s5, t = []) => {
+      vt.validate?.(s5, t), To(s5);
     });
-    To = (s3) => {
-      let t = s3.filter;
-      s3.mtimeCache || (s3.mtimeCache = /* @__PURE__ */ new Map()), s3.filter = t ? (e2, i) => t(e2, i) && !((s3.mtimeCache?.get(e2) ?? i.mtime ?? 0) > (i.mtime ?? 0)) : (e2, i) => !((s3.mtimeCache?.get(e2) ?? i.mtime ?? 0) > (i.mtime ?? 0));
+    To = (s5) => {
+      let t = s5.filter;
+      s5.mtimeCache || (s5.mtimeCache = /* @__PURE__ */ new Map()), s5.filter = t ? (e2, i) => t(e2, i) && !((s5.mtimeCache?.get(e2) ?? i.mtime ?? 0) > (i.mtime ?? 0)) : (e2, i) => !((s5.mtimeCache?.get(e2) ?? i.mtime ?? 0) > (i.mtime ?? 0));
     };
   }
 });
@@ -87003,13 +88007,13 @@ async function bundleFiles(dir) {
   try {
     rules.add(await readFile3(join(dir, ".orchignore"), "utf8"));
   } catch (error63) {
-    if (error63.code !== "ENOENT") throw error63;
+    if (errorCode(error63) !== "ENOENT") throw error63;
   }
   const found = await glob("**/*", { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: false });
-  return rules.filter(found).sort((a, b2) => a < b2 ? -1 : a > b2 ? 1 : 0);
+  return rules.filter(found).sort((a, b3) => a < b3 ? -1 : a > b3 ? 1 : 0);
 }
 async function packBundle(dir, options = {}) {
-  const files = options.files ? [...new Set(options.files)].sort((a, b2) => a < b2 ? -1 : a > b2 ? 1 : 0) : await bundleFiles(dir);
+  const files = options.files ? [...new Set(options.files)].sort((a, b3) => a < b3 ? -1 : a > b3 ? 1 : 0) : await bundleFiles(dir);
   const chunks = [];
   const stream = Qn(
     {
@@ -87044,6 +88048,7 @@ var init_bundle = __esm({
     import_ignore = __toESM(require_ignore(), 1);
     init_index_min();
     init_dist2();
+    init_guards();
     BundleTooLargeError = class extends Error {
       constructor(dir, size, limit) {
         super(
@@ -87063,12 +88068,229 @@ var init_bundle = __esm({
   }
 });
 
+// node_modules/yocto-queue/index.js
+var Node, Queue2;
+var init_yocto_queue = __esm({
+  "node_modules/yocto-queue/index.js"() {
+    Node = class {
+      value;
+      next;
+      constructor(value) {
+        this.value = value;
+      }
+    };
+    Queue2 = class {
+      #head;
+      #tail;
+      #size;
+      constructor() {
+        this.clear();
+      }
+      enqueue(value) {
+        const node2 = new Node(value);
+        if (this.#head) {
+          this.#tail.next = node2;
+          this.#tail = node2;
+        } else {
+          this.#head = node2;
+          this.#tail = node2;
+        }
+        this.#size++;
+      }
+      dequeue() {
+        const current = this.#head;
+        if (!current) {
+          return;
+        }
+        this.#head = this.#head.next;
+        this.#size--;
+        if (!this.#head) {
+          this.#tail = void 0;
+        }
+        return current.value;
+      }
+      peek() {
+        if (!this.#head) {
+          return;
+        }
+        return this.#head.value;
+      }
+      clear() {
+        this.#head = void 0;
+        this.#tail = void 0;
+        this.#size = 0;
+      }
+      get size() {
+        return this.#size;
+      }
+      *[Symbol.iterator]() {
+        let current = this.#head;
+        while (current) {
+          yield current.value;
+          current = current.next;
+        }
+      }
+      *drain() {
+        while (this.#head) {
+          yield this.dequeue();
+        }
+      }
+    };
+  }
+});
+
+// node_modules/p-limit/index.js
+function pLimit(concurrency) {
+  let rejectOnClear = false;
+  if (typeof concurrency === "object") {
+    ({ concurrency, rejectOnClear = false } = concurrency);
+  }
+  validateConcurrency(concurrency);
+  if (typeof rejectOnClear !== "boolean") {
+    throw new TypeError("Expected `rejectOnClear` to be a boolean");
+  }
+  const queue = new Queue2();
+  let activeCount = 0;
+  const resumeNext = () => {
+    if (activeCount < concurrency && queue.size > 0) {
+      activeCount++;
+      queue.dequeue().run();
+    }
+  };
+  const next = () => {
+    activeCount--;
+    resumeNext();
+  };
+  const run = async (function_, resolve5, arguments_) => {
+    const result = (async () => function_(...arguments_))();
+    resolve5(result);
+    try {
+      await result;
+    } catch {
+    }
+    next();
+  };
+  const enqueue = (function_, resolve5, reject, arguments_) => {
+    const queueItem = { reject };
+    new Promise((internalResolve) => {
+      queueItem.run = internalResolve;
+      queue.enqueue(queueItem);
+    }).then(run.bind(void 0, function_, resolve5, arguments_));
+    if (activeCount < concurrency) {
+      resumeNext();
+    }
+  };
+  const generator = (function_, ...arguments_) => new Promise((resolve5, reject) => {
+    enqueue(function_, resolve5, reject, arguments_);
+  });
+  Object.defineProperties(generator, {
+    activeCount: {
+      get: () => activeCount
+    },
+    pendingCount: {
+      get: () => queue.size
+    },
+    clearQueue: {
+      value() {
+        if (!rejectOnClear) {
+          queue.clear();
+          return;
+        }
+        const abortError = AbortSignal.abort().reason;
+        while (queue.size > 0) {
+          queue.dequeue().reject(abortError);
+        }
+      }
+    },
+    concurrency: {
+      get: () => concurrency,
+      set(newConcurrency) {
+        validateConcurrency(newConcurrency);
+        concurrency = newConcurrency;
+        queueMicrotask(() => {
+          while (activeCount < concurrency && queue.size > 0) {
+            resumeNext();
+          }
+        });
+      }
+    },
+    map: {
+      async value(iterable, function_) {
+        const promises3 = [];
+        try {
+          Array.from(iterable, (value, index) => {
+            const promise4 = generator(function_, value, index);
+            promises3.push(promise4);
+            return promise4;
+          });
+        } catch (error63) {
+          for (const promise4 of promises3) {
+            promise4.catch(() => {
+            });
+          }
+          throw error63;
+        }
+        return Promise.all(promises3);
+      }
+    }
+  });
+  return generator;
+}
+function validateConcurrency(concurrency) {
+  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
+  }
+}
+var init_p_limit = __esm({
+  "node_modules/p-limit/index.js"() {
+    init_yocto_queue();
+  }
+});
+
 // src/registration/compile.ts
+function validated(value, what) {
+  if (value === void 0 || value === null) {
+    throw new Error(`${what} is not declared; compile only documents that loadWorkflowFile validated`);
+  }
+  return value;
+}
 function variables(types) {
   return {
     variables: Object.fromEntries(
       byName(types).map(([name, text]) => [name, { type: parseType(text), description: "" }])
     )
+  };
+}
+function taskSpec(task, taskId, options) {
+  return {
+    template: {
+      id: taskId,
+      type: "container",
+      interface: { inputs: variables(task.inputs), outputs: variables(task.outputs) },
+      metadata: {
+        retries: { retries: task.retries ?? 0 },
+        ...task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {},
+        ...task.cache ? { cache: true, cache_version: task.cache_version ?? "" } : {}
+      },
+      container: {
+        image: task.image ?? "",
+        command: task.command,
+        env: [
+          ...byName(task.env).map(([key, value]) => ({ key, value })),
+          ...options.destinationDirectory ? [{ key: "ORCH_DESTINATION_DIR", value: options.destinationDirectory }] : []
+        ],
+        ...options.codeBundle ? { code_bundle: options.codeBundle } : {},
+        ...task.limits?.cpu || task.limits?.mem ? { limits: { cpu: task.limits.cpu ?? "", mem: task.limits.mem ?? "" } } : {},
+        ...task.network ? { network: true } : {}
+      },
+      ...task.secrets?.length ? {
+        security_context: {
+          secrets: task.secrets.map(
+            (secret) => typeof secret === "string" ? { key: secret, env_var: secret } : { key: secret.key, env_var: secret.env_var ?? secret.key }
+          )
+        }
+      } : {}
+    }
   };
 }
 function compileWorkflowFile(file2, target, version2, options = {}) {
@@ -87083,43 +88305,16 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
   });
   const tasks = byName(doc.tasks).map(([name, task]) => {
     const taskId = id("TASK", name);
-    const spec = {
-      template: {
-        id: taskId,
-        type: "container",
-        interface: { inputs: variables(task.inputs), outputs: variables(task.outputs) },
-        metadata: {
-          retries: { retries: task.retries ?? 0 },
-          ...task.timeout ? { timeout: durationFromSeconds(parseDuration(task.timeout)) } : {},
-          ...task.cache ? { cache: true, cache_version: task.cache_version ?? "" } : {}
-        },
-        container: {
-          image: task.image ?? "",
-          command: task.command,
-          env: [
-            ...byName(task.env).map(([key, value]) => ({ key, value })),
-            ...options.destinationDirectory ? [{ key: "ORCH_DESTINATION_DIR", value: options.destinationDirectory }] : []
-          ],
-          ...options.codeBundle ? { code_bundle: options.codeBundle } : {},
-          ...task.limits?.cpu || task.limits?.mem ? { limits: { cpu: task.limits.cpu ?? "", mem: task.limits.mem ?? "" } } : {},
-          ...task.network ? { network: true } : {}
-        },
-        ...task.secrets?.length ? {
-          security_context: {
-            secrets: task.secrets.map(
-              (secret) => typeof secret === "string" ? { key: secret, env_var: secret } : { key: secret.key, env_var: secret.env_var ?? secret.key }
-            )
-          }
-        } : {}
-      }
-    };
-    return { id: taskId, spec };
+    return { id: taskId, spec: taskSpec(task, taskId, options) };
   });
   const workflowInputs = /* @__PURE__ */ new Map();
   const workflows = byName(doc.workflows).map(([name, workflow]) => {
     const nodeTask = new Map(workflow.nodes.map((n) => [n.id, n.task]));
     const inputTypes = workflow.inputs ?? {};
-    const typeOf = (node2, output2) => node2 === "inputs" ? inputTypes[output2] : doc.tasks?.[nodeTask.get(node2) ?? ""]?.outputs?.[output2];
+    const typeOf = (node2, output2) => node2 === "inputs" ? validated(inputTypes[output2], `input ${output2} of workflow ${name}`) : validated(
+      doc.tasks?.[nodeTask.get(node2) ?? ""]?.outputs?.[output2],
+      `output ${output2} of node ${node2} of workflow ${name}`
+    );
     const outputs = [];
     const outputTypes = {};
     for (const [output2, value] of byName(workflow.outputs)) {
@@ -87142,7 +88337,13 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
             task_node: { reference_id: id("TASK", node2.task) },
             inputs: byName(node2.inputs).map(([input3, value]) => {
               const ref = referenceOf(value);
-              const binding = ref ? promise3(ref.node, ref.output) : literalBinding(literalFromJson(value, parseType(taskInputs[input3]), input3));
+              const binding = ref ? promise3(ref.node, ref.output) : literalBinding(
+                literalFromJson(
+                  value,
+                  parseType(validated(taskInputs[input3], `input ${input3} of task ${node2.task}`)),
+                  input3
+                )
+              );
               return { var: input3, binding };
             })
           };
@@ -87161,7 +88362,7 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
   }));
   for (const [name, launchPlan] of byName(doc.launch_plans)) {
     const inputs = workflowInputs.get(launchPlan.workflow);
-    const typeOf = (input3) => inputs?.variables?.[input3]?.type;
+    const typeOf = (input3) => validated(inputs?.variables?.[input3]?.type, `input ${input3} of workflow ${launchPlan.workflow}`);
     const fixed = Object.fromEntries(
       byName(launchPlan.fixed_inputs).map(([input3, value]) => [
         input3,
@@ -87193,7 +88394,7 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
       }
     }
   }
-  launchPlans.sort((a, b2) => compareNames(a.id.name ?? "", b2.id.name ?? ""));
+  launchPlans.sort((a, b3) => compareNames(a.id.name ?? "", b3.id.name ?? ""));
   return { tasks, workflows, launchPlans };
 }
 function promise3(node2, output2) {
@@ -87232,8 +88433,8 @@ var init_compile2 = __esm({
     init_literals();
     init_types();
     init_workflow_file();
-    compareNames = (a, b2) => a < b2 ? -1 : a > b2 ? 1 : 0;
-    byName = (record2) => Object.entries(record2 ?? {}).sort(([a], [b2]) => compareNames(a, b2));
+    compareNames = (a, b3) => a < b3 ? -1 : a > b3 ? 1 : 0;
+    byName = (record2) => Object.entries(record2 ?? {}).sort(([a], [b3]) => compareNames(a, b3));
   }
 });
 
@@ -87259,20 +88460,11 @@ __export(register_files_exports, {
 });
 import { dirname as dirname3, resolve as resolve4 } from "node:path";
 async function eachLimited(items, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next];
-        next += 1;
-        await work(item);
-      }
-    })
-  );
+  await pLimit(limit).map(items, (item) => work(item));
 }
 async function loadAll(paths) {
   const problems = [];
-  const loaded2 = await Promise.all(
+  const results = await Promise.all(
     paths.map(async (path) => {
       try {
         return await loadWorkflowFile(path);
@@ -87283,6 +88475,7 @@ async function loadAll(paths) {
       }
     })
   );
+  const loaded2 = results.filter((file2) => file2 !== void 0);
   if (problems.length) throw new WorkflowFileError(problems);
   const stems = /* @__PURE__ */ new Map();
   for (const file2 of loaded2) {
@@ -87324,20 +88517,24 @@ async function uploadBundle(client, target, bundle, put) {
 }
 async function registerFiles(client, paths, options) {
   if (!client && !options.dryRun) throw new Error("registerFiles needs an admin client unless dryRun is set");
-  const admin = client;
+  const admin = client ?? OFFLINE_ADMIN;
   const files = await loadAll(paths);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const target = options.target;
-  const dirs = [...new Set(files.map((f2) => resolve4(dirname3(f2.path))))];
+  const dirs = [...new Set(files.map((f3) => resolve4(dirname3(f3.path))))];
   const bundles = /* @__PURE__ */ new Map();
   await eachLimited(dirs, 4, async (dir) => {
     bundles.set(dir, await packBundle(dir, { maxBytes: options.maxBundleBytes }));
   });
-  const bundleOf = (file2) => bundles.get(resolve4(dirname3(file2.path)));
-  const usesComputed = !options.version && files.some((f2) => !f2.doc.version);
+  const bundleOf = (file2) => {
+    const bundle = bundles.get(resolve4(dirname3(file2.path)));
+    if (!bundle) throw new Error(`no code bundle was packed for ${file2.path}`);
+    return bundle;
+  };
+  const usesComputed = !options.version && files.some((f3) => !f3.doc.version);
   const computed = usesComputed ? computeVersion({
-    fileDigest: digestOf(files.map((f2) => [f2.stem, bundleOf(f2).sha256])),
-    specs: files.map((f2) => compileWorkflowFile(f2, { project: "", domain: "" }, "", options.compile)),
+    fileDigest: digestOf(files.map((f3) => [f3.stem, bundleOf(f3).sha256])),
+    specs: files.map((f3) => compileWorkflowFile(f3, { project: "", domain: "" }, "", options.compile)),
     toolVersion: ORCH_VERSION
   }) : "";
   const versionOfFile = (file2) => options.force && options.version ? options.version : file2.doc.version ?? options.version ?? computed;
@@ -87356,36 +88553,42 @@ async function registerFiles(client, paths, options) {
   const key = (id) => `${id.resource_type}/${id.name}@${id.version}`;
   const stage = (kind) => compiled.flatMap((entities) => {
     if (kind === "Task") {
-      return entities.tasks.map((t) => ({
-        result: { type: kind, id: t.id, status: "skipped" },
-        create: () => admin.createTask(t.id, t.spec),
-        needs: []
-      }));
+      return entities.tasks.map(
+        (t) => ({
+          result: { type: kind, id: t.id, status: "skipped" },
+          create: () => admin.createTask(t.id, t.spec),
+          needs: []
+        })
+      );
     }
     if (kind === "Workflow") {
-      return entities.workflows.map((w2) => ({
-        result: { type: kind, id: w2.id, status: "skipped" },
-        create: () => admin.createWorkflow(w2.id, w2.spec),
-        needs: (w2.spec.template?.nodes ?? []).flatMap(
-          (n) => n.task_node?.reference_id ? [n.task_node.reference_id] : []
-        )
-      }));
+      return entities.workflows.map(
+        (w3) => ({
+          result: { type: kind, id: w3.id, status: "skipped" },
+          create: () => admin.createWorkflow(w3.id, w3.spec),
+          needs: (w3.spec.template?.nodes ?? []).flatMap(
+            (n) => n.task_node?.reference_id ? [n.task_node.reference_id] : []
+          )
+        })
+      );
     }
-    return entities.launchPlans.map((l) => ({
-      result: { type: kind, id: l.id, status: "skipped" },
-      create: async () => {
-        await admin.createLaunchPlan(l.id, l.spec);
-      },
-      needs: l.spec.workflow_id ? [l.spec.workflow_id] : []
-    }));
+    return entities.launchPlans.map(
+      (l) => ({
+        result: { type: kind, id: l.id, status: "skipped" },
+        create: async () => {
+          await admin.createLaunchPlan(l.id, l.spec);
+        },
+        needs: l.spec.workflow_id ? [l.spec.workflow_id] : []
+      })
+    );
   });
   const stages = [stage("Task"), stage("Workflow"), stage("Launch Plan")];
-  const total = stages.reduce((n, s3) => n + s3.length, 0);
+  const total = stages.reduce((n, s5) => n + s5.length, 0);
   const failedKeys = /* @__PURE__ */ new Set();
   let done = 0;
   let stop = false;
   const schedules = new Set(
-    compiled.flatMap((c) => c.launchPlans.filter((l) => l.spec.schedule).map((l) => key(l.id)))
+    compiled.flatMap((c2) => c2.launchPlans.filter((l) => l.spec.schedule).map((l) => key(l.id)))
   );
   for (const steps of stages) {
     await eachLimited(steps, concurrency, async (step) => {
@@ -87430,12 +88633,14 @@ async function registerFiles(client, paths, options) {
   return {
     version: files[0] ? versionOfFile(files[0]) : computed,
     computed: usesComputed,
-    entities: stages.flat().map((s3) => s3.result)
+    entities: stages.flat().map((s5) => s5.result)
   };
 }
+var offline, OFFLINE_ADMIN;
 var init_register_files = __esm({
   "src/registration/register-files.ts"() {
     "use strict";
+    init_p_limit();
     init_canonical();
     init_version();
     init_errors();
@@ -87443,6 +88648,14 @@ var init_register_files = __esm({
     init_compile2();
     init_version2();
     init_workflow_file();
+    offline = () => Promise.reject(new Error("a dry run does not call the admin"));
+    OFFLINE_ADMIN = {
+      createTask: offline,
+      createWorkflow: offline,
+      createLaunchPlan: offline,
+      updateLaunchPlan: offline,
+      createUploadLocation: offline
+    };
   }
 });
 
@@ -87556,8 +88769,8 @@ var require_proxy = __commonJS({
       if (typeof reqPort === "number") {
         upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
       }
-      for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
-        if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
+      for (const upperNoProxyItem of noProxy.split(",").map((x2) => x2.trim().toUpperCase()).filter((x2) => x2)) {
+        if (upperNoProxyItem === "*" || upperReqHosts.some((x2) => x2 === upperNoProxyItem || x2.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x2.endsWith(`${upperNoProxyItem}`))) {
           return true;
         }
       }
@@ -87587,29 +88800,29 @@ var require_proxy = __commonJS({
 var require_lib = __commonJS({
   "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
     "use strict";
-    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m2, k3, k22) {
+      if (k22 === void 0) k22 = k3;
+      var desc = Object.getOwnPropertyDescriptor(m2, k3);
       if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m2[k3];
         } };
       }
       Object.defineProperty(o, k22, desc);
-    }) : (function(o, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m2[k2];
+    }) : (function(o, m2, k3, k22) {
+      if (k22 === void 0) k22 = k3;
+      o[k22] = m2[k3];
     }));
-    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v2) {
-      Object.defineProperty(o, "default", { enumerable: true, value: v2 });
-    }) : function(o, v2) {
-      o["default"] = v2;
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v3) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v3 });
+    }) : function(o, v3) {
+      o["default"] = v3;
     });
     var __importStar = exports && exports.__importStar || /* @__PURE__ */ (function() {
       var ownKeys = function(o) {
         ownKeys = Object.getOwnPropertyNames || function(o2) {
           var ar2 = [];
-          for (var k2 in o2) if (Object.prototype.hasOwnProperty.call(o2, k2)) ar2[ar2.length] = k2;
+          for (var k3 in o2) if (Object.prototype.hasOwnProperty.call(o2, k3)) ar2[ar2.length] = k3;
           return ar2;
         };
         return ownKeys(o);
@@ -87618,19 +88831,19 @@ var require_lib = __commonJS({
         if (mod && mod.__esModule) return mod;
         var result = {};
         if (mod != null) {
-          for (var k2 = ownKeys(mod), i = 0; i < k2.length; i++) if (k2[i] !== "default") __createBinding(result, mod, k2[i]);
+          for (var k3 = ownKeys(mod), i = 0; i < k3.length; i++) if (k3[i] !== "default") __createBinding(result, mod, k3[i]);
         }
         __setModuleDefault(result, mod);
         return result;
       };
     })();
-    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P3, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve5) {
+        return value instanceof P3 ? value : new P3(function(resolve5) {
           resolve5(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+      return new (P3 || (P3 = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -88270,7 +89483,7 @@ var require_lib = __commonJS({
       }
     };
     exports.HttpClient = HttpClient3;
-    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k2) => (c[k2.toLowerCase()] = obj[k2], c), {});
+    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c2, k3) => (c2[k3.toLowerCase()] = obj[k3], c2), {});
   }
 });
 
@@ -88319,13 +89532,13 @@ var init_utils = __esm({
   "node_modules/@actions/github/lib/internal/utils.js"() {
     httpClient = __toESM(require_lib(), 1);
     import_undici2 = __toESM(require_undici(), 1);
-    __awaiter2 = function(thisArg, _arguments, P2, generator) {
+    __awaiter2 = function(thisArg, _arguments, P3, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve5) {
+        return value instanceof P3 ? value : new P3(function(resolve5) {
           resolve5(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+      return new (P3 || (P3 = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -88570,7 +89783,7 @@ function extractUrlVariableNames(url2) {
   if (!matches) {
     return [];
   }
-  return matches.map(removeNonChars).reduce((a, b2) => a.concat(b2), []);
+  return matches.map(removeNonChars).reduce((a, b3) => a.concat(b3), []);
 }
 function omit2(object2, keysToOmit) {
   const result = { __proto__: null };
@@ -88590,8 +89803,8 @@ function encodeReserved(str) {
   }).join("");
 }
 function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c2) {
+    return "%" + c2.charCodeAt(0).toString(16).toUpperCase();
   });
 }
 function encodeValue(operator, value, key) {
@@ -88628,9 +89841,9 @@ function getValues(context3, operator, key, modifier) {
             );
           });
         } else {
-          Object.keys(value).forEach(function(k2) {
-            if (isDefined(value[k2])) {
-              result.push(encodeValue(operator, value[k2], k2));
+          Object.keys(value).forEach(function(k3) {
+            if (isDefined(value[k3])) {
+              result.push(encodeValue(operator, value[k3], k3));
             }
           });
         }
@@ -88641,10 +89854,10 @@ function getValues(context3, operator, key, modifier) {
             tmp.push(encodeValue(operator, value2));
           });
         } else {
-          Object.keys(value).forEach(function(k2) {
-            if (isDefined(value[k2])) {
-              tmp.push(encodeUnreserved(k2));
-              tmp.push(encodeValue(operator, value[k2].toString()));
+          Object.keys(value).forEach(function(k3) {
+            if (isDefined(value[k3])) {
+              tmp.push(encodeUnreserved(k3));
+              tmp.push(encodeValue(operator, value[k3].toString()));
             }
           });
         }
@@ -88677,7 +89890,7 @@ function expand(template, context3) {
   var operators = ["+", "#", ".", "/", ";", "?", "&"];
   template = template.replace(
     /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_2, expression, literal2) {
+    function(_3, expression, literal2) {
       if (expression) {
         let operator = "";
         const values = [];
@@ -88990,10 +90203,10 @@ var init_dist3 = __esm({
       CHAR_MAP[code2] |= TOKEN_FLAG;
     }
     NullObject = /* @__PURE__ */ (() => {
-      const C2 = function() {
+      const C3 = function() {
       };
-      C2.prototype = /* @__PURE__ */ Object.create(null);
-      return C2;
+      C3.prototype = /* @__PURE__ */ Object.create(null);
+      return C3;
     })();
   }
 });
@@ -89116,17 +90329,17 @@ var init_json_with_bigint = __esm({
           }
         } else {
           while (node2.index < node2.keys.length) {
-            const k2 = node2.keys[node2.index++];
-            const isFilteredOutByArray = propertyList && !propertyList.has(k2);
+            const k3 = node2.keys[node2.index++];
+            const isFilteredOutByArray = propertyList && !propertyList.has(k3);
             if (isFilteredOutByArray) continue;
-            const childRaw = node2.val[k2];
-            const childVal = prepareVal(node2.val, k2, childRaw);
+            const childRaw = node2.val[k3];
+            const childVal = prepareVal(node2.val, k3, childRaw);
             if (isUnstringifiable(childVal)) continue;
             if (!node2.first) chunks.push(",");
             if (space) {
-              chunks.push("\n" + space.repeat(level) + originalStringify(k2) + ": ");
+              chunks.push("\n" + space.repeat(level) + originalStringify(k3) + ": ");
             } else {
-              chunks.push(originalStringify(k2) + ":");
+              chunks.push(originalStringify(k3) + ":");
             }
             const isComplexObject = childVal !== null && typeof childVal === "object";
             const isNativeRaw = isRawJSON(childVal);
@@ -89137,7 +90350,7 @@ var init_json_with_bigint = __esm({
               visited.add(childVal);
               stack.push({
                 parent: node2.val,
-                key: k2,
+                key: k3,
                 val: childVal,
                 isArray: Array.isArray(childVal),
                 keys: Array.isArray(childVal) ? null : Object.keys(childVal),
@@ -89225,7 +90438,7 @@ var init_json_with_bigint = __esm({
       try {
         const result = JSON.parse(
           "1",
-          (_2, __, context3) => !!context3?.source && context3.source === "1"
+          (_3, __, context3) => !!context3?.source && context3.source === "1"
         );
         featureCache.set(parseFingerprint, result);
         return result;
@@ -89528,7 +90741,7 @@ function toErrorMessage(data) {
   if (typeof data === "object" && data !== null && "message" in data) {
     const objectData = data;
     const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v2) => JSON.stringify(v2)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v3) => JSON.stringify(v3)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
   }
   return `Unknown error: ${JSON.stringify(data)}`;
 }
@@ -92596,11 +93809,11 @@ var Command = class {
     return cmdStr;
   }
 };
-function escapeData(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(s5) {
+  return toCommandValue(s5).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(s3) {
-  return toCommandValue(s3).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(s5) {
+  return toCommandValue(s5).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 // node_modules/@actions/core/lib/file-command.js
@@ -92692,13 +93905,13 @@ var HttpResponseRetryCodes = [
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P2, generator) {
+var __awaiter = function(thisArg, _arguments, P3, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve5) {
+    return value instanceof P3 ? value : new P3(function(resolve5) {
       resolve5(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+  return new (P3 || (P3 = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93041,6 +94254,7 @@ function endGroup() {
 }
 
 // src/action/main.ts
+init_guards();
 init_literals();
 init_errors();
 init_workflow_file();
@@ -93260,7 +94474,13 @@ init_types();
 // src/telemetry/tracing.ts
 init_version();
 var api;
-var SpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 };
+var SpanKind = {
+  INTERNAL: 0,
+  SERVER: 1,
+  CLIENT: 2,
+  PRODUCER: 3,
+  CONSUMER: 4
+};
 var NOOP_SPAN = {
   spanContext: () => ({
     traceId: "00000000000000000000000000000000",
@@ -93330,8 +94550,8 @@ function parseEndpoint(endpoint2) {
   }
   const url2 = /^(https?):\/\/([^/]+)\/?$/.exec(text);
   if (url2) {
-    const tls = url2[1] === "https";
-    const host = url2[2];
+    const [, scheme, host = ""] = url2;
+    const tls = scheme === "https";
     return {
       target: `dns:///${host.includes(":") ? host : `${host}:${tls ? 443 : 80}`}`,
       tlsFromScheme: tls
@@ -93354,7 +94574,7 @@ function readCaFile(path) {
   try {
     return readFileSync(path);
   } catch (error63) {
-    throw new Error(`cannot read the CA certificate file ${path}: ${error63.message}`, {
+    throw new Error(`cannot read the CA certificate file ${path}: ${messageOf(error63)}`, {
       cause: error63
     });
   }
@@ -93407,13 +94627,18 @@ function cancelOnAbort(call, signal3) {
   call.once("error", () => signal3.removeEventListener("abort", onAbort));
   call.once("end", () => signal3.removeEventListener("abort", onAbort));
 }
-function serviceNameOf(client) {
-  const name = client.constructor.serviceName ?? "unknown";
+function serviceNameOf(stub) {
+  const stubClass = stub.constructor;
+  const name = "serviceName" in stubClass && typeof stubClass.serviceName === "string" ? stubClass.serviceName : "unknown";
   return name.includes(".") ? name : `orch.service.${name}`;
+}
+function executionIdOf(rpc, response) {
+  if (response.id) return response.id;
+  throw new AdminError(`${rpc} answered without an execution id`, import_grpc_js2.status.INTERNAL, rpc);
 }
 var DEFAULT_SERVICE_CONFIG = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
 var RETRYABLE = /* @__PURE__ */ new Set([import_grpc_js2.status.UNAVAILABLE, import_grpc_js2.status.RESOURCE_EXHAUSTED, import_grpc_js2.status.DEADLINE_EXCEEDED]);
-var retryable = (error63) => RETRYABLE.has(error63.code ?? -1);
+var retryable = (error63) => RETRYABLE.has(grpcCodeOf(error63) ?? -1);
 var AdminClient = class {
   constructor(options) {
     this.options = options;
@@ -93498,26 +94723,24 @@ var AdminClient = class {
    * One attempt of `rpc` with its own deadline (`perAttemptSeconds`, cut to the call's `deadline`),
    * cancelled with `call.cancel()` when `signal` aborts, counted in `options.metrics`.
    */
-  attempt(client, rpc, request2, metadata, options) {
-    const method = client[rpc];
-    if (!method) throw new Error(`unknown RPC ${rpc}`);
+  attempt(stub, rpc, request2, metadata, options) {
     const perAttempt = Date.now() + this.retry.perAttemptSeconds * 1e3;
     const deadline = new Date(Math.min(perAttempt, options.deadline?.getTime() ?? perAttempt));
     const signal3 = options.signal;
     const metrics = this.options.metrics;
     const began = metrics ? process.hrtime.bigint() : 0n;
     return new Promise((resolve5, reject) => {
-      const call = method.call(client, request2, metadata, { deadline }, (err, res) => {
+      const call = stub[rpc](request2, metadata, { deadline }, (err, res) => {
         signal3?.removeEventListener("abort", onAbort);
         if (metrics) {
           const code2 = err ? err.code ?? import_grpc_js2.status.UNKNOWN : import_grpc_js2.status.OK;
           metrics.observe(
-            `${serviceNameOf(client)}/${rpc}`,
+            `${serviceNameOf(stub)}/${rpc}`,
             import_grpc_js2.status[code2] ?? String(code2),
             Number(process.hrtime.bigint() - began) / 1e9
           );
         }
-        if (err) reject(err);
+        if (err || res === void 0) reject(err ?? new Error(`${rpc} answered OK without a message`));
         else resolve5(res);
       });
       const onAbort = () => call.cancel();
@@ -93569,13 +94792,13 @@ var AdminClient = class {
   }
   /** Whether a refused call may be tried again once with a (new) token. */
   mayAuthenticate(error63, authenticate) {
-    return error63.code === import_grpc_js2.status.UNAUTHENTICATED && authenticate && this.options.tokenSource !== void 0;
+    return grpcCodeOf(error63) === import_grpc_js2.status.UNAUTHENTICATED && authenticate && this.options.tokenSource !== void 0;
   }
   /**
    * Runs `rpc` with the retry policy, within the call's `deadline` and until its `signal` aborts;
    * rejects with the last raw gRPC error, or {@link CancelledError} once the signal aborted.
    */
-  async callWithRetries(client, rpc, request2, authenticate, options) {
+  async callWithRetries(stub, rpc, request2, authenticate, options) {
     const { signal: signal3, deadline } = options;
     let attempts = 0;
     const backoffs = [];
@@ -93593,7 +94816,7 @@ var AdminClient = class {
         if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
         attempts += 1;
         try {
-          return await this.attempt(client, rpc, request2, metadata, options);
+          return await this.attempt(stub, rpc, request2, metadata, options);
         } catch (error63) {
           previous = Date.now();
           if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
@@ -93605,7 +94828,7 @@ var AdminClient = class {
             if (signal3?.aborted) throw signal3.reason;
             attempts += 1;
             try {
-              return await this.attempt(client, rpc, request2, metadata, options);
+              return await this.attempt(stub, rpc, request2, metadata, options);
             } catch (again) {
               previous = Date.now();
               throw again;
@@ -93651,8 +94874,8 @@ var AdminClient = class {
    * Runs `rpc` with retries inside a CLIENT span `<service>/<rpc>` whose context travels to the
    * server in the metadata; rejects with an AdminError. `authenticate` false: sent without a token.
    */
-  call(client, rpc, request2, options = {}, authenticate = true) {
-    const service = serviceNameOf(client);
+  call(stub, rpc, request2, options = {}, authenticate = true) {
+    const service = serviceNameOf(stub);
     return inSpan(
       `${service}/${rpc}`,
       {
@@ -93661,7 +94884,7 @@ var AdminClient = class {
       },
       async (span) => {
         try {
-          return await this.callWithRetries(client, rpc, request2, authenticate, options);
+          return await this.callWithRetries(stub, rpc, request2, authenticate, options);
         } catch (error63) {
           const failure2 = fromGrpcError(error63, rpc, this.connection);
           failSpan(span, failure2);
@@ -93679,36 +94902,42 @@ var AdminClient = class {
     return this.call(this.admin, "ListProjects", request2, options);
   }
   /** Registers a project; AlreadyExistsError when its id is taken. */
-  registerProject(project, options = {}) {
-    return this.call(this.admin, "RegisterProject", { project }, options);
+  async registerProject(project, options = {}) {
+    await this.call(this.admin, "RegisterProject", { project }, options);
   }
   /** Registers a task version. AlreadyExistsError for an identical one; InvalidArgumentError for a different one. */
-  createTask(id, spec, options = {}) {
-    return this.call(this.admin, "CreateTask", { id, spec }, options);
+  async createTask(id, spec, options = {}) {
+    await this.call(this.admin, "CreateTask", { id, spec }, options);
   }
+  /** One task version (its id's `resource_type` is set to TASK); NotFoundError when absent. */
   getTask(id, options = {}) {
     return this.call(this.admin, "GetTask", { id: { ...id, resource_type: "TASK" } }, options);
   }
+  /** Task versions of a project and domain (optionally one name), a page at a time (`limit`, `token`, `filters`, `sort_by`). */
   listTasks(request2, options = {}) {
     return this.call(this.admin, "ListTasks", request2, options);
   }
   /** Registers a workflow version; the server compiles it against the registered tasks. */
-  createWorkflow(id, spec, options = {}) {
-    return this.call(this.admin, "CreateWorkflow", { id, spec }, options);
+  async createWorkflow(id, spec, options = {}) {
+    await this.call(this.admin, "CreateWorkflow", { id, spec }, options);
   }
+  /** One workflow version with its compiled closure; NotFoundError when absent. */
   getWorkflow(id, options = {}) {
     return this.call(this.admin, "GetWorkflow", { id: { ...id, resource_type: "WORKFLOW" } }, options);
   }
+  /** Workflow versions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listWorkflows(request2, options = {}) {
     return this.call(this.admin, "ListWorkflows", request2, options);
   }
   /** Registers a launch plan version. */
-  createLaunchPlan(id, spec, options = {}) {
-    return this.call(this.admin, "CreateLaunchPlan", { id, spec }, options);
+  async createLaunchPlan(id, spec, options = {}) {
+    await this.call(this.admin, "CreateLaunchPlan", { id, spec }, options);
   }
+  /** One launch plan version with its state; NotFoundError when absent. */
   getLaunchPlan(id, options = {}) {
     return this.call(this.admin, "GetLaunchPlan", { id: { ...id, resource_type: "LAUNCH_PLAN" } }, options);
   }
+  /** Launch plan versions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listLaunchPlans(request2, options = {}) {
     return this.call(this.admin, "ListLaunchPlans", request2, options);
   }
@@ -93718,17 +94947,13 @@ var AdminClient = class {
    * callers that must not (the webhook) name the execution or cancel with `options.signal`.
    */
   async createExecution(request2, options = {}) {
-    const response = await this.call(
-      this.admin,
-      "CreateExecution",
-      request2,
-      options
-    );
-    return response.id;
+    return executionIdOf("CreateExecution", await this.call(this.admin, "CreateExecution", request2, options));
   }
+  /** One execution: its spec and closure (phase, times, outputs or error); NotFoundError when absent. */
   getExecution(id, options = {}) {
     return this.call(this.admin, "GetExecution", { id }, options);
   }
+  /** Executions of a project and domain, a page at a time (see {@link AdminClient.listTasks}). */
   listExecutions(request2, options = {}) {
     return this.call(this.admin, "ListExecutions", request2, options);
   }
@@ -93737,16 +94962,16 @@ var AdminClient = class {
     return this.call(this.admin, "GetExecutionData", { id }, options);
   }
   /** Replaces a project's name, description, labels and state (`ARCHIVED` archives it). */
-  updateProject(project, options = {}) {
-    return this.call(this.admin, "UpdateProject", project, options);
+  async updateProject(project, options = {}) {
+    await this.call(this.admin, "UpdateProject", project, options);
   }
   /** Names of the tasks, workflows or launch plans of a project and domain, a page at a time. */
   listEntityIds(kind, request2, options = {}) {
     return this.call(this.admin, `List${kind}Ids`, request2, options);
   }
   /** Activates or deactivates a launch plan version (activating deactivates the other versions of its name). */
-  updateLaunchPlan(id, state, options = {}) {
-    return this.call(
+  async updateLaunchPlan(id, state, options = {}) {
+    await this.call(
       this.admin,
       "UpdateLaunchPlan",
       { id: { ...id, resource_type: "LAUNCH_PLAN" }, state },
@@ -93758,18 +94983,13 @@ var AdminClient = class {
     return this.call(this.admin, "GetActiveLaunchPlan", { id }, options);
   }
   /** Stops a running execution; it ends ABORTED. InvalidArgumentError when it already ended. */
-  terminateExecution(id, cause = "", options = {}) {
-    return this.call(this.admin, "TerminateExecution", { id, cause }, options);
+  async terminateExecution(id, cause = "", options = {}) {
+    await this.call(this.admin, "TerminateExecution", { id, cause }, options);
   }
   /** Runs an execution's launch plan again with the same inputs; resolves to the new execution's id. */
   async relaunchExecution(id, name = "", options = {}) {
-    const response = await this.call(
-      this.admin,
-      "RelaunchExecution",
-      { id, name },
-      options
-    );
-    return response.id;
+    const response = await this.call(this.admin, "RelaunchExecution", { id, name }, options);
+    return executionIdOf("RelaunchExecution", response);
   }
   /** The node executions of an execution. */
   listNodeExecutions(id, request2 = {}, options = {}) {
@@ -93783,44 +95003,52 @@ var AdminClient = class {
    * @throws the typed error of the call (NotFoundError for an unknown execution, DeadlineExceeded...,
    *   CancelledError once the signal aborted), or Error when the stream ends before a terminal phase.
    */
-  async watchExecution(id, onEvent, options = {}) {
-    const deadline = streamDeadline(options, 3600);
-    const signal3 = options.signal;
+  watchExecution(id, onEvent, options = {}) {
+    return this.serverStream(this.admin, "WatchExecution", { id }, onEvent, streamDeadline(options, 3600), {
+      signal: options.signal,
+      end: (last) => last && TERMINAL_PHASES.has(last.phase) ? last : new Error(`the watch of execution ${id.name} ended before the execution finished`)
+    });
+  }
+  /**
+   * Runs the server stream `rpc` until `deadline`, calling `onMessage` with each message; when it
+   * ends, resolves to what `settle.end` makes of the last message (or rejects with the Error it
+   * returns). Refused before any message, it is opened once more with a (new) token, as unary calls
+   * are; it is never retried otherwise. `settle.signal` cancels it.
+   * @throws AdminError (CancelledError once the signal aborted).
+   */
+  async serverStream(stub, rpc, request2, onMessage, deadline, settle2) {
+    const { signal: signal3, end } = settle2;
+    let received = 0;
+    const once = (metadata) => new Promise((resolve5, reject) => {
+      let last;
+      const call = stub[rpc](request2, metadata, { deadline });
+      cancelOnAbort(call, signal3);
+      call.on("data", (message2) => {
+        last = message2;
+        received += 1;
+        onMessage(message2);
+      });
+      call.on("error", reject);
+      call.on("end", () => {
+        const result = end(last);
+        if (result instanceof Error) reject(result);
+        else resolve5(result);
+      });
+    });
     try {
       if (signal3?.aborted) throw signal3.reason;
       const first = await untilAborted(this.metadataFor(true, "first"), signal3);
       try {
-        return await this.watchOnce(id, onEvent, deadline, first.metadata, signal3);
+        return await once(first.metadata);
       } catch (error63) {
-        if (!this.mayAuthenticate(error63, true) || error63.events) throw error63;
+        if (!this.mayAuthenticate(error63, true) || received > 0) throw error63;
         const again = await untilAborted(this.metadataFor(true, first.sent ? "refresh" : "fresh"), signal3);
-        return await this.watchOnce(id, onEvent, deadline, again.metadata, signal3);
+        return await once(again.metadata);
       }
     } catch (error63) {
-      if (signal3?.aborted) throw this.cancelled("WatchExecution", signal3);
-      throw fromGrpcError(error63, "WatchExecution", this.connection);
+      if (signal3?.aborted) throw this.cancelled(rpc, signal3);
+      throw fromGrpcError(error63, rpc, this.connection);
     }
-  }
-  /** One WatchExecution stream; a stream error is rejected as is, with the count of events seen. */
-  watchOnce(id, onEvent, deadline, metadata, signal3) {
-    const method = this.admin.WatchExecution;
-    if (!method) throw new Error("unknown RPC WatchExecution");
-    return new Promise((resolve5, reject) => {
-      let last;
-      let events = 0;
-      const call = method.call(this.admin, { id }, metadata, { deadline });
-      cancelOnAbort(call, signal3);
-      call.on("data", (event) => {
-        last = event;
-        events += 1;
-        onEvent(event);
-      });
-      call.on("error", (error63) => reject(Object.assign(error63, { events })));
-      call.on("end", () => {
-        if (last && TERMINAL_PHASES.has(last.phase)) resolve5(last);
-        else reject(new Error(`the watch of execution ${id.name} ended before the execution finished`));
-      });
-    });
   }
   /** The inputs and outputs of one node execution. */
   getNodeExecutionData(id, nodeId, options = {}) {
@@ -93831,6 +95059,7 @@ var AdminClient = class {
       options
     );
   }
+  /** The admin's own version (`control_plane_version`: build, version, build time). */
   getVersion(options = {}) {
     return this.call(this.admin, "GetVersion", {}, options);
   }
@@ -93896,41 +95125,11 @@ var AdminClient = class {
    * @throws AdminError when the call fails before or during the stream (CancelledError once the
    *   signal aborted).
    */
-  async deployApp(request2, onStatus, options = {}) {
-    const deadline = streamDeadline(options, 600);
-    const signal3 = options.signal;
-    const method = this.apps.Deploy;
-    if (!method) throw new Error("unknown RPC Deploy");
-    const once = (metadata) => new Promise((resolve5, reject) => {
-      let last;
-      let seen = 0;
-      const call = method.call(this.apps, request2, metadata, { deadline });
-      cancelOnAbort(call, signal3);
-      call.on("data", (status2) => {
-        last = status2;
-        seen += 1;
-        onStatus(status2);
-      });
-      call.on("error", (error63) => reject(Object.assign(error63, { events: seen })));
-      call.on(
-        "end",
-        () => last ? resolve5(last) : reject(new Error("the deployment stream ended without a status"))
-      );
+  deployApp(request2, onStatus, options = {}) {
+    return this.serverStream(this.apps, "Deploy", request2, onStatus, streamDeadline(options, 600), {
+      signal: options.signal,
+      end: (last) => last ?? new Error("the deployment stream ended without a status")
     });
-    try {
-      if (signal3?.aborted) throw signal3.reason;
-      const first = await untilAborted(this.metadataFor(true, "first"), signal3);
-      try {
-        return await once(first.metadata);
-      } catch (error63) {
-        if (!this.mayAuthenticate(error63, true) || error63.events) throw error63;
-        const again = await untilAborted(this.metadataFor(true, first.sent ? "refresh" : "fresh"), signal3);
-        return await once(again.metadata);
-      }
-    } catch (error63) {
-      if (signal3?.aborted) throw this.cancelled("Deploy", signal3);
-      throw fromGrpcError(error63, "Deploy", this.connection);
-    }
   }
   /** One deployed app: its spec and last status. */
   getApp(request2, options = {}) {
@@ -94008,17 +95207,20 @@ function parseApiKey(text) {
   } catch {
     throw new ApiKeyFormatError("the API key is damaged: it does not decode to its JSON form");
   }
-  const record2 = body && typeof body === "object" ? body : {};
-  if (record2.v !== 1) throw new ApiKeyFormatError(`unsupported API key version ${String(record2.v)}`);
+  const record2 = new Map(
+    body && typeof body === "object" ? Object.entries(body) : []
+  );
+  const version2 = record2.get("v");
+  if (version2 !== 1) throw new ApiKeyFormatError(`unsupported API key version ${String(version2)}`);
   const text_ = (field, required2) => {
-    const value = record2[field];
+    const value = record2.get(field);
     if (typeof value === "string" && (value.length > 0 || !required2)) return value;
     if (value === void 0 && !required2) return "";
     throw new ApiKeyFormatError(`the API key is damaged: field ${field} is missing`);
   };
   return {
     endpoint: text_("endpoint", true),
-    insecure: record2.insecure === true,
+    insecure: record2.get("insecure") === true,
     clientId: text_("client_id", true),
     clientSecret: text_("client_secret", true),
     org: text_("org", false)
@@ -94041,9 +95243,11 @@ function describeSecretScope(scope) {
 
 // src/client/auth/client-credentials.ts
 import { createHash } from "node:crypto";
+init_errors();
 init_token_source();
 
 // src/client/auth/token-cache.ts
+init_errors();
 var MIN_REFRESH_MARGIN_SECONDS = 10;
 function renewalTime(token, refreshWindowSeconds) {
   const lifetime = token.expiresAt - token.issuedAt;
@@ -94055,17 +95259,16 @@ function isReusable(token, now, refreshWindowSeconds) {
 }
 
 // src/client/auth/client-credentials.ts
-function oauthError(error63) {
-  const e2 = error63;
-  if (e2?.name === "ResponseBodyError" && typeof e2.error === "string") {
-    return { status: e2.status, code: e2.error, description: e2.error_description };
+function oauthError(error63, oidc) {
+  if (error63 instanceof oidc.ResponseBodyError && typeof error63.error === "string") {
+    return { status: error63.status, code: error63.error, description: error63.error_description };
   }
-  if (e2?.name === "WWWAuthenticateChallengeError" && Array.isArray(e2.cause)) {
-    const parameters2 = e2.cause[0]?.parameters ?? {};
+  if (error63 instanceof oidc.WWWAuthenticateChallengeError && Array.isArray(error63.cause)) {
+    const parameters2 = error63.cause[0]?.parameters;
     return {
-      status: e2.status,
-      code: parameters2.error ?? "invalid_client",
-      description: parameters2.error_description
+      status: error63.status,
+      code: parameters2?.error ?? "invalid_client",
+      description: parameters2?.error_description
     };
   }
   return void 0;
@@ -94078,9 +95281,9 @@ function clientSecretBasic(clientId, secret) {
   };
 }
 function reason(error63) {
-  const e2 = error63;
-  const cause = e2?.cause?.code ?? e2?.cause?.message;
-  return `${e2?.message ?? String(error63)}${cause ? ` (${cause})` : ""}`;
+  const cause = fieldOf(error63, "cause");
+  const why = codeOf(cause) ?? stringFieldOf(cause, "message");
+  return `${messageOf(error63)}${why ? ` (${why})` : ""}`;
 }
 var ClientCredentialsTokenSource = class {
   constructor(options) {
@@ -94166,7 +95369,7 @@ var ClientCredentialsTokenSource = class {
     try {
       metadata = await discovery2.oauth2Metadata();
     } catch (error63) {
-      throw fail2(`the admin's GetOAuth2Metadata failed: ${error63.message}`, error63);
+      throw fail2(`the admin's GetOAuth2Metadata failed: ${messageOf(error63)}`, error63);
     }
     if (!metadata.token_endpoint) throw fail2("the admin's OAuth2 metadata has no token_endpoint");
     return { url: metadata.token_endpoint, methods: metadata.token_endpoint_auth_methods_supported ?? [] };
@@ -94198,7 +95401,7 @@ var ClientCredentialsTokenSource = class {
         audience = (await discovery2.publicClientConfig()).audience || void 0;
       } catch (error63) {
         throw new AuthFlowError(
-          `${mode}: cannot read the audience from the admin's public client config: ${error63.message}`,
+          `${mode}: cannot read the audience from the admin's public client config: ${messageOf(error63)}`,
           mode,
           { cause: error63 }
         );
@@ -94229,7 +95432,7 @@ var ClientCredentialsTokenSource = class {
     try {
       response = await oidc.clientCredentialsGrant(config2, parameters2);
     } catch (error63) {
-      const refused = oauthError(error63);
+      const refused = oauthError(error63, oidc);
       if (refused) {
         throw new AuthFlowError(
           `${mode}: the token endpoint ${url2} refused client "${clientId}": ${refused.code}${refused.description ? ` (${refused.description})` : ""}${refused.status ? `, HTTP ${refused.status}` : ""}`,
@@ -94347,12 +95550,20 @@ var ServiceNotOfferedError = class extends Error {
   command;
   service;
 };
-function messageOf(error63) {
+function messageOf2(error63) {
   return error63 instanceof Error ? error63.message : String(error63);
 }
 
 // src/action/github-context.ts
+init_guards();
 import { readFileSync as readFileSync2 } from "node:fs";
+function payloadAt(payload, path) {
+  return path.reduce((node2, key) => property(node2, key), payload);
+}
+function payloadString(payload, ...path) {
+  const value = payloadAt(payload, path);
+  return typeof value === "string" ? value : void 0;
+}
 function readGithubContext(env) {
   let payload = {};
   const eventPath = env.GITHUB_EVENT_PATH;
@@ -94367,7 +95578,7 @@ function readGithubContext(env) {
       try {
         payload = JSON.parse(text);
       } catch (error63) {
-        throw new Error(`GITHUB_EVENT_PATH ${eventPath} is not JSON: ${error63.message}`, {
+        throw new Error(`GITHUB_EVENT_PATH ${eventPath} is not JSON: ${errorMessage(error63)}`, {
           cause: error63
         });
       }
@@ -94375,13 +95586,15 @@ function readGithubContext(env) {
   }
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-  const fromPayload = payload.repository?.owner?.login && payload.repository.name ? { owner: payload.repository.owner.login, repo: payload.repository.name } : void 0;
-  const pr2 = payload.pull_request;
-  const pullRequest = (eventName === "pull_request" || eventName === "pull_request_target") && pr2?.number ? {
-    number: pr2.number,
-    headSha: pr2.head?.sha ?? env.GITHUB_SHA ?? "",
-    headRepo: pr2.head?.repo?.full_name ?? void 0,
-    baseRepo: pr2.base?.repo?.full_name ?? ""
+  const ownerLogin = payloadString(payload, "repository", "owner", "login");
+  const repoName = payloadString(payload, "repository", "name");
+  const fromPayload = ownerLogin && repoName ? { owner: ownerLogin, repo: repoName } : void 0;
+  const prNumber = payloadAt(payload, ["pull_request", "number"]);
+  const pullRequest = (eventName === "pull_request" || eventName === "pull_request_target") && typeof prNumber === "number" && prNumber ? {
+    number: prNumber,
+    headSha: payloadString(payload, "pull_request", "head", "sha") ?? env.GITHUB_SHA ?? "",
+    headRepo: payloadString(payload, "pull_request", "head", "repo", "full_name"),
+    baseRepo: payloadString(payload, "pull_request", "base", "repo", "full_name") ?? ""
   } : void 0;
   return {
     eventName,
@@ -94400,6 +95613,7 @@ function isFork(pr2) {
 // src/action/inputs.ts
 import { existsSync as existsSync2 } from "node:fs";
 init_duration();
+init_guards();
 
 // src/action/secret.ts
 import { inspect } from "node:util";
@@ -94433,6 +95647,7 @@ var DEFAULT_TARGET = Object.freeze({ project: "default", domain: "development" }
 // src/action/inputs.ts
 var COMMANDS = ["register", "run", "create-secret", "create-api-key", "deploy-app"];
 var DEFAULT_WAIT_SECONDS = 600;
+var KEY_ROLES = ["admin", "contributor", "viewer"];
 var NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,62}$/;
 var TRUE = /* @__PURE__ */ new Set(["true", "True", "TRUE"]);
 var FALSE = /* @__PURE__ */ new Set(["false", "False", "FALSE"]);
@@ -94453,7 +95668,7 @@ function readSettings() {
     try {
       setSecret(parseApiKey(apiKey.reveal()).clientSecret);
     } catch (error63) {
-      problem("api-key", error63.message);
+      problem("api-key", errorMessage(error63));
     }
   }
   const bool = (name, fallback) => {
@@ -94480,7 +95695,7 @@ function readSettings() {
     return text;
   };
   const commandText = input2("command");
-  const command = COMMANDS.includes(commandText) ? commandText : void 0;
+  const command = isOneOf(COMMANDS, commandText) ? commandText : void 0;
   if (!commandText) problem("command", `required; one of ${COMMANDS.join(", ")}`);
   else if (!command) problem("command", `"${commandText}" is not one of ${COMMANDS.join(", ")}`);
   const endpoint2 = input2("endpoint");
@@ -94503,7 +95718,7 @@ function readSettings() {
   let settings;
   switch (command) {
     case "register": {
-      const files = input2("files").split(/[\n,]/).map((f2) => f2.trim()).filter(Boolean);
+      const files = input2("files").split(/[\n,]/).map((f3) => f3.trim()).filter(Boolean);
       if (!files.length) problem("files", 'required by command "register": paths or globs of workflow files');
       settings = { ...common, command, files, version: input2("version") || void 0 };
       break;
@@ -94515,13 +95730,13 @@ function readSettings() {
       if (inputsText) {
         try {
           const parsed = JSON.parse(inputsText);
-          if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+          if (!isRecord(parsed)) {
             problem("inputs", 'must be a JSON object of input names to values, e.g. {"x": 2}');
           } else {
             inputs = parsed;
           }
         } catch (error63) {
-          problem("inputs", `not valid JSON (${error63.message})`);
+          problem("inputs", `not valid JSON (${errorMessage(error63)})`);
         }
       }
       let waitTimeoutSeconds = DEFAULT_WAIT_SECONDS;
@@ -94557,10 +95772,9 @@ function readSettings() {
     }
     case "create-api-key": {
       const role = input2("key-role") || "admin";
-      if (role !== "admin" && role !== "contributor" && role !== "viewer") {
-        problem("key-role", `"${role}" is not a role; use admin, contributor or viewer`);
-      }
-      settings = { ...common, command, keyName: named("key-name", command), keyRole: role };
+      const keyRole = isOneOf(KEY_ROLES, role) ? role : void 0;
+      if (!keyRole) problem("key-role", `"${role}" is not a role; use admin, contributor or viewer`);
+      settings = { ...common, command, keyName: named("key-name", command), keyRole: keyRole ?? "admin" };
       break;
     }
     case "deploy-app": {
@@ -94578,6 +95792,11 @@ function readSettings() {
 
 // src/action/manage.ts
 init_errors();
+var ROLES = {
+  admin: "ADMIN",
+  contributor: "CONTRIBUTOR",
+  viewer: "VIEWER"
+};
 async function createSecretCommand(client, settings) {
   const where = describeSecretScope(settings.scope);
   if (settings.dryRun) {
@@ -94604,7 +95823,7 @@ async function createApiKeyCommand(client, settings) {
   }
   const created = await client.createApiKey({
     name: settings.keyName,
-    role: settings.keyRole.toUpperCase(),
+    role: ROLES[settings.keyRole],
     org: ""
   });
   setSecret(created.client_secret);
@@ -94787,6 +96006,7 @@ async function registerCommand(client, settings, workspace) {
 }
 
 // src/action/run.ts
+init_guards();
 init_literals();
 init_types();
 init_errors();
@@ -94826,8 +96046,7 @@ ${body}`;
 }
 function httpStatusOf(error63) {
   if (error63 && typeof error63 === "object" && "status" in error63) {
-    const status2 = error63.status;
-    return typeof status2 === "number" ? status2 : void 0;
+    return typeof error63.status === "number" ? error63.status : void 0;
   }
   return void 0;
 }
@@ -94880,7 +96099,7 @@ async function waitForExecution(client, id, options) {
     const phase = String(execution.closure?.phase ?? "UNDEFINED");
     if (phase !== last) options.onPhase?.(phase);
     last = phase;
-    if (TERMINAL_PHASES.has(phase)) return { phase, terminal: true };
+    if (isTerminalPhase(phase)) return { phase, terminal: true };
     const left = deadline - Date.now();
     if (left <= 0) return { phase, terminal: false };
     await new Promise((resolve5) => setTimeout(resolve5, Math.min(interval, left)));
@@ -94935,13 +96154,13 @@ async function commentOnPullRequest(settings, deps, report2) {
     const status2 = httpStatusOf(error63);
     if (status2 === 403) {
       warning(
-        `GitHub refused to write the comment on pull request #${pr2.number} (403: ${messageOf(error63)}); give the job "pull-requests: write" permission; ${fallback}`
+        `GitHub refused to write the comment on pull request #${pr2.number} (403: ${messageOf2(error63)}); give the job "pull-requests: write" permission; ${fallback}`
       );
       return;
     }
-    const cause = error63?.cause;
-    const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error63));
-    const why = unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${cause?.code ?? cause?.message ?? messageOf(error63)})` : `GitHub's API answered ${status2}: ${messageOf(error63)}`;
+    const cause = property(error63, "cause");
+    const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf2(error63));
+    const why = unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
     warning(
       `the comment on pull request #${pr2.number} was not written: ${why}; execution ${report2.executionName} was launched (${report2.url}, ${report2.phase}) and its outputs are set; ${fallback}`
     );
@@ -95050,7 +96269,7 @@ function connectionFailure(error63, admin) {
 function fail(error63, workspace, admin) {
   let unreachable = error63;
   for (let depth = 0; depth < 5 && unreachable && !(unreachable instanceof UnavailableError); depth += 1) {
-    unreachable = unreachable.cause;
+    unreachable = property(unreachable, "cause");
   }
   if (unreachable instanceof UnavailableError && admin) {
     setFailed(connectionFailure(unreachable, admin));
@@ -95082,7 +96301,7 @@ ${error63.hint}`);
     setFailed(error63.message);
     return;
   }
-  setFailed(messageOf(error63));
+  setFailed(messageOf2(error63));
 }
 async function main(deps = {}) {
   const env = deps.env ?? process.env;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { errorMessage, property } from '../api/guards.js';
 
 /** The pull request an event is about, as far as the Action needs it. */
 export interface PullRequestInfo {
@@ -34,13 +35,15 @@ export interface GithubContext {
   workspace: string;
 }
 
-interface EventPayload {
-  repository?: { name?: string; owner?: { login?: string } };
-  pull_request?: {
-    number?: number;
-    head?: { sha?: string; repo?: { full_name?: string } | null };
-    base?: { repo?: { full_name?: string } };
-  };
+/** The value at `path` of the event payload (parsed JSON), or undefined where the path leaves objects. */
+function payloadAt(payload: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>((node, key) => property(node, key), payload);
+}
+
+/** The string at `path` of the event payload, or undefined when there is none. */
+function payloadString(payload: unknown, ...path: string[]): string | undefined {
+  const value = payloadAt(payload, path);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -48,7 +51,7 @@ interface EventPayload {
  * @throws Error naming `GITHUB_EVENT_PATH` when the event file exists but is not JSON.
  */
 export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
-  let payload: EventPayload = {};
+  let payload: unknown = {};
   const eventPath = env.GITHUB_EVENT_PATH;
   if (eventPath) {
     let text: string | undefined;
@@ -59,9 +62,9 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
     }
     if (text !== undefined) {
       try {
-        payload = JSON.parse(text) as EventPayload;
+        payload = JSON.parse(text);
       } catch (error) {
-        throw new Error(`GITHUB_EVENT_PATH ${eventPath} is not JSON: ${(error as Error).message}`, {
+        throw new Error(`GITHUB_EVENT_PATH ${eventPath} is not JSON: ${errorMessage(error)}`, {
           cause: error,
         });
       }
@@ -69,18 +72,19 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
   }
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  const fromPayload =
-    payload.repository?.owner?.login && payload.repository.name
-      ? { owner: payload.repository.owner.login, repo: payload.repository.name }
-      : undefined;
-  const pr = payload.pull_request;
+  const ownerLogin = payloadString(payload, 'repository', 'owner', 'login');
+  const repoName = payloadString(payload, 'repository', 'name');
+  const fromPayload = ownerLogin && repoName ? { owner: ownerLogin, repo: repoName } : undefined;
+  const prNumber = payloadAt(payload, ['pull_request', 'number']);
   const pullRequest =
-    (eventName === 'pull_request' || eventName === 'pull_request_target') && pr?.number
+    (eventName === 'pull_request' || eventName === 'pull_request_target') &&
+    typeof prNumber === 'number' &&
+    prNumber
       ? {
-          number: pr.number,
-          headSha: pr.head?.sha ?? env.GITHUB_SHA ?? '',
-          headRepo: pr.head?.repo?.full_name ?? undefined,
-          baseRepo: pr.base?.repo?.full_name ?? '',
+          number: prNumber,
+          headSha: payloadString(payload, 'pull_request', 'head', 'sha') ?? env.GITHUB_SHA ?? '',
+          headRepo: payloadString(payload, 'pull_request', 'head', 'repo', 'full_name'),
+          baseRepo: payloadString(payload, 'pull_request', 'base', 'repo', 'full_name') ?? '',
         }
       : undefined;
   return {

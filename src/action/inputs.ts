@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as core from '@actions/core';
 import { parseDuration } from '../api/duration.js';
+import { errorMessage, isOneOf, isRecord } from '../api/guards.js';
 import { parseApiKey } from '../client/auth/api-key.js';
 import { ActionInputError, type InputProblem } from './errors.js';
 import { maskableParts, SecretValue } from './secret.js';
@@ -77,13 +78,16 @@ export interface CreateSecretSettings extends CommonSettings {
   scope: { project: string; domain: string };
 }
 
+/** The roles an API key may get (`key-role`). */
+export const KEY_ROLES = ['admin', 'contributor', 'viewer'] as const;
+
 /** `command: create-api-key`. */
 export interface CreateApiKeySettings extends CommonSettings {
   command: 'create-api-key';
   /** `key-name`: the name of the API key to create. */
   keyName: string;
   /** `key-role`: `admin` (default), `contributor` or `viewer`. */
-  keyRole: 'admin' | 'contributor' | 'viewer';
+  keyRole: (typeof KEY_ROLES)[number];
 }
 
 /** `command: deploy-app`. */
@@ -140,7 +144,7 @@ export function readSettings(): ActionSettings {
       // The decoded client secret could be printed in another form than the key: mask it too.
       core.setSecret(parseApiKey(apiKey.reveal()).clientSecret);
     } catch (error) {
-      problem('api-key', (error as Error).message);
+      problem('api-key', errorMessage(error));
     }
   }
   const bool = (name: string, fallback: boolean): boolean => {
@@ -168,9 +172,7 @@ export function readSettings(): ActionSettings {
   };
 
   const commandText = input('command');
-  const command = (COMMANDS as readonly string[]).includes(commandText)
-    ? (commandText as Command)
-    : undefined;
+  const command = isOneOf(COMMANDS, commandText) ? commandText : undefined;
   if (!commandText) problem('command', `required; one of ${COMMANDS.join(', ')}`);
   else if (!command) problem('command', `"${commandText}" is not one of ${COMMANDS.join(', ')}`);
 
@@ -211,13 +213,13 @@ export function readSettings(): ActionSettings {
       if (inputsText) {
         try {
           const parsed: unknown = JSON.parse(inputsText);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          if (!isRecord(parsed)) {
             problem('inputs', 'must be a JSON object of input names to values, e.g. {"x": 2}');
           } else {
-            inputs = parsed as Record<string, unknown>;
+            inputs = parsed;
           }
         } catch (error) {
-          problem('inputs', `not valid JSON (${(error as Error).message})`);
+          problem('inputs', `not valid JSON (${errorMessage(error)})`);
         }
       }
       let waitTimeoutSeconds = DEFAULT_WAIT_SECONDS;
@@ -253,10 +255,10 @@ export function readSettings(): ActionSettings {
     }
     case 'create-api-key': {
       const role = input('key-role') || 'admin';
-      if (role !== 'admin' && role !== 'contributor' && role !== 'viewer') {
-        problem('key-role', `"${role}" is not a role; use admin, contributor or viewer`);
-      }
-      settings = { ...common, command, keyName: named('key-name', command), keyRole: role as 'admin' };
+      const keyRole = isOneOf(KEY_ROLES, role) ? role : undefined;
+      if (!keyRole) problem('key-role', `"${role}" is not a role; use admin, contributor or viewer`);
+      // A bad role is a problem above, so these settings are never used with the fallback.
+      settings = { ...common, command, keyName: named('key-name', command), keyRole: keyRole ?? 'admin' };
       break;
     }
     case 'deploy-app': {

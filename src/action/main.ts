@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import * as core from '@actions/core';
+import { property } from '../api/guards.js';
 import { LiteralValueError } from '../api/literals.js';
 import { AdminError, DeadlineExceededError, UnavailableError } from '../client/errors.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
@@ -66,7 +67,7 @@ function fail(error: unknown, workspace: string, admin?: { endpoint: string; ins
   // An unreachable admin, however deep (token discovery wraps it): one line in the inputs' terms.
   let unreachable: unknown = error;
   for (let depth = 0; depth < 5 && unreachable && !(unreachable instanceof UnavailableError); depth += 1) {
-    unreachable = (unreachable as { cause?: unknown }).cause;
+    unreachable = property(unreachable, 'cause');
   }
   if (unreachable instanceof UnavailableError && admin) {
     core.setFailed(connectionFailure(unreachable, admin));

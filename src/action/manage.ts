@@ -4,6 +4,13 @@ import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { AlreadyExistsError } from '../client/errors.js';
 import type { CreateApiKeySettings, CreateSecretSettings, DeployAppSettings } from './inputs.js';
 
+/** The API's role of each `key-role`. */
+const ROLES = {
+  admin: 'ADMIN',
+  contributor: 'CONTRIBUTOR',
+  viewer: 'VIEWER',
+} as const satisfies Record<CreateApiKeySettings['keyRole'], string>;
+
 /**
  * `command: create-secret`: creates the secret, or replaces its value when it exists (a re-run job
  * converges instead of failing). The value was masked when the inputs were read and is never printed.
@@ -49,7 +56,7 @@ export async function createApiKeyCommand(
   }
   const created = await client.createApiKey({
     name: settings.keyName,
-    role: settings.keyRole.toUpperCase() as 'ADMIN',
+    role: ROLES[settings.keyRole],
     org: '',
   });
   core.setSecret(created.client_secret);

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
+import { property } from '../api/guards.js';
 import { launchPlanInputs } from '../api/literals.js';
-import { type ExecutionPhase, type LaunchPlanOut, TERMINAL_PHASES } from '../api/types.js';
+import { isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
 import { commentMarker, httpStatusOf, upsertComment } from '../github/comment.js';
@@ -104,7 +105,7 @@ export async function waitForExecution(
     const phase = String(execution.closure?.phase ?? 'UNDEFINED');
     if (phase !== last) options.onPhase?.(phase);
     last = phase;
-    if (TERMINAL_PHASES.has(phase as ExecutionPhase)) return { phase, terminal: true };
+    if (isTerminalPhase(phase)) return { phase, terminal: true };
     const left = deadline - Date.now();
     if (left <= 0) return { phase, terminal: false };
     await new Promise((resolve) => setTimeout(resolve, Math.min(interval, left)));
@@ -196,12 +197,12 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
       );
       return;
     }
-    const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+    const cause = property(error, 'cause');
     const unreachable =
       status === undefined ||
       (status === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error)));
     const why = unreachable
-      ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${cause?.code ?? cause?.message ?? messageOf(error)})`
+      ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, 'code') ?? property(cause, 'message') ?? messageOf(error)})`
       : `GitHub's API answered ${status}: ${messageOf(error)}`;
     core.warning(
       `the comment on pull request #${pr.number} was not written: ${why}; execution ${report.executionName} was launched ` +

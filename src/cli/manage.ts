@@ -6,8 +6,9 @@ import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
-import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
+import { codeOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
+import { CLIENT_FLAGS } from './platform-client.js';
 
 /** Builds the platform client of `orch`'s commands (passed in by the program, which owns it). */
 export type ClientFactory = (
@@ -15,8 +16,10 @@ export type ClientFactory = (
   io: Pick<CliIO, 'stderr' | 'env' | 'home'>,
 ) => Promise<AdminClient>;
 
-const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 const ROLES = ['admin', 'contributor', 'viewer'] as const;
+
+/** The role a key of each name of {@link ROLES} is created with (proto `orch.admin.Role`). */
+const ROLE_OF = { admin: 'ADMIN', contributor: 'CONTRIBUTOR', viewer: 'VIEWER' } as const;
 
 /** The largest secret value read from a file or standard input, in bytes (the server's own limit). */
 const MAX_VALUE_BYTES = 64 * 1024;
@@ -63,10 +66,7 @@ async function secretValue(name: string, valueFile: unknown, io: CliIO): Promise
       try {
         value = await readFile(valueFile);
       } catch (error) {
-        throw new ConfigError(
-          `cannot read ${valueFile}: ${(error as NodeJS.ErrnoException).code}`,
-          '--value-file',
-        );
+        throw new ConfigError(`cannot read ${valueFile}: ${String(codeOf(error))}`, '--value-file');
       }
     }
   } else if (io.env[name] !== undefined) {
@@ -140,11 +140,17 @@ async function keyEndpoint(
   return { endpoint: '', insecure: config.orch.connection.insecure };
 }
 
+/** Runs `work` with a platform client configured from a command's flags; see {@link clientRunner}. */
+export type WithClient = <T>(
+  command: Command,
+  work: (client: AdminClient, config: Config) => Promise<T>,
+) => Promise<T>;
+
 /**
  * Runs `work` with a platform client configured from a command's flags (and the environment and
  * config file), closing the client after, whatever happens.
  */
-export function clientRunner(io: CliIO, platformClient: ClientFactory) {
+export function clientRunner(io: CliIO, platformClient: ClientFactory): WithClient {
   return async <T>(
     command: Command,
     work: (client: AdminClient, config: Config) => Promise<T>,
@@ -159,66 +165,55 @@ export function clientRunner(io: CliIO, platformClient: ClientFactory) {
   };
 }
 
-/**
- * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
- * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
- * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
- */
-export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
-  const withClient = clientRunner(io, platformClient);
+/** The help of `orch create|update secret` about where the value comes from and the scope. */
+const VALUE_HELP =
+  '\nThe value comes from --value-file <file> (- reads standard input), else from the environment\n' +
+  'variable named like the secret, else from a hidden prompt on a terminal. It is never printed.\n' +
+  'Scope: no -p/-d for every project and domain; -d for one domain; -p and -d for one project.\n';
 
-  const create = program.command('create').description('create a secret or an API key');
-  const update = program.command('update').description('replace the value of a secret');
-  const get = program
-    .command('get')
-    .description('list secrets (names and metadata, never values) or API keys');
-  const remove = program.command('delete').description('delete a secret or an API key');
-
-  const valueHelp =
-    '\nThe value comes from --value-file <file> (- reads standard input), else from the environment\n' +
-    'variable named like the secret, else from a hidden prompt on a terminal. It is never printed.\n' +
-    'Scope: no -p/-d for every project and domain; -d for one domain; -p and -d for one project.\n';
-
-  for (const [parent, verb] of [
-    [create, 'create'],
-    [update, 'update'],
-  ] as const) {
-    addFlagOptions(
-      parent
-        .command('secret')
-        .argument('[name]', 'secret name (or --name)')
-        .option('--name <name>', 'secret name')
-        .option('-f, --value-file <file>', 'read the value from this file; - for standard input')
-        .addOption(
-          new Option('-t, --type <type>', 'secret type')
-            .choices(['generic', 'image-pull'])
-            .default('generic'),
-        )
-        .description(verb === 'create' ? 'create a secret' : 'replace the value of an existing secret')
-        .addHelpText(
-          'after',
-          `${valueHelp}\nExamples:\n  WEBHOOK_API_KEY=... orch ${verb} secret --name WEBHOOK_API_KEY\n` +
-            `  orch ${verb} secret --name db-password --value-file ./password.txt -d production\n`,
-        ),
-      CLIENT_FLAGS,
-    ).action(async (argument: string | undefined, opts: Record<string, unknown>, command: Command) => {
-      const name = nameOf(argument, opts.name, `${verb} secret`);
-      const scope = secretScope(command);
-      const value = await secretValue(name, opts.valueFile, io);
-      await withClient(command, async (client, config) => {
-        const request = {
-          id: { name, org: config.org ?? '', ...scope },
-          secret_spec: secretSpec(value, String(opts.type)),
-        };
-        if (verb === 'create') await client.createSecret(request);
-        else await client.updateSecret(request);
-      });
-      io.stdout.write(
-        `${verb === 'create' ? 'Created' : 'Updated'} secret with name: ${name} (${describeSecretScope(scope)})\n`,
-      );
+/** `orch create secret` or `orch update secret` (under `parent`): writes a secret's value. */
+function addWriteSecretCommand(
+  parent: Command,
+  verb: 'create' | 'update',
+  io: CliIO,
+  withClient: WithClient,
+): void {
+  addFlagOptions(
+    parent
+      .command('secret')
+      .argument('[name]', 'secret name (or --name)')
+      .option('--name <name>', 'secret name')
+      .option('-f, --value-file <file>', 'read the value from this file; - for standard input')
+      .addOption(
+        new Option('-t, --type <type>', 'secret type').choices(['generic', 'image-pull']).default('generic'),
+      )
+      .description(verb === 'create' ? 'create a secret' : 'replace the value of an existing secret')
+      .addHelpText(
+        'after',
+        `${VALUE_HELP}\nExamples:\n  WEBHOOK_API_KEY=... orch ${verb} secret --name WEBHOOK_API_KEY\n` +
+          `  orch ${verb} secret --name db-password --value-file ./password.txt -d production\n`,
+      ),
+    CLIENT_FLAGS,
+  ).action(async (argument: string | undefined, opts: Record<string, unknown>, command: Command) => {
+    const name = nameOf(argument, opts.name, `${verb} secret`);
+    const scope = secretScope(command);
+    const value = await secretValue(name, opts.valueFile, io);
+    await withClient(command, async (client, config) => {
+      const request = {
+        id: { name, org: config.org ?? '', ...scope },
+        secret_spec: secretSpec(value, String(opts.type)),
+      };
+      if (verb === 'create') await client.createSecret(request);
+      else await client.updateSecret(request);
     });
-  }
+    io.stdout.write(
+      `${verb === 'create' ? 'Created' : 'Updated'} secret with name: ${name} (${describeSecretScope(scope)})\n`,
+    );
+  });
+}
 
+/** `orch get secret [name]`: secrets' metadata (never values), as a table or JSON. */
+function addGetSecretCommand(get: Command, io: CliIO, withClient: WithClient): void {
   addFlagOptions(
     get
       .command('secret')
@@ -251,7 +246,10 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
       );
     });
   });
+}
 
+/** `orch delete secret`. */
+function addDeleteSecretCommand(remove: Command, io: CliIO, withClient: WithClient): void {
   addFlagOptions(
     remove
       .command('secret')
@@ -269,7 +267,13 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     );
     io.stdout.write(`Deleted secret with name: ${name} (${describeSecretScope(scope)})\n`);
   });
+}
 
+/**
+ * `orch create api-key <role> --name <name>`: prints `export ORCH_API_KEY=<key>` on stdout (the notes
+ * go to stderr, so `eval "$(orch create api-key ...)"` works), or the key as JSON with `-o json`.
+ */
+function addCreateApiKeyCommand(create: Command, io: CliIO, withClient: WithClient): void {
   addFlagOptions(
     create
       .command('api-key')
@@ -290,14 +294,15 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     [...CLIENT_FLAGS, 'output'],
   ).action(async (role: string, opts: Record<string, unknown>, command: Command) => {
     const lower = role.toLowerCase();
-    if (!(ROLES as readonly string[]).includes(lower)) {
+    const known = ROLES.find((name) => name === lower);
+    if (!known) {
       throw new ConfigError(`"${role}" is not a role; use ${ROLES.join(', ')}`, '<role>');
     }
     await withClient(command, async (client, config) => {
       const output = outputOf(config);
       const created = await client.createApiKey({
         name: String(opts.name),
-        role: lower.toUpperCase() as 'ADMIN',
+        role: ROLE_OF[known],
         org: config.org ?? '',
       });
       const where = await keyEndpoint(config, io.env);
@@ -316,7 +321,10 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
       io.stdout.write(`export ORCH_API_KEY=${key}\n`);
     });
   });
+}
 
+/** `orch get api-key [role]`: API keys (never their secrets), as a table or JSON. */
+function addGetApiKeyCommand(get: Command, io: CliIO, withClient: WithClient): void {
   addFlagOptions(
     get
       .command('api-key')
@@ -348,7 +356,10 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
       );
     });
   });
+}
 
+/** `orch delete api-key --name <name>`: the key gets no new tokens and its tokens are refused at once. */
+function addDeleteApiKeyCommand(remove: Command, io: CliIO, withClient: WithClient): void {
   addFlagOptions(
     remove
       .command('api-key')
@@ -362,4 +373,29 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
     );
     io.stdout.write(`Deleted API key ${String(opts.name)}\n`);
   });
+}
+
+/**
+ * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
+ * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
+ * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
+ * The commands are added in the order `orch <verb> --help` lists them: secret, then api-key.
+ */
+export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
+  const withClient = clientRunner(io, platformClient);
+
+  const create = program.command('create').description('create a secret or an API key');
+  const update = program.command('update').description('replace the value of a secret');
+  const get = program
+    .command('get')
+    .description('list secrets (names and metadata, never values) or API keys');
+  const remove = program.command('delete').description('delete a secret or an API key');
+
+  addWriteSecretCommand(create, 'create', io, withClient);
+  addWriteSecretCommand(update, 'update', io, withClient);
+  addGetSecretCommand(get, io, withClient);
+  addDeleteSecretCommand(remove, io, withClient);
+  addCreateApiKeyCommand(create, io, withClient);
+  addGetApiKeyCommand(get, io, withClient);
+  addDeleteApiKeyCommand(remove, io, withClient);
 }

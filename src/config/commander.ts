@@ -1,4 +1,4 @@
-import { type Command, CommanderError, Option } from 'commander';
+import { type Command, CommanderError, type HelpContext, Option } from 'commander';
 import { ConfigError } from './errors.js';
 import type { RawValue } from './load.js';
 import { ALL_FLAGS, type FlagSpec, findFlag } from './registry.js';
@@ -157,7 +157,8 @@ function fail(name: string): never {
 
 /** The registry flags a command was given, keyed by dotted name (input of `loadConfig`). */
 export function flagValues(command: Command): Record<string, RawValue> {
-  const values = command.optsWithGlobals() as Record<string, RawValue>;
+  // The registry flags' parsers (see addFlagOptions) give strings, booleans and string lists.
+  const values = command.optsWithGlobals<Record<string, RawValue>>();
   const out: Record<string, RawValue> = {};
   for (const flag of ALL_FLAGS) {
     const value = values[flag.name];
@@ -196,8 +197,8 @@ export async function runProgram(
       // A command of subcommands given none (`orchctl get`, `orchctl config`) prints its help on
       // stdout and exits 0, as cobra does; commander would print it on stderr and exit 1.
       const help = command.help.bind(command);
-      command.help = ((context?: { error: boolean }) =>
-        help(context?.error ? { error: false } : context)) as typeof command.help;
+      command.help = (context?: HelpContext | ((text: string) => string)) =>
+        typeof context === 'function' ? help(context) : help(context?.error ? { error: false } : context);
     }
     for (const sub of command.commands) configure(sub);
   };

@@ -88,14 +88,24 @@ function schemaOf(flag: FlagSpec): Record<string, unknown> {
 export function configJsonSchema(): Record<string, unknown> {
   type Node = { type: 'object'; properties: Record<string, unknown>; additionalProperties: false };
   const root: Node = { type: 'object', properties: {}, additionalProperties: false };
+  /** The object schemas made so far, by dotted path (no flag name is the prefix of another's). */
+  const objects = new Map<string, Node>();
   for (const flag of ALL_FLAGS) {
     const parts = flag.name.split('.');
+    const leaf = parts.pop() ?? flag.name;
     let node = root;
-    for (const part of parts.slice(0, -1)) {
-      node.properties[part] ??= { type: 'object', properties: {}, additionalProperties: false };
-      node = node.properties[part] as Node;
+    let path = '';
+    for (const part of parts) {
+      path = path ? `${path}.${part}` : part;
+      let child = objects.get(path);
+      if (!child) {
+        child = { type: 'object', properties: {}, additionalProperties: false };
+        node.properties[part] = child;
+        objects.set(path, child);
+      }
+      node = child;
     }
-    node.properties[parts[parts.length - 1] as string] = schemaOf(flag);
+    node.properties[leaf] = schemaOf(flag);
   }
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

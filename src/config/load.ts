@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Node } from 'yaml';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
+import { errorMessage, isRecord } from '../api/guards.js';
 import { ConfigError } from './errors.js';
 import { parseQuantity, QuantitySyntaxError } from './quantity.js';
 import { ALL_FLAGS, envName, type FlagSpec, findFlag, nearestFlag } from './registry.js';
@@ -13,8 +13,11 @@ import type { Config, FlagValue } from './types.js';
  * The `yaml` package, loaded on first use: it is a tenth of a short command's start-up, and only config
  * files and YAML output need it.
  */
-export const loadYaml = (): typeof import('yaml') =>
-  createRequire(import.meta.url)('yaml') as typeof import('yaml');
+export function loadYaml(): typeof import('yaml') {
+  // require() is untyped: the declared type names the module it loads.
+  const yaml: typeof import('yaml') = createRequire(import.meta.url)('yaml');
+  return yaml;
+}
 
 export type { Config } from './types.js';
 
@@ -94,8 +97,8 @@ export function coerceFlagValue(flag: FlagSpec, raw: unknown, source: string): F
       return Object.freeze(listItems(String(raw), listType));
     }
     case 'stringToString': {
-      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        const entries = Object.entries(raw as Record<string, unknown>);
+      if (isRecord(raw)) {
+        const entries = Object.entries(raw);
         if (entries.some(([, v]) => v !== null && typeof v === 'object')) throw bad('a map of strings');
         return Object.freeze(Object.fromEntries(entries.map(([k, v]) => [k, String(v ?? '')])));
       }
@@ -202,13 +205,13 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`cannot read config file: ${(error as Error).message}`, path);
+    throw new ConfigError(`cannot read config file: ${errorMessage(error)}`, path);
   }
-  const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
+  const { isMap, isNode, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
-  const where = (node: Node | null | undefined) => {
-    const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
+  const where = (node: unknown) => {
+    const { line, col } = lineCounter.linePos((isNode(node) ? node.range?.[0] : undefined) ?? 0);
     return `${path}:${line}:${col}`;
   };
   if (doc.errors.length) {
@@ -222,7 +225,7 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
     if (!isMap(node)) {
       if (prefix || (node && !(isScalar(node) && node.value === null))) {
         warnings.push({
-          source: where(node as Node),
+          source: where(node),
           message: `${prefix || 'the document'} should be a mapping`,
         });
       }
@@ -231,18 +234,18 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
       const name = prefix ? `${prefix}.${key}` : key;
-      const valueNode = pair.value as Node | null;
+      const valueNode = isNode(pair.value) ? pair.value : null;
       if (findFlag(name)) {
         values.set(name, {
           value: valueNode ? valueNode.toJSON() : null,
-          where: where(valueNode ?? (pair.key as Node)),
+          where: where(valueNode ?? pair.key),
         });
       } else if (ALL_FLAGS.some((f) => f.name.startsWith(`${name}.`))) {
         walk(valueNode, name);
       } else {
         const near = nearestFlag(name);
         warnings.push({
-          source: where(pair.key as Node),
+          source: where(pair.key),
           message: `unknown key ${name}${near ? ` (did you mean ${near}?)` : ''}`,
         });
       }
@@ -252,14 +255,43 @@ export function readConfigFile(path: string): { values: Map<string, FileValue>; 
   return { values, warnings };
 }
 
+/** Sets `a.b.c` of `target` to `value`, making the objects on the way (no flag name is the prefix of another's). */
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
   const parts = dotted.split('.');
+  const leaf = parts.pop() ?? dotted;
   let node = target;
-  for (const part of parts.slice(0, -1)) {
-    node[part] ??= {};
-    node = node[part] as Record<string, unknown>;
+  for (const part of parts) {
+    const child = node[part];
+    if (isRecord(child)) node = child;
+    else {
+      const created: Record<string, unknown> = {};
+      node[part] = created;
+      node = created;
+    }
   }
-  node[parts[parts.length - 1] as string] = value;
+  node[leaf] = value;
+}
+
+/** The value at a dotted path of nested objects, or undefined where the path leaves them. */
+function getPath(root: unknown, dotted: string): unknown {
+  let node = root;
+  for (const part of dotted.split('.')) node = isRecord(node) ? node[part] : undefined;
+  return node;
+}
+
+/** Whether `value` has the shape of a flag's value ({@link FlagValue}). */
+function isFlagValue(value: unknown): value is FlagValue {
+  if (value === undefined || ['boolean', 'number', 'string'].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string');
+  return isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
+}
+
+/**
+ * Whether `value` is a {@link Config}: a value of a flag's shape at the path of every registry flag,
+ * as {@link loadConfigReport} builds it.
+ */
+function isConfig(value: unknown): value is Config {
+  return isRecord(value) && ALL_FLAGS.every((flag) => isFlagValue(getPath(value, flag.name)));
 }
 
 function deepFreeze<T>(value: T): T {
@@ -343,7 +375,10 @@ export function loadConfigReport(sources: ConfigSources, options: LoadOptions = 
     );
   }
   result.configFile = files[files.length - 1];
-  return { config: deepFreeze(result) as unknown as Config, files, warnings: options.strict ? [] : warnings };
+  const config = deepFreeze(result);
+  if (!isConfig(config))
+    throw new Error('the configuration lacks a value of the right type for some registry flag');
+  return { config, files, warnings: options.strict ? [] : warnings };
 }
 
 /**
@@ -356,7 +391,6 @@ export function loadConfig(sources: ConfigSources, options: LoadOptions = {}): C
 
 /** A flag's effective value by dotted name. */
 export function valueAt(config: Config, name: string): FlagValue {
-  let node: unknown = config;
-  for (const part of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node as FlagValue;
+  const value = getPath(config, name);
+  return isFlagValue(value) ? value : undefined;
 }

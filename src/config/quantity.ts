@@ -6,20 +6,21 @@ export class QuantitySyntaxError extends Error {
   }
 }
 
-const SUFFIXES: Record<string, number> = {
-  '': 1,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
+/** Bytes per unit of each suffix, as exact integers. */
+const SUFFIXES: Record<string, bigint> = {
+  '': 1n,
+  Ki: 2n ** 10n,
+  Mi: 2n ** 20n,
+  Gi: 2n ** 30n,
+  Ti: 2n ** 40n,
+  Pi: 2n ** 50n,
+  Ei: 2n ** 60n,
+  k: 10n ** 3n,
+  M: 10n ** 6n,
+  G: 10n ** 9n,
+  T: 10n ** 12n,
+  P: 10n ** 15n,
+  E: 10n ** 18n,
 };
 
 /**
@@ -28,9 +29,14 @@ const SUFFIXES: Record<string, number> = {
  * @throws QuantitySyntaxError when the text is not a non-negative quantity.
  */
 export function parseQuantity(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
+  const match = /^(\d+)(?:\.(\d+))?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.exec(text.trim());
   if (!match) throw new QuantitySyntaxError(text);
-  return Math.ceil(Number(match[1]) * (SUFFIXES[match[2] ?? ''] ?? 1));
+  // In integers, so that 2.007k is 2007 and not 2007.0000000000002 rounded up to 2008.
+  const [, whole = '0', fraction = '', suffix = ''] = match;
+  const unit = SUFFIXES[suffix] ?? 1n;
+  const scale = 10n ** BigInt(fraction.length);
+  const numerator = BigInt(whole + fraction) * unit;
+  return Number((numerator + scale - 1n) / scale);
 }
 
 /** A CPU quantity: cores with up to three decimals (`1`, `0.5`, `2.25`) or millicores (`500m`). */

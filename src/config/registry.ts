@@ -1912,7 +1912,7 @@ export type RegistryFlag = (typeof FLAGS)[number];
 /** Every flag name. */
 export type FlagName = RegistryFlag['name'];
 
-const BY_NAME: ReadonlyMap<string, FlagSpec> = new Map(FLAGS.map((f) => [f.name, f as FlagSpec]));
+const BY_NAME: ReadonlyMap<string, FlagSpec> = new Map(ALL_FLAGS.map((f) => [f.name, f]));
 
 /** Looks a flag up by dotted name. */
 export function findFlag(name: string): FlagSpec | undefined {

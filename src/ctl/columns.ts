@@ -5,7 +5,6 @@ import type {
   ExecutionOut,
   LaunchPlanOut,
   LiteralMapOut,
-  LiteralOut,
   ParameterMapOut,
   ProjectOut,
   TaskOut,
@@ -67,7 +66,7 @@ export function parametersText(
 ): string {
   const given = byName(parameters?.parameters).map(([name, p]) => {
     const type = p.var?.type ? `: ${formatType(p.var.type)}` : '';
-    const fallback = p.default ? ` = ${valueText(literalToJson(p.default as LiteralOut))}` : '';
+    const fallback = p.default ? ` = ${valueText(literalToJson(p.default))}` : '';
     return `${name}${type}${fallback}`;
   });
   const pinned = byName(literalMapToJson(fixed)).map(

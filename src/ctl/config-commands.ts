@@ -32,7 +32,7 @@ function sourcesOf(command: Command, io: CliIO): ConfigSources {
 
 /** `--file` values of `orchctl config`, or undefined to search for the config file (spec rule). */
 function filesOf(command: Command): string[] | undefined {
-  const files = (command.optsWithGlobals() as { file?: string[] }).file;
+  const files = command.optsWithGlobals<{ file?: string[] }>().file;
   return files?.length ? files : undefined;
 }
 
@@ -106,7 +106,7 @@ export function addConfigCommands(program: Command, io: CliIO): void {
         const document: Record<string, unknown> = { admin, orch };
         if (opts.console) document.console = { endpoint: opts.console };
 
-        const force = Boolean((command.optsWithGlobals() as { force?: boolean }).force);
+        const force = Boolean(command.optsWithGlobals<{ force?: boolean }>().force);
         if (existsSync(path) && !force) {
           const answer = await io.confirm?.(`${path} exists. Overwrite it? [y/N] `);
           if (answer === undefined) {

@@ -41,16 +41,16 @@ export function workflowDot(workflow: WorkflowOut): string {
     ]),
   );
 
-  const edges = new Set<string>();
-  const edge = (from: string, to: string) => edges.add(JSON.stringify([from, to]));
+  /** Each edge once, keyed by the JSON of its ends. */
+  const edges = new Map<string, readonly [from: string, to: string]>();
+  const edge = (from: string, to: string) => edges.set(JSON.stringify([from, to]), [from, to]);
   const upstream = primary?.connections?.upstream ?? {};
   const downstream = primary?.connections?.downstream ?? {};
   for (const [to, list] of Object.entries(upstream)) for (const from of list?.ids ?? []) edge(from, to);
   for (const [from, list] of Object.entries(downstream)) for (const to of list?.ids ?? []) edge(from, to);
   const hasUpstream = new Set<string>();
   const hasDownstream = new Set<string>();
-  for (const key of edges) {
-    const [from, to] = JSON.parse(key) as [string, string];
+  for (const [from, to] of edges.values()) {
     hasDownstream.add(from);
     hasUpstream.add(to);
   }
@@ -80,7 +80,7 @@ export function workflowDot(workflow: WorkflowOut): string {
     const label = ref?.name ? `${node.id}: ${ref.name} [${type}]` : `${node.id} [${type}]`;
     lines.push(`  ${dotString(node.id)} [label=${dotString(label)}, shape=box];`);
   }
-  const sorted = [...edges].map((e) => JSON.parse(e) as [string, string]);
+  const sorted = [...edges.values()];
   const rank = (id: string) => (id === START_NODE ? 0 : id === END_NODE ? 2 : 1);
   sorted.sort(
     ([a1, b1], [a2, b2]) => rank(a1) - rank(a2) || compare(a1, a2) || rank(b1) - rank(b2) || compare(b1, b2),

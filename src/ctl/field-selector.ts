@@ -62,7 +62,7 @@ function splitTerms(text: string): string[] {
   const terms: string[] = [];
   let current = '';
   for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
+    const c = text.charAt(i);
     if (c === '\\') {
       const next = text[i + 1];
       if (next === undefined) throw new FieldSelectorError('ends with a lone \\', current + c);
@@ -86,10 +86,11 @@ function splitTerms(text: string): string[] {
 function unescapeValue(raw: string, term: string): string {
   let out = '';
   for (let i = 0; i < raw.length; i++) {
-    const c = raw[i] as string;
+    const c = raw.charAt(i);
     if (c === '\\') {
-      const next = raw[i + 1] as string;
-      if (!ESCAPABLE.has(next)) {
+      // After a `\` that ends the value, `next` is undefined: an unknown escape too.
+      const next = raw[i + 1];
+      if (next === undefined || !ESCAPABLE.has(next)) {
         throw new FieldSelectorError(`unknown escape \\${next} (escape only \\, \\= and \\\\)`, term);
       }
       out += next;
@@ -124,7 +125,7 @@ function checkKey(key: string, term: string): string {
 function firstUnescaped(text: string, chars: string): number {
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '\\') i++;
-    else if (chars.includes(text[i] as string)) return i;
+    else if (chars.includes(text.charAt(i))) return i;
   }
   return -1;
 }
@@ -132,12 +133,12 @@ function firstUnescaped(text: string, chars: string): number {
 function parseTerm(term: string): SelectorTerm {
   const words = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s+(contains|in)\s+(.*)$/s.exec(term);
   if (words) {
-    const key = checkKey(words[1] as string, term);
-    const rest = words[3] as string;
-    if (words[2] === 'contains') return { key, op: 'contains', values: [unescapeValue(rest, term)] };
+    const [, name = '', operator, rest = ''] = words;
+    const key = checkKey(name, term);
+    if (operator === 'contains') return { key, op: 'contains', values: [unescapeValue(rest, term)] };
     const list = /^\((.*)\)\s*$/s.exec(rest);
     if (!list) throw new FieldSelectorError('expected "in (a;b;...)"', term);
-    const values = (list[1] as string).split(';').map((v) => unescapeValue(v, term));
+    const values = (list[1] ?? '').split(';').map((v) => unescapeValue(v, term));
     return { key, op: 'value_in', values };
   }
   const at = firstUnescaped(term, '!=<>');

@@ -110,12 +110,19 @@ export async function fetchPages<T>(
   return items;
 }
 
+/** What every versioned entity (task, workflow, launch plan) has: an id with its version. */
+interface Versioned {
+  id?: { version?: string } | null;
+}
+
 /** The parts of a versioned entity kind (task, workflow, launch plan) that differ. */
-interface EntityKind<T> {
+interface EntityKind<T extends Versioned> {
   label: string;
   typeName: string;
   resourceType: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN';
   columns: TableColumns<T>;
+  /** The graph of one item (`-o DOT`, `-o DOTURL`), for the kinds that have one (workflows). */
+  dot?: (item: T) => string;
   get(client: AdminClient, id: Identifier): Promise<T>;
   list(client: AdminClient, request: ResourceListRequest): Promise<Page<T>>;
 }
@@ -136,6 +143,7 @@ const WORKFLOWS: EntityKind<WorkflowOut> = {
   typeName: 'orch.admin.Workflow',
   resourceType: 'WORKFLOW',
   columns: WORKFLOW_COLUMNS,
+  dot: workflowDot,
   get: (client, id) => client.getWorkflow(id),
   list: async (client, request) => {
     const page = await client.listWorkflows(request);
@@ -167,7 +175,7 @@ interface Fetched<T> {
   many: boolean;
 }
 
-async function fetchEntities<T>(
+async function fetchEntities<T extends Versioned>(
   kind: EntityKind<T>,
   client: AdminClient,
   scope: Scope,
@@ -207,7 +215,7 @@ async function fetchEntities<T>(
       filters: list.filters,
       sort_by: { key: 'created_at', direction: 'DESCENDING' },
     });
-    const newest = page.items[0] as { id?: { version?: string } | null } | undefined;
+    const newest = page.items[0];
     if (!newest?.id?.version) {
       throw new ResourceNotFoundError(
         `${kind.label} ${name} not found ${where(scope)}${list.filters ? ` matching ${list.filters}` : ''}`,
@@ -292,10 +300,11 @@ async function fetchProjects(
       throw error;
     }
   }
-  const key = list.sortGiven ? list.sortBy : undefined;
-  if (key && !(PROJECT_SORT_KEYS as readonly string[]).includes(key)) {
+  const given = list.sortGiven ? list.sortBy : undefined;
+  const key = PROJECT_SORT_KEYS.find((known) => known === given);
+  if (given && !key) {
     throw new ConfigError(
-      `projects can be sorted by ${PROJECT_SORT_KEYS.join(', ')}, not ${JSON.stringify(key)}`,
+      `projects can be sorted by ${PROJECT_SORT_KEYS.join(', ')}, not ${JSON.stringify(given)}`,
       '--filter.sortBy',
     );
   }
@@ -308,7 +317,7 @@ async function fetchProjects(
     { page: 1, all: true },
   );
   if (key) {
-    const text = (p: ProjectOut) => String((p as unknown as Record<string, unknown>)[key] ?? '');
+    const text = (p: ProjectOut) => String(p[key] ?? '');
     all.sort((a, b) => {
       const order = text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0;
       return list.asc ? order : -order;
@@ -318,12 +327,19 @@ async function fetchProjects(
   return { items, many: true };
 }
 
+/**
+ * Prints what was fetched in `format`.
+ * @param dot the graph of one item, for `-o DOT` and `-o DOTURL` (which `parseOutputFormat` allows
+ *   for workflows only).
+ * @throws Error for a graph format without `dot`.
+ */
 function render<T extends object>(
   io: CliIO,
   format: OutputFormat,
   fetched: Fetched<T>,
   typeName: string,
   columns: TableColumns<T>,
+  dot?: (item: T) => string,
 ): void {
   switch (format) {
     case 'table':
@@ -339,10 +355,10 @@ function render<T extends object>(
       io.stdout.write(formatMessages(typeName, fetched.items, format, fetched.many));
       return;
     case 'dot':
-      io.stdout.write(fetched.items.map((w) => workflowDot(w as WorkflowOut)).join('\n'));
-      return;
     case 'doturl':
-      for (const w of fetched.items) io.stdout.write(`${dotUrl(workflowDot(w as WorkflowOut))}\n`);
+      if (!dot) throw new Error(`${typeName} has no graph to print`);
+      if (format === 'dot') io.stdout.write(fetched.items.map((w) => dot(w)).join('\n'));
+      else for (const w of fetched.items) io.stdout.write(`${dotUrl(dot(w))}\n`);
       return;
   }
 }
@@ -373,27 +389,36 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
   const list = listOptionsOf(options);
   const versioned = kind === 'task' || kind === 'workflow' || kind === 'launchplan';
   const selection = versioned ? versionSelectionOf(options, name) : { latest: false };
-  const scope = kind === 'project' ? undefined : requireScope(config);
+  if (kind === 'project') {
+    const client = orchctlClient(config, io);
+    try {
+      render(io, format, await fetchProjects(client, name, list), 'orch.admin.Project', PROJECT_COLUMNS);
+    } finally {
+      client.close();
+    }
+    return;
+  }
+  const scope = requireScope(config);
   const client = orchctlClient(config, io);
+  const renderEntities = async <T extends Versioned & object>(entity: EntityKind<T>): Promise<void> => {
+    const fetched = await fetchEntities(entity, client, scope, name, selection, list);
+    render(io, format, fetched, entity.typeName, entity.columns, entity.dot);
+  };
   try {
     switch (kind) {
-      case 'project':
-        render(io, format, await fetchProjects(client, name, list), 'orch.admin.Project', PROJECT_COLUMNS);
-        return;
       case 'execution':
         if (options.details || typeof options.logs === 'string') {
           if (!name)
             throw new ConfigError('needs an execution name', options.details ? '--details' : '--logs');
           const { printExecutionDetails, printNodeLog } = await import('./execution-details.js');
-          if (typeof options.logs === 'string')
-            await printNodeLog(client, scope as Scope, name, options.logs, io);
-          else await printExecutionDetails(client, scope as Scope, name, io);
+          if (typeof options.logs === 'string') await printNodeLog(client, scope, name, options.logs, io);
+          else await printExecutionDetails(client, scope, name, io);
           return;
         }
         render(
           io,
           format,
-          await fetchExecutions(client, scope as Scope, name, list),
+          await fetchExecutions(client, scope, name, list),
           'orch.admin.Execution',
           EXECUTION_COLUMNS,
         );
@@ -410,10 +435,5 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
     }
   } finally {
     client.close();
-  }
-
-  async function renderEntities<T extends object>(entity: EntityKind<T>): Promise<void> {
-    const fetched = await fetchEntities(entity, client, scope as Scope, name, selection, list);
-    render(io, format, fetched, entity.typeName, entity.columns);
   }
 }

@@ -1,3 +1,4 @@
+import { property } from '../api/guards.js';
 import { oneOrMany, toMappedJson } from '../api/json.js';
 import { ConfigError } from '../config/errors.js';
 import { loadYaml } from '../config/load.js';
@@ -17,19 +18,20 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
  */
 export function parseOutputFormat(value: string, what: string, graphs = false): OutputFormat {
   const lower = value.trim().toLowerCase();
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(lower)) {
+  const format = OUTPUT_FORMATS.find((known) => known === lower);
+  if (!format) {
     throw new ConfigError(
       `unknown output format ${JSON.stringify(value)}; use TABLE, JSON, YAML, DOT or DOTURL`,
       '-o, --output',
     );
   }
-  if ((lower === 'dot' || lower === 'doturl') && !graphs) {
+  if ((format === 'dot' || format === 'doturl') && !graphs) {
     throw new ConfigError(
       `${value.toUpperCase()} applies only to workflows, not to ${what}; use TABLE, JSON or YAML`,
       '-o, --output',
     );
   }
-  return lower as OutputFormat;
+  return format;
 }
 
 /** Styles a table may give a cell when colour is on. */
@@ -59,7 +61,7 @@ export interface TableOptions {
 export function colorEnabled(stdout: unknown, env: Record<string, string | undefined>): boolean {
   if (env.NO_COLOR) return false;
   if (env.TERM === 'dumb') return false;
-  return (stdout as { isTTY?: boolean } | null)?.isTTY === true;
+  return property(stdout, 'isTTY') === true;
 }
 
 /**
