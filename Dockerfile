@@ -1,10 +1,13 @@
 # orch's own image: `orch`, `orchctl`, `orch-webhook` and `orch-bot` on PATH, running as a non-root user.
 # Build it with `npm run build:image` (or `docker build -t orch .`). Two build arguments:
-#   BASE_IMAGE   the image it runs on (a slim Node LTS image by default);
+#   BASE_IMAGE   the image it runs on (Node 22 LTS, slim, by default);
 #   BUILD_IMAGE  the image it is built on: it needs npm and, where no prebuilt better-sqlite3 binary can
 #                be downloaded for it, python3, make and g++ (the full Node image has them).
-ARG BASE_IMAGE=node:24-slim
-ARG BUILD_IMAGE=node:24
+# Node 22, not 24: better-sqlite3 12 (the embedded database) aborts the process on Node 24.19 and later
+# when a statement is collected (its Statement destructor trips Node's RemoveEnvironmentCleanupHook
+# check); its fix, better-sqlite3 13, needs Node 22 or later and would drop Node 20.
+ARG BASE_IMAGE=node:22-slim
+ARG BUILD_IMAGE=node:22
 
 # Compiles the TypeScript sources (all dependencies, install scripts off: none is needed to compile).
 FROM ${BUILD_IMAGE} AS build
@@ -12,6 +15,7 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/bundle-bins.mjs ./scripts/
 COPY src ./src
 RUN npm run build
 

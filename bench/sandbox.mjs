@@ -1,10 +1,17 @@
 // Shared by the benches: `orch sandbox start` from lib/ as a subprocess on free ports.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Absolute path of a built entry point, e.g. `bin('orch')` -> `<repo>/lib/bin/orch.js`. */
-export const bin = (name) => join(fileURLToPath(new URL('..', import.meta.url)), 'lib', 'bin', `${name}.js`);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shipped = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin;
+
+/**
+ * Absolute path of a bin as the package ships it (package.json `bin`), e.g. `bin('orchctl')` ->
+ * `<repo>/lib/bundle/orchctl.js`, `bin('orch')` -> `<repo>/lib/bin/orch.js`.
+ */
+export const bin = (name) => join(root, shipped[name] ?? join('lib', 'bin', `${name}.js`));
 
 /**
  * Starts a sandbox admin server with `home` as its HOME; resolves once it prints its gRPC endpoint.

@@ -2,7 +2,7 @@
  * `npm run build:image`: builds orch's own image from the repository's Dockerfile through the
  * engine's build API (the engine at DOCKER_HOST, or the default socket), printing the build's log.
  *
- *   npm run build:image -- [--tag orch:<version>] [--base-image node:24-slim] [--build-image node:24]
+ *   npm run build:image -- [--tag orch:<version>] [--base-image node:22-slim] [--build-image node:22]
  *
  * The context is only what the Dockerfile copies (the sources, the lock file, proto/, schema/,
  * docker/). Exits 1 with the failing step and its log when the build fails.
@@ -24,6 +24,7 @@ export const IMAGE_CONTEXT = [
   'package-lock.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  'scripts/bundle-bins.mjs',
   'src',
   'proto',
   'schema',
@@ -70,8 +71,8 @@ async function main(): Promise<number> {
       'Usage: npm run build:image -- [--tag orch:<version>] [--base-image IMAGE] [--build-image IMAGE]\n\n' +
         "Builds orch's image from the Dockerfile on the engine at DOCKER_HOST (or the default socket).\n" +
         '  --tag          the reference to tag it with (default orch:<package version>)\n' +
-        '  --base-image   the image it runs on (default node:24-slim)\n' +
-        '  --build-image  the image it is built on; needs npm, and python3, make and g++ (default node:24)\n',
+        '  --base-image   the image it runs on (default node:22-slim)\n' +
+        '  --build-image  the image it is built on; needs npm, and python3, make and g++ (default node:22)\n',
     );
     return 0;
   }

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import { runWebhook } from '../webhook/main.js';
-import { exitWith, processIO } from './io.js';
+import { enableCompileCache } from './compile-cache.js';
 
+// The compile cache first, then the command's modules (dynamically, so the cache covers them).
+enableCompileCache();
+const { runWebhook } = await import('../webhook/main.js');
+const { exitWith, processIO } = await import('./io.js');
 exitWith(await runWebhook(process.argv.slice(2), processIO()));

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import { runOrch } from '../cli/program.js';
-import { exitWith, processIO } from './io.js';
+import { enableCompileCache } from './compile-cache.js';
 
+// The compile cache first, then the command's modules (dynamically, so the cache covers them).
+enableCompileCache();
+const { runOrch } = await import('../cli/program.js');
+const { exitWith, processIO } = await import('./io.js');
 exitWith(await runOrch(process.argv.slice(2), processIO()));
