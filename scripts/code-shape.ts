@@ -12,14 +12,20 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-/** Most type assertions allowed in src/ (generated code excluded). */
-export const MAX_ASSERTIONS = 150;
+/**
+ * Most type assertions allowed in src/ (generated code excluded). The goal was under 150; the code
+ * is at about 20, each at an untyped edge, and this bound keeps new ones from creeping back.
+ */
+export const MAX_ASSERTIONS = 40;
 /** Longest function allowed, in lines, first to last. */
 export const MAX_FUNCTION_LINES = 150;
 /**
  * Functions that are declarative data, not logic, and may be longer: `file:function`. Each says why.
  */
-const DECLARATIVE: Record<string, string> = {};
+const DECLARATIVE: Record<string, string> = {
+  'src/server/db/migrations.ts:migrations':
+    'the schema as a list of migration steps (tables, columns, indexes)',
+};
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');

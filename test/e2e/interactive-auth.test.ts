@@ -24,17 +24,43 @@ import { freePort } from '../helpers/server.js';
 // (through an HTTP proxy); and an admin deferring to the provider as its external authorization
 // server, accepting its tokens for our audience and refusing tokens for another.
 
-/** Waits until `running` has printed a stderr line matching `pattern`; resolves with group 1. */
-async function stderrMatch(running: RunningProcess, pattern: RegExp, timeoutMs = 20000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(running.stderr());
-    if (match) return match[1] ?? match[0];
-    if (running.child.exitCode !== null)
-      throw new Error(`exited before printing ${pattern}:\n${running.stdout()}${running.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${running.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Waits until `running` has printed a stderr line matching `pattern` (checked as each chunk
+ * arrives); resolves with group 1. Rejects when its output ends first, or after `timeoutMs`.
+ */
+function stderrMatch(running: RunningProcess, pattern: RegExp, timeoutMs = 20000): Promise<string> {
+  const { child } = running;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stderr?.off('data', check);
+      child.off('close', onClose);
+      settle();
+    };
+    const check = () => {
+      const match = pattern.exec(running.stderr());
+      if (match) finish(() => resolve(match[1] ?? match[0]));
+    };
+    // 'close' comes once its output is all read: a last check, then it never printed the line.
+    const onClose = () => {
+      check();
+      finish(() =>
+        reject(new Error(`exited before printing ${pattern}:\n${running.stdout()}${running.stderr()}`)),
+      );
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${running.stderr()}`))),
+      timeoutMs,
+    );
+    // Listeners run in order: startBinary's own has recorded a chunk when this one sees it.
+    child.stderr?.on('data', check);
+    child.once('close', onClose);
+    check();
+    if (child.exitCode !== null && child.stderr?.readableEnded) onClose();
+  });
 }
 
 async function exitOf(running: RunningProcess, timeoutMs = 40000): Promise<number | null> {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { holdPort as holdPortWith, releasePort as release, viaIngress } from '../helpers/apps.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // Readiness of a local app is its own process answering on its port, never whatever else holds it:
 // real admin server, real app processes, and another real program on the app's port.
@@ -137,16 +138,19 @@ onLinux('local app readiness: the app itself, not whatever holds its port', () =
     // The app exits 20 ms later; another program takes the port before the restart (1 s later).
     const foreign = await holdPort(port);
 
+    // Each look records the app's state and what the ingress answers, until the restart has failed.
     const seen = new Set<string>();
-    let message = '';
-    for (let i = 0; i < 60 && !message.includes('held by another program'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const app = await server.client.getApp({ id: { name: 'phoenix2', ...scope } });
-      message = app.status?.message ?? '';
-      seen.add(app.status?.state ?? '');
-      const answer = await viaIngress(server.addresses.httpEndpoint, 'phoenix2', '/');
-      seen.add(`${answer.status} ${answer.body.startsWith('{') ? 'json' : answer.body}`);
-    }
+    const message = await waitUntil(
+      async () => {
+        const app = await server.client.getApp({ id: { name: 'phoenix2', ...scope } });
+        seen.add(app.status?.state ?? '');
+        const answer = await viaIngress(server.addresses.httpEndpoint, 'phoenix2', '/');
+        seen.add(`${answer.status} ${answer.body.startsWith('{') ? 'json' : answer.body}`);
+        const text = app.status?.message ?? '';
+        return text.includes('held by another program') && text;
+      },
+      { what: 'the restart to meet the other program', intervalMs: 100 },
+    );
     expect(message).toMatch(
       new RegExp(
         `^RevisionMissing: port ${port} is held by another program \\(pid ${foreign.pid} node\\), not by the app; .*; restarting in 2 s$`,
@@ -156,12 +160,14 @@ onLinux('local app readiness: the app itself, not whatever holds its port', () =
 
     // Once the other program is gone, the next restart (2 s later) serves again.
     await release(foreign);
-    let answer = { status: 0, body: '' };
-    for (let i = 0; i < 100 && answer.status !== 200; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      answer = await viaIngress(server.addresses.httpEndpoint, 'phoenix2', '/');
-      expect(answer.body).not.toBe('foreign');
-    }
+    const answer = await waitUntil(
+      async () => {
+        const seenNow = await viaIngress(server.addresses.httpEndpoint, 'phoenix2', '/');
+        expect(seenNow.body).not.toBe('foreign');
+        return seenNow.status === 200 && seenNow;
+      },
+      { what: 'the app to serve again', intervalMs: 100 },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatch(/^app \d+$/);
     expect(answer.body).not.toBe(first.body);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { viaIngress } from '../helpers/apps.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // The local app runtime and the apps ingress, through the real admin server.
 
@@ -137,9 +138,11 @@ describe('apps on the local runtime', () => {
       while (sending)
         answers.push((await viaIngress(server.addresses.httpEndpoint, 'steady', '/', '{}')).status);
     })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Requests flow before the redeploy, during it, and after it.
+    await waitUntil(() => answers.length >= 3, { what: 'answers from revision 1' });
     const again = await server.client.deployApp({ spec }, () => {});
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const afterRedeploy = answers.length + 3;
+    await waitUntil(() => answers.length >= afterRedeploy, { what: 'answers after the redeploy' });
     sending = false;
     await load;
     expect(again).toMatchObject({ state: 'Started', revision: 2 });
@@ -158,14 +161,22 @@ describe('apps on the local runtime', () => {
     ).toBe('Started');
     const first = await viaIngress(server.addresses.httpEndpoint, 'phoenix', '/');
     expect(first.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const down = await server.client.getApp({ id: { name: 'phoenix', ...scope } });
+    // The first status after 'Service is ready' is the exit's.
+    const down = await waitUntil(
+      async () => {
+        const app = await server.client.getApp({ id: { name: 'phoenix', ...scope } });
+        return app.status?.message !== 'Service is ready' && app;
+      },
+      { what: 'the app to exit' },
+    );
     expect(down.status?.message).toMatch(/^RevisionMissing: the app exited \(7\); restarting in 1 s$/);
-    let again = { status: 0, body: '' };
-    for (let i = 0; i < 50 && again.status !== 200; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await viaIngress(server.addresses.httpEndpoint, 'phoenix', '/');
-    }
+    const again = await waitUntil(
+      async () => {
+        const answer = await viaIngress(server.addresses.httpEndpoint, 'phoenix', '/');
+        return answer.status === 200 && answer;
+      },
+      { what: 'the restarted app to answer', intervalMs: 100 },
+    );
     expect(again.status).toBe(200);
     expect(again.body).not.toBe(first.body);
     await server.client.stopApp({ id: { name: 'phoenix', ...scope } });

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import type { AdminClient } from '../../src/client/admin-client.js';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { UnauthenticatedError } from '../../src/client/errors.js';
@@ -44,15 +44,26 @@ describe('client authentication against the admin server (loopback access off)',
   };
   const notices: string[] = [];
   const tokenUrl = () => `${addresses.httpEndpoint}/oauth2/token`;
-  const failure = async (promise: Promise<unknown>) => {
-    const started = Date.now();
-    const error = await promise.then(
-      () => {
-        throw new Error('expected a failure');
-      },
-      (e: unknown) => e as UnauthenticatedError,
-    );
-    return { error, ms: Date.now() - started };
+  /**
+   * Runs a call of `client` that must fail; its error, and how many requests reached the admin's
+   * token endpoint meanwhile (the token sources send them with the global fetch).
+   */
+  const failure = async (client: AdminClient, call: (client: AdminClient) => Promise<unknown>) => {
+    const sent = jest.spyOn(globalThis, 'fetch');
+    try {
+      const error = await call(client).then(
+        () => {
+          throw new Error('expected a failure');
+        },
+        (e: unknown) => e as UnauthenticatedError,
+      );
+      const tokenRequests = sent.mock.calls.filter(
+        ([input]) => (input instanceof Request ? input.url : String(input)) === tokenUrl(),
+      ).length;
+      return { error, tokenRequests };
+    } finally {
+      sent.mockRestore();
+    }
   };
 
   beforeAll(async () => {
@@ -149,8 +160,11 @@ describe('client authentication against the admin server (loopback access off)',
       { 'orch.connection.maxRetries': '6', 'orch.connection.maxBackoffDelay': '8s' },
       { ORCH_API_KEY: wrong },
     );
-    const { error, ms } = await failure(client.listProjects());
-    expect(ms).toBeLessThan(1000);
+    const { error, tokenRequests } = await failure(client, (c) => c.listProjects());
+    // Once: one token request (an API key's token is fetched before the first attempt, so no
+    // attempt went out), and no backoff.
+    expect(tokenRequests).toBe(1);
+    expect([client.lastAttempts, client.lastBackoffs]).toEqual([0, []]);
     expect(error).toBeInstanceOf(UnauthenticatedError);
     expect(error.message).toContain(
       `ApiKey: the token endpoint ${tokenUrl()} refused client "${apiKeyClientId}"`,
@@ -197,8 +211,10 @@ describe('client authentication against the admin server (loopback access off)',
     });
     // Discovery is anonymous: no token needed, no failure.
     expect((await client.getOAuth2Metadata()).token_endpoint).toBe(tokenUrl());
-    const { error, ms } = await failure(client.listProjects());
-    expect(ms).toBeLessThan(1000);
+    const { error, tokenRequests } = await failure(client, (c) => c.listProjects());
+    // At once: no token request (there is no login to get one from), one attempt, no backoff.
+    expect(tokenRequests).toBe(0);
+    expect([client.lastAttempts, client.lastBackoffs]).toEqual([1, []]);
     expect(error).toBeInstanceOf(UnauthenticatedError);
     expect(error.message).toMatch(/^Pkce: the admin's authorization server has no authorization_endpoint/);
     expect(notices).toEqual([]);
@@ -218,8 +234,10 @@ describe('client authentication against the admin server (loopback access off)',
     expect((await client.userInfo()).role).toBe('VIEWER');
     await admin.deleteApiKey({ name: 'short-lived' });
     const later = configured('orch', {}, { ORCH_API_KEY: key });
-    const { error, ms } = await failure(later.listProjects());
-    expect(ms).toBeLessThan(1000);
+    const { error, tokenRequests } = await failure(later, (c) => c.listProjects());
+    // The cached token went with the one attempt; the refresh is the one token request; no backoff.
+    expect(tokenRequests).toBe(1);
+    expect([later.lastAttempts, later.lastBackoffs]).toEqual([1, []]);
     expect(error).toBeInstanceOf(UnauthenticatedError);
     expect(error.message).toContain(`ApiKey: the token endpoint ${tokenUrl()} refused client`);
     expect(error.message).not.toContain(created.client_secret);

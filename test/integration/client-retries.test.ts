@@ -319,13 +319,16 @@ describe('lazy authentication', () => {
       'ApiKey',
       { hint: 'create a new key' },
     );
+    const tokens = new LazyTokens(undefined, refused);
     const c = client({
-      tokenSource: new LazyTokens(undefined, refused),
+      tokenSource: tokens,
       retry: { maxAttempts: 5, initialBackoffMs: 2000, maxBackoffSeconds: 8 },
     });
-    const started = Date.now();
     const error = await c.getProject('p').catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Once: one token request, one attempt (the anonymous one), no backoff wait before failing.
+    expect(tokens.requests).toHaveLength(1);
+    expect(c.lastAttempts).toBe(1);
+    expect(c.lastBackoffs).toEqual([]);
     expect(error).toBeInstanceOf(UnauthenticatedError);
     expect((error as Error).message).toBe(
       `ApiKey: the token endpoint http://127.0.0.1:9/oauth2/token refused client "ak-1": invalid_client [endpoint ${endpoint}, plaintext, auth ApiKey]`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { holdPort, releasePort, viaIngress } from '../helpers/apps.js';
 import { dockerSuiteRuns, nodeTestImage, removeLabelled, testEngine } from '../helpers/docker.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // Apps in containers (--runtime.type docker) on a real Docker engine: the admin in-process, each app
 // revision a container of a Node image made from this host's files, reached through the ingress.
@@ -134,6 +135,7 @@ maybe('apps in containers (docker runtime)', () => {
     expect(first.state).toBe('Started');
     let deploying = true;
     const answers: string[] = [];
+    let batches = 0;
     const load = (async () => {
       while (deploying) {
         const batch = await Promise.all(
@@ -145,14 +147,18 @@ maybe('apps in containers (docker runtime)', () => {
           ),
         );
         answers.push(...batch);
+        batches += 1;
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Requests flow before the redeploy, during it and after it: one batch answered first, then one
+    // sent wholly after the redeploy (the batch in flight when it ended may have started before).
+    await waitUntil(() => batches >= 1, { what: 'a batch of answers from revision a' });
     const second = await server.client.deployApp(
       { spec: specOf('rolling', port, { NAME: 'rolling', REVISION: 'b', SLOW_MS: '400' }) },
       () => {},
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const afterRedeploy = batches + 2;
+    await waitUntil(() => batches >= afterRedeploy, { what: 'a batch sent after the redeploy' });
     deploying = false;
     await load;
     expect(second).toMatchObject({ state: 'Started', revision: 2 });

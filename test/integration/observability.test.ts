@@ -20,6 +20,7 @@ import {
   waitForExecution,
 } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
+import { waitUntil } from '../helpers/wait.js';
 
 type ExecutionId = { project: string; domain: string; name: string };
 
@@ -311,13 +312,10 @@ describe('metrics and logs', () => {
       ],
       io,
     );
-    const deadline = Date.now() + 10_000;
-    let match = /listening on (\S+)/.exec(io.out());
-    while (!match && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      match = /listening on (\S+)/.exec(io.out());
-    }
-    const base = match?.[1] ?? '';
+    const match = await waitUntil(() => /listening on (\S+)/.exec(io.out()), {
+      what: () => `orch-webhook to start; its stderr:\n${io.err()}`,
+    });
+    const base = match[1] ?? '';
     expect((await launch(base, { cookie: 'session=cookie-secret-value' })).status).toBe(200);
     // A refused launch is logged too (warning), with its cause.
     await fetch(`${base}/run-workflow/default/development/wf.add_one_wf/v1`, {
@@ -391,10 +389,10 @@ describe.each(TEST_DATABASES)('execution metrics on %s', (database) => {
         inputs: literalMapFromJson({ x: 1 }, { variables: { x: { type: parseType('integer') } } }),
       });
     const ids = [await launch(), await launch(), await launch()];
-    for (let i = 0; (await scrape()).unfinished.RUNNING !== 1; i++) {
-      if (i > 200) throw new Error('the first execution never ran');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => (await scrape()).unfinished.RUNNING === 1, {
+      what: 'the first execution to run',
+      intervalMs: 50,
+    });
     expect((await scrape()).unfinished).toEqual({
       UNDEFINED: 0,
       QUEUED: 2,

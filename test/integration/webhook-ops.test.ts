@@ -3,6 +3,7 @@ import { runWebhook } from '../../src/webhook/main.js';
 import { captureIO } from '../helpers/io.js';
 import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const KEY = 'ops-test-key-0123456789abcdef';
 // A real API key of the test admin, made in beforeAll; never to be logged.
@@ -20,13 +21,9 @@ async function startWebhook(args: string[], env: Record<string, string>) {
     }),
   };
   const exited = runWebhook(['--port', '0', ...args], io);
-  const deadline = Date.now() + 10_000;
-  let match = /listening on (\S+)/.exec(io.out());
-  while (!match) {
-    if (Date.now() > deadline) throw new Error(`orch-webhook did not start:\n${io.err()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    match = /listening on (\S+)/.exec(io.out());
-  }
+  const match = await waitUntil(() => /listening on (\S+)/.exec(io.out()), {
+    what: () => `orch-webhook to start; its stderr:\n${io.err()}`,
+  });
   return {
     base: match[1] as string,
     io,
@@ -115,13 +112,9 @@ describe('orch-webhook in operation', () => {
     });
     const requestId = res.headers.get('x-request-id');
     // The access record is written when the response has finished: wait for it rather than a fixed time.
-    for (
-      let waited = 0;
-      waited < 5000 && !webhook.io.err().includes(`"request_id":"${requestId}"`);
-      waited += 20
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitUntil(() => webhook.io.err().includes(`"request_id":"${requestId}"`), {
+      what: `the access record of request ${requestId}`,
+    });
     const lines = webhook.io
       .err()
       .trim()
@@ -165,7 +158,14 @@ describe('orch-webhook in operation', () => {
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: '{"x": 1}',
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The interrupt comes once the launch is under way: its first admin call attempt is counted.
+    await waitUntil(
+      async () =>
+        /orch_webhook_grpc_client_handled_total\{[^}]*\} [1-9]/.test(
+          await (await fetch(`${slow.base}/metrics`)).text(),
+        ),
+      { what: 'the launch to call the admin' },
+    );
     const stopped = slow.stop();
     const res = await inFlight;
     expect(res.status).toBe(503);

@@ -180,9 +180,8 @@ describe('ClientCredentialsTokenSource', () => {
 
   test('a wrong secret fails once, at once, naming the flow, client and token URL but not the secret', async () => {
     const s = source({ clientSecret: () => 'wrong-secret-xyz', refusedHint: 'create a new key' });
-    const started = Date.now();
     const error = await failure(s.token({ refresh: false }));
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Once: the token endpoint saw a single request, not a retry.
     expect(seen).toHaveLength(1);
     expect(error).toBeInstanceOf(AuthFlowError);
     expect(error.message).toBe(
