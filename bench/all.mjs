@@ -19,6 +19,7 @@ const ALL = [
   'containers',
   'images',
   'webhook',
+  'bot',
 ];
 const chosen = process.env.BENCHES ? process.env.BENCHES.split(',').map((s) => s.trim()) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));

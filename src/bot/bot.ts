@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { httpStatusOf } from '../github/comment.js';
 import { type Bot, type BotContext, type BotDeps, type Delivery, messageOf } from './context.js';
 import { checkRunHandler, commentHandler, pushAndPullHandlers } from './events.js';
@@ -24,6 +25,8 @@ export function createBot(deps: BotDeps): Bot {
   const { client, logger } = deps;
   const watches = new Set<Promise<void>>();
   const stop = new AbortController();
+  // Every followed execution listens to it: many listeners are expected, not a leak.
+  setMaxListeners(0, stop.signal);
   const track = (work: Promise<void>) => {
     watches.add(work);
     void work.finally(() => watches.delete(work));

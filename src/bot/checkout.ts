@@ -30,6 +30,30 @@ export class ArchiveTooLargeError extends Error {
   }
 }
 
+/** True for a web `ReadableStream` (what fetch gives as a body). */
+function isWebStream(value: unknown): value is WebReadableStream {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'getReader' in value &&
+    typeof value.getReader === 'function'
+  );
+}
+
+/**
+ * The archive's bytes as a Node stream, whatever octokit handed over: a Node stream, a web stream
+ * (fetch's body), or the whole body as an ArrayBuffer or a view of one.
+ * @throws TypeError for anything else.
+ */
+function readableOf(body: unknown): Readable {
+  if (body instanceof Readable) return body;
+  if (isWebStream(body)) return Readable.fromWeb(body);
+  if (body instanceof ArrayBuffer) return Readable.from([Buffer.from(body)]);
+  if (ArrayBuffer.isView(body))
+    return Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
+  throw new TypeError('the archive came as neither a stream nor bytes');
+}
+
 /** Limits of a checkout. */
 export interface CheckoutLimits {
   /** Most bytes of files unpacked from one archive. @default 268435456 (256 MiB) */
@@ -63,7 +87,8 @@ export async function checkoutCommit(
   const maxBytes = limits.maxBytes ?? 256 * 1024 * 1024;
   const maxEntries = limits.maxEntries ?? 20_000;
   const dir = await mkdtemp(join(tmpdir(), 'orch-bot-'));
-  const remove = () => rm(dir, { recursive: true, force: true });
+  // Retried: after a refusal, writes of tar already under way may land while the folder goes.
+  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
   try {
     const response = await github.request('GET /repos/{owner}/{repo}/tarball/{ref}', {
       owner: ref.owner,
@@ -71,13 +96,7 @@ export async function checkoutCommit(
       ref: ref.sha,
       request: { parseSuccessResponseBody: false },
     });
-    const body = response.data;
-    const source =
-      body instanceof Readable
-        ? body
-        : body && typeof (body as WebReadableStream).getReader === 'function'
-          ? Readable.fromWeb(body as WebReadableStream)
-          : Readable.from([Buffer.from(body as ArrayBuffer)]);
+    const source = readableOf(response.data);
     let bytes = 0;
     let entries = 0;
     let compressed = 0;

@@ -41,7 +41,7 @@ function words(line: string): string[] | undefined {
   let word: string | undefined;
   let quote: '"' | "'" | undefined;
   for (let i = 0; i < line.length; i++) {
-    const char = line[i] as string;
+    const char = line.charAt(i);
     if (quote) {
       if (quote === '"' && char === '\\' && line[i + 1] === '"') {
         word += '"';
@@ -102,9 +102,9 @@ export function parseCommand(body: string): BotCommand | undefined {
       message: `unknown command "${verb.slice(0, 40)}"${near ? `; did you mean \`/orch ${near}\`?` : ''}`,
     };
   }
-  if (verb !== 'run') {
+  if (verb === 'register' || verb === 'approve' || verb === 'help') {
     if (rest.length) return { kind: 'invalid', message: `\`/orch ${verb}\` takes no arguments` };
-    return { kind: verb as 'register' | 'approve' | 'help' };
+    return { kind: verb };
   }
   const [launchPlan, ...pairs] = rest;
   if (!launchPlan || launchPlan.includes('=')) {

@@ -50,6 +50,13 @@ export interface BotDeps {
   checkout?: CheckoutLimits;
   /** Longest the bot follows one execution, in seconds. @default 3600 */
   watchSeconds?: number;
+  /**
+   * Most executions followed at once, each over one WatchExecution stream. The admin allows a
+   * bounded number of streams per connection (100 by default) and unary calls need some too, so
+   * past this many the next executions wait for a slot (their check runs stay at QUEUED until then).
+   * @default 50
+   */
+  maxFollowed?: number;
   /** Called with each delivery's outcome (for metrics). */
   onHandled?: (event: string, outcome: 'done' | 'ignored' | 'failed', seconds: number) => void;
 }
@@ -86,7 +93,18 @@ export interface Registered {
 /** A launch the bot could not make, in words for the pull request. */
 export class LaunchRefused extends Error {}
 
-export const CONCLUSIONS: Record<string, string> = {
+/** A completed check run's `conclusion` (GitHub's REST API). */
+export type Conclusion =
+  | 'success'
+  | 'failure'
+  | 'neutral'
+  | 'cancelled'
+  | 'timed_out'
+  | 'action_required'
+  | 'skipped';
+
+/** The conclusion of a check run for each terminal phase of an execution. */
+export const CONCLUSIONS: Record<string, Conclusion> = {
   SUCCEEDED: 'success',
   FAILED: 'failure',
   ABORTED: 'cancelled',

@@ -1,6 +1,7 @@
 import type { Octokit } from 'octokit';
+import pLimit from 'p-limit';
 import { LiteralValueError, launchPlanInputs, literalMapToJson } from '../api/literals.js';
-import { type ExecutionPhase, TERMINAL_PHASES } from '../api/types.js';
+import { TERMINAL_PHASES } from '../api/types.js';
 import { AlreadyExistsError, NotFoundError } from '../client/errors.js';
 import { code } from '../github/markdown.js';
 import {
@@ -18,9 +19,13 @@ import type { GithubCalls } from './github-calls.js';
 import type { Registrar } from './registration.js';
 import { type ExecutionRow, output } from './report.js';
 
+/** The terminal phases, looked up by any phase name an event carries. */
+const TERMINAL: ReadonlySet<string> = TERMINAL_PHASES;
+
 /** Builds `follow`: follows an execution with WatchExecution and writes each phase to its check run. */
 export function follower(ctx: BotContext & GithubCalls) {
   const { client, logger, deps, stop, track, completeCheck, updateSticky } = ctx;
+  const slots = pLimit(deps.maxFollowed ?? 50);
   /** Follows an execution with WatchExecution and writes each phase to its check run. */
   const follow = (
     gh: Octokit,
@@ -38,13 +43,14 @@ export function follower(ctx: BotContext & GithubCalls) {
         (error) => logger.warn('a check run update failed', { check_run: checkId, error: messageOf(error) }),
       );
     };
-    const work = (async () => {
+    const work = slots(async () => {
+      if (stop.signal.aborted) return;
       try {
         const last = await client.watchExecution(
           id,
           (event) => {
             const phase = String(event.phase);
-            if (event.node_id || phase === shown || TERMINAL_PHASES.has(phase as ExecutionPhase)) return;
+            if (event.node_id || phase === shown || TERMINAL.has(phase)) return;
             shown = phase;
             write(() =>
               gh.rest.checks.update({
@@ -82,7 +88,7 @@ export function follower(ctx: BotContext & GithubCalls) {
         );
       }
       await writes;
-    })();
+    });
     track(work);
   };
 

@@ -1,6 +1,6 @@
 import type { Octokit } from 'octokit';
 import { findComment, httpStatusOf, upsertComment } from '../github/comment.js';
-import type { BotContext, Repo } from './context.js';
+import type { BotContext, Conclusion, Repo } from './context.js';
 import { messageOf } from './context.js';
 import { parseRepoConfig, REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
 import {
@@ -11,6 +11,15 @@ import {
   stickyBody,
   stickyState,
 } from './report.js';
+
+/** The text of a raw file as octokit gives it: a string, or bytes for a media type it does not know. */
+function textOf(data: unknown): string {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  if (ArrayBuffer.isView(data))
+    return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+  return '';
+}
 
 /** The GitHub calls of the bot: check runs, the default branch's configuration, roles, the sticky comment. */
 export type GithubCalls = ReturnType<typeof githubCalls>;
@@ -49,7 +58,7 @@ export function githubCalls(ctx: BotContext) {
     gh: Octokit,
     repo: Repo,
     id: number,
-    conclusion: string,
+    conclusion: Conclusion,
     out: CheckOutput,
   ): Promise<void> => {
     const annotations = out.annotations ?? [];
@@ -58,7 +67,7 @@ export function githubCalls(ctx: BotContext) {
       ...repo,
       check_run_id: id,
       status: 'completed',
-      conclusion: conclusion as 'success',
+      conclusion,
       completed_at: new Date().toISOString(),
       output: { ...out, annotations: first.length ? first : undefined },
     });
@@ -84,14 +93,7 @@ export function githubCalls(ctx: BotContext) {
         ref: branch,
         mediaType: { format: 'raw' },
       });
-      const data: unknown = response.data;
-      const text =
-        typeof data === 'string'
-          ? data
-          : data instanceof ArrayBuffer || ArrayBuffer.isView(data)
-            ? Buffer.from(data as ArrayBuffer).toString('utf8')
-            : '';
-      return parseRepoConfig(text);
+      return parseRepoConfig(textOf(response.data));
     } catch (error) {
       if (httpStatusOf(error) === 404) return undefined;
       if (error instanceof RepoConfigError) {

@@ -1,7 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
@@ -58,6 +57,7 @@ interface BotOptions {
   maxQueued?: number;
   signatureFailureLimit?: number;
   watchTimeout?: number;
+  maxFollowed?: number;
 }
 
 /** The app's credentials, read at the edge from the environment (and a key file). */
@@ -97,7 +97,7 @@ async function appCredentials(
       privateKey = await readFile(keyFile, 'utf8');
     } catch (error) {
       throw new ConfigError(
-        `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+        `cannot read ${keyFile}: ${typeof error === 'object' && error && 'code' in error ? String(error.code) : 'error'}`,
         source,
       );
     }
@@ -229,6 +229,11 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
         parseCount,
       )
       .option(
+        '--max-followed <n>',
+        "executions followed at once over WatchExecution; the next ones wait for a slot (default 50; keep it under the admin's streams per connection, 100 by default)",
+        parseCount,
+      )
+      .option(
         '--watch-timeout <duration>',
         'longest an execution is followed to update its check run (default 1h0m0s)',
         parseSeconds,
@@ -273,6 +278,7 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
       logger,
       checkout: opts.maxArchiveSize ? { maxBytes: opts.maxArchiveSize } : undefined,
       watchSeconds: opts.watchTimeout,
+      maxFollowed: opts.maxFollowed || undefined,
     });
     const app = createBotServer({
       bot,
@@ -298,9 +304,9 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
       }),
     ]);
     server.requestTimeout = 60_000;
-    io.stdout.write(
-      `orch-bot listening on http://localhost:${(server.address() as AddressInfo).port}${DELIVERY_PATH}\n`,
-    );
+    const address = server.address();
+    const listening = typeof address === 'object' && address ? address.port : port;
+    io.stdout.write(`orch-bot listening on http://localhost:${listening}${DELIVERY_PATH}\n`);
     const signal = await io.interrupted;
     logger.warn('shutting down', { signal });
     app.beginShutdown();

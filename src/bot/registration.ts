@@ -125,7 +125,7 @@ export function registrar(ctx: BotContext & GithubCalls) {
       const at = (path: (string | number)[], message: string): FileProblem => {
         source.problems.length = 0;
         source.report(path, message);
-        return source.problems[0] as FileProblem;
+        return source.problems[0] ?? { file: configFile, line: 1, column: 1, message };
       };
       if (config.admin?.endpoint && config.admin.endpoint !== deps.adminEndpoint) {
         const problem = at(

@@ -33,9 +33,12 @@ export type Role = (typeof ROLES)[number];
 
 /** True when `role` is at least `minimum` in GitHub's order (read < triage < write < maintain < admin). */
 export function roleAtLeast(role: string, minimum: Role): boolean {
-  const index = ROLES.indexOf(role as Role);
-  return index >= 0 && index >= ROLES.indexOf(minimum);
+  const rank = RANKS.get(role);
+  return rank !== undefined && rank >= ROLES.indexOf(minimum);
 }
+
+/** Each role's place in {@link ROLES}. */
+const RANKS: ReadonlyMap<string, number> = new Map(ROLES.map((role, index) => [role, index]));
 
 const name = z
   .string()

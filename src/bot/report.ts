@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FileProblem } from '../api/yaml-file.js';
 import { cell, code, table } from '../github/markdown.js';
 import type { RegistrationReport } from '../registration/register-files.js';
@@ -117,6 +118,11 @@ export interface StickyState {
 }
 
 const STATE_PREFIX = '<!-- orch:bot-state ';
+/** What a sticky comment's hidden state must look like to be read back. */
+const stateSchema = z.object({
+  sha: z.string(),
+  rows: z.array(z.object({ launchPlan: z.string(), name: z.string(), url: z.string(), phase: z.string() })),
+});
 
 /** A URL as a Markdown link target: the characters that would end the link or the comment are escaped. */
 function linkTarget(url: string): string {
@@ -158,9 +164,8 @@ export function stickyState(body: string): StickyState | undefined {
   const end = body.indexOf(' -->', start + STATE_PREFIX.length);
   if (end < 0) return undefined;
   try {
-    const state = JSON.parse(body.slice(start + STATE_PREFIX.length, end)) as StickyState;
-    if (typeof state.sha !== 'string' || !Array.isArray(state.rows)) return undefined;
-    return state;
+    const parsed = stateSchema.safeParse(JSON.parse(body.slice(start + STATE_PREFIX.length, end)));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -236,7 +236,7 @@ export function createBotServer(deps: BotServerDeps): BotServer {
           requestWasSuccessful: (_req, res) => res.statusCode !== 401,
           handler: (_req, res) =>
             problem(res, 429, 'too many failed signatures from this address; slow down'),
-        } as Parameters<typeof rateLimit>[0]);
+        });
 
   const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
 
@@ -267,7 +267,7 @@ export function createBotServer(deps: BotServerDeps): BotServer {
         return problem(res, 415, 'the body must be application/json', 'malformed');
       readBody(req, res, (error?: unknown) => {
         if (!error) return next();
-        const status = (error as { status?: number }).status ?? 400;
+        const status = typeof error === 'object' && error && 'status' in error ? error.status : 400;
         if (status === 413) return problem(res, 413, `the body is over ${maxBodyBytes} bytes`, 'malformed');
         return problem(res, 400, 'the body could not be read', 'malformed');
       });

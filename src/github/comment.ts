@@ -117,8 +117,7 @@ export async function upsertComment(
 /** The HTTP status of a REST client error, else undefined. */
 export function httpStatusOf(error: unknown): number | undefined {
   if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status: unknown }).status;
-    return typeof status === 'number' ? status : undefined;
+    return typeof error.status === 'number' ? error.status : undefined;
   }
   return undefined;
 }
