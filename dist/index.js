@@ -19181,6 +19181,13 @@ function errorCode(error63) {
 function isOneOf(values, value) {
   return values.some((candidate) => candidate === value);
 }
+function childRecord(node2, key) {
+  const child = node2[key];
+  if (isRecord(child)) return child;
+  const created = {};
+  node2[key] = created;
+  return created;
+}
 var init_guards = __esm({
   "src/api/guards.ts"() {
     "use strict";
@@ -46454,15 +46461,7 @@ function loadApi() {
   for (const service of services) {
     const path = service.fullName.replace(/^\./, "").split(".");
     let node2 = grpc;
-    for (const part of path.slice(0, -1)) {
-      const child = node2[part];
-      if (isRecord(child)) node2 = child;
-      else {
-        const created = {};
-        node2[part] = created;
-        node2 = created;
-      }
-    }
+    for (const part of path.slice(0, -1)) node2 = childRecord(node2, part);
     node2[service.name] = (0, import_grpc_js.makeGenericClientConstructor)(serviceDefinition(service), service.name);
   }
   let packageDefinition;

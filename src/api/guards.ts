@@ -33,3 +33,15 @@ export function errorCode(error: unknown): string | undefined {
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return values.some((candidate) => candidate === value);
 }
+
+/**
+ * The object at `node[key]`, made (and set) when there is none or it is not an object: one step of
+ * building a nested object along a dotted path (`a.b.c`).
+ */
+export function childRecord(node: Record<string, unknown>, key: string): Record<string, unknown> {
+  const child = node[key];
+  if (isRecord(child)) return child;
+  const created: Record<string, unknown> = {};
+  node[key] = created;
+  return created;
+}

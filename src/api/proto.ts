@@ -11,7 +11,7 @@ import type { ProtoGrpcType as DataProxyProto } from './generated/data_proxy.js'
 import { API_DESCRIPTOR } from './generated/descriptor.js';
 import type { ProtoGrpcType as IdentityProto } from './generated/identity.js';
 import type { ProtoGrpcType as SecretProto } from './generated/secret.js';
-import { errorMessage, isRecord } from './guards.js';
+import { childRecord, errorMessage } from './guards.js';
 import { MAX_MESSAGE_DEPTH } from './limits.js';
 
 /**
@@ -129,15 +129,7 @@ export function loadApi(): LoadedApi {
   for (const service of services) {
     const path = service.fullName.replace(/^\./, '').split('.');
     let node = grpc;
-    for (const part of path.slice(0, -1)) {
-      const child = node[part];
-      if (isRecord(child)) node = child;
-      else {
-        const created: Record<string, unknown> = {};
-        node[part] = created;
-        node = created;
-      }
-    }
+    for (const part of path.slice(0, -1)) node = childRecord(node, part);
     node[service.name] = makeGenericClientConstructor(serviceDefinition(service), service.name);
   }
   let packageDefinition: PackageDefinition | undefined;

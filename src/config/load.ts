@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
-import { errorMessage, isRecord } from '../api/guards.js';
+import { childRecord, errorMessage, isRecord } from '../api/guards.js';
 import { ConfigError } from './errors.js';
 import { parseQuantity, QuantitySyntaxError } from './quantity.js';
 import { ALL_FLAGS, envName, type FlagSpec, findFlag, nearestFlag } from './registry.js';
@@ -260,15 +260,7 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
   const parts = dotted.split('.');
   const leaf = parts.pop() ?? dotted;
   let node = target;
-  for (const part of parts) {
-    const child = node[part];
-    if (isRecord(child)) node = child;
-    else {
-      const created: Record<string, unknown> = {};
-      node[part] = created;
-      node = created;
-    }
-  }
+  for (const part of parts) node = childRecord(node, part);
   node[leaf] = value;
 }
 

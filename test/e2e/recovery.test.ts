@@ -9,6 +9,7 @@ import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/l
 import type { WorkflowSpec } from '../../src/api/types.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
+import { pollUntil } from '../helpers/wait.js';
 
 // A real admin server process is killed (SIGKILL) in the middle of an execution and started again on
 // the same data dir: the execution continues and finishes with the right outputs.
@@ -48,20 +49,6 @@ async function startServer(
 
 const WRITE =
   "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));";
-
-/** Polls `read` until `done` holds for its value (or `timeoutMs` passes); returns the last value. */
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('an execution survives a killed server', () => {
   test('SIGKILL mid-run, restart on the same data dir: finished nodes are kept, the slow one runs again', async () => {

@@ -36,3 +36,20 @@ export async function waitUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Polls `read` every 25 ms until `done` holds for its value, or `timeoutMs` passes; resolves with the
+ * last value either way (the caller's `expect` on it says what was wrong).
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -8,6 +8,7 @@ import type { Identifier, WorkflowSpec } from '../../src/api/types.js';
 import { checkTransition, IllegalTransitionError } from '../../src/server/executor/phases.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask } from '../helpers/specs.js';
+import { pollUntil } from '../helpers/wait.js';
 
 // The local executor on a real server: parallel branches, timeouts, retries, terminate, watch.
 
@@ -83,20 +84,6 @@ async function gone(pid: number): Promise<boolean> {
 
 const WRITE =
   "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));";
-
-/** Polls `read` until `done` holds for its value (or `timeoutMs` passes); returns the last value. */
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 let server: TestServer;
 let work: string;

@@ -5,23 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, registerAddOne } from '../helpers/specs.js';
+import { pollUntil } from '../helpers/wait.js';
 
 const X = { variables: { x: { type: parseType('integer') } } };
 const scope = { project: 'default', domain: 'development' };
-
-/** Polls `read` until `done` holds for its value (or `timeoutMs` passes); returns the last value. */
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the local executor runs at most its parallelism at once', () => {
   let server: TestServer;
