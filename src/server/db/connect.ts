@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import pRetry from 'p-retry';
 import pg from 'pg';
 import { errorCode, errorMessage } from '../../api/guards.js';
 import type { Config } from '../../config/load.js';
@@ -236,22 +237,30 @@ async function awaitConnection(
   attempts: number,
   logger: Logger | undefined,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const client = await pool.connect();
-      client.release();
-      return;
-    } catch (error) {
-      if (attempt >= attempts) {
-        await pool.end().catch(() => {});
-        throw new DatabaseUnavailableError(
-          `cannot reach PostgreSQL at ${location} after ${attempts} attempts: ${errorMessage(error)}`,
-          { cause: error },
-        );
-      }
-      logger?.warn('database not reachable yet, retrying', { location, attempt });
-      await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 1000 * 2 ** (attempt - 1))));
-    }
+  try {
+    await pRetry(
+      async () => {
+        const client = await pool.connect();
+        client.release();
+      },
+      {
+        retries: Math.max(0, attempts - 1),
+        factor: 2,
+        minTimeout: 1000,
+        maxTimeout: 8000,
+        randomize: false,
+        onFailedAttempt: ({ attemptNumber, retriesLeft }) => {
+          if (retriesLeft > 0)
+            logger?.warn('database not reachable yet, retrying', { location, attempt: attemptNumber });
+        },
+      },
+    );
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(
+      `cannot reach PostgreSQL at ${location} after ${attempts} attempts: ${errorMessage(error)}`,
+      { cause: error },
+    );
   }
 }
 
