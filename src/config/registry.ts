@@ -1209,8 +1209,7 @@ export const FLAGS = [
     name: 'server.watchService.maxPageSize',
     type: 'int',
     default: '50000',
-    runtime: 'a cluster watch service',
-    usage: 'largest page the watch service returns',
+    usage: 'most node events WatchExecution sends for one poll',
   },
   {
     section: 'Server',
@@ -1218,8 +1217,7 @@ export const FLAGS = [
     type: 'string',
     default: '1m0s',
     format: 'duration',
-    runtime: 'a cluster watch service',
-    usage: 'how often non-terminal status updates are sent',
+    usage: 'longest silence before WatchExecution sends the current phase again',
   },
   {
     section: 'Server',
@@ -1227,8 +1225,7 @@ export const FLAGS = [
     type: 'string',
     default: '1s',
     format: 'duration',
-    runtime: 'a cluster watch service',
-    usage: 'how often the watch service polls',
+    usage: 'how often WatchExecution reads the database for changes made by another process',
   },
   {
     section: 'Shared service',
