@@ -46,9 +46,10 @@ export interface FlagSpec {
 
 /**
  * Sections of orch's own flags, beyond the spec's flag reference: where tasks and apps run
- * (DESIGN.md, "Where tasks and apps run": the runtime is chosen by configuration, in the registry's style).
+ * (DESIGN.md, "Where tasks and apps run": the runtime is chosen by configuration, in the registry's style),
+ * image builds, and the execution leases of admin replicas sharing one database.
  */
-export const OWN_SECTIONS: readonly string[] = ['Task and app runtime', 'Image builds'];
+export const OWN_SECTIONS: readonly string[] = ['Task and app runtime', 'Image builds', 'Admin replicas'];
 
 /** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
@@ -1898,6 +1899,24 @@ export const FLAGS = [
     type: 'string',
     default: 'node:24-slim',
     usage: 'image that `deploy apps` builds an image spec on when the spec names no base_image',
+  },
+  {
+    section: 'Admin replicas',
+    name: 'server.executionLease.duration',
+    type: 'string',
+    default: '30s',
+    format: 'duration',
+    usage:
+      'how long an admin replica holds the lease of an execution it drives without renewing it; once it lapses (the replica died), another replica takes the execution over',
+  },
+  {
+    section: 'Admin replicas',
+    name: 'server.executionLease.renewInterval',
+    type: 'string',
+    default: '10s',
+    format: 'duration',
+    usage:
+      'how often a replica renews its execution leases and looks for executions no replica holds; must be shorter than --server.executionLease.duration',
   },
 ] as const satisfies readonly FlagSpec[];
 

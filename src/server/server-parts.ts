@@ -21,6 +21,7 @@ import { BundleCache } from './executor/bundles.js';
 import { TaskCache, taskCacheSettings } from './executor/cache.js';
 import type { ExecutionEvents } from './executor/events.js';
 import { GraphExecutor } from './executor/graph-executor.js';
+import { ExecutionLeases, leaseSettings } from './executor/leases.js';
 import type { Logger } from './logger.js';
 import type { ServerMetrics } from './metrics.js';
 import { ensurePrivateDir } from './private-files.js';
@@ -96,6 +97,7 @@ export function startSettings(options: ServerOptions, logger: Logger) {
     dataProxy: dataProxySettings(config.server.dataProxy),
     watch: watchSettings(config.server.watchService),
     cache: taskCacheSettings(config.plugins.catalogcache),
+    lease: leaseSettings(config.server.executionLease),
     names: authSecretNames(config),
   };
 }
@@ -251,6 +253,11 @@ export interface ExecutorParts {
   runtime: OpenedRuntime;
   secrets: TaskSecretSource;
   logger: Logger;
+  /**
+   * Whether the database is this process's alone (the embedded SQLite file): then the executor
+   * takes over every unfinished execution at start, whatever leases a killed predecessor left.
+   */
+  exclusiveDatabase: boolean;
 }
 
 /** The code bundle cache under `<dataDir>/bundles` (bundles at most `--server.dataProxy.upload.maxSize`). */
@@ -262,10 +269,17 @@ export function bundleCache(options: ServerOptions, store: BlobStore, settings: 
   });
 }
 
-/** The executor over the opened runtime's tasks, working under `<dataDir>/work`; started by `resume()`. */
+/**
+ * The executor over the opened runtime's tasks, working under `<dataDir>/work`, driving only the
+ * executions whose lease it holds (`--server.executionLease.*`); started by `resume()`.
+ */
 export function startExecutor(options: ServerOptions, parts: ExecutorParts): GraphExecutor {
   const { repo, store, logger } = parts;
+  const leases = new ExecutionLeases({ repo, ...parts.settings.lease });
+  logger.info('execution lease holder', { holder: leases.holder });
   return new GraphExecutor({
+    leases,
+    takeOverOnStart: parts.exclusiveDatabase,
     repo,
     events: parts.events,
     cache: new TaskCache({ repo, blobs: store, settings: parts.settings.cache, logger }),

@@ -146,7 +146,7 @@ async function startServer(
   started.blobs = store;
   const handle = await openServerDatabase(options, logger);
   started.database = handle;
-  const repo = new Repository(handle.db, handle.reads);
+  const repo = new Repository(handle.db, handle.reads, handle.dialect);
   const authRepo = new AuthRepository(handle.db);
   await seedDefaultProject(repo);
   const taskSecrets = taskSecretSource({
@@ -168,6 +168,7 @@ async function startServer(
     logger,
     runtime: opened,
     secrets: taskSecrets,
+    exclusiveDatabase: handle.dialect === 'sqlite',
   });
   started.executor = executor;
   const signing = blobSigning(options, store, httpEndpoint);

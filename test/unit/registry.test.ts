@@ -15,12 +15,13 @@ const specFlags = JSON.parse(
 ) as SpecFlag[];
 
 describe('the flag registry holds the spec flag reference exactly', () => {
-  test("the same flags, no more, no fewer, besides orch's own runtime and image build flags", () => {
+  test("the same flags, no more, no fewer, besides orch's own runtime, image build and replica flags", () => {
     const fromSpec = ALL_FLAGS.filter((f) => !OWN_SECTIONS.includes(f.section));
     expect(fromSpec.map((f) => f.name).sort()).toEqual(specFlags.map((f) => f.name).sort());
     const own = ALL_FLAGS.filter((f) => OWN_SECTIONS.includes(f.section)).map((f) => f.name);
     expect(own.length).toBeGreaterThan(0);
-    expect(own.filter((name) => !name.startsWith('runtime.') && !name.startsWith('images.'))).toEqual([]);
+    const ownPrefixes = ['runtime.', 'images.', 'server.executionLease.'];
+    expect(own.filter((name) => !ownPrefixes.some((prefix) => name.startsWith(prefix)))).toEqual([]);
   });
 
   test.each(specFlags.map((f) => [f.name, f] as const))(

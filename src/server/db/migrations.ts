@@ -207,6 +207,14 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0009_execution_leases': {
+    // Which admin replica drives an unfinished execution, and until when (see executor/leases.ts).
+    // One column a statement: SQLite adds one column per ALTER TABLE.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('executions').addColumn('lease_holder', 'text').execute();
+      await db.schema.alterTable('executions').addColumn('lease_expires_at', 'bigint').execute();
+    },
+  },
 });
 
 /**

@@ -27,6 +27,13 @@ import type {
  */
 const UNFINISHED_LITERALS = UNFINISHED_PHASES.map((phase) => sql.lit(phase));
 
+/** A lease claim: who claims, the time of the claim and when the lease ends (ms since the epoch). */
+export interface LeaseClaim {
+  holder: string;
+  now: number;
+  expiresAt: number;
+}
+
 /** Tables holding versioned entities. */
 export type EntityKind = 'tasks' | 'workflows' | 'launch_plans';
 
@@ -153,6 +160,8 @@ export class Repository {
   constructor(
     readonly db: Kysely<Database>,
     private readonly reads: Kysely<Database> = db,
+    /** The database's SQL dialect: PostgreSQL claims leases with `FOR UPDATE SKIP LOCKED`. */
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   getProject(id: string): Promise<Selectable<ProjectTable> | undefined> {
@@ -490,6 +499,95 @@ export class Repository {
       .where('phase', '=', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Claims the lease of one unfinished execution for `lease.holder` until `lease.expiresAt`: in one
+   * conditional UPDATE, only while no other holder's lease runs past `now` (none, expired, or its own).
+   * Concurrent claims of the same row are serialized by the database, so exactly one wins.
+   * @returns whether `lease.holder` holds the lease now.
+   */
+  async claimExecutionLease(id: number, lease: LeaseClaim): Promise<boolean> {
+    const result = await this.db
+      .updateTable('executions')
+      .set({ lease_holder: lease.holder, lease_expires_at: lease.expiresAt })
+      .where('id', '=', id)
+      .where('phase', 'in', UNFINISHED_LITERALS)
+      .where((eb) =>
+        eb.or([
+          eb('lease_holder', 'is', null),
+          eb('lease_holder', '=', lease.holder),
+          eb('lease_expires_at', 'is', null),
+          eb('lease_expires_at', '<', lease.now),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Claims the leases of at most `limit` unfinished executions that no replica holds (no lease, or
+   * one that ended before `now`, or every one with `lease.takeOver`), oldest first. On PostgreSQL the
+   * rows are picked with `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once claim different ones.
+   * @returns the ids of the executions now held by `lease.holder`.
+   */
+  async claimAbandonedExecutions(
+    lease: LeaseClaim & { takeOver?: boolean },
+    limit: number,
+  ): Promise<number[]> {
+    if (limit <= 0) return [];
+    const free = (eb: ExpressionBuilder<Database, 'executions'>) =>
+      lease.takeOver
+        ? eb.lit(true)
+        : eb.or([
+            eb('lease_holder', 'is', null),
+            eb('lease_expires_at', 'is', null),
+            eb('lease_expires_at', '<', lease.now),
+          ]);
+    let candidates = this.db
+      .selectFrom('executions')
+      .select('id')
+      .where('phase', 'in', UNFINISHED_LITERALS)
+      .where(free)
+      .orderBy('id')
+      .limit(limit);
+    if (this.dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+    const rows = await this.db
+      .updateTable('executions')
+      .set({ lease_holder: lease.holder, lease_expires_at: lease.expiresAt })
+      .where('id', 'in', candidates)
+      .where('phase', 'in', UNFINISHED_LITERALS)
+      .where(free)
+      .returning('id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Extends the leases `holder` holds on `ids` to `expiresAt`.
+   * @returns the ids whose lease it still held (the others were taken over or have finished).
+   */
+  async renewExecutionLeases(ids: readonly number[], holder: string, expiresAt: number): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .updateTable('executions')
+      .set({ lease_expires_at: expiresAt })
+      .where('id', 'in', [...ids])
+      .where('lease_holder', '=', holder)
+      .returning('id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Gives up the leases `holder` holds on `ids` (another replica may claim them at once). */
+  async releaseExecutionLeases(ids: readonly number[], holder: string): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('executions')
+      .set({ lease_holder: null, lease_expires_at: null })
+      .where('id', 'in', [...ids])
+      .where('lease_holder', '=', holder)
+      .execute();
   }
 
   /** Every node execution of an execution (for resuming it and for the console). */

@@ -72,6 +72,13 @@ export interface ExecutionTable {
   started_at: number | null;
   /** Milliseconds from start to the terminal phase. */
   duration_ms: number | null;
+  /**
+   * The admin replica that drives the execution (its random holder id), while it holds the lease;
+   * null when none does. Written only by the executor's leases (executor/leases.ts).
+   */
+  lease_holder?: string | null;
+  /** Milliseconds since the epoch when the lease ends unless renewed; null without a lease. */
+  lease_expires_at?: number | null;
 }
 
 export interface NodeExecutionTable {

@@ -36,6 +36,7 @@ import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
 import { Aborted, abortRecord, type ErrorRecord, Interrupted, messageOf, TaskFailure } from './failures.js';
+import type { ExecutionLeases } from './leases.js';
 import { checkTransition, executionPhaseOf, type NodePhase, nodePhaseOf } from './phases.js';
 
 /** Options of {@link GraphExecutor}. */
@@ -73,6 +74,17 @@ export interface GraphExecutorOptions {
   cache?: TaskCache;
   /** Milliseconds since the epoch. @default Date.now */
   now?: () => number;
+  /**
+   * The execution leases of this replica: with them, an execution runs only once its lease is
+   * claimed, the leases are renewed while it runs, and executions no replica holds are claimed and
+   * resumed every renewal interval. Without them, this executor runs whatever it is given (one admin).
+   */
+  leases?: ExecutionLeases;
+  /**
+   * Claim every unfinished execution at start-up whatever its lease says: for a database no other
+   * process uses (the embedded SQLite file), whose leases can only be a killed predecessor's.
+   */
+  takeOverOnStart?: boolean;
 }
 
 /** Default of {@link GraphExecutorOptions.nodeConcurrency}. */
@@ -88,6 +100,8 @@ interface RunState {
   attempts: Set<AbortController>;
   /** Its phase as last written or read by {@link GraphExecutor.move} (announced with node changes). */
   phase?: ExecutionPhase;
+  /** Set when this replica lost the execution's lease: the run stops as on shutdown, writing nothing more. */
+  lost?: boolean;
 }
 
 /** One run of an execution by this executor: its row, its phase as last moved, when it started. */
@@ -194,6 +208,8 @@ export class GraphExecutor implements Executor {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
           if (state.cause !== undefined || this.closed) return;
+          // Another replica drives it (it claimed the lease first).
+          if (this.options.leases && !(await this.options.leases.claimOne(executionId))) return;
           state.started = true;
           // The run is a trace of its own (it outlives the call that queued it), linked to that call.
           await inSpan(
@@ -214,11 +230,22 @@ export class GraphExecutor implements Executor {
         if (error instanceof Interrupted) return;
         this.options.logger.error('execution bookkeeping failed', { executionId, error: messageOf(error) });
       })
-      .finally(() => {
+      .finally(async () => {
+        await this.options.leases?.release(executionId).catch((error: unknown) =>
+          this.options.logger.warn('could not release an execution lease', {
+            executionId,
+            error: messageOf(error),
+          }),
+        );
         this.running.delete(executionId);
         this.states.delete(executionId);
       });
     this.running.set(executionId, run);
+  }
+
+  /** Whether a run must stop as on shutdown: the executor closes, or this replica lost the lease. */
+  private halted(state: RunState): boolean {
+    return this.closed || state.lost === true;
   }
 
   /** Executions waiting for a slot under the parallelism limit (QUEUED, not started). */
@@ -322,16 +349,79 @@ export class GraphExecutor implements Executor {
   }
 
   async resume(): Promise<void> {
-    for (const row of await this.options.repo.listUnfinishedExecutions()) {
-      if (row.phase === 'ABORTING') await this.finishAbort(row, 'terminated by request');
-      else this.submit(row.id);
+    const { leases } = this.options;
+    if (!leases) {
+      for (const row of await this.options.repo.listUnfinishedExecutions()) {
+        if (row.phase === 'ABORTING') await this.finishAbort(row, 'terminated by request');
+        else this.submit(row.id);
+      }
+      return;
+    }
+    await this.sweep(this.options.takeOverOnStart === true);
+    this.leaseTimer = setInterval(() => {
+      this.ticks ??= this.tick().finally(() => {
+        this.ticks = undefined;
+      });
+    }, leases.renewMs);
+    this.leaseTimer.unref();
+  }
+
+  private leaseTimer: NodeJS.Timeout | undefined;
+  /** The renewal in progress, if any (one at a time; close() waits for it). */
+  private ticks: Promise<void> | undefined;
+
+  /** One renewal interval: renews the held leases, stops the runs whose lease was lost, sweeps. */
+  private async tick(): Promise<void> {
+    const { leases, logger } = this.options;
+    if (!leases || this.closed) return;
+    try {
+      for (const id of await leases.renew()) {
+        logger.error('lost the lease of an execution to another replica: stopping its run here', {
+          executionId: id,
+        });
+        const state = this.states.get(id);
+        if (!state) continue;
+        state.lost = true;
+        for (const attempt of state.attempts) attempt.abort('shutdown');
+      }
+      if (!this.closed) await this.sweep(false);
+    } catch (error) {
+      logger.warn('execution lease renewal failed', { error: messageOf(error) });
+    }
+  }
+
+  /**
+   * Claims unfinished executions no replica holds (all of them with `takeOver`), as many as this
+   * executor has free slots for, and resumes them: ABORTING ones are finished here, the others run.
+   */
+  private async sweep(takeOver: boolean): Promise<void> {
+    const { leases } = this.options;
+    if (!leases) return;
+    const free = takeOver ? Number.MAX_SAFE_INTEGER : this.maxParallel - this.running.size;
+    for (const id of await leases.claimAbandoned(free, takeOver)) {
+      if (this.closed) break;
+      const row = await this.options.repo.getExecutionById(id);
+      if (row?.phase === 'ABORTING') {
+        try {
+          await this.finishAbort(row, 'terminated by request');
+        } finally {
+          await leases.release(id);
+        }
+      } else if (row && !this.running.has(id)) this.submit(id);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.ticks;
     for (const state of this.states.values()) for (const attempt of state.attempts) attempt.abort('shutdown');
     await Promise.allSettled([...this.running.values()]);
+    await this.options.leases
+      ?.releaseAll()
+      .catch((error: unknown) =>
+        this.options.logger.warn('could not release the execution leases', { error: messageOf(error) }),
+      );
     await this.options.runtime.close();
   }
 
@@ -408,7 +498,7 @@ export class GraphExecutor implements Executor {
     const graph = await this.loadGraph(run.row);
     const progress = await this.restore(run.row, resumed);
     const pending = await this.schedule(run, graph, progress);
-    if (this.closed) throw new Interrupted();
+    if (this.halted(run.state)) throw new Interrupted();
     if (terminated(run)) throw this.aborted(run);
     if (progress.interrupted.length) throw progress.interrupted[0];
     if (progress.failure) throw progress.failure;
@@ -467,7 +557,7 @@ export class GraphExecutor implements Executor {
    * @throws Interrupted when the executor is closing: the execution stays as it is.
    */
   private async endRun(run: ExecutionRun, error: unknown): Promise<void> {
-    if (error instanceof Interrupted || (this.closed && !(error instanceof Aborted))) {
+    if (error instanceof Interrupted || (this.halted(run.state) && !(error instanceof Aborted))) {
       throw new Interrupted();
     }
     if (error instanceof Aborted || terminated(run)) {
@@ -573,7 +663,7 @@ export class GraphExecutor implements Executor {
     for (;;) {
       if (progress.failure && run.phase === 'RUNNING') await this.step(run, 'FAILING');
       if (terminated(run)) break;
-      if (!progress.failure && !this.closed && progress.interrupted.length === 0) {
+      if (!progress.failure && !this.halted(run.state) && progress.interrupted.length === 0) {
         for (const node of [...pending.values()]) {
           if (inflight.size >= this.nodeConcurrency) break;
           if (!node.upstream_node_ids.every((d) => progress.done.has(d))) continue;
@@ -771,7 +861,7 @@ export class GraphExecutor implements Executor {
         });
         return outputs;
       } catch (error) {
-        if (error instanceof Interrupted || this.closed) throw new Interrupted();
+        if (error instanceof Interrupted || this.halted(state)) throw new Interrupted();
         if (state.cause !== undefined) {
           await this.recordNode(execution, nodeId, phase, 'ABORTED', {
             ...base,
@@ -874,7 +964,7 @@ export class GraphExecutor implements Executor {
       return outputs;
     } catch (error) {
       // An interrupted attempt stays RUNNING: the next server runs it again.
-      if (error instanceof Interrupted || this.closed) throw error;
+      if (error instanceof Interrupted || this.halted(state)) throw error;
       const aborted = state.cause !== undefined;
       const failure = TaskFailure.from(error);
       await repo.upsertTaskAttempt({
@@ -948,7 +1038,7 @@ export class GraphExecutor implements Executor {
     state.attempts.add(stop);
     // A terminate (or shutdown) that arrived while the node was being prepared.
     if (state.cause !== undefined) stop.abort('terminate');
-    else if (this.closed) stop.abort('shutdown');
+    else if (this.halted(state)) stop.abort('shutdown');
     let end: TaskAttemptEnd;
     try {
       end = await runtime.run(
@@ -969,7 +1059,7 @@ export class GraphExecutor implements Executor {
     } finally {
       state.attempts.delete(stop);
     }
-    if (end.detached || this.closed) throw new Interrupted();
+    if (end.detached || this.halted(state)) throw new Interrupted();
     await onEnd();
     if (state.cause !== undefined) throw new Aborted();
     if (end.startError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${end.startError}`);

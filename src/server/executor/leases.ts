@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { parseDuration } from '../../api/duration.js';
+import type { Repository } from '../db/repository.js';
+
+/** How long an execution lease lasts and how often its holder renews it, in milliseconds. */
+export interface LeaseSettings {
+  durationMs: number;
+  renewMs: number;
+}
+
+/**
+ * Reads `--server.executionLease.*`.
+ * @throws Error naming the flag when a value is not a positive duration, or when the renewal
+ * interval is not shorter than the lease (a lease would lapse between two renewals).
+ */
+export function leaseSettings(config: { duration: string; renewInterval: string }): LeaseSettings {
+  const ms = (value: string, flag: string) => {
+    const seconds = parseDuration(value);
+    if (!(seconds > 0)) throw new Error(`--server.executionLease.${flag} must be a positive duration`);
+    return seconds * 1000;
+  };
+  const durationMs = ms(config.duration, 'duration');
+  const renewMs = ms(config.renewInterval, 'renewInterval');
+  if (renewMs >= durationMs) {
+    throw new Error(
+      `--server.executionLease.renewInterval (${config.renewInterval}) must be shorter than ` +
+        `--server.executionLease.duration (${config.duration})`,
+    );
+  }
+  return { durationMs, renewMs };
+}
+
+/** A holder id for this admin process: its host, its pid and random bytes (new at each start). */
+export function newLeaseHolder(): string {
+  return `${hostname()}/${process.pid}/${randomBytes(6).toString('hex')}`;
+}
+
+/** Options of {@link ExecutionLeases}. */
+export interface ExecutionLeasesOptions extends LeaseSettings {
+  repo: Repository;
+  /** This replica's holder id. @default {@link newLeaseHolder}() */
+  holder?: string;
+  /** Milliseconds since the epoch. @default Date.now */
+  now?: () => number;
+}
+
+/**
+ * The execution leases one admin replica holds (DESIGN.md, "Where tasks and apps run"): an execution
+ * is driven only by the replica that claimed its lease; the holder renews its leases every
+ * `renewMs`, releases each when its run ends, and a lease not renewed for `durationMs` (its holder
+ * died) may be claimed by any replica, which then resumes the execution.
+ */
+export class ExecutionLeases {
+  readonly holder: string;
+  readonly durationMs: number;
+  readonly renewMs: number;
+  private readonly repo: Repository;
+  private readonly now: () => number;
+  private readonly held = new Set<number>();
+
+  constructor(options: ExecutionLeasesOptions) {
+    this.repo = options.repo;
+    this.holder = options.holder ?? newLeaseHolder();
+    this.durationMs = options.durationMs;
+    this.renewMs = options.renewMs;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The ids of the executions whose lease this replica holds. */
+  get heldIds(): number[] {
+    return [...this.held];
+  }
+
+  /** Whether this replica holds the lease of `executionId`. */
+  holds(executionId: number): boolean {
+    return this.held.has(executionId);
+  }
+
+  private claim(): { holder: string; now: number; expiresAt: number } {
+    const now = this.now();
+    return { holder: this.holder, now, expiresAt: now + this.durationMs };
+  }
+
+  /**
+   * Claims the lease of one unfinished execution (no other replica holds a live one).
+   * @returns whether this replica holds it now.
+   */
+  async claimOne(executionId: number): Promise<boolean> {
+    if (this.held.has(executionId)) return true;
+    const claimed = await this.repo.claimExecutionLease(executionId, this.claim());
+    if (claimed) this.held.add(executionId);
+    return claimed;
+  }
+
+  /**
+   * Claims at most `limit` unfinished executions that no replica holds (with `takeOver`, whatever
+   * their leases say: for a database only this process uses).
+   * @returns their ids.
+   */
+  async claimAbandoned(limit: number, takeOver = false): Promise<number[]> {
+    const ids = await this.repo.claimAbandonedExecutions({ ...this.claim(), takeOver }, limit);
+    for (const id of ids) this.held.add(id);
+    return ids;
+  }
+
+  /**
+   * Extends every held lease by `durationMs`.
+   * @returns the ids whose lease was lost (another replica took it over): no longer held.
+   */
+  async renew(): Promise<number[]> {
+    const ids = this.heldIds;
+    if (!ids.length) return [];
+    const renewed = new Set(await this.repo.renewExecutionLeases(ids, this.holder, this.claim().expiresAt));
+    // A lease released while the renewal ran is not lost.
+    const lost = ids.filter((id) => !renewed.has(id) && this.held.has(id));
+    for (const id of lost) this.held.delete(id);
+    return lost;
+  }
+
+  /** Releases the lease of `executionId` when held. */
+  async release(executionId: number): Promise<void> {
+    if (!this.held.delete(executionId)) return;
+    await this.repo.releaseExecutionLeases([executionId], this.holder);
+  }
+
+  /** Releases every held lease (a clean shutdown: other replicas may take the executions at once). */
+  async releaseAll(): Promise<void> {
+    const ids = this.heldIds;
+    this.held.clear();
+    await this.repo.releaseExecutionLeases(ids, this.holder);
+  }
+}

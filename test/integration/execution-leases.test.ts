@@ -1,0 +1,213 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import pg from 'pg';
+import { literalMapFromJson, parseType } from '../../src/api/literals.js';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { createTestDatabase, type PostgresCluster, testCluster } from '../helpers/postgres.js';
+import { s3Flags, startTestS3, type TestS3 } from '../helpers/s3rver.js';
+import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import { idOf, registerAddOne } from '../helpers/specs.js';
+import { waitUntil } from '../helpers/wait.js';
+
+// Several real admin servers share one PostgreSQL database and one S3 store (s3rver): each execution is driven by the one
+// replica holding its lease, and a replica that dies leaves its executions to another once the
+// leases lapse.
+
+const X = { variables: { x: { type: parseType('integer') } } };
+const scope = { project: 'default', domain: 'development' };
+const cluster = testCluster();
+const ADMIN = join(process.cwd(), 'test', 'fixtures', 'bin', 'lease-admin.ts');
+
+const servers: TestServer[] = [];
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+const stores: TestS3[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers) await server.stop();
+  for (const store of stores) await store.stop();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** The flags of replicas sharing a fresh database in `pgCluster` and a fresh S3 store, with these lease settings. */
+async function sharedFlags(
+  pgCluster: PostgresCluster,
+  duration: string,
+  renewInterval: string,
+): Promise<Record<string, string>> {
+  const s3 = await startTestS3();
+  stores.push(s3);
+  return {
+    ...(await createTestDatabase(pgCluster)),
+    ...s3Flags(s3, 'orch-leases'),
+    'server.executionLease.duration': duration,
+    'server.executionLease.renewInterval': renewInterval,
+  };
+}
+
+/** A folder removed after the suite. */
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'orch-leases-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs one query on the test database the flags point at. */
+async function query<R extends pg.QueryResultRow>(
+  pgCluster: PostgresCluster,
+  flags: Record<string, string>,
+  text: string,
+): Promise<R[]> {
+  const client = new pg.Client({
+    host: pgCluster.host,
+    port: pgCluster.port,
+    user: 'postgres',
+    database: flags['database.postgres.dbname'],
+  });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A task script that appends its input x to `file` (one line per real run), waiting for `gate` first when given. */
+function appendScript(file: string, gate?: string): string {
+  const run =
+    "const fs=require('fs');const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));" +
+    `const done=()=>{fs.appendFileSync(${JSON.stringify(file)},i.x+'\\n');` +
+    'fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({o0:i.x+1}))};';
+  return gate
+    ? `${run}const wait=()=>fs.existsSync(${JSON.stringify(gate)})?done():setTimeout(wait,20);wait()`
+    : `${run}done()`;
+}
+
+/** Starts an admin replica as a subprocess (see the fixture); resolves once it listens. */
+async function startChildAdmin(
+  flags: Record<string, string>,
+): Promise<{ child: ChildProcess; client: AdminClient }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, await tempDir(), JSON.stringify(flags)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const [line] = (await once(lines, 'line')) as [string];
+  const addresses = JSON.parse(line) as { grpcEndpoint: string };
+  return {
+    child,
+    client: new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 10 }),
+  };
+}
+
+const launch = (client: AdminClient, version: string, x: number) =>
+  client.createExecution({
+    ...scope,
+    spec: { launch_plan: idOf('LAUNCH_PLAN', 'wf.add_one_wf', version) },
+    inputs: literalMapFromJson({ x }, X),
+  });
+
+(cluster ? describe : describe.skip)(
+  `execution leases on PostgreSQL${cluster ? '' : ' (skipped: no PostgreSQL test cluster; install PostgreSQL or set ORCH_TEST_POSTGRES=required)'}`,
+  () => {
+    test('three admins on one database: 36 executions launched across them each run exactly once', async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '3s', '500ms');
+      const admins: TestServer[] = [];
+      for (let i = 0; i < 3; i++) {
+        const admin = await startTestServer('postgres', { flags });
+        servers.push(admin);
+        admins.push(admin);
+      }
+      const runs = join(await tempDir(), 'runs.txt');
+      await registerAddOne(admins[0]!.client, 'once', appendScript(runs));
+      const ids = await Promise.all(
+        Array.from({ length: 36 }, (_, x) => launch(admins[x % 3]!.client, 'once', x)),
+      );
+      for (const [x, id] of ids.entries()) {
+        const execution = await waitForExecution(admins[(x + 1) % 3]!.client, id, 60_000);
+        expect(execution.closure?.phase).toBe('SUCCEEDED');
+      }
+      const lines = (await readFile(runs, 'utf8')).trim().split('\n').map(Number);
+      expect(lines.sort((a, b) => a - b)).toEqual(Array.from({ length: 36 }, (_, x) => x));
+      const attempts = await query<{ name: string; attempts: number }>(
+        cluster,
+        flags,
+        'select e.name, count(t.attempt)::int as attempts from executions e ' +
+          'left join task_attempts t on t.execution_id = e.id group by e.name',
+      );
+      expect(attempts).toHaveLength(36);
+      expect(attempts.filter((r) => r.attempts !== 1)).toEqual([]);
+      const held = await query(cluster, flags, 'select id from executions where lease_holder is not null');
+      expect(held).toEqual([]);
+    }, 120_000);
+
+    test('a killed admin leaves its executions to another, which takes them over once the leases lapse', async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '2s', '500ms');
+      const dir = await tempDir();
+      const runs = join(dir, 'runs.txt');
+      const gate = join(dir, 'gate');
+      const dying = await startChildAdmin(flags);
+      await registerAddOne(dying.client, 'takeover', appendScript(runs, gate));
+      const ids = await Promise.all([1, 2, 3].map((x) => launch(dying.client, 'takeover', x)));
+      // Every execution runs on the dying admin: its lease is held and its attempt started.
+      const leases = () =>
+        query<{
+          id: string;
+          lease_holder: string | null;
+          lease_expires_at: string;
+          started_at: string | null;
+        }>(
+          cluster,
+          flags,
+          'select e.id, e.lease_holder, e.lease_expires_at, max(t.started_at) as started_at from executions e ' +
+            'left join task_attempts t on t.execution_id = e.id group by e.id',
+        );
+      const before = await waitUntil(
+        async () => {
+          const rows = await leases();
+          return rows.length === 3 && rows.every((r) => r.lease_holder && r.started_at) && rows;
+        },
+        { what: 'the dying admin to run its three executions', timeoutMs: 30_000 },
+      );
+      const dead = before[0]?.lease_holder;
+      expect(before.every((r) => r.lease_holder === dead)).toBe(true);
+      const taker = await startTestServer('postgres', { flags });
+      servers.push(taker);
+      dying.child.kill('SIGKILL');
+      await once(dying.child, 'exit');
+      dying.client.close();
+      // The survivor claims each execution, and starts its attempt again, only once its lease lapsed:
+      // never before the expiry last seen (renewals only push it later).
+      const after = await waitUntil(
+        async () => {
+          const rows = await leases();
+          const restarted = (r: (typeof rows)[number]) =>
+            Number(r.started_at) > Number(before.find((b) => b.id === r.id)?.started_at);
+          return rows.every((r) => r.lease_holder && r.lease_holder !== dead && restarted(r)) && rows;
+        },
+        { what: 'the survivor to take the executions over', timeoutMs: 30_000 },
+      );
+      for (const row of after) {
+        const seen = before.find((r) => r.id === row.id);
+        expect(Number(row.started_at)).toBeGreaterThanOrEqual(Number(seen?.lease_expires_at));
+      }
+      // The dead admin's task processes were stopped by the takeover: only the survivor's runs finish.
+      await writeFile(gate, '');
+      for (const id of ids) {
+        const execution = await waitForExecution(taker.client, id, 60_000);
+        expect(execution.closure?.phase).toBe('SUCCEEDED');
+      }
+      const lines = (await readFile(runs, 'utf8')).trim().split('\n').map(Number);
+      expect(lines.sort((a, b) => a - b)).toEqual([1, 2, 3]);
+      const held = await query(cluster, flags, 'select id from executions where lease_holder is not null');
+      expect(held).toEqual([]);
+    }, 120_000);
+  },
+);
