@@ -129,6 +129,11 @@ describe('the orch-bot bin through a pull request', () => {
       ).status,
     ).toBe(202);
     await until('the re-run', () => completed('orch / wf.add_one_wf', NEXT).length === 2);
+    // Its row in the sticky comment is the last thing written for it.
+    const rerun = String(completed('orch / wf.add_one_wf', NEXT)[1]?.details_url).split('/').pop();
+    await until('the re-run in the sticky comment', () =>
+      new RegExp(`\\[${rerun}\\]\\([^)]*\\) \\| \\*\\*SUCCEEDED\\*\\*`).test(sticky[0]?.body ?? ''),
+    );
 
     const calls = fake.calls.length;
     await send('pull_request', { ...pullPayload('closed', 21, NEXT), action: 'closed' });
