@@ -6,7 +6,7 @@ import PQueue from 'p-queue';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import type { Logger } from '../telemetry/log.js';
-import { GrpcClientMetrics } from '../telemetry/metrics.js';
+import { GrpcClientMetrics, httpRequestMetrics } from '../telemetry/metrics.js';
 import { serveInSpan } from '../telemetry/tracing.js';
 import type { Bot, Delivery } from './bot.js';
 
@@ -34,19 +34,9 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60
  */
 export class BotMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'orch_bot_http_requests_total',
-    help: 'HTTP requests answered, by method, route name and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly requestSeconds = new Histogram({
-    name: 'orch_bot_http_request_duration_seconds',
-    help: 'time to answer an HTTP request, in seconds, by route name',
-    labelNames: ['route'] as const,
-    buckets: BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly http = httpRequestMetrics(this.registry, 'orch_bot_', BUCKETS);
+  readonly requests = this.http.requests;
+  readonly requestSeconds = this.http.requestSeconds;
   readonly deliveries = new Counter({
     name: 'orch_bot_deliveries_total',
     help: 'deliveries received and handled, by event and outcome',

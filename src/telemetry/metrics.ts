@@ -102,3 +102,27 @@ export class GrpcClientMetrics {
     this.seconds?.observe(labels, seconds);
   }
 }
+
+/**
+ * The request metrics every HTTP edge of orch keeps (the webhook, the bot), on `registry`:
+ * `<prefix>http_requests_total{method, route, status}` (requests answered; `route` is a route name,
+ * never the raw path) and `<prefix>http_request_duration_seconds{route}` (time to answer, in seconds).
+ * @param buckets the histogram's buckets, in seconds.
+ */
+export function httpRequestMetrics(registry: Registry, prefix: string, buckets: readonly number[]) {
+  return {
+    requests: new Counter({
+      name: `${prefix}http_requests_total`,
+      help: 'HTTP requests answered, by method, route name and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    requestSeconds: new Histogram({
+      name: `${prefix}http_request_duration_seconds`,
+      help: 'time to answer an HTTP request, in seconds, by route name',
+      labelNames: ['route'] as const,
+      buckets: [...buckets],
+      registers: [registry],
+    }),
+  };
+}

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { GrpcClientMetrics } from '../telemetry/metrics.js';
+import { GRPC_SECONDS_BUCKETS, GrpcClientMetrics, httpRequestMetrics } from '../telemetry/metrics.js';
 
 /**
  * The webhook's Prometheus metrics, on a registry of its own (never prom-client's global one, so two
@@ -16,24 +16,14 @@ import { GrpcClientMetrics } from '../telemetry/metrics.js';
  */
 export class WebhookMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'orch_webhook_http_requests_total',
-    help: 'HTTP requests answered, by method, route name and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly requestSeconds = new Histogram({
-    name: 'orch_webhook_http_request_duration_seconds',
-    help: 'time to answer an HTTP request, in seconds, by route name',
-    labelNames: ['route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  private readonly http = httpRequestMetrics(this.registry, 'orch_webhook_', GRPC_SECONDS_BUCKETS);
+  readonly requests = this.http.requests;
+  readonly requestSeconds = this.http.requestSeconds;
   readonly launchSeconds = new Histogram({
     name: 'orch_webhook_launch_duration_seconds',
     help: 'time of a launch through the admin service, in seconds, by outcome',
     labelNames: ['outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: GRPC_SECONDS_BUCKETS,
     registers: [this.registry],
   });
 
