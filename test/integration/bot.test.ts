@@ -249,6 +249,48 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     expect(foreign.status).toBe(404);
   });
 
+  test('a foreign Origin or Host changes nothing: no CORS grant, no work without the signature', async () => {
+    const before = fake.calls.length;
+    const delivery = signed('push', pushPayload(sha(13)), { secret: 'a-page-does-not-know-it' });
+    const foreign = { Origin: 'https://evil.example', Host: 'evil.example' };
+    const post = await request(server)
+      .post(DELIVERY_PATH)
+      .set({ ...delivery.headers, ...foreign })
+      .send(delivery.body);
+    expect(post.status).toBe(401);
+    expect(post.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await request(server)
+      .options(DELIVERY_PATH)
+      .set({
+        ...foreign,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Private-Network': 'true',
+      });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-private-network']).toBeUndefined();
+    await server.drained();
+    expect(fake.calls.length).toBe(before);
+  });
+
+  test('signed payloads with fields of the wrong types are handled without a crash or a GitHub call', async () => {
+    const before = fake.calls.length;
+    const wrong = [
+      ['push', { ...pushPayload(sha(14)), ref: 5, repository: { default_branch: ['main'] } }],
+      ['push', { ...pushPayload(sha(14)), installation: { id: 'seven' } }],
+      ['pull_request', { action: 'opened', pull_request: 'x', installation: { id: -1 } }],
+      ['issue_comment', { action: 'created', issue: { pull_request: {} }, comment: { body: 42 } }],
+      ['check_run', { action: 'rerequested', check_run: { external_id: { a: 1 } } }],
+      ['ping', { zen: 'Keep it logically awesome.' }],
+    ] as const;
+    for (const [event, payload] of wrong) {
+      const { res } = await deliver(event, payload);
+      expect(res.status).toBe(202);
+    }
+    expect(fake.calls.length).toBe(before);
+    expect((await request(server).get('/healthz')).status).toBe(200);
+  });
+
   test('a pull request from a fork runs nothing until someone permitted approves it', async () => {
     fake.setTarball(OWNER, REPO, sha(8), repoFiles());
     fake.setPull(OWNER, REPO, {
