@@ -258,6 +258,8 @@ export interface ExecutorParts {
    * takes over every unfinished execution at start, whatever leases a killed predecessor left.
    */
   exclusiveDatabase: boolean;
+  /** This replica's lease holder id (also its id among the replicas). @default a new one */
+  holder?: string;
 }
 
 /** The code bundle cache under `<dataDir>/bundles` (bundles at most `--server.dataProxy.upload.maxSize`). */
@@ -275,7 +277,11 @@ export function bundleCache(options: ServerOptions, store: BlobStore, settings: 
  */
 export function startExecutor(options: ServerOptions, parts: ExecutorParts): GraphExecutor {
   const { repo, store, logger } = parts;
-  const leases = new ExecutionLeases({ repo, ...parts.settings.lease });
+  const leases = new ExecutionLeases({
+    repo,
+    ...parts.settings.lease,
+    ...(parts.holder ? { holder: parts.holder } : {}),
+  });
   logger.info('execution lease holder', { holder: leases.holder });
   return new GraphExecutor({
     leases,

@@ -7,10 +7,12 @@ import { externalAuthServerOf } from './auth/user-auth.js';
 import { AuthRepository } from './db/auth-repository.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { Repository } from './db/repository.js';
+import { newLeaseHolder } from './executor/leases.js';
 import { ExecutionEvents } from './executor/events.js';
 import type { GraphExecutor } from './executor/graph-executor.js';
 import { silentLogger } from './logger.js';
 import { ServerMetrics } from './metrics.js';
+import { type AdminReplicas, joinReplicas } from './replicas.js';
 import { type OpenedRuntime, openRuntime } from './runtime/open.js';
 import { startAuth } from './server-auth.js';
 import {
@@ -82,6 +84,8 @@ interface Started {
   database?: DatabaseHandle;
   blobs?: BlobStore;
   executor?: GraphExecutor;
+  /** This admin's record among the replicas sharing a PostgreSQL database. */
+  replicas?: AdminReplicas;
   apps?: AppRuntime;
   httpServer?: HttpServer;
   grpcServer?: GrpcServer;
@@ -147,6 +151,8 @@ async function startServer(
   const handle = await openServerDatabase(options, logger);
   started.database = handle;
   const repo = new Repository(handle.db, handle.reads, handle.dialect);
+  const holder = newLeaseHolder();
+  if (handle.dialect === 'postgres') started.replicas = await joinReplicas(handle.db, holder, settings, logger);
   const authRepo = new AuthRepository(handle.db);
   await seedDefaultProject(repo);
   const taskSecrets = taskSecretSource({
@@ -169,6 +175,7 @@ async function startServer(
     runtime: opened,
     secrets: taskSecrets,
     exclusiveDatabase: handle.dialect === 'sqlite',
+    holder,
   });
   started.executor = executor;
   const signing = blobSigning(options, store, httpEndpoint);
@@ -285,6 +292,8 @@ async function stopServer(started: Started): Promise<void> {
   await started.apps?.close();
   started.apps = undefined;
   await started.executor?.close();
+  await started.replicas?.leave().catch(() => undefined);
+  started.replicas = undefined;
   await started.database?.close();
   started.blobs?.close();
   started.blobs = undefined;

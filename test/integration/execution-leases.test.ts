@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import pg from 'pg';
 import { literalMapFromJson, parseType } from '../../src/api/literals.js';
-import { AdminClient } from '../../src/client/admin-client.js';
+import type { AdminClient } from '../../src/client/admin-client.js';
+import { type ChildAdmin, startChildAdmin } from '../helpers/child-admin.js';
 import { createTestDatabase, type PostgresCluster, testCluster } from '../helpers/postgres.js';
 import { s3Flags, startTestS3, type TestS3 } from '../helpers/s3rver.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
@@ -21,7 +21,6 @@ import { waitUntil } from '../helpers/wait.js';
 const X = { variables: { x: { type: parseType('integer') } } };
 const scope = { project: 'default', domain: 'development' };
 const cluster = testCluster();
-const ADMIN = join(process.cwd(), 'test', 'fixtures', 'bin', 'lease-admin.ts');
 
 const servers: TestServer[] = [];
 const children: ChildProcess[] = [];
@@ -88,21 +87,11 @@ function appendScript(file: string, gate?: string): string {
     : `${run}done()`;
 }
 
-/** Starts an admin replica as a subprocess (see the fixture); resolves once it listens. */
-async function startChildAdmin(
-  flags: Record<string, string>,
-): Promise<{ child: ChildProcess; client: AdminClient }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, await tempDir(), JSON.stringify(flags)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const [line] = (await once(lines, 'line')) as [string];
-  const addresses = JSON.parse(line) as { grpcEndpoint: string };
-  return {
-    child,
-    client: new AdminClient({ endpoint: addresses.grpcEndpoint, insecure: true, deadlineSeconds: 10 }),
-  };
+/** Starts an admin replica as a subprocess (see the fixture) over a fresh folder; resolves once it listens. */
+async function startAdminProcess(flags: Record<string, string>): Promise<ChildAdmin> {
+  const admin = await startChildAdmin(await tempDir(), flags);
+  children.push(admin.child);
+  return admin;
 }
 
 const launch = (client: AdminClient, version: string, x: number) =>
@@ -115,37 +104,87 @@ const launch = (client: AdminClient, version: string, x: number) =>
 (cluster ? describe : describe.skip)(
   `execution leases on PostgreSQL${cluster ? '' : ' (skipped: no PostgreSQL test cluster; install PostgreSQL or set ORCH_TEST_POSTGRES=required)'}`,
   () => {
-    test('three admins on one database: 36 executions launched across them each run exactly once', async () => {
+    test('three admin processes on one database: 100 executions launched across them each run exactly once', async () => {
       if (!cluster) return;
       const flags = await sharedFlags(cluster, '3s', '500ms');
-      const admins: TestServer[] = [];
-      for (let i = 0; i < 3; i++) {
-        const admin = await startTestServer('postgres', { flags });
-        servers.push(admin);
-        admins.push(admin);
-      }
+      const admins = await Promise.all([0, 1, 2].map(() => startAdminProcess(flags)));
       const runs = join(await tempDir(), 'runs.txt');
       await registerAddOne(admins[0]!.client, 'once', appendScript(runs));
       const ids = await Promise.all(
-        Array.from({ length: 36 }, (_, x) => launch(admins[x % 3]!.client, 'once', x)),
+        Array.from({ length: 100 }, (_, x) => launch(admins[x % 3]!.client, 'once', x)),
       );
       for (const [x, id] of ids.entries()) {
-        const execution = await waitForExecution(admins[(x + 1) % 3]!.client, id, 60_000);
+        const execution = await waitForExecution(admins[(x + 1) % 3]!.client, id, 120_000);
         expect(execution.closure?.phase).toBe('SUCCEEDED');
       }
+      // Counted by the tasks themselves (one line per real run) and in the task attempts table.
       const lines = (await readFile(runs, 'utf8')).trim().split('\n').map(Number);
-      expect(lines.sort((a, b) => a - b)).toEqual(Array.from({ length: 36 }, (_, x) => x));
+      expect(lines.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, x) => x));
       const attempts = await query<{ name: string; attempts: number }>(
         cluster,
         flags,
         'select e.name, count(t.attempt)::int as attempts from executions e ' +
           'left join task_attempts t on t.execution_id = e.id group by e.name',
       );
-      expect(attempts).toHaveLength(36);
+      expect(attempts).toHaveLength(100);
       expect(attempts.filter((r) => r.attempts !== 1)).toEqual([]);
       const held = await query(cluster, flags, 'select id from executions where lease_holder is not null');
       expect(held).toEqual([]);
+      // Every replica drove some of them: the work was shared, not done by one.
+      const replicas = await query<{ holder: string }>(cluster, flags, 'select holder from admin_replicas');
+      expect(replicas).toHaveLength(3);
+      for (const admin of admins) admin.client.close();
+    }, 240_000);
+
+    test('an admin keeping blobs on local disk is refused beside a live replica, and the reason names both', async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '3s', '500ms');
+      const first = await startAdminProcess(flags);
+      const local: Record<string, string> = { ...flags, 'storage.type': 'local' };
+      for (const key of Object.keys(local)) if (key.startsWith('storage.connection.')) delete local[key];
+      delete local['storage.container'];
+      const refused = startAdminProcess(local);
+      await expect(refused).rejects.toThrow(
+        /keeps its blobs on local disk \(local:.*\/storage\).*1 other admin replica/s,
+      );
+      await expect(refused).rejects.toThrow(/--storage.type s3 or minio/);
+      // The refused replica left no row behind, and the first one still serves.
+      expect(await query(cluster, flags, 'select holder from admin_replicas')).toHaveLength(1);
+      await expect(first.client.listProjects({ limit: 1 })).resolves.toBeDefined();
+      // Once the first leaves cleanly (SIGTERM), a local-disk admin may run alone.
+      first.child.kill('SIGTERM');
+      await once(first.child, 'exit');
+      first.client.close();
+      const alone = await startAdminProcess(local);
+      await expect(alone.client.listProjects({ limit: 1 })).resolves.toBeDefined();
+      // And now an S3 replica is refused beside it, naming the local one.
+      await expect(startAdminProcess(flags)).rejects.toThrow(
+        /another admin replica shares this database and keeps its blobs on its own disk: .*local:/,
+      );
+      alone.client.close();
     }, 120_000);
+
+    test('a crashed predecessor on this host does not block a restart: its row is swept at start', async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '30s', '10s');
+      const first = await startAdminProcess({ ...flags, 'storage.type': 'mem' });
+      const pid = first.child.pid;
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      first.client.close();
+      // Its heartbeat is fresh (30 s lease) but its process is gone: a new admin on this host runs.
+      const rows = await query<{ pid: number; storage: string }>(
+        cluster,
+        flags,
+        'select pid, storage from admin_replicas',
+      );
+      expect(rows).toEqual([{ pid, storage: 'mem' }]);
+      const next = await startAdminProcess(flags);
+      await expect(next.client.listProjects({ limit: 1 })).resolves.toBeDefined();
+      const after = await query<{ pid: number }>(cluster, flags, 'select pid from admin_replicas');
+      expect(after).toEqual([{ pid: next.child.pid }]);
+      next.client.close();
+    }, 60_000);
 
     test('a killed admin leaves its executions to another, which takes them over once the leases lapse', async () => {
       if (!cluster) return;
@@ -153,7 +192,7 @@ const launch = (client: AdminClient, version: string, x: number) =>
       const dir = await tempDir();
       const runs = join(dir, 'runs.txt');
       const gate = join(dir, 'gate');
-      const dying = await startChildAdmin(flags);
+      const dying = await startAdminProcess(flags);
       await registerAddOne(dying.client, 'takeover', appendScript(runs, gate));
       const ids = await Promise.all([1, 2, 3].map((x) => launch(dying.client, 'takeover', x)));
       // Every execution runs on the dying admin: its lease is held and its attempt started.

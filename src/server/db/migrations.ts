@@ -215,6 +215,21 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       await db.schema.alterTable('executions').addColumn('lease_expires_at', 'bigint').execute();
     },
   },
+  '0012_admin_replicas': {
+    // The admin replicas sharing this database and their heartbeats (see server/replicas.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admin_replicas')
+        .addColumn('holder', 'text', (c) => c.primaryKey())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('pid', 'integer', (c) => c.notNull())
+        .addColumn('storage', 'text', (c) => c.notNull())
+        .addColumn('shared_storage', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('heartbeat_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
 /**

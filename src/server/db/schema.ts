@@ -10,6 +10,7 @@ export interface Database {
   workflows: EntityTable;
   launch_plans: LaunchPlanTable;
   executions: ExecutionTable;
+  admin_replicas: AdminReplicaTable;
   node_executions: NodeExecutionTable;
   task_attempts: TaskAttemptTable;
   task_cache: TaskCacheTable;
@@ -179,4 +180,18 @@ export interface AppTable {
   state: string;
   message: string;
   updated_at: number;
+}
+
+/** The admin replicas sharing the database (server/replicas.ts); rows of gone replicas are swept at start. */
+export interface AdminReplicaTable {
+  /** The replica's execution lease holder id. */
+  holder: string;
+  host: string;
+  pid: number;
+  /** Where it keeps blobs: `s3://bucket`, `local:/path`, `mem`. */
+  storage: string;
+  /** 1 when other hosts can read its store. */
+  shared_storage: number;
+  started_at: number;
+  heartbeat_at: number;
 }
