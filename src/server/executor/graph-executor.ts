@@ -1020,6 +1020,9 @@ export class GraphExecutor implements Executor {
       await rm(dir, { recursive: true, force: true });
       await mkdir(ioDir, { recursive: true });
       await writeFile(join(ioDir, 'inputs.json'), JSON.stringify(inputJson));
+    } else {
+      // Another replica may have started it: this replica's folder for it may not exist yet.
+      await mkdir(ioDir, { recursive: true });
     }
 
     const argv = (task.container?.command ?? []).map((arg) =>
@@ -1046,6 +1049,7 @@ export class GraphExecutor implements Executor {
           ids,
           argv,
           env,
+          secretEnv: (task.security_context?.secrets ?? []).map((secret) => secret.env_var || secret.key),
           dir,
           ...(codeDir ? { codeDir } : {}),
           image: task.container?.image ?? '',

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { chmod } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, cp } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
@@ -251,6 +251,7 @@ export class DockerTaskRuntime implements TaskRuntime {
     stderrLog.end();
     await Promise.all([finished(stdoutLog), finished(stderrLog)]).catch(() => undefined);
     const info = await container.inspect();
+    await collectOutputs(info, spec.dir);
     await container.remove({ force: true }).catch(() => undefined);
     const code = info.State.ExitCode;
     const oom = info.State.OOMKilled;
@@ -271,6 +272,18 @@ export class DockerTaskRuntime implements TaskRuntime {
 export function tmpfsOptions(user: string, bytes: number): string {
   const [uid = '65534', gid = uid] = user.split(':');
   return `rw,nosuid,nodev,size=${bytes},uid=${uid},gid=${gid},mode=1777`;
+}
+
+/**
+ * Brings a re-attached container's outputs into `dir`/io when the container was started by another
+ * admin replica (on this host, over another data folder): its io folder is the one that replica
+ * mounted. Nothing to do for a container this admin's own folder is mounted into.
+ */
+async function collectOutputs(info: Docker.ContainerInspectInfo, dir: string): Promise<void> {
+  const source = info.Mounts.find((mount) => mount.Destination === IO_DIR)?.Source;
+  const ioDir = join(dir, 'io');
+  if (!source || resolve(source) === resolve(ioDir)) return;
+  await cp(source, ioDir, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /** An end with the defaults filled in. */
