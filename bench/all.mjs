@@ -20,6 +20,8 @@ const ALL = [
   'images',
   'webhook',
   'bot',
+  'replicas',
+  'swarm',
 ];
 const chosen = process.env.BENCHES ? process.env.BENCHES.split(',').map((s) => s.trim()) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));

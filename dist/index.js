@@ -45217,6 +45217,10 @@ var init_descriptor = __esm({
                       "keyType": "string",
                       "type": "string",
                       "id": 9
+                    },
+                    "replicas": {
+                      "type": "uint32",
+                      "id": 10
                     }
                   }
                 },
@@ -81133,6 +81137,7 @@ function appSchema(env) {
     }),
     limits: external_exports.strictObject({ cpu: cpu.default("1"), mem: mem.default("1Gi") }).default({ cpu: "1", mem: "1Gi" }),
     port: external_exports.int("expected a whole number").min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535").default(8080),
+    replicas: external_exports.int("expected a whole number").min(1, "must be a whole number from 1 to 64").max(64, "must be a whole number from 1 to 64").default(1),
     include: external_exports.array(include).default([]),
     args,
     secrets: secrets.default([]),
@@ -81215,6 +81220,7 @@ function definitionOf(name, app) {
       mem_bytes: parseQuantity(app.limits.mem)
     },
     port: app.port,
+    replicas: app.replicas,
     include: app.include,
     args: app.args,
     argv: splitCommandLine(app.args),
@@ -84101,6 +84107,7 @@ async function deployAppFile(client, file2, name, options) {
         image: { ...image, base_image: image.base_image ?? "", tag: imageTag(image) },
         limits: { cpu: app.limits.cpu, mem: app.limits.mem },
         port: app.port,
+        replicas: app.replicas,
         args: app.argv,
         secrets: app.secrets,
         requires_auth: app.requires_auth,

@@ -94,6 +94,11 @@ export interface AppDefinition {
   /** The port the app listens on, 1 to 65535. Default 8080. */
   port: number;
   /**
+   * How many instances serve the app, 1 to 64. Default 1. More than 1 needs the admin's `swarm`
+   * runtime (a Swarm replicated service); the `local` and `docker` runtimes refuse it at deploy.
+   */
+  replicas: number;
+  /**
    * Files shipped with the app: paths or globs relative to the app file's directory
    * ({@link AppFile.dir}), as written; none may leave that directory. Default: none.
    */
@@ -420,6 +425,11 @@ function appSchema(env: LoadAppFileOptions['env']) {
       .min(1, 'must be a port from 1 to 65535')
       .max(65535, 'must be a port from 1 to 65535')
       .default(8080),
+    replicas: z
+      .int('expected a whole number')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .default(1),
     include: z.array(include).default([]),
     args,
     secrets: secrets.default([]),
@@ -538,6 +548,7 @@ function definitionOf(name: string, app: z.infer<ReturnType<typeof appSchema>>):
       mem_bytes: parseQuantity(app.limits.mem),
     },
     port: app.port,
+    replicas: app.replicas,
     include: app.include,
     args: app.args,
     argv: splitCommandLine(app.args),

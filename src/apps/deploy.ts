@@ -82,6 +82,7 @@ export async function deployAppFile(
         image: { ...image, base_image: image.base_image ?? '', tag: imageTag(image) },
         limits: { cpu: app.limits.cpu, mem: app.limits.mem },
         port: app.port,
+        replicas: app.replicas,
         args: app.argv,
         secrets: app.secrets,
         requires_auth: app.requires_auth,

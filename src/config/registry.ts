@@ -1829,9 +1829,9 @@ export const FLAGS = [
     name: 'runtime.type',
     type: 'string',
     default: 'local',
-    choices: ['local', 'docker'],
+    choices: ['local', 'docker', 'swarm'],
     usage:
-      "where tasks and apps run: local (processes on the admin's host, as its user; no isolation) or docker (containers through the Docker Engine API)",
+      "where tasks and apps run: local (processes on the admin's host, as its user; no isolation), docker (containers through the Docker Engine API) or swarm (Docker Swarm jobs through a manager's Engine API; the --runtime.docker.* settings apply)",
   },
   {
     section: 'Task and app runtime',
@@ -1887,6 +1887,13 @@ export const FLAGS = [
       'size of the writable /tmp (in memory) of each container; the rest of its file system is read-only',
   },
   {
+    section: 'Task and app runtime',
+    name: 'runtime.swarm.constraints',
+    type: 'strings',
+    usage:
+      'placement constraints of every swarm task job (node.labels.zone==a,node.role!=manager); a task adds its own with the env variable ORCH_SWARM_CONSTRAINTS',
+  },
+  {
     section: 'Image builds',
     name: 'images.npmRegistry',
     type: 'string',
@@ -1917,6 +1924,23 @@ export const FLAGS = [
     format: 'duration',
     usage:
       'how often a replica renews its execution leases and looks for executions no replica holds; must be shorter than --server.executionLease.duration',
+  },
+  {
+    section: 'Admin replicas',
+    name: 'server.scheduler.enabled',
+    type: 'bool',
+    default: 'true',
+    usage:
+      'fire the cron schedules of active launch plans from this replica; every replica may: each tick launches one execution whichever replicas run',
+  },
+  {
+    section: 'Admin replicas',
+    name: 'server.scheduler.interval',
+    type: 'string',
+    default: '10s',
+    format: 'duration',
+    usage:
+      'how often the scheduler looks for due ticks of active launch plans (how late after its minute a tick may fire)',
   },
 ] as const satisfies readonly FlagSpec[];
 

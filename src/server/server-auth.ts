@@ -3,6 +3,7 @@ import { Authenticator } from './auth/authenticate.js';
 import { Authorizer } from './auth/authorizer.js';
 import type { ExternalAuthServer } from './auth/external.js';
 import { createGuard, type Guard } from './auth/guard.js';
+import { checkSharedKeys } from './auth/key-check.js';
 import type { AuthKeys } from './auth/keys.js';
 import { type InteractiveOptions, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
 import { OwnNames } from './auth/own-names.js';
@@ -70,6 +71,7 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
         refreshTokenSeconds: parseDuration(self.refreshTokenLifespan),
       })
     : undefined;
+  if (keys) await warnOfOtherKeys(parts.authRepo, keys, logger);
   const userLogin = await setupUserLogin({
     config,
     secrets: parts.secrets,
@@ -79,6 +81,7 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
     secure: parts.secure,
     codeSeconds: parseDuration(self.authorizationCodeLifespan),
     sessionSeconds: parseDuration(self.refreshTokenLifespan),
+    grantStore: parts.authRepo.grants,
     logger,
   });
   const interactive = userLogin?.interactive;
@@ -119,4 +122,21 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
   );
   const tokenPath = config.auth.tokenEndpointProxyPath || OAUTH_PATHS.token;
   return { tokens, userLogin, interactive, clients, ownNames, guard, issuer, tokenPath };
+}
+
+/**
+ * Logs an error when this admin's auth keys differ from those the admin that last started on the same
+ * database used (see {@link checkSharedKeys}): replicas must share the token signing key, the claim
+ * key and the cookie keys, or each refuses the others' tokens and sessions. Names the keys, never values.
+ */
+async function warnOfOtherKeys(repo: AuthRepository, keys: AuthKeys, logger: Logger): Promise<void> {
+  const differ = await checkSharedKeys(repo, keys);
+  if (differ.length === 0) return;
+  logger.error(
+    "this admin's auth keys differ from those of the admin that last started on this database: " +
+      'tokens, refresh tokens or login sessions of one are refused by the other. Give every replica ' +
+      'the same server secrets (`orch serve init-secrets` once, then the same --secrets.* on all), ' +
+      'unless this is a planned key change',
+    { keys: differ },
+  );
 }

@@ -22,6 +22,8 @@ import { TaskCache, taskCacheSettings } from './executor/cache.js';
 import type { ExecutionEvents } from './executor/events.js';
 import { GraphExecutor } from './executor/graph-executor.js';
 import { ExecutionLeases, leaseSettings } from './executor/leases.js';
+import { launchThrough, Scheduler, schedulerSettings } from './executor/scheduler.js';
+import type { ServiceHandlers } from './grpc.js';
 import type { Logger } from './logger.js';
 import type { ServerMetrics } from './metrics.js';
 import { ensurePrivateDir } from './private-files.js';
@@ -98,6 +100,7 @@ export function startSettings(options: ServerOptions, logger: Logger) {
     watch: watchSettings(config.server.watchService),
     cache: taskCacheSettings(config.plugins.catalogcache),
     lease: leaseSettings(config.server.executionLease),
+    scheduler: schedulerSettings(config.server.scheduler),
     names: authSecretNames(config),
   };
 }
@@ -300,6 +303,31 @@ export function startExecutor(options: ServerOptions, parts: ExecutorParts): Gra
   });
 }
 
+/**
+ * The scheduler of launch plan cron schedules (`--server.scheduler.*`), launching through the
+ * admin's own CreateExecution handler; started, or undefined when `--server.scheduler.enabled` is
+ * off (or the services have no AdminService).
+ */
+export function startScheduler(parts: {
+  db: DatabaseHandle['db'];
+  settings: StartSettings;
+  services: ServiceHandlers;
+  holder?: string;
+  logger: Logger;
+}): Scheduler | undefined {
+  const createExecution = parts.services['orch.service.AdminService']?.CreateExecution;
+  if (!parts.settings.scheduler.enabled || !createExecution) return undefined;
+  const scheduler = new Scheduler({
+    db: parts.db,
+    launch: launchThrough(createExecution),
+    intervalMs: parts.settings.scheduler.intervalMs,
+    ...(parts.holder ? { holder: parts.holder } : {}),
+    logger: parts.logger,
+  });
+  scheduler.start();
+  return scheduler;
+}
+
 /** How blob URLs are signed: by the store (S3), or by the admin for the URLs its HTTP side serves. */
 export interface BlobSigning {
   /** The admin's own signer (`local` and `mem` storage); undefined when the store presigns. */
@@ -325,6 +353,9 @@ export function blobSigning(
       : store.presign(location, request);
   return { signer, sign };
 }
+
+/** How often a replica adopts the apps other replicas deployed on a shared runtime, in milliseconds. */
+const APP_SYNC_MS = 2000;
 
 /** What {@link startAppRuntime} needs besides the options. */
 export interface AppRuntimeParts {
@@ -361,6 +392,8 @@ export async function startAppRuntime(
     appsHost: () => `apps.localhost:${new URL(parts.httpEndpoint()).port}`,
     logger: parts.logger,
   });
+  // A shared runtime's apps (swarm services) are adopted from the database by every replica.
+  runtime.syncEvery(APP_SYNC_MS);
   return { runtime, repo };
 }
 

@@ -7,9 +7,10 @@ import { externalAuthServerOf } from './auth/user-auth.js';
 import { AuthRepository } from './db/auth-repository.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { Repository } from './db/repository.js';
-import { newLeaseHolder } from './executor/leases.js';
 import { ExecutionEvents } from './executor/events.js';
 import type { GraphExecutor } from './executor/graph-executor.js';
+import { newLeaseHolder } from './executor/leases.js';
+import type { Scheduler } from './executor/scheduler.js';
 import { silentLogger } from './logger.js';
 import { ServerMetrics } from './metrics.js';
 import { type AdminReplicas, joinReplicas } from './replicas.js';
@@ -37,6 +38,7 @@ import {
   seedDefaultProject,
   startAppRuntime,
   startExecutor,
+  startScheduler,
   startSettings,
   taskSecretSource,
   watchExecutionMetrics,
@@ -84,6 +86,7 @@ interface Started {
   database?: DatabaseHandle;
   blobs?: BlobStore;
   executor?: GraphExecutor;
+  scheduler?: Scheduler;
   /** This admin's record among the replicas sharing a PostgreSQL database. */
   replicas?: AdminReplicas;
   apps?: AppRuntime;
@@ -152,7 +155,8 @@ async function startServer(
   started.database = handle;
   const repo = new Repository(handle.db, handle.reads, handle.dialect);
   const holder = newLeaseHolder();
-  if (handle.dialect === 'postgres') started.replicas = await joinReplicas(handle.db, holder, settings, logger);
+  if (handle.dialect === 'postgres')
+    started.replicas = await joinReplicas(handle.db, holder, settings, logger);
   const authRepo = new AuthRepository(handle.db);
   await seedDefaultProject(repo);
   const taskSecrets = taskSecretSource({
@@ -251,14 +255,11 @@ async function startServer(
   started.health = grpc.health;
   const grpcPort = await bindGrpc(grpc.server, host, config.server.grpc.port, settings.tls);
 
-  let metricsEndpoint: string | undefined;
-  if (options.metricsListener) {
-    const port = parsePort(config.sharedservice.profilerPort);
-    const ops = metricsServer(metrics, config);
-    started.opsServer = ops;
-    metricsEndpoint = `http://localhost:${await listenOn(ops, port, host, '--sharedservice.profilerPort')}`;
-  }
+  const metricsEndpoint = options.metricsListener
+    ? await startMetricsListener(metrics, config, host, started)
+    : undefined;
   await executor.resume();
+  started.scheduler = startScheduler({ db: handle.db, settings, services, holder, logger });
   const runtime = runtimeText(opened);
   const database = handle.location;
   logger.info('admin server listening', {
@@ -279,6 +280,22 @@ async function startServer(
   };
 }
 
+/**
+ * The Prometheus listener on `--sharedservice.profilerPort` (recorded in `started`), with its endpoint
+ * `http://localhost:<port>`.
+ */
+async function startMetricsListener(
+  metrics: ServerMetrics,
+  config: ServerOptions['config'],
+  host: string,
+  started: Started,
+): Promise<string> {
+  const port = parsePort(config.sharedservice.profilerPort);
+  const ops = metricsServer(metrics, config);
+  started.opsServer = ops;
+  return `http://localhost:${await listenOn(ops, port, host, '--sharedservice.profilerPort')}`;
+}
+
 /** `close()`: stops the listeners, the app runtime, the executor (killing task processes), the database and the store. */
 async function stopServer(started: Started): Promise<void> {
   started.health?.setStatus('', 'NOT_SERVING');
@@ -289,6 +306,8 @@ async function stopServer(started: Started): Promise<void> {
     await stopHttp(ops);
   }
   if (started.httpServer) await stopHttp(started.httpServer);
+  await started.scheduler?.close();
+  started.scheduler = undefined;
   await started.apps?.close();
   started.apps = undefined;
   await started.executor?.close();

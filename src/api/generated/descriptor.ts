@@ -1400,6 +1400,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "keyType": "string",
                   "type": "string",
                   "id": 9
+                },
+                "replicas": {
+                  "type": "uint32",
+                  "id": 10
                 }
               }
             },

@@ -21,6 +21,8 @@ export interface AppSpecIn {
   requires_auth?: boolean;
   code_bundle?: string;
   env?: Record<string, string>;
+  /** How many instances serve the app (the app file's `replicas`); 0 or none: 1. */
+  replicas?: number;
 }
 
 /** One status of a deployment (an AppStatus message). */
@@ -34,7 +36,9 @@ export interface AppStatusOut {
 
 /** Where the ingress sends a request for an app. */
 export interface AppRoute {
-  /** The loopback port (127.0.0.1) of the revision that serves. */
+  /** The address of the replica this request goes to: 127.0.0.1, or a Swarm node's address. */
+  host: string;
+  /** The port of the revision (the replica) that serves, on `host`. */
   port: number;
   /** False until the probe passed, and while a new revision replaces the old one. */
   ready: boolean;
@@ -67,6 +71,8 @@ export interface AppRuntimeOptions {
 
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const LOG_LINES = 20;
+/** The most started apps {@link AppRuntime.sync} adopts in one pass. */
+const SYNC_LIMIT = 10_000;
 const PROBE_EVERY_MS = 100;
 /** Longest wait for a replaced revision's requests in flight, and then for it to stop, in milliseconds. */
 const DRAIN_MS = 10_000;
@@ -113,6 +119,7 @@ export class AppRuntime {
   private readonly apps = new Map<string, Running>();
   private readonly now: () => number;
   private closed = false;
+  private syncTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AppRuntimeOptions) {
     this.now = options.now ?? Date.now;
@@ -127,14 +134,19 @@ export class AppRuntime {
   route(name: string): AppRoute | undefined {
     const app = this.apps.get(name);
     if (!app || app.stopped) return undefined;
+    // Replicated instances (swarm) name an answering replica; none answering for a moment
+    // (its tasks being replaced) is waited out like a revision switch.
+    const target = app.instance?.target ? app.instance.target() : undefined;
+    const noTarget = app.instance?.target !== undefined && target === undefined;
     return {
-      port: app.instance?.hostPort ?? 0,
-      ready: app.ready,
-      switching: app.switching,
+      host: target?.host ?? '127.0.0.1',
+      port: target?.port ?? app.instance?.hostPort ?? 0,
+      ready: app.ready && !noTarget,
+      switching: app.switching || (app.ready && noTarget),
       requiresAuth: app.spec.requires_auth !== false,
       state: app.ready ? 'Started' : 'Pending',
       enter: () => {
-        if (!app.ready || app.stopped || this.apps.get(name) !== app) return undefined;
+        if (!app.ready || noTarget || app.stopped || this.apps.get(name) !== app) return undefined;
         app.inFlight += 1;
         let ended = false;
         return () => {
@@ -176,7 +188,19 @@ export class AppRuntime {
         `app ${key.name}: args is empty; it is the command that starts the server`,
       );
     }
-    const limits = limitsOf(key.name, spec.limits);
+    // Checked here, before anything is recorded (throws INVALID_ARGUMENT naming the quantity).
+    limitsOf(key.name, spec.limits);
+    const replicas = spec.replicas || 1;
+    const maxReplicas = this.options.instances.maxReplicas ?? 1;
+    if (!Number.isInteger(replicas) || replicas < 1 || replicas > maxReplicas) {
+      throw new ServiceError(
+        Status.INVALID_ARGUMENT,
+        `app ${key.name}: replicas ${replicas} is not a whole number from 1 to ${maxReplicas}` +
+          (maxReplicas === 1
+            ? ` (the ${this.options.instances.name} runtime runs one instance per app; --runtime.type swarm runs several)`
+            : ''),
+      );
+    }
     const holder = this.apps.get(key.name);
     if (
       holder &&
@@ -218,26 +242,8 @@ export class AppRuntime {
     });
 
     const sharesPorts = this.options.instances.sharesPorts;
-    const running: Running = {
-      key,
-      spec,
-      revision,
-      start: {
-        ids: { ...key, revision },
-        argv: [...spec.args],
-        env: {},
-        port,
-        image: imageOf(spec),
-        limits,
-      },
-      instance: undefined,
-      ready: false,
-      switching: sharesPorts && holder?.ready === true,
-      stopped: false,
-      logs: [],
-      restarts: 0,
-      inFlight: 0,
-    };
+    const running = this.runningOf(key, spec, revision);
+    running.switching = sharesPorts && holder?.ready === true;
     try {
       await say('Pending', 'RevisionMissing: configuration waits for a revision to become ready');
       await this.materialize(running);
@@ -275,6 +281,31 @@ export class AppRuntime {
     }
   }
 
+  /** The not yet started revision `revision` of `spec` (checked by deploy). */
+  private runningOf(key: AppKey, spec: AppSpecIn, revision: number): Running {
+    return {
+      key,
+      spec,
+      revision,
+      start: {
+        ids: { ...key, revision },
+        argv: [...(spec.args ?? [])],
+        env: {},
+        port: spec.port ?? 0,
+        image: imageOf(spec),
+        limits: limitsOf(key.name, spec.limits),
+        replicas: spec.replicas || 1,
+      },
+      instance: undefined,
+      ready: false,
+      switching: false,
+      stopped: false,
+      logs: [],
+      restarts: 0,
+      inFlight: 0,
+    };
+  }
+
   /** Fills in a revision's files, PORT, env and secrets. */
   private async materialize(running: Running): Promise<void> {
     const { key, spec } = running;
@@ -287,6 +318,7 @@ export class AppRuntime {
       }
     }
     const env: Record<string, string> = { ...(spec.env ?? {}), PORT: String(running.start.port) };
+    const secretEnv: string[] = [];
     for (const secret of spec.secrets ?? []) {
       const name = secret.key ?? '';
       const variable = secret.env_var || name;
@@ -299,8 +331,10 @@ export class AppRuntime {
         );
       }
       env[variable] = value;
+      secretEnv.push(variable);
     }
     running.start.env = env;
+    running.start.secretEnv = secretEnv;
   }
 
   /** Starts an instance of the revision; resolves once it runs. @throws AppFailure when it cannot. */
@@ -351,7 +385,16 @@ export class AppRuntime {
   private supervise(running: Running): void {
     const instance = running.instance;
     void instance?.ended.then((why) => {
-      if (running.instance === instance) this.restartLater(running, `the app exited (${why})`);
+      if (running.instance !== instance) return;
+      if (this.options.instances.shared) {
+        // The runtime restarts failed replicas itself; an instance that ended is gone (stopped
+        // through another replica, or rolled back): its route goes, and sync() adopts what runs.
+        if (this.apps.get(running.key.name) === running) this.apps.delete(running.key.name);
+        running.stopped = true;
+        this.options.logger.info('app instance ended', { app: running.key.name, why });
+        return;
+      }
+      this.restartLater(running, `the app exited (${why})`);
     });
   }
 
@@ -436,16 +479,101 @@ export class AppRuntime {
     if (running && running.key.project === key.project && running.key.domain === key.domain) {
       this.apps.delete(key.name);
       await this.halt(running);
+    } else if (this.options.instances.adopt) {
+      // Deployed through another replica of a shared runtime: its service is stopped from here.
+      const spec = JSON.parse(row.spec) as AppSpecIn;
+      const start = this.runningOf(key, spec, Number(row.revision)).start;
+      const instance = await this.options.instances.adopt(start, () => undefined).catch(() => undefined);
+      await instance?.stop();
     }
     await this.options.repo.setStatus(key, { state: 'Stopped', message: 'Stopped', updated_at: this.now() });
   }
 
-  /** Stops every app instance (the admin is shutting down); their records keep their state. */
+  /**
+   * Adopts, on a shared runtime ({@link AppInstanceRuntime.shared}), the apps the database says are
+   * started at a revision newer than the one this replica routes to (deployed through another
+   * replica, or before this admin started), and marks adopted ones ready once they answer. Nothing is
+   * started or changed: a revision that does not run is left alone. No-op on other runtimes.
+   */
+  async sync(): Promise<void> {
+    const { instances, repo } = this.options;
+    if (!instances.shared || !instances.adopt || this.closed) return;
+    for (const row of await repo.listInState('Started', SYNC_LIMIT)) {
+      const held = this.apps.get(row.name);
+      if (held && !held.stopped && held.revision >= row.revision) {
+        if (!held.ready && (await held.instance?.answers().catch(() => false))) held.ready = true;
+        continue;
+      }
+      const spec = JSON.parse(row.spec) as AppSpecIn;
+      const key = { org: row.org, project: row.project, domain: row.domain, name: row.name };
+      const running = this.runningOf(key, spec, Number(row.revision));
+      const keep = (line: string) => {
+        running.logs.push(line.slice(0, 500));
+        if (running.logs.length > LOG_LINES) running.logs.shift();
+      };
+      running.instance = await instances.adopt(running.start, keep).catch(() => undefined);
+      if (!running.instance || this.closed) {
+        running.instance?.detach?.();
+        continue;
+      }
+      running.ready = await running.instance.answers().catch(() => false);
+      // Deployed meanwhile through this replica: that one is newer or the same.
+      const now = this.apps.get(row.name);
+      if (now !== held && now && !now.stopped) {
+        running.instance.detach?.();
+        continue;
+      }
+      this.apps.set(row.name, running);
+      if (held) {
+        // The service moved on to the new revision: the old instance is only forgotten here.
+        held.stopped = true;
+        held.instance?.detach?.();
+      }
+      this.supervise(running);
+      this.options.logger.info('app adopted', { app: row.name, revision: running.revision });
+    }
+  }
+
+  /**
+   * Calls {@link sync} now and every `intervalMs` (milliseconds) until {@link close}, on a shared
+   * runtime; a failed sync is logged and tried again at the next interval.
+   */
+  syncEvery(intervalMs: number): void {
+    if (!this.options.instances.shared) return;
+    const tick = () => {
+      this.syncTimer = setTimeout(async () => {
+        await this.sync().catch((error: unknown) =>
+          this.options.logger.warn('app sync failed', { error: errorMessage(error) }),
+        );
+        if (!this.closed) tick();
+      }, intervalMs);
+      this.syncTimer.unref();
+    };
+    void this.sync()
+      .catch((error: unknown) => this.options.logger.warn('app sync failed', { error: errorMessage(error) }))
+      .finally(() => {
+        if (!this.closed) tick();
+      });
+  }
+
+  /**
+   * Stops every app instance (the admin is shutting down); their records keep their state. On a
+   * shared runtime the instances keep running for the other replicas: they are only let go.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.syncTimer);
     const all = [...this.apps.values()];
     this.apps.clear();
-    await Promise.all(all.map((running) => this.halt(running)));
+    if (this.options.instances.shared) {
+      for (const running of all) {
+        running.stopped = true;
+        if (running.restartTimer) clearTimeout(running.restartTimer);
+        running.instance?.detach?.();
+      }
+    } else {
+      await Promise.all(all.map((running) => this.halt(running)));
+    }
     await this.options.instances.close();
   }
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import type { GrantRepository } from '../db/grant-repository.js';
 import { type Html, htmlTemplate } from '../http/html.js';
 import type { Logger } from '../logger.js';
-import type { RoleName } from './tokens.js';
+import { isRole, type RoleName } from './tokens.js';
 import type { UserLogin, UserSession } from './user-login.js';
 
 /** RFC 8628 §3.4: the grant type of device access token requests. */
@@ -42,18 +43,6 @@ export interface StoredCode {
   codeChallengeMethod?: string;
 }
 
-interface DeviceGrant {
-  userCode: string;
-  clientId: string;
-  scope: string[];
-  expiresAt: number;
-  /** Seconds the client must wait between polls (RFC 8628 §3.5: +5 on each slow_down). */
-  interval: number;
-  lastPoll: number;
-  user?: GrantUser;
-  denied?: boolean;
-}
-
 /** RFC 8628 §6.1: user codes from 20 consonants (no vowels, so no words), 8 characters, shown XXXX-XXXX. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 
@@ -62,8 +51,21 @@ export function normalizeUserCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '');
 }
 
-/** The most device authorizations that may wait at once (the endpoint is anonymous: memory stays bounded). */
+/**
+ * The most device authorizations that may wait at once (the endpoint is anonymous: storage stays
+ * bounded). Checked by a count before each start, so concurrent starts on several replicas may pass
+ * it by a few.
+ */
 export const MAX_PENDING_DEVICES = 10_000;
+
+/** Expired rows deleted by one sweep of each table (a sweep runs on each start of a device flow or code). */
+const SWEEP_LIMIT = 100;
+
+/**
+ * How long an expired device authorization is kept, in ms, so a client polling late still hears
+ * `expired_token` (RFC 8628 §3.5) instead of `invalid_grant`.
+ */
+const EXPIRED_DEVICE_GRACE_MS = 10 * 60 * 1000;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -78,18 +80,27 @@ export interface InteractiveGrantSettings {
   deviceIntervalSeconds?: number;
 }
 
+/** The user of a stored row, when its role is one this server knows. */
+function userOfRow(sub: string | null, org: string | null, role: string | null): GrantUser | undefined {
+  if (sub === null || org === null || role === null || !isRole(role)) return undefined;
+  return { sub, org, role };
+}
+
+/** Scopes as stored: space-separated. */
+const scopeList = (text: string) => text.split(' ').filter(Boolean);
+
 /**
  * The pending state of the interactive grants of the self-hosted authorization server: authorization
- * codes (RFC 6749 §4.1, with PKCE, RFC 7636) and device codes (RFC 8628). Both live in this process's
- * memory until used or expired (codes for minutes; a restart sends users back to log in); codes and
- * device codes are kept by their SHA-256 digest.
+ * codes (RFC 6749 §4.1, with PKCE, RFC 7636) and device codes (RFC 8628), kept in the database (by
+ * their SHA-256 digest) so every admin replica on it sees them: a login begun on one replica completes
+ * on another. A code is redeemed at most once across replicas (a conditional delete decides), an
+ * approved device code hands out tokens once, and expired rows are swept a few at a time.
  */
 export class InteractiveGrants {
-  private readonly codes = new Map<string, StoredCode>();
-  private readonly devices = new Map<string, DeviceGrant>();
-  private readonly byUserCode = new Map<string, string>();
-
-  constructor(readonly settings: InteractiveGrantSettings) {}
+  constructor(
+    readonly settings: InteractiveGrantSettings,
+    private readonly store: GrantRepository,
+  ) {}
 
   /** The public client when `clientId` names it. */
   publicClient(clientId: string) {
@@ -102,120 +113,144 @@ export class InteractiveGrants {
     };
   }
 
-  private sweep(): void {
-    const now = Date.now();
-    for (const [key, code] of this.codes) if (code.expiresAt.getTime() <= now) this.codes.delete(key);
-    for (const [key, device] of this.devices) {
-      if (device.expiresAt <= now) {
-        this.devices.delete(key);
-        this.byUserCode.delete(device.userCode);
-      }
-    }
+  private async sweep(now: number): Promise<void> {
+    await this.store.sweep(now, now - EXPIRED_DEVICE_GRACE_MS, SWEEP_LIMIT);
   }
 
   /** Keeps an authorization code (the library's `saveAuthorizationCode`). */
-  saveCode(code: StoredCode): StoredCode {
-    this.sweep();
-    this.codes.set(digest(code.authorizationCode), code);
+  async saveCode(code: StoredCode): Promise<StoredCode> {
+    await this.sweep(Date.now());
+    await this.store.insertCode({
+      digest: digest(code.authorizationCode),
+      expires_at: code.expiresAt.getTime(),
+      redirect_uri: code.redirectUri,
+      scope: code.scope.join(' '),
+      client_id: code.client.id,
+      user_sub: code.user.sub,
+      user_org: code.user.org,
+      user_role: code.user.role,
+      code_challenge: code.codeChallenge ?? null,
+      code_challenge_method: code.codeChallengeMethod ?? null,
+    });
     return code;
   }
 
   /** The unexpired code, if any (the library's `getAuthorizationCode`). */
-  getCode(code: string): StoredCode | undefined {
-    const found = this.codes.get(digest(code));
-    return found && found.expiresAt.getTime() > Date.now() ? found : undefined;
-  }
-
-  /** Forgets a code once used (RFC 6749 §4.1.2: a code is used at most once). */
-  revokeCode(code: string): boolean {
-    return this.codes.delete(digest(code));
-  }
-
-  /** True when {@link MAX_PENDING_DEVICES} device authorizations wait already. */
-  get full(): boolean {
-    this.sweep();
-    return this.devices.size >= MAX_PENDING_DEVICES;
-  }
-
-  /** Starts a device authorization (RFC 8628 §3.1–3.2) for the public client. */
-  startDevice(clientId: string, scope: string[]) {
-    this.sweep();
-    const deviceCode = randomBytes(32).toString('base64url');
-    let userCode = '';
-    do {
-      userCode = Array.from(
-        { length: 8 },
-        () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)],
-      ).join('');
-    } while (this.byUserCode.has(userCode));
-    const seconds = this.settings.deviceCodeSeconds ?? 600;
-    const interval = this.settings.deviceIntervalSeconds ?? 5;
-    const key = digest(deviceCode);
-    this.devices.set(key, {
-      userCode,
-      clientId,
-      scope,
-      expiresAt: Date.now() + seconds * 1000,
-      interval,
-      lastPoll: 0,
-    });
-    this.byUserCode.set(userCode, key);
+  async getCode(code: string): Promise<StoredCode | undefined> {
+    const row = await this.store.getCode(digest(code), Date.now());
+    const user = row && userOfRow(row.user_sub, row.user_org, row.user_role);
+    if (!row || !user) return undefined;
     return {
-      deviceCode,
-      userCode: `${userCode.slice(0, 4)}-${userCode.slice(4)}`,
-      expiresIn: seconds,
-      interval,
+      authorizationCode: code,
+      expiresAt: new Date(row.expires_at),
+      redirectUri: row.redirect_uri,
+      scope: scopeList(row.scope),
+      client: { id: row.client_id },
+      user,
+      ...(row.code_challenge !== null ? { codeChallenge: row.code_challenge } : {}),
+      ...(row.code_challenge_method !== null ? { codeChallengeMethod: row.code_challenge_method } : {}),
     };
   }
 
-  /** Approves or denies the pending device authorization of `userCode`; false when there is none. */
-  decideDevice(userCode: string, user: GrantUser, approve: boolean): boolean {
-    this.sweep();
-    const key = this.byUserCode.get(normalizeUserCode(userCode));
-    const device = key ? this.devices.get(key) : undefined;
-    if (!device || device.user || device.denied) return false;
-    if (approve) device.user = user;
-    else device.denied = true;
-    return true;
+  /**
+   * Forgets a code as it is used (RFC 6749 §4.1.2: a code is used at most once): true for exactly one
+   * caller across all replicas, false when it was used already or never issued.
+   */
+  revokeCode(code: string): Promise<boolean> {
+    return this.store.deleteCode(digest(code));
+  }
+
+  /** True when {@link MAX_PENDING_DEVICES} device authorizations wait already. */
+  async isFull(): Promise<boolean> {
+    const now = Date.now();
+    await this.sweep(now);
+    return (await this.store.countDevices(now)) >= MAX_PENDING_DEVICES;
+  }
+
+  /**
+   * Starts a device authorization (RFC 8628 §3.1–3.2) for the public client.
+   * @throws Error when no free user code was drawn in 5 tries (the store holds far fewer than 20^8).
+   */
+  async startDevice(clientId: string, scope: string[]) {
+    const deviceCode = randomBytes(32).toString('base64url');
+    const seconds = this.settings.deviceCodeSeconds ?? 600;
+    const interval = this.settings.deviceIntervalSeconds ?? 5;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const userCode = Array.from(
+        { length: 8 },
+        () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)],
+      ).join('');
+      const stored = await this.store.insertDevice({
+        digest: digest(deviceCode),
+        user_code: userCode,
+        client_id: clientId,
+        scope: scope.join(' '),
+        expires_at: Date.now() + seconds * 1000,
+        poll_interval: interval,
+        last_poll: 0,
+        user_sub: null,
+        user_org: null,
+        user_role: null,
+        denied: 0,
+      });
+      if (stored) {
+        return {
+          deviceCode,
+          userCode: `${userCode.slice(0, 4)}-${userCode.slice(4)}`,
+          expiresIn: seconds,
+          interval,
+        };
+      }
+    }
+    throw new Error('could not draw a free device user code');
+  }
+
+  /**
+   * Approves or denies the pending device authorization of `userCode`; false when there is none
+   * (unknown, expired, or decided already, here or on another replica).
+   */
+  decideDevice(userCode: string, user: GrantUser, approve: boolean): Promise<boolean> {
+    const approval = approve ? { user_sub: user.sub, user_org: user.org, user_role: user.role } : undefined;
+    return this.store.decideDevice(normalizeUserCode(userCode), Date.now(), approval);
   }
 
   /**
    * One poll of the token endpoint for `deviceCode` (RFC 8628 §3.4–3.5): the approved grant (then
-   * forgotten), or the error code to answer: `authorization_pending`, `slow_down` (polled before the
-   * interval passed; the interval grows by 5 s), `access_denied`, `expired_token`, `invalid_grant`.
+   * forgotten; exactly one poll across replicas gets it), or the error code to answer:
+   * `authorization_pending`, `slow_down` (polled before the interval passed; the interval grows by
+   * 5 s), `access_denied`, `expired_token`, `invalid_grant`.
    */
-  pollDevice(
+  async pollDevice(
     deviceCode: string,
     clientId: string,
-  ): { user: GrantUser; scope: string[] } | { error: string; description: string } {
+  ): Promise<{ user: GrantUser; scope: string[] } | { error: string; description: string }> {
     const key = digest(deviceCode);
-    const device = this.devices.get(key);
-    if (!device || device.clientId !== clientId) {
-      return { error: 'invalid_grant', description: 'unknown device code for this client' };
+    const unknown = { error: 'invalid_grant', description: 'unknown device code for this client' };
+    // A poll that lost a race (another poll, or the decision, changed the row) reads it again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const device = await this.store.getDevice(key);
+      if (!device || device.client_id !== clientId) return unknown;
+      const now = Date.now();
+      if (device.expires_at <= now) {
+        await this.store.deleteDevice(key, 'any');
+        return { error: 'expired_token', description: 'the device code expired before it was approved' };
+      }
+      if (device.denied) {
+        if (!(await this.store.deleteDevice(key, 'denied'))) return unknown;
+        return { error: 'access_denied', description: 'the user denied the request' };
+      }
+      const user = userOfRow(device.user_sub, device.user_org, device.user_role);
+      if (user) {
+        if (!(await this.store.deleteDevice(key, 'approved'))) return unknown;
+        return { user, scope: scopeList(device.scope) };
+      }
+      const early = device.last_poll > 0 && now - device.last_poll < device.poll_interval * 1000;
+      const interval = device.poll_interval + (early ? 5 : 0);
+      if (!(await this.store.recordPoll(key, device, { last_poll: now, poll_interval: interval }))) continue;
+      if (early) return { error: 'slow_down', description: `poll at most every ${interval} seconds` };
+      return { error: 'authorization_pending', description: 'waiting for the user to approve the request' };
     }
-    const now = Date.now();
-    if (device.expiresAt <= now) {
-      this.devices.delete(key);
-      this.byUserCode.delete(device.userCode);
-      return { error: 'expired_token', description: 'the device code expired before it was approved' };
-    }
-    if (device.denied) {
-      this.devices.delete(key);
-      this.byUserCode.delete(device.userCode);
-      return { error: 'access_denied', description: 'the user denied the request' };
-    }
-    if (device.user) {
-      this.devices.delete(key);
-      this.byUserCode.delete(device.userCode);
-      return { user: device.user, scope: device.scope };
-    }
-    const early = device.lastPoll > 0 && now - device.lastPoll < device.interval * 1000;
-    device.lastPoll = now;
-    if (early) {
-      device.interval += 5;
-      return { error: 'slow_down', description: `poll at most every ${device.interval} seconds` };
-    }
-    return { error: 'authorization_pending', description: 'waiting for the user to approve the request' };
+    return { error: 'slow_down', description: 'poll less often' };
   }
 }
 
@@ -290,7 +325,7 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
 
-  router.post(INTERACTIVE_PATHS.deviceAuthorization, form, (req: Request, res: Response) => {
+  router.post(INTERACTIVE_PATHS.deviceAuthorization, form, async (req: Request, res: Response) => {
     res.set('cache-control', 'no-store');
     const body = formFields(req.body);
     const clientId = body.get('client_id') ?? '';
@@ -309,14 +344,14 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
       });
       return;
     }
-    if (grants.full) {
+    if (await grants.isFull()) {
       res.status(503).set('retry-after', '30').json({
         error: 'temporarily_unavailable',
         error_description: 'too many device logins are waiting; try again shortly',
       });
       return;
     }
-    const started = grants.startDevice(clientId, scope);
+    const started = await grants.startDevice(clientId, scope);
     const verification = `${options.publicOrigin()}${INTERACTIVE_PATHS.deviceVerification}`;
     res.json({
       device_code: started.deviceCode,
@@ -361,7 +396,7 @@ export function createDeviceRoutes(options: DeviceRoutesOptions): Router {
     }
     const approve = body.get('decision') !== 'deny';
     const userCode = body.get('user_code') ?? '';
-    if (!grants.decideDevice(userCode, options.userOf(session), approve)) {
+    if (!(await grants.decideDevice(userCode, options.userOf(session), approve))) {
       page(
         res,
         400,

@@ -51,6 +51,9 @@ function sameText(presented: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** How long a replica trusts an API key's key id read from the database: the revocation window. */
+export const KEY_ID_CACHE_MS = 5000;
+
 /** A client as the token endpoint knows it. */
 interface OAuthClient {
   id: string;
@@ -77,8 +80,11 @@ export interface OAuthClientsOptions {
  * keys in the database (secrets compared by hash, in constant time). Also the {@link ClientRegistry}
  * the authenticator asks whether a token's key still exists: a token of an API key is accepted only
  * while the key with the token's key id exists (a key created again under the same name has another
- * key id). Key ids read from the database are remembered for at most 5 seconds, and a key deleted
- * through this server is forgotten at once.
+ * key id). Key ids read from the database are remembered for at most {@link KEY_ID_CACHE_MS} (5 s),
+ * and a key deleted through this server is forgotten at once: so a key deleted on one admin replica is
+ * refused by the others within 5 s (its client credentials at once: {@link authenticate} always reads
+ * the database). The token service's cache of verified signatures does not widen that window: every
+ * call, cached signature or not, asks {@link isActive}.
  */
 export class OAuthClients implements ClientRegistry {
   /** Client id to the key id it had when last read, and until when (ms since the epoch) that holds. */
@@ -116,13 +122,15 @@ export class OAuthClients implements ClientRegistry {
     if (!keyId) return false;
     const known = this.active.get(clientId);
     if (known && known.until > Date.now()) return known.keyId === keyId;
+    // Timed from before the read: what it answers held at least then, so the window stays 5 s.
+    const readAt = Date.now();
     const row = await this.options.repo.getClient(clientId);
     if (!row) {
       this.active.delete(clientId);
       return false;
     }
     const current = keyIdOf(row.secret_hash);
-    this.active.set(clientId, { keyId: current, until: Date.now() + 5000 });
+    this.active.set(clientId, { keyId: current, until: readAt + KEY_ID_CACHE_MS });
     return current === keyId;
   }
 
@@ -298,7 +306,7 @@ async function deviceToken(
     res.status(400).json({ error: 'invalid_request', error_description: 'missing parameter: device_code' });
     return;
   }
-  const polled = grants.pollDevice(body.device_code, clientId);
+  const polled = await grants.pollDevice(body.device_code, clientId);
   if ('error' in polled) {
     res.status(400).json({ error: polled.error, error_description: polled.description });
     return;
@@ -394,7 +402,8 @@ function tokenModel(
       return grants?.getCode(code);
     },
     async revokeAuthorizationCode(code: { authorizationCode: string }) {
-      return grants?.revokeCode(code.authorizationCode) ?? false;
+      // True for exactly one redemption across replicas: the library answers invalid_grant otherwise.
+      return (await grants?.revokeCode(code.authorizationCode)) ?? false;
     },
     async revokeToken() {
       // Refresh tokens are stateless: one stays usable until it expires (its lifespan bounds it).

@@ -3,6 +3,7 @@ import express, { type Router } from 'express';
 import { errorCode, errorMessage } from '../../api/guards.js';
 import type { Config } from '../../config/load.js';
 import { proxyFetch } from '../../config/proxy-fetch.js';
+import type { GrantRepository } from '../db/grant-repository.js';
 import type { Logger } from '../logger.js';
 import type { SecretSource } from '../secrets.js';
 import type { Identity } from './authenticate.js';
@@ -74,6 +75,8 @@ export interface UserLoginSetup {
   /** `--auth.appAuth.selfAuthServer.authorizationCodeLifespan` and `refreshTokenLifespan`, seconds. */
   codeSeconds: number;
   sessionSeconds: number;
+  /** Where the interactive grants keep their codes (the database every replica shares). */
+  grantStore: GrantRepository;
   logger: Logger;
 }
 
@@ -160,10 +163,13 @@ export async function setupUserLogin(setup: UserLoginSetup): Promise<UserLoginPa
   let interactive: InteractiveOptions | undefined;
   if (setup.keys) {
     const orchClient = config.auth.appAuth.thirdPartyConfig.orchClient;
-    const grants = new InteractiveGrants({
-      publicClient: { clientId: orchClient.clientId, redirectUri: orchClient.redirectUri },
-      codeSeconds: setup.codeSeconds,
-    });
+    const grants = new InteractiveGrants(
+      {
+        publicClient: { clientId: orchClient.clientId, redirectUri: orchClient.redirectUri },
+        codeSeconds: setup.codeSeconds,
+      },
+      setup.grantStore,
+    );
     interactive = { grants, login, userOf };
     router.use(
       createDeviceRoutes({

@@ -57,6 +57,17 @@ export class AppRepository {
       .execute();
   }
 
+  /** Every app of every org whose last status is `state`, by name; at most `limit`. */
+  listInState(state: string, limit: number): Promise<Selectable<AppTable>[]> {
+    return this.db
+      .selectFrom('apps')
+      .selectAll()
+      .where('state', '=', state)
+      .orderBy('name')
+      .limit(limit)
+      .execute();
+  }
+
   /** Every app of an org (optionally one project and domain), by name; at most `limit`. */
   list(
     scope: { org: string; project?: string; domain?: string },

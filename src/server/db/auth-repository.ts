@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, OAuthClientTable, SecretTable } from './schema.js';
+import { GrantRepository } from './grant-repository.js';
+import type { AuthKeyFingerprintTable, Database, OAuthClientTable, SecretTable } from './schema.js';
 
 /** A secret's place: organization, then domain (or ''), then project (or ''), then name. */
 export interface SecretKey {
@@ -38,11 +39,36 @@ function decode(token: string, size: number): string[] | undefined {
 }
 
 /**
- * Rows of the authentication tables: API key clients (`oauth_clients`) and platform secrets
- * (`secrets`, values sealed by the caller). Lists page by key order with opaque keyset tokens.
+ * Rows of the authentication tables: API key clients (`oauth_clients`), platform secrets
+ * (`secrets`, values sealed by the caller), the fingerprints of the admins' auth keys
+ * (`auth_key_fingerprints`), and the interactive grants' codes ({@link grants}). Lists page by key
+ * order with opaque keyset tokens.
  */
 export class AuthRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The interactive grants' pending codes, on the same database. */
+  readonly grants: GrantRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.grants = new GrantRepository(db);
+  }
+
+  /** The fingerprints of the auth keys the admin that last started here used, or undefined. */
+  getKeyFingerprint(): Promise<Selectable<AuthKeyFingerprintTable> | undefined> {
+    return this.db
+      .selectFrom('auth_key_fingerprints')
+      .selectAll()
+      .where('name', '=', 'shared')
+      .executeTakeFirst();
+  }
+
+  /** Records the fingerprints of this admin's auth keys (replacing the last ones). */
+  async putKeyFingerprint(row: Omit<AuthKeyFingerprintTable, 'name'>): Promise<void> {
+    await this.db
+      .insertInto('auth_key_fingerprints')
+      .values({ name: 'shared', ...row })
+      .onConflict((oc) => oc.column('name').doUpdateSet(row))
+      .execute();
+  }
 
   /** Inserts an API key client. @throws the driver's unique violation when the name or id exists. */
   async insertClient(row: Insertable<OAuthClientTable>): Promise<void> {

@@ -215,6 +215,89 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       await db.schema.alterTable('executions').addColumn('lease_expires_at', 'bigint').execute();
     },
   },
+  '0010_interactive_grants': {
+    // Authorization codes and device codes of the interactive grants, so a login begun on one admin
+    // replica completes on another (see db/grant-repository.ts). Keyed by the SHA-256 of the code.
+    // With them, the fingerprints of the auth keys, so replicas with different keys are told apart.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('oauth_authorization_codes')
+        .addColumn('digest', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('user_sub', 'text', (c) => c.notNull())
+        .addColumn('user_org', 'text', (c) => c.notNull())
+        .addColumn('user_role', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('code_challenge_method', 'text')
+        .execute();
+      await db.schema
+        .createIndex('oauth_authorization_codes_expiry')
+        .on('oauth_authorization_codes')
+        .column('expires_at')
+        .execute();
+      await db.schema
+        .createTable('oauth_device_grants')
+        .addColumn('digest', 'text', (c) => c.primaryKey())
+        .addColumn('user_code', 'text', (c) => c.notNull().unique())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('poll_interval', 'integer', (c) => c.notNull())
+        .addColumn('last_poll', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('user_sub', 'text')
+        .addColumn('user_org', 'text')
+        .addColumn('user_role', 'text')
+        .addColumn('denied', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('oauth_device_grants_expiry')
+        .on('oauth_device_grants')
+        .column('expires_at')
+        .execute();
+      // Fingerprints (never the keys) of the auth keys the last admin started with (auth/key-check.ts).
+      await db.schema
+        .createTable('auth_key_fingerprints')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('signing_kid', 'text', (c) => c.notNull())
+        .addColumn('claim_key', 'text', (c) => c.notNull())
+        .addColumn('cookie_keys', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0011_schedule_ticks': {
+    // The fire times of launch plan schedules, one row per (launch plan version, tick), so every
+    // admin replica agrees which ticks fired (see executor/scheduler.ts); and when a launch plan
+    // version was last activated, so no tick from before its activation fires. Versions active
+    // before this migration count as activated now.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('schedule_ticks')
+        .addColumn('project', 'text', (c) => c.notNull())
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('tick_at', 'bigint', (c) => c.notNull())
+        .addColumn('execution_name', 'text', (c) => c.notNull())
+        .addColumn('claimed_by', 'text', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addColumn('launched_at', 'bigint')
+        .addColumn('error', 'text')
+        .addPrimaryKeyConstraint('schedule_ticks_pk', ['project', 'domain', 'name', 'version', 'tick_at'])
+        .execute();
+      await db.schema.alterTable('launch_plans').addColumn('activated_at', 'bigint').execute();
+      await sql`update launch_plans set activated_at = ${Date.now()} where state = 1`.execute(db);
+      await db.schema
+        .createIndex('launch_plans_active')
+        .on('launch_plans')
+        .columns(['project', 'domain', 'name', 'version'])
+        .where(sql.ref('state'), '=', 1)
+        .execute();
+    },
+  },
   '0012_admin_replicas': {
     // The admin replicas sharing this database and their heartbeats (see server/replicas.ts).
     async up(db: Kysely<unknown>) {

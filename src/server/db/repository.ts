@@ -238,8 +238,12 @@ export class Repository {
     return { names, token };
   }
 
-  /** Sets a launch plan version's state; activating it deactivates the other versions of its name. */
-  async setLaunchPlanState(key: EntityKey, state: number): Promise<boolean> {
+  /**
+   * Sets a launch plan version's state; activating it deactivates the other versions of its name.
+   * Activating an inactive version records `now` (milliseconds since the epoch) as its activation
+   * time, which the scheduler fires no tick before; activating an active one keeps it.
+   */
+  async setLaunchPlanState(key: EntityKey, state: number, now: number = Date.now()): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       if (state === 1) {
         await trx
@@ -253,7 +257,11 @@ export class Repository {
       }
       const result = await trx
         .updateTable('launch_plans')
-        .set({ state })
+        .set(
+          state === 1
+            ? { state, activated_at: sql<number>`case when state = 1 then activated_at else ${now} end` }
+            : { state },
+        )
         .where('project', '=', key.project)
         .where('domain', '=', key.domain)
         .where('name', '=', key.name)

@@ -17,6 +17,10 @@ export interface Database {
   oauth_clients: OAuthClientTable;
   secrets: SecretTable;
   apps: AppTable;
+  schedule_ticks: ScheduleTickTable;
+  oauth_authorization_codes: AuthorizationCodeTable;
+  oauth_device_grants: DeviceGrantTable;
+  auth_key_fingerprints: AuthKeyFingerprintTable;
 }
 
 export interface ProjectTable {
@@ -47,6 +51,11 @@ export interface LaunchPlanTable extends EntityTable {
   workflow_name: string;
   workflow_version: string;
   state: number;
+  /**
+   * Milliseconds since the epoch when the version last went from INACTIVE to ACTIVE; null while it
+   * never was. The scheduler fires no tick before it (executor/scheduler.ts).
+   */
+  activated_at?: number | null;
 }
 
 export interface ExecutionTable {
@@ -194,4 +203,91 @@ export interface AdminReplicaTable {
   shared_storage: number;
   started_at: number;
   heartbeat_at: number;
+}
+
+/**
+ * Pending authorization codes of the self-hosted authorization server (RFC 6749 §4.1, PKCE RFC
+ * 7636), shared by every admin replica; a row is deleted when the code is redeemed (at most once).
+ */
+export interface AuthorizationCodeTable {
+  /** SHA-256 of the code, base64url: the code itself is never stored. */
+  digest: string;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+  redirect_uri: string;
+  /** Granted scopes, space-separated. */
+  scope: string;
+  client_id: string;
+  /** The user who granted the code: subject, org and role. */
+  user_sub: string;
+  user_org: string;
+  user_role: string;
+  /** PKCE code challenge and its method (`S256`); null without PKCE. */
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+}
+
+/**
+ * Pending device authorizations (RFC 8628), shared by every admin replica; a row is deleted when the
+ * approved grant is redeemed, the denial reported, or the code expired.
+ */
+export interface DeviceGrantTable {
+  /** SHA-256 of the device code, base64url. */
+  digest: string;
+  /** The user code without its dash (8 characters), unique. */
+  user_code: string;
+  client_id: string;
+  /** Requested scopes, space-separated. */
+  scope: string;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+  /** Seconds the client must wait between polls (RFC 8628 §3.5). */
+  poll_interval: number;
+  /** Milliseconds since the epoch of the last poll; 0 before the first. */
+  last_poll: number;
+  /** The approving user: subject, org and role; null while pending or when denied. */
+  user_sub: string | null;
+  user_org: string | null;
+  user_role: string | null;
+  /** 1 when the user denied the request. */
+  denied: number;
+}
+
+/**
+ * The fired ticks of launch plan schedules (executor/scheduler.ts): one row per launch plan version
+ * and fire time, taken by the one admin replica that launches that tick's execution.
+ */
+export interface ScheduleTickTable {
+  /** The launch plan version. */
+  project: string;
+  domain: string;
+  name: string;
+  version: string;
+  /** The fire time of the cron expression, milliseconds since the epoch (a whole minute, UTC). */
+  tick_at: number;
+  /** The execution the tick launches (derived from the launch plan and `tick_at`). */
+  execution_name: string;
+  /** The replica that took the tick (or last took over its launch), and when. */
+  claimed_by: string;
+  claimed_at: number;
+  /** When the execution was created (or found already created); null until then. */
+  launched_at: number | null;
+  /** Why the launch was refused for good (InvalidArgument, NotFound, ...); null otherwise. */
+  error: string | null;
+}
+
+/**
+ * Fingerprints of the auth keys the admin that last started on this database used (one row, name
+ * `shared`), so a replica started with other keys says so (see auth/key-check.ts). Never the keys.
+ */
+export interface AuthKeyFingerprintTable {
+  name: string;
+  /** JWK thumbprint (RFC 7638) of the token signing key: public. */
+  signing_kid: string;
+  /** SHA-256 of the refresh token claim key (32 random bytes), with a label: not reversible. */
+  claim_key: string;
+  /** SHA-256 of the two login cookie keys, with a label; '' without cookie keys. */
+  cookie_keys: string;
+  /** Milliseconds since the epoch. */
+  updated_at: number;
 }

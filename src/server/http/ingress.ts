@@ -46,7 +46,8 @@ function fail(res: Response, code: number, message: string, retryAfter?: number)
 
 /**
  * The apps ingress on the admin's HTTP port (DESIGN.md, "App files"): a request whose Host is
- * `<app>.apps.<host>` goes to that app's port on this host; 404 when no such app runs, 503 with
+ * `<app>.apps.<host>` goes to that app's port on this host (or, for replicated apps, to one of
+ * its answering replicas, at its address and port); 404 when no such app runs, 503 with
  * `Retry-After` until its first revision is Started; with `requires_auth` the platform's bearer token is checked
  * first (401/403 as the API answers). The body is read first (at most `maxBodyBytes`) so that a
  * request that meets a revision switch (connection refused) is sent again, for up to `switchWaitMs`;
@@ -108,7 +109,7 @@ export function createIngress(options: IngressOptions) {
       }
       let sent: 'sent' | 'refused';
       try {
-        sent = await forward(route.port, req, res, headers, body);
+        sent = await forward(route.host, route.port, req, res, headers, body);
       } finally {
         release();
       }
@@ -119,8 +120,9 @@ export function createIngress(options: IngressOptions) {
   };
 }
 
-/** Sends one request to the app and streams its answer back; 'refused' when nothing listened. */
+/** Sends one request to the app at `host:port` and streams its answer back; 'refused' when nothing listened. */
 function forward(
+  host: string,
   port: number,
   req: Request,
   res: Response,
@@ -129,7 +131,7 @@ function forward(
 ): Promise<'sent' | 'refused'> {
   return new Promise((resolve) => {
     const upstream = httpRequest(
-      { host: '127.0.0.1', port, method: req.method, path: req.originalUrl, headers },
+      { host, port, method: req.method, path: req.originalUrl, headers },
       (answer) => {
         const out: Record<string, string | string[]> = {};
         for (const [key, value] of Object.entries(answer.headers)) {

@@ -28,11 +28,32 @@ export interface AppRevisionSpec {
   image: string;
   /** CPU limit in millicores and memory limit in bytes (the app file's `limits`). */
   limits: { cpuMillis?: number; memoryBytes?: number };
+  /**
+   * How many instances serve the app (the app file's `replicas`, 1 by default). Only runtimes with a
+   * {@link AppInstanceRuntime.maxReplicas} above 1 (`swarm`) run more than one; the app runtime
+   * rejects more than a runtime's maximum at deploy.
+   */
+  replicas?: number;
+  /**
+   * The names of the `env` entries whose values are the app's secrets. Runtimes that can keep them
+   * out of what they record (`swarm`: Swarm secrets) do; the others pass them as `env`.
+   */
+  secretEnv?: string[];
+}
+
+/** One address the ingress may send an app's requests to. */
+export interface AppTarget {
+  /** An IP address or host name: 127.0.0.1, or the address of the Swarm node that runs the task. */
+  host: string;
+  port: number;
 }
 
 /** A started revision. */
 export interface AppInstance {
-  /** The loopback port (127.0.0.1) the ingress sends the app's requests to. */
+  /**
+   * The loopback port (127.0.0.1) the ingress sends the app's requests to; for an instance with
+   * {@link target} (`swarm`), the published port of one answering replica, 0 while none answers.
+   */
   readonly hostPort: number;
   /** Resolves once the instance has ended, with why: its exit status (`1`, `137`, `SIGKILL`) or `OOMKilled`. */
   readonly ended: Promise<string>;
@@ -46,6 +67,17 @@ export interface AppInstance {
   answers(): Promise<boolean>;
   /** Stops it (SIGTERM, a grace period, SIGKILL) and resolves once it is gone. */
   stop(): Promise<void>;
+  /**
+   * Where the next request goes, for instances served by several replicas (`swarm`): each call
+   * picks an answering replica (at random, so requests spread evenly on average), skipping ones being
+   * replaced; undefined while none answers. Without it, requests go to 127.0.0.1:{@link hostPort}.
+   */
+  target?(): AppTarget | undefined;
+  /**
+   * Stops following the instance and leaves it running (a shared runtime's admin is shutting down:
+   * the other replicas go on routing to it).
+   */
+  detach?(): void;
 }
 
 /** Thrown by {@link AppInstanceRuntime.start} when a revision cannot start; the message is for the user. */
@@ -66,6 +98,19 @@ export interface AppInstanceRuntime {
    * (containers): the new one starts, the route switches, then the old one stops.
    */
   readonly sharesPorts: boolean;
+  /** The most replicas an app may ask for (`swarm`: 64); none: 1 (`local`, `docker`). */
+  readonly maxReplicas?: number;
+  /**
+   * True when every admin replica reaches the instances (swarm services): they outlive the admin that
+   * started them, every replica adopts what the database says is started ({@link adopt}), and the
+   * runtime (not the admin) restarts failed replicas.
+   */
+  readonly shared?: boolean;
+  /**
+   * A shared runtime's running instance of exactly `spec`'s revision, found without starting or
+   * changing anything; undefined when that revision does not run.
+   */
+  adopt?(spec: AppRevisionSpec, onLog: (line: string) => void): Promise<AppInstance | undefined>;
   /**
    * Starts a revision; resolves once it runs (not yet ready).
    * @param onLog receives each line it prints (for the status of a failed deployment).

@@ -8,16 +8,19 @@ import { DockerAppRuntime } from './docker-apps.js';
 import { checkEngine, connectEngine, engineAddress } from './docker-engine.js';
 import { DockerTaskRuntime } from './docker-tasks.js';
 import { LocalTaskRuntime } from './local-tasks.js';
+import { SwarmAppRuntime } from './swarm-apps.js';
+import { checkSwarmManager, ensureIsolatedNetwork, parseConstraints } from './swarm-engine.js';
+import { SwarmTaskRuntime } from './swarm-tasks.js';
 import type { TaskRuntime } from './tasks.js';
 
 /** The runtime chosen by `--runtime.*`, ready to use. */
 export interface OpenedRuntime {
-  /** `local` or `docker`. */
+  /** `local`, `docker` or `swarm`. */
   name: string;
   tasks: TaskRuntime;
-  /** The docker runtime's apps; undefined for `local`, whose apps the server starts itself (they need its shims). */
+  /** The docker or swarm runtime's apps; undefined for `local`, whose apps the server starts itself (they need its shims). */
   apps?: AppInstanceRuntime;
-  /** The engine of the docker runtime (shared with the apps); undefined for `local`. */
+  /** The engine of the docker or swarm runtime (shared with the apps); undefined for `local`. */
   engine?: Docker;
   /** Where the engine was reached (`unix:///var/run/docker.sock`), for messages. */
   address?: string;
@@ -34,17 +37,20 @@ export interface OpenRuntimeOptions {
 
 /**
  * Opens the runtime `--runtime.type` names (DESIGN.md, "Where tasks and apps run"): `local` at once;
- * `docker` after a ping of its engine, so a server never starts on an engine that does not answer.
- * @throws EngineUnavailableError when the docker runtime's engine does not answer, naming the address
- *   and what to do; Error for an unreadable `--runtime.docker.*` value or an unknown runtime.
+ * `docker` after a ping of its engine, so a server never starts on an engine that does not answer;
+ * `swarm` (the `--runtime.docker.*` settings, plus `--runtime.swarm.*`) after a ping and a check that
+ * the engine is a swarm manager, making the swarm network of tasks without one if needed.
+ * @throws EngineUnavailableError when the engine does not answer, naming the address and what to do;
+ *   SwarmUnavailableError when `swarm`'s engine is not a swarm manager (naming `docker swarm init`);
+ *   Error for an unreadable `--runtime.docker.*` or `--runtime.swarm.*` value or an unknown runtime.
  */
 export async function openRuntime(
   config: Pick<Config, 'runtime'>['runtime'],
   options: OpenRuntimeOptions,
 ): Promise<OpenedRuntime> {
   if (config.type === 'local') return { name: 'local', tasks: new LocalTaskRuntime(options.baseEnv) };
-  if (config.type !== 'docker') {
-    throw new Error(`--runtime.type "${config.type}" is not a runtime: use local or docker`);
+  if (config.type !== 'docker' && config.type !== 'swarm') {
+    throw new Error(`--runtime.type "${config.type}" is not a runtime: use local, docker or swarm`);
   }
   const docker = config.docker;
   const cpu = cpuMillis(docker.taskLimits.cpu);
@@ -69,9 +75,14 @@ export async function openRuntime(
     tmpBytes: parseQuantity(docker.tmpSize),
     logger: options.logger,
   };
-  const tasks = new DockerTaskRuntime({
-    ...common,
-    defaultLimits: { cpuMillis: cpu, memoryBytes: parseQuantity(docker.taskLimits.mem) },
-  });
+  const defaultLimits = { cpuMillis: cpu, memoryBytes: parseQuantity(docker.taskLimits.mem) };
+  if (config.type === 'swarm') {
+    const constraints = parseConstraints(config.swarm.constraints, '--runtime.swarm.constraints');
+    await checkSwarmManager(engine, address);
+    const isolatedNetwork = await ensureIsolatedNetwork(engine);
+    const tasks = new SwarmTaskRuntime({ ...common, defaultLimits, constraints, isolatedNetwork });
+    return { name: 'swarm', tasks, apps: new SwarmAppRuntime(common), engine, address };
+  }
+  const tasks = new DockerTaskRuntime({ ...common, defaultLimits });
   return { name: 'docker', tasks, apps: new DockerAppRuntime(common), engine, address };
 }

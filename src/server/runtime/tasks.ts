@@ -28,6 +28,11 @@ export interface TaskAttemptSpec {
    */
   env: Record<string, string>;
   /**
+   * The keys of {@link env} whose values are secrets (the variables of the task's secrets), so that a
+   * runtime that can hand them over apart (Swarm secrets) does; absent: none known.
+   */
+  secretEnv?: readonly string[];
+  /**
    * The attempt's folder on the admin's host. It holds `io/inputs.json` (written by the executor);
    * the task writes `io/outputs.json`; the runtime writes `stdout.log` and `stderr.log` beside `io/`.
    */

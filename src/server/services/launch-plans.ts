@@ -129,7 +129,7 @@ export function launchPlanHandlers(
     async UpdateLaunchPlan(request) {
       const key = entityKey(request.id);
       const state = request.state === 'ACTIVE' ? 1 : 0;
-      if (!(await repo.setLaunchPlanState(key, state)))
+      if (!(await repo.setLaunchPlanState(key, state, ctx.now())))
         throw notFound(`${describe('launch_plans', key)} does not exist`);
       return {};
     },

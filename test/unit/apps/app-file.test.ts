@@ -27,6 +27,7 @@ describe('loading a valid app file', () => {
       container_image: { name: 'web', packages: [], registry: '' },
       limits: { cpu: '1', mem: '1Gi', cpu_millis: 1000, mem_bytes: 1024 ** 3 },
       port: 8080,
+      replicas: 1,
       include: [],
       args: 'web --port 8080',
       argv: ['web', '--port', '8080'],
@@ -67,6 +68,7 @@ describe('loading a valid app file', () => {
       base_image: node:20-slim
     limits: { cpu: 0.25, mem: 1G }
     port: 9000
+    replicas: 3
     include: [static/**, main.js, "!static/tmp/**"]
     args: node main.js --greeting "hello world" --path='a b' --tab=a\\tb
     secrets:
@@ -86,6 +88,7 @@ describe('loading a valid app file', () => {
       },
       limits: { cpu: '0.25', mem: '1G', cpu_millis: 250, mem_bytes: 1e9 },
       port: 9000,
+      replicas: 3,
       include: ['static/**', 'main.js', '!static/tmp/**'],
       args: `node main.js --greeting "hello world" --path='a b' --tab=a\\tb`,
       argv: ['node', 'main.js', '--greeting', 'hello world', '--path=a b', '--tab=atb'],
@@ -216,6 +219,7 @@ describe('the webhook example (examples/webhook/app.yaml)', () => {
       container_image: { name: 'orch-webhook', packages: ['orch>=0.1.0'], registry: 'ghcr.io/acme' },
       limits: { cpu: '1', mem: '1Gi', cpu_millis: 1000, mem_bytes: 1024 ** 3 },
       port: 8080,
+      replicas: 1,
       include: [],
       args: 'orch-webhook --port 8080',
       argv: ['orch-webhook', '--port', '8080'],
@@ -378,6 +382,20 @@ extra: 1
       '4:53: apps.c.port: expected a number, found the string "8080"',
       '5:53: apps.d.port: expected a whole number, found the number 80.5',
       '6:62: apps.e.requires_auth: expected true or false, found the string "no"',
+    ]);
+  });
+
+  test('replicas: a whole number from 1 to 64', async () => {
+    expect(
+      await problemsOf(`apps:
+  a: { container_image: { name: a }, args: a, replicas: 0 }
+  b: { container_image: { name: b }, args: b, replicas: 65 }
+  c: { container_image: { name: c }, args: c, replicas: 1.5 }
+`),
+    ).toEqual([
+      '2:57: apps.a.replicas: must be a whole number from 1 to 64',
+      '3:57: apps.b.replicas: must be a whole number from 1 to 64',
+      '4:57: apps.c.replicas: expected a whole number, found the number 1.5',
     ]);
   });
 

@@ -15,6 +15,7 @@ export interface AppSpec {
   'requires_auth'?: (boolean);
   'code_bundle'?: (string);
   'env'?: ({[key: string]: string});
+  'replicas'?: (number);
 }
 
 export interface AppSpec__Output {
@@ -27,4 +28,5 @@ export interface AppSpec__Output {
   'requires_auth': (boolean);
   'code_bundle': (string);
   'env': ({[key: string]: string});
+  'replicas': (number);
 }
