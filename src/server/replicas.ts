@@ -174,15 +174,18 @@ export class AdminReplicas {
 
 /**
  * Records this admin among the replicas of its PostgreSQL database and keeps its heartbeat every
- * lease renewal interval (the lease duration decides when a silent replica is gone).
+ * lease renewal interval (the lease duration decides when a silent replica is gone). An SQLite
+ * database is one process's alone: nothing is recorded, and the result is undefined.
  * @throws ReplicaConflictError as {@link AdminReplicas.join}.
  */
 export async function joinReplicas(
-  db: Kysely<Database>,
+  database: { db: Kysely<Database>; dialect: string },
   holder: string,
   settings: { storage: StorageSettings; lease: { durationMs: number; renewMs: number } },
   logger: Logger,
-): Promise<AdminReplicas> {
+): Promise<AdminReplicas | undefined> {
+  if (database.dialect !== 'postgres') return undefined;
+  const { db } = database;
   const replicas = new AdminReplicas({
     db,
     holder,

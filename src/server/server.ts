@@ -155,8 +155,7 @@ async function startServer(
   started.database = handle;
   const repo = new Repository(handle.db, handle.reads, handle.dialect);
   const holder = newLeaseHolder();
-  if (handle.dialect === 'postgres')
-    started.replicas = await joinReplicas(handle.db, holder, settings, logger);
+  started.replicas = await joinReplicas(handle, holder, settings, logger);
   const authRepo = new AuthRepository(handle.db);
   await seedDefaultProject(repo);
   const taskSecrets = taskSecretSource({

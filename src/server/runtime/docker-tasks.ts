@@ -287,12 +287,14 @@ async function collectOutputs(info: Docker.ContainerInspectInfo, dir: string): P
 }
 
 /** An end with the defaults filled in. */
-function ended(end: Partial<TaskAttemptEnd> & Pick<TaskAttemptEnd, 'code' | 'signal'>): TaskAttemptEnd {
+export function ended(
+  end: Partial<TaskAttemptEnd> & Pick<TaskAttemptEnd, 'code' | 'signal'>,
+): TaskAttemptEnd {
   return { stderrTail: '', timedOut: false, ...end };
 }
 
 /** The name of a signal by number (a container's exit status 128+n). */
-function signalName(n: number): string {
+export function signalName(n: number): string {
   const names: Record<number, string> = {
     1: 'SIGHUP',
     2: 'SIGINT',

@@ -3,7 +3,6 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { errorMessage, property } from '../../api/guards.js';
-import type { Logger } from '../logger.js';
 import {
   type AppIds,
   type AppInstance,
@@ -12,21 +11,13 @@ import {
   AppStartError,
   type AppTarget,
 } from './apps.js';
+import type { DockerAppRuntimeOptions } from './docker-apps.js';
 import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 
 /** What {@link SwarmAppRuntime} needs. */
-export interface SwarmAppRuntimeOptions {
+export interface SwarmAppRuntimeOptions extends DockerAppRuntimeOptions {
   /** A client of a Swarm manager's engine. */
   engine: Docker;
-  /** Image of apps whose spec names none (`--runtime.docker.defaultImage`). */
-  defaultImage: string;
-  /** `uid:gid` the tasks run as (`--runtime.docker.user`). */
-  user: string;
-  /** Seconds between SIGTERM and SIGKILL when a task is stopped (the service's StopGracePeriod). */
-  stopGraceSeconds: number;
-  /** Size of each task's in-memory /tmp, bytes. */
-  tmpBytes: number;
-  logger: Logger;
   /**
    * Swarm healthcheck run inside each task, in Docker's `Test` form (`['CMD', 'node', 'check.js']`,
    * `['CMD-SHELL', 'wget -qO- http://127.0.0.1:$PORT/']`), checked every second. With one, a rolling

@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type { Logger } from '../logger.js';
 import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
+import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
 import { Tail } from './local-tasks.js';
 import {
   parseConstraints,
@@ -17,19 +18,9 @@ import {
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 
 /** What {@link SwarmTaskRuntime} needs. */
-export interface SwarmTaskRuntimeOptions {
+export interface SwarmTaskRuntimeOptions extends DockerTaskRuntimeOptions {
   /** A swarm manager's engine. */
   engine: Docker;
-  /** Image of tasks that name none (`--runtime.docker.defaultImage`). */
-  defaultImage: string;
-  /** `uid:gid` the containers run as (`--runtime.docker.user`); never root. */
-  user: string;
-  /** Seconds between SIGTERM and SIGKILL when an attempt is stopped (`--runtime.docker.stopGracePeriod`). */
-  stopGraceSeconds: number;
-  /** Limits of tasks that set none: millicores and bytes (`--runtime.docker.taskLimits.*`). */
-  defaultLimits: { cpuMillis: number; memoryBytes: number };
-  /** Size of each container's in-memory /tmp, bytes (`--runtime.docker.tmpSize`). */
-  tmpBytes: number;
   /** Placement constraints of every job (`--runtime.swarm.constraints`), already checked. */
   constraints: readonly string[];
   /** Id of the network of tasks that asked for none (`ensureIsolatedNetwork` of swarm-engine.ts). */
@@ -544,21 +535,4 @@ function into(file: WriteStream, tail?: Tail): Writable {
       done();
     },
   });
-}
-
-/** An end with the defaults filled in. */
-function ended(end: Partial<TaskAttemptEnd> & Pick<TaskAttemptEnd, 'code' | 'signal'>): TaskAttemptEnd {
-  return { stderrTail: '', timedOut: false, ...end };
-}
-
-/** The name of a signal by number (a container's exit status 128+n). */
-function signalName(n: number): string {
-  const names: Record<number, string> = {
-    1: 'SIGHUP',
-    2: 'SIGINT',
-    6: 'SIGABRT',
-    9: 'SIGKILL',
-    15: 'SIGTERM',
-  };
-  return names[n] ?? `signal ${n}`;
 }
