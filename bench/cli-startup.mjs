@@ -3,7 +3,8 @@
 // it ships (the bundle of scripts/bundle-bins.mjs):
 //   orchctl --help                      (goal: under 3x)
 //   orchctl get project default -o json against a local sandbox (goal: at most 2.5x)
-// and, for comparison, the same `get` through the module build (lib/bin/orchctl.js).
+// and, for comparison, the same `get` without the code cache (NODE_DISABLE_COMPILE_CACHE=1: what a
+// command's first run costs) and through the module build (lib/bin/orchctl.js).
 // Run with `npm run bench:cli-startup` (builds first).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,11 +18,11 @@ const moduleBuild = join(fileURLToPath(new URL('..', import.meta.url)), 'lib', '
 
 const runs = Number(process.env.RUNS ?? 15);
 
-function median(args) {
+function median(args, env = process.env) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   }
@@ -47,6 +48,21 @@ try {
     endpoint,
     '--admin.insecure',
   ]);
+  // Without the code cache: what the first run of a command costs (the cache is written then).
+  const cold = median(
+    [
+      bin('orchctl'),
+      'get',
+      'project',
+      'default',
+      '-o',
+      'json',
+      '--admin.endpoint',
+      endpoint,
+      '--admin.insecure',
+    ],
+    { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
+  );
   const unbundled = median([
     moduleBuild,
     'get',
@@ -63,8 +79,12 @@ try {
   console.log(`orchctl --help:                    ${help.toFixed(1)} ms`);
   console.log(`orchctl get -h:                    ${getHelp.toFixed(1)} ms`);
   console.log(`orchctl get project default -o json: ${get.toFixed(1)} ms`);
+  console.log(`the same without the code cache (a first run): ${cold.toFixed(1)} ms`);
   console.log(`ratio module build get project / node -e 0: ${(unbundled / baseline).toFixed(2)}`);
   console.log(`ratio orchctl get project / node -e 0: ${(get / baseline).toFixed(2)}`);
+  console.log(
+    `ratio orchctl get project without the code cache / node -e 0: ${(cold / baseline).toFixed(2)}`,
+  );
   console.log(`ratio orchctl get -h / node -e 0: ${(getHelp / baseline).toFixed(2)}`);
   console.log(`ratio orchctl --help / node -e 0: ${(help / baseline).toFixed(2)}`);
   recordFigure('node -e 0', baseline, 'ms');

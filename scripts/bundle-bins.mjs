@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
- * Bundles the `orchctl` bin (after `tsc`) into lib/bundle/: one ES module for the entry and shared
- * chunks for what it imports, split at its dynamic imports so `--help` never loads gRPC. Loading one
- * file per chunk instead of hundreds of modules is most of what makes a command start fast
- * (`bench/cli-startup.mjs`). Native and file-reading packages stay outside, loaded from node_modules.
- * The bundle keeps its modules' names (stack traces stay readable); it lives at the same depth as
- * lib/<room>/, so `import.meta.url`-relative paths (the proto folder) resolve the same.
+ * Bundles the `orchctl` bin (after `tsc`) into lib/bundle/:
+ * - orchctl-program.cjs: the whole program (lib/bin/orchctl-main.js and what it imports), one
+ *   CommonJS file. One file instead of hundreds of modules, and CommonJS because Node 20 has no
+ *   compile cache for ES modules: the launcher compiles this file with V8's code cache instead.
+ * - orchctl.cjs: the launcher (lib/bin/orchctl-launch.js), what package.json's `bin` names.
+ * Native and file-reading packages stay outside, loaded from node_modules. The bundles keep their
+ * modules' names (stack traces stay readable) and live at the same depth as lib/<room>/, so paths
+ * made from `import.meta.url` (the proto folder) resolve the same; `import.meta.url` is the bundle's
+ * own file URL. `bench/cli-startup.mjs` measures the start-up this buys.
  */
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -14,21 +17,17 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}lib/bundle`;
 await rm(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: [`${root}lib/bin/orchctl.js`],
-  outdir,
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20.19',
   minify: true,
   keepNames: true,
   logLevel: 'warning',
-  // CommonJS dependencies inside an ES module bundle call `require`: give them Node's.
-  banner: {
-    js: "import { createRequire as __orchRequire } from 'node:module'; const require = __orchRequire(import.meta.url);",
-  },
+  define: { 'import.meta.url': '__orchBundleUrl' },
+  // "use strict" first: a directive after the banner would not count, and the bundled ES modules are strict.
+  banner: { js: "'use strict';const __orchBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Native addons, packages that read their own files, and what orchctl never loads.
   external: [
     'better-sqlite3',
@@ -38,5 +37,15 @@ await build({
     'dockerode',
     'pino-pretty',
   ],
+};
+await build({
+  ...common,
+  entryPoints: [`${root}lib/bin/orchctl-main.js`],
+  outfile: `${outdir}/orchctl-program.cjs`,
+});
+await build({
+  ...common,
+  entryPoints: [`${root}lib/bin/orchctl-launch.js`],
+  outfile: `${outdir}/orchctl.cjs`,
 });
 console.log(`bundled orchctl into ${outdir}`);
