@@ -3,9 +3,10 @@
 #   BASE_IMAGE   the image it runs on (Node 22 LTS, slim, by default);
 #   BUILD_IMAGE  the image it is built on: it needs npm and, where no prebuilt better-sqlite3 binary can
 #                be downloaded for it, python3, make and g++ (the full Node image has them).
-# Node 22, not 24: better-sqlite3 12 (the embedded database) aborts the process on Node 24.19 and later
-# when a statement is collected (its Statement destructor trips Node's RemoveEnvironmentCleanupHook
-# check); its fix, better-sqlite3 13, needs Node 22 or later and would drop Node 20.
+# Node 22 by default, where better-sqlite3 runs the embedded database. On Node 24 orch runs it on
+# node:sqlite instead: better-sqlite3 12 aborts the process on Node 24.19 and later when a statement is
+# collected (its Statement destructor trips Node's RemoveEnvironmentCleanupHook check), and its fix,
+# better-sqlite3 13, needs Node 22 or later and would drop Node 20.
 ARG BASE_IMAGE=node:22-slim
 ARG BUILD_IMAGE=node:22
 

@@ -52,9 +52,32 @@ export async function dockerSuiteRuns(what: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * The Node the test images carry: ORCH_TEST_IMAGE_NODE when set (.ci/run sets the machine's own
+ * `node` when it runs the suite on another Node, so that the images keep the Node that npm built
+ * better-sqlite3 for), else the Node running the tests.
+ */
+const IMAGE_NODE = process.env.ORCH_TEST_IMAGE_NODE || process.execPath;
+
+/** `process.version` (without the v) and `process.versions.modules` of {@link IMAGE_NODE}. */
+const imageNodeVersions = (() => {
+  if (IMAGE_NODE === process.execPath)
+    return { version: process.version.slice(1), modules: process.versions.modules };
+  const [version = '', modules = ''] = execFileSync(
+    IMAGE_NODE,
+    ['-p', 'process.version.slice(1)+" "+process.versions.modules'],
+    {
+      encoding: 'utf8',
+    },
+  )
+    .trim()
+    .split(' ');
+  return { version, modules };
+})();
+
 /** Files of the host copied into the node test image, with the libraries each needs. */
 const HOST_PROGRAMS = [
-  process.execPath,
+  IMAGE_NODE,
   '/bin/sh',
   '/bin/cat',
   '/bin/sleep',
@@ -95,7 +118,7 @@ async function copyInto(root: string, path: string): Promise<void> {
  * find it. About 120 MB, a few seconds.
  */
 export async function nodeTestImage(engine: Docker = testEngine()): Promise<string> {
-  const name = `orch-test/node:${process.version.slice(1)}`;
+  const name = `orch-test/node:${imageNodeVersions.version}`;
   try {
     await engine.getImage(name).inspect();
     return name;
@@ -111,8 +134,8 @@ export async function nodeTestImage(engine: Docker = testEngine()): Promise<stri
     }
     for (const file of files) await copyInto(root, file);
     await mkdir(join(root, 'usr/local/bin'), { recursive: true });
-    await copyFile(process.execPath, join(root, 'usr/local/bin/node'));
-    await copyFile(process.execPath, join(root, 'usr/bin/node'));
+    await copyFile(IMAGE_NODE, join(root, 'usr/local/bin/node'));
+    await copyFile(IMAGE_NODE, join(root, 'usr/bin/node'));
     const npmRoot = '/usr/lib/node_modules/npm';
     try {
       await cp(npmRoot, join(root, 'usr/local/lib/node_modules/npm'), { recursive: true });
@@ -178,7 +201,7 @@ export async function removeLabelled(label: string, engine: Docker = testEngine(
  * which cannot be reached here. Users build on node:<lts>, which downloads it or compiles it.
  */
 export async function nodeBuilderTestImage(engine: Docker = testEngine()): Promise<string> {
-  const name = `orch-test/node-builder:${process.version.slice(1)}`;
+  const name = `orch-test/node-builder:${imageNodeVersions.version}`;
   try {
     await engine.getImage(name).inspect();
     return name;
@@ -192,7 +215,7 @@ export async function nodeBuilderTestImage(engine: Docker = testEngine()): Promi
     const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
       version: string;
     };
-    const prebuild = `better-sqlite3-v${version}-node-v${process.versions.modules}-linux-${process.arch}.tar.gz`;
+    const prebuild = `better-sqlite3-v${version}-node-v${imageNodeVersions.modules}-linux-${process.arch}.tar.gz`;
     await mkdir(join(root, 'prebuilds'));
     await createTar(
       { cwd: packageDir, gzip: true, portable: true, file: join(root, 'prebuilds', prebuild) },

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import Database from 'better-sqlite3';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { Identifier } from '../../src/api/types.js';
 import { printExecutionDetails } from '../../src/ctl/execution-details.js';
+import { openSqliteConnection } from '../../src/server/db/sqlite-driver.js';
 import { captureIO } from '../helpers/io.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
@@ -159,7 +159,7 @@ describe.each(TEST_DATABASES)('task output cache (%s)', (database) => {
     'a failed lookup runs the task; a failed write keeps the node success',
     async () => {
       const lp = await register('broken', 'v1', 'broken', { cache: true });
-      const db = new Database(join(server.dataDir, 'orch.db'));
+      const db = openSqliteConnection(join(server.dataDir, 'orch.db'));
       try {
         db.exec('alter table task_cache rename to task_cache_away');
         expect(await run(lp, 7)).toMatchObject({

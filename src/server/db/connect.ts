@@ -1,16 +1,23 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pRetry from 'p-retry';
 import pg from 'pg';
-import { errorCode, errorMessage } from '../../api/guards.js';
+import { errorCode, errorMessage, property } from '../../api/guards.js';
 import type { Config } from '../../config/load.js';
 import type { Logger } from '../logger.js';
 import { ensurePrivateFile } from '../private-files.js';
 import { ensureForeignKeys, migrateToLatest, NODE_EXECUTION_FK } from './migrations.js';
 import type { Database } from './schema.js';
+import { openSqliteConnection, type SqliteConnection } from './sqlite-driver.js';
 import { tracedDialect } from './traced.js';
 
 /** The databases the admin server runs on. */
@@ -151,8 +158,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * compiling them each time was a seventh of a CreateExecution's server time. Safe because statements
  * run to completion synchronously.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
+  const cache = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => sqlite.close(),
     prepare(source) {
@@ -177,7 +184,7 @@ export async function openSqlite(
   file: string,
   options: { foreignKeys?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  let sqlite: SQLite.Database;
+  let sqlite: SqliteConnection;
   try {
     if (file !== ':memory:') {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -186,12 +193,12 @@ export async function openSqlite(
         if (existsSync(companion)) ensurePrivateFile(companion);
       }
     }
-    sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('case_sensitive_like = ON');
-    if (options.foreignKeys) sqlite.pragma('foreign_keys = ON');
+    sqlite = openSqliteConnection(file);
+    sqlite.exec('PRAGMA journal_mode = WAL');
+    sqlite.exec('PRAGMA synchronous = NORMAL');
+    sqlite.exec('PRAGMA busy_timeout = 5000');
+    sqlite.exec('PRAGMA case_sensitive_like = ON');
+    if (options.foreignKeys) sqlite.exec('PRAGMA foreign_keys = ON');
   } catch (error) {
     throw new DatabaseUnavailableError(`cannot open the SQLite database ${file}: ${errorMessage(error)}`, {
       cause: error,
@@ -329,10 +336,16 @@ async function migrate<DB>(db: Kysely<DB>, dialect: DialectName, foreignKeys = f
   return applied;
 }
 
-/** True when `error` is a unique or primary-key violation (SQLite or PostgreSQL). */
+/** SQLite's extended result codes of a primary-key and a unique violation, as `node:sqlite` gives them. */
+const SQLITE_KEY_VIOLATIONS = new Set([1555, 2067]);
+
+/** True when `error` is a unique or primary-key violation (better-sqlite3, `node:sqlite` or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error);
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505')
+    return true;
+  const errcode = property(error, 'errcode');
+  return typeof errcode === 'number' && SQLITE_KEY_VIOLATIONS.has(errcode);
 }
 
 /**

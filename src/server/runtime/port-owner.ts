@@ -36,7 +36,10 @@ export type PortOwnership =
 /** A process that holds one of a port's listening sockets. */
 export interface SocketHolder {
   pid: number;
-  /** Its command name (`/proc/<pid>/comm`, at most 15 characters), e.g. `node`. */
+  /**
+   * Its program's name: the base name of its first argument (`/proc/<pid>/cmdline`), e.g. `node`, else
+   * its thread name (`/proc/<pid>/comm`, which Node 24 sets to `MainThread`).
+   */
   command: string;
   /** Its process group. */
   pgid: number;
@@ -156,6 +159,14 @@ export async function portOwnership(port: number, pgid: number | undefined): Pro
   return { state: 'other', inodes: [...inodes] };
 }
 
+/** The program name of process `pid` (see {@link SocketHolder.command}); `?` when it cannot be read. */
+async function commandOf(pid: number): Promise<string> {
+  const argv0 = (await readFile(`${PROC}/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0')[0] ?? '';
+  const name = argv0.slice(argv0.lastIndexOf('/') + 1);
+  if (name) return name;
+  return (await readFile(`${PROC}/${pid}/comm`, 'utf8').catch(() => '?')).trim() || '?';
+}
+
 /**
  * The processes this server's user may inspect that hold one of the sockets `inodes` (from
  * {@link portOwnership}'s `other`), to name them in a message; processes of other users are not
@@ -166,8 +177,7 @@ export async function socketHolders(inodes: readonly number[]): Promise<SocketHo
   const holders: SocketHolder[] = [];
   for (const pid of await allPids()) {
     if (!(await holdsSocket(pid, wanted))) continue;
-    const command = (await readFile(`${PROC}/${pid}/comm`, 'utf8').catch(() => '?')).trim();
-    holders.push({ pid, command, pgid: (await groupOf(pid)) ?? pid });
+    holders.push({ pid, command: await commandOf(pid), pgid: (await groupOf(pid)) ?? pid });
   }
   return holders;
 }
