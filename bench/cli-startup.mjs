@@ -37,8 +37,7 @@ try {
   const baseline = median(['-e', '0']);
   const help = median([bin('orchctl'), '--help']);
   const getHelp = median([bin('orchctl'), 'get', '-h']);
-  const get = median([
-    bin('orchctl'),
+  const getProject = [
     'get',
     'project',
     'default',
@@ -47,33 +46,11 @@ try {
     '--admin.endpoint',
     endpoint,
     '--admin.insecure',
-  ]);
+  ];
+  const get = median([bin('orchctl'), ...getProject]);
   // Without the code cache: what the first run of a command costs (the cache is written then).
-  const cold = median(
-    [
-      bin('orchctl'),
-      'get',
-      'project',
-      'default',
-      '-o',
-      'json',
-      '--admin.endpoint',
-      endpoint,
-      '--admin.insecure',
-    ],
-    { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
-  );
-  const unbundled = median([
-    moduleBuild,
-    'get',
-    'project',
-    'default',
-    '-o',
-    'json',
-    '--admin.endpoint',
-    endpoint,
-    '--admin.insecure',
-  ]);
+  const cold = median([bin('orchctl'), ...getProject], { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' });
+  const unbundled = median([moduleBuild, ...getProject]);
   console.log(`node -e 0:                         ${baseline.toFixed(1)} ms`);
   console.log(`orchctl get project, module build:  ${unbundled.toFixed(1)} ms`);
   console.log(`orchctl --help:                    ${help.toFixed(1)} ms`);

@@ -48,6 +48,11 @@ describe('the bundled orchctl', () => {
   beforeAll(async () => {
     server = await startTestServer('sqlite');
   });
+  /** `get project default -o json` against the test admin. */
+  const getProject = () => [
+    ...['get', 'project', 'default', '-o', 'json'],
+    ...['--admin.endpoint', server.addresses.grpcEndpoint, '--admin.insecure'],
+  ];
   afterAll(() => server.stop());
 
   test('is what package.json ships, and starts with a shebang', () => {
@@ -63,16 +68,7 @@ describe('the bundled orchctl', () => {
   );
 
   test('reads from a real admin exactly as the module build', async () => {
-    const args = [
-      'get',
-      'project',
-      'default',
-      '-o',
-      'json',
-      '--admin.endpoint',
-      server.addresses.grpcEndpoint,
-      '--admin.insecure',
-    ];
+    const args = getProject();
     const answer = await run(bundled, args);
     expect(answer.code).toBe(0);
     expect(JSON.parse(answer.stdout)).toMatchObject({ id: 'default' });
@@ -80,16 +76,7 @@ describe('the bundled orchctl', () => {
   });
 
   test('keeps one code cache per command in a folder of its own (0700), and answers the same from it', async () => {
-    const args = [
-      'get',
-      'project',
-      'default',
-      '-o',
-      'json',
-      '--admin.endpoint',
-      server.addresses.grpcEndpoint,
-      '--admin.insecure',
-    ];
+    const args = getProject();
     rmSync(cacheDir, { recursive: true, force: true });
     const first = await run(bundled, args);
     expect(first.code).toBe(0);
@@ -110,16 +97,7 @@ describe('the bundled orchctl', () => {
   });
 
   test('a damaged cache file is replaced, and the command answers as without it', async () => {
-    const args = [
-      'get',
-      'project',
-      'default',
-      '-o',
-      'json',
-      '--admin.endpoint',
-      server.addresses.grpcEndpoint,
-      '--admin.insecure',
-    ];
+    const args = getProject();
     const clean = await run(bundled, args);
     const [file = ''] = readdirSync(cacheDir).filter((name) => name.endsWith('-get-project.v8'));
     writeFileSync(join(cacheDir, file), 'not V8 code');
