@@ -601,6 +601,7 @@ maybe('the example webhook app on the swarm runtime', () => {
     const admin = await startDockerAdmin(home, {}, { host: '0.0.0.0' });
     const { addresses, client } = admin;
     let stack: AppsOverSwarm | undefined;
+    const name = `webhook-${randomBytes(3).toString('hex')}`;
     try {
       const { key } = await mintApiKey(admin, 'webhook-app');
       const webhookKey = 'webhook-key-in-swarm-7731';
@@ -639,7 +640,6 @@ maybe('the example webhook app on the swarm runtime', () => {
         { WEBHOOK_API_KEY: webhookKey, ORCH_API_KEY: key },
       );
       const statuses: AppStatusOut[] = [];
-      const name = `webhook-${randomBytes(3).toString('hex')}`;
       await stack.apps.deploy(
         {
           id: { name, project: 'default', domain: 'development', org: '' },
@@ -695,7 +695,9 @@ maybe('the example webhook app on the swarm runtime', () => {
       expect(done.closure?.phase).toBe('SUCCEEDED');
       expect(done.spec?.metadata?.principal).toBe('webhook-app');
     } finally {
+      // Closing the app runtime lets go of the service (it is the swarm's): it is removed here.
       await stack?.close();
+      await cleanUp(name);
       await admin.stop();
       await removeLabelled('org.orch.kind=task', engine);
       await rm(home, { recursive: true, force: true });
