@@ -1,4 +1,9 @@
 import type Docker from 'dockerode';
+import {
+  removeLabelledSecrets,
+  removeLabelledVolumes,
+  removeServiceContainers,
+} from '../../src/server/runtime/swarm-engine.js';
 import { dockerRequired, engineAnswers, testEngine } from './docker.js';
 
 // Helpers of the tests of the swarm runtime (--runtime.type swarm): the engine of test/helpers/docker.ts,
@@ -45,20 +50,7 @@ export async function removeLabelledServices(label: string, engine: Docker = tes
         .catch(() => undefined),
     ),
   );
-  for (const s of services) {
-    const containers = await engine.listContainers({
-      all: true,
-      filters: { label: [`com.docker.swarm.service.id=${s.ID}`] },
-    });
-    await Promise.all(
-      containers.map((c) =>
-        engine
-          .getContainer(c.Id)
-          .remove({ force: true, v: true })
-          .catch(() => undefined),
-      ),
-    );
-  }
+  for (const s of services) await removeServiceContainers(engine, s.ID);
   const labelled = await engine.listContainers({ all: true, filters: { label: [label] } });
   await Promise.all(
     labelled.map((c) =>
@@ -68,29 +60,8 @@ export async function removeLabelledServices(label: string, engine: Docker = tes
         .catch(() => undefined),
     ),
   );
-  const volumes = await engine.listVolumes({ filters: { label: [label] } });
-  await Promise.all(
-    (volumes.Volumes ?? []).map((v) =>
-      engine
-        .getVolume(v.Name)
-        .remove()
-        .catch(() => undefined),
-    ),
-  );
-  const secrets = await engine.listSecrets({ filters: { label: [label] } });
-  for (const secret of secrets) {
-    for (let i = 0; i < 20; i++) {
-      const removed = await engine
-        .getSecret(secret.ID)
-        .remove()
-        .then(
-          () => true,
-          () => false,
-        );
-      if (removed) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  await removeLabelledVolumes(engine, [label]);
+  await removeLabelledSecrets(engine, [label]);
 }
 
 /** The services carrying `label` (key=value). */

@@ -202,3 +202,24 @@ export async function removeLabelledVolumes(engine: Docker, labels: string[]): P
     }
   }
 }
+
+/**
+ * Removes the Swarm secrets that carry every label of `labels` (key=value). A secret is in use until
+ * the tasks that mount it are gone: each is tried again every 250 ms for 5 s, then left.
+ */
+export async function removeLabelledSecrets(engine: Docker, labels: string[]): Promise<void> {
+  const found = await engine.listSecrets({ filters: { label: labels } }).catch(() => []);
+  for (const secret of found) {
+    for (let i = 0; i < 20; i++) {
+      const removed = await engine
+        .getSecret(secret.ID)
+        .remove()
+        .then(
+          () => true,
+          () => false,
+        );
+      if (removed) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

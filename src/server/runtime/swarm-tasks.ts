@@ -11,6 +11,7 @@ import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks
 import { Tail } from './local-tasks.js';
 import {
   parseConstraints,
+  removeLabelledSecrets,
   removeLabelledVolumes,
   removeServiceContainers,
   serviceLogs,
@@ -503,22 +504,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
 
   /** Removes the attempt's Swarm secret, if it has one (quiet otherwise). */
   private async removeSecret(ids: AttemptIds): Promise<void> {
-    const { engine } = this.options;
-    const found = await engine.listSecrets({ filters: { label: attemptFilter(ids) } }).catch(() => []);
-    for (const secret of found) {
-      // A secret is in use until the service's task is gone: tried again for a few seconds.
-      for (let i = 0; i < 20; i++) {
-        const removed = await engine
-          .getSecret(secret.ID)
-          .remove()
-          .then(
-            () => true,
-            () => false,
-          );
-        if (removed) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    await removeLabelledSecrets(this.options.engine, attemptFilter(ids));
   }
 }
 
