@@ -8,7 +8,13 @@ import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/l
 import { runOrch } from '../../src/cli/program.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { openRuntime } from '../../src/server/runtime/open.js';
-import { ISOLATED_NETWORK, parseConstraints } from '../../src/server/runtime/swarm-engine.js';
+import {
+  ensureIsolatedNetwork,
+  ISOLATED_NETWORK,
+  parseConstraints,
+  renewIsolatedNetwork,
+  staleNetworkOf,
+} from '../../src/server/runtime/swarm-engine.js';
 import { CONSTRAINTS_ENV, SwarmTaskRuntime, serviceName } from '../../src/server/runtime/swarm-tasks.js';
 import type { AttemptIds, TaskAttemptEnd, TaskAttemptSpec } from '../../src/server/runtime/tasks.js';
 import { nodeTestImage, startDockerAdmin, testEngine } from '../helpers/docker.js';
@@ -131,8 +137,41 @@ maybe('the swarm task runtime, directly', () => {
       filters: { label: [`org.orch.execution=${RUN}`, `org.orch.node=${spec.ids.node}`] },
     });
     expect(volumes.Volumes ?? []).toEqual([]);
-    const network = await engine.getNetwork(ISOLATED_NETWORK).inspect();
-    expect([network.Internal, network.Scope]).toEqual([true, 'swarm']);
+    const network = await engine.getNetwork(runtime.isolatedNetwork).inspect();
+    expect([network.Internal, network.Scope, network.Name.startsWith(ISOLATED_NETWORK)]).toEqual([
+      true,
+      'swarm',
+      true,
+    ]);
+  }, 90_000);
+
+  test('a renewed isolated network replaces one that nodes refuse; a runtime on the removed one moves to it', async () => {
+    // What Docker 20.10 says of a swarm network whose node copy outlived a restart of the daemon.
+    expect(staleNetworkOf('network u7leg3uixi4hi6v4lfdzthj52 exists')).toBe('u7leg3uixi4hi6v4lfdzthj52');
+    expect(staleNetworkOf('No such image: busybox:latest')).toBeUndefined();
+    const before = await ensureIsolatedNetwork(engine);
+    const stuck = await openSwarm(); // joins `before`, which is removed below
+    const renewed = await renewIsolatedNetwork(engine, before);
+    expect(renewed).not.toBe(before);
+    // Renewing the same stale network again (another attempt, another admin) makes no third one.
+    expect(await renewIsolatedNetwork(engine, before)).toBe(renewed);
+    expect(await ensureIsolatedNetwork(engine)).toBe(renewed);
+    const network = await engine.getNetwork(renewed).inspect();
+    expect([network.Internal, network.Scope, network.Labels?.['org.orch.kind']]).toEqual([
+      true,
+      'swarm',
+      'network',
+    ]);
+    expect(network.Name).toMatch(new RegExp(`^${ISOLATED_NETWORK}-[0-9a-z]+$`));
+    // The stale one is gone (a listing may show it a moment longer), unless a job of another suite
+    // was on it then: either way there is nothing left here to remove.
+    await expect(engine.getNetwork(before).remove()).rejects.toThrow(/not found|in use|active endpoints/);
+    expect(stuck.isolatedNetwork).toBe(before);
+    const spec = await attempt(write(`Object.keys(require('os').networkInterfaces()).sort()`));
+    const end = await stuck.run(spec, async () => {});
+    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(await outputs(spec)).toEqual(['eth0', 'lo']);
+    expect(stuck.isolatedNetwork).toBe(renewed);
   }, 90_000);
 
   test('a job gets the reservations, limits and constraints of its task and the runtime', async () => {

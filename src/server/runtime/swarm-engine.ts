@@ -50,35 +50,100 @@ export async function checkSwarmManager(engine: Docker, address: string): Promis
  */
 export const ISOLATED_NETWORK = 'orch-isolated';
 
+/** What `GET /networks` says of a network, as far as it is read here. */
+interface ListedNetwork {
+  Id: string;
+  Name: string;
+  Created?: string;
+}
+
 /**
- * The id of {@link ISOLATED_NETWORK}, created (swarm scope, bridge driver, internal, no inter-container
+ * The isolated networks of the swarm (named {@link ISOLATED_NETWORK} or `orch-isolated-<suffix>`,
+ * labelled `org.orch.kind=network`, swarm scope), newest first.
+ */
+async function isolatedNetworks(engine: Docker): Promise<ListedNetwork[]> {
+  const listed: (ListedNetwork & { Scope?: string })[] = await engine.listNetworks({
+    filters: { label: [`${LABELS.kind}=network`] },
+  });
+  return listed
+    .filter(
+      (n) =>
+        n.Scope === 'swarm' && (n.Name === ISOLATED_NETWORK || n.Name.startsWith(`${ISOLATED_NETWORK}-`)),
+    )
+    .sort((a, b) => Date.parse(b.Created ?? '') - Date.parse(a.Created ?? ''));
+}
+
+/** Creates an isolated network named `name`; resolves to its id. */
+async function createIsolatedNetwork(engine: Docker, name: string): Promise<string> {
+  const created = await engine.createNetwork({
+    Name: name,
+    Driver: 'bridge',
+    Scope: 'swarm',
+    Internal: true,
+    CheckDuplicate: true,
+    Options: { 'com.docker.network.bridge.enable_icc': 'false' },
+    Labels: { [LABELS.kind]: 'network' },
+  });
+  return created.id;
+}
+
+/**
+ * The id of the newest isolated network ({@link ISOLATED_NETWORK}, or the one that replaced it: see
+ * {@link renewIsolatedNetwork}), created (swarm scope, bridge driver, internal, no inter-container
  * traffic, labelled `org.orch.kind=network`) when the swarm has none.
  * @throws Error with the engine's reason when it can be neither found nor created.
  */
 export async function ensureIsolatedNetwork(engine: Docker): Promise<string> {
-  const find = async () => {
-    const found = await engine.listNetworks({ filters: { name: [ISOLATED_NETWORK] } });
-    return found.find((n) => n.Name === ISOLATED_NETWORK)?.Id;
-  };
-  const existing = await find();
-  if (existing) return existing;
+  const existing = (await isolatedNetworks(engine))[0];
+  if (existing) return existing.Id;
   try {
-    const created = await engine.createNetwork({
-      Name: ISOLATED_NETWORK,
-      Driver: 'bridge',
-      Scope: 'swarm',
-      Internal: true,
-      CheckDuplicate: true,
-      Options: { 'com.docker.network.bridge.enable_icc': 'false' },
-      Labels: { [LABELS.kind]: 'network' },
-    });
-    return created.id;
+    return await createIsolatedNetwork(engine, ISOLATED_NETWORK);
   } catch (error) {
     // Another admin made it meanwhile.
-    const raced = await find();
-    if (raced) return raced;
+    const raced = (await isolatedNetworks(engine))[0];
+    if (raced) return raced.Id;
     throw new Error(`cannot create the swarm network ${ISOLATED_NETWORK}: ${errorMessage(error)}`);
   }
+}
+
+/**
+ * The id of the node's error that rejects a task because the node already holds a copy of the
+ * swarm network it joins: `network <id> exists`. Docker 20.10 keeps a swarm-scoped bridge network's
+ * node copy across a restart of the daemon, and then refuses every new task on that network.
+ */
+export function staleNetworkOf(taskError: string): string | undefined {
+  return /\bnetwork ([0-9a-z]{12,}) exists\b/.exec(taskError)?.[1];
+}
+
+/**
+ * Replaces an isolated network that a node refuses (see {@link staleNetworkOf}) by a new one,
+ * `orch-isolated-<base36 time>`, and resolves to the id that new tasks should join: a network newer
+ * than `staleId` when there is one already (another attempt or admin renewed it first), else the new
+ * one. The isolated networks that no service uses any more, the stale one among them, are removed
+ * (quietly: one still in use stays until a later renewal).
+ * @throws Error with the engine's reason when no network could be created.
+ */
+export async function renewIsolatedNetwork(engine: Docker, staleId: string): Promise<string> {
+  const networks = await isolatedNetworks(engine);
+  const newest = networks[0];
+  let current: string;
+  if (newest && !newest.Id.startsWith(staleId) && !staleId.startsWith(newest.Id)) current = newest.Id;
+  else {
+    const name = `${ISOLATED_NETWORK}-${Date.now().toString(36)}`;
+    try {
+      current = await createIsolatedNetwork(engine, name);
+    } catch (error) {
+      throw new Error(`cannot create the swarm network ${name}: ${errorMessage(error)}`);
+    }
+  }
+  for (const network of networks) {
+    if (network.Id === current) continue;
+    await engine
+      .getNetwork(network.Id)
+      .remove()
+      .catch(() => undefined);
+  }
+  return current;
 }
 
 /** `node.labels.zone==a`: what a Swarm placement constraint looks like (docs: `docker service create --constraint`). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
+import { errorMessage } from '../../api/guards.js';
 import type { Logger } from '../logger.js';
 import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
@@ -14,7 +15,9 @@ import {
   removeLabelledSecrets,
   removeLabelledVolumes,
   removeServiceContainers,
+  renewIsolatedNetwork,
   serviceLogs,
+  staleNetworkOf,
 } from './swarm-engine.js';
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 
@@ -131,7 +134,9 @@ function shellAssignments(env: Record<string, string>): string {
  *   that user: Swarm's own tmpfs mounts cannot be given an owner before API 1.46), every capability
  *   dropped, an init process; no-new-privileges cannot be set on a service before API 1.46;
  * - no network unless the task asks for one: the swarm network `orch-isolated` (internal, no
- *   inter-container traffic), since a service cannot join `none`; `network: true` gets the default bridge;
+ *   inter-container traffic), since a service cannot join `none`; `network: true` gets the default bridge.
+ *   A job that a node rejects with `network <id> exists` (Docker 20.10 after a restart of the daemon:
+ *   see staleNetworkOf) ran nothing, and runs once more on a new isolated network;
  * - the task's variables in its environment, except its secrets: those go into a Swarm secret of the
  *   attempt (labelled, removed with it) mounted at /run/secrets/orch-env, which `/bin/sh` reads before
  *   running the command (so a task with secrets needs /bin/sh in its image); they never appear in the
@@ -144,8 +149,18 @@ function shellAssignments(env: Record<string, string>): string {
  */
 export class SwarmTaskRuntime implements TaskRuntime {
   readonly name = 'swarm';
+  /** The id of the isolated network that new jobs join (renewed when a node refuses it). */
+  private network: string;
+  private renewing: Promise<boolean> | undefined;
 
-  constructor(private readonly options: SwarmTaskRuntimeOptions) {}
+  constructor(private readonly options: SwarmTaskRuntimeOptions) {
+    this.network = options.isolatedNetwork;
+  }
+
+  /** The id of the isolated network that the next job without `network: true` joins. */
+  get isolatedNetwork(): string {
+    return this.network;
+  }
 
   /** The attempt's service, when there is one. */
   private async find(ids: AttemptIds): Promise<ListedService | undefined> {
@@ -178,18 +193,71 @@ export class SwarmTaskRuntime implements TaskRuntime {
         attempt: spec.ids.attempt,
       });
     } else {
-      if (spec.signal.aborted) return ended({ code: null, signal: 'SIGKILL' });
+      const started = await this.start(spec, memoryBytes);
+      if ('end' in started) return started.end;
+      service = started.service;
+    }
+    await onStart(null);
+    const end = await this.follow(service, spec, memoryBytes);
+    // A node that refused the isolated network (see staleNetworkOf) ran nothing: once more on a new one.
+    const stale = !spec.network && end.startError ? staleNetworkOf(end.startError) : undefined;
+    if (!stale || spec.signal.aborted || !(await this.renewNetwork(stale))) return end;
+    const again = await this.start(spec, memoryBytes);
+    return 'end' in again ? again.end : this.follow(again.service, spec, memoryBytes);
+  }
+
+  /**
+   * Creates the attempt's service, or says why it could not (what was made of it is removed). When
+   * the isolated network is gone (another admin renewed it, or someone removed it), the newest one, or
+   * a new one, is taken once.
+   */
+  private async start(
+    spec: TaskAttemptSpec,
+    memoryBytes: number,
+  ): Promise<{ service: ListedService } | { end: TaskAttemptEnd }> {
+    for (let tries = 1; ; tries++) {
+      if (spec.signal.aborted) return { end: ended({ code: null, signal: 'SIGKILL' }) };
       try {
-        service = await this.create(spec, memoryBytes);
+        return { service: await this.create(spec, memoryBytes) };
       } catch (error) {
         const existing = await this.find(spec.ids).catch(() => undefined);
         if (existing) await this.remove(spec.ids, existing.ID, 0);
         await this.removeSecret(spec.ids);
-        return ended({ code: null, signal: null, startError: engineMessage(error) });
+        const message = engineMessage(error);
+        if (tries === 1 && !spec.network && /network \S+ not found/i.test(message)) {
+          if (await this.renewNetwork(this.network)) continue;
+        }
+        return { end: ended({ code: null, signal: null, startError: message }) };
       }
     }
-    await onStart(null);
-    return this.follow(service, spec, memoryBytes);
+  }
+
+  /**
+   * Moves this runtime's tasks to a new isolated network when `staleId` is the one they join (one
+   * renewal at a time; an attempt that saw an older network just uses the current one). Resolves to
+   * false when no new network could be had (logged).
+   */
+  private async renewNetwork(staleId: string): Promise<boolean> {
+    if (this.network !== staleId) return true;
+    this.renewing ??= renewIsolatedNetwork(this.options.engine, staleId)
+      .then((id) => {
+        this.options.logger.warn('a node refused the isolated network of tasks; its tasks join a new one', {
+          stale: staleId,
+          network: id,
+        });
+        this.network = id;
+        return true;
+      })
+      .catch((error: unknown) => {
+        this.options.logger.error('cannot renew the isolated network of tasks', {
+          error: errorMessage(error),
+        });
+        return false;
+      })
+      .finally(() => {
+        this.renewing = undefined;
+      });
+    return this.renewing;
   }
 
   /**
@@ -291,7 +359,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
         },
         RestartPolicy: { Condition: 'none' },
         Placement: { Constraints: constraints },
-        Networks: spec.network ? [] : [{ Target: this.options.isolatedNetwork }],
+        Networks: spec.network ? [] : [{ Target: this.network }],
       },
     });
     const listed: ListedService = await created.inspect();
