@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { status as Status } from '@grpc/grpc-js';
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import { parseDuration } from '../../api/duration.js';
 import { errorMessage } from '../../api/guards.js';
 import type { LaunchPlanSpecOut } from '../../api/types.js';
@@ -286,7 +287,8 @@ export class Scheduler {
       if (tick !== undefined) work.push(() => this.fire(row, tick, now, result));
       else if (this.retryable(row, now)) work.push(() => this.retry(row, now, result));
     }
-    await inBatches(work, this.options.concurrency ?? 8);
+    // Each fire or retry waits on its own launch: a slow one holds one slot, not a whole batch.
+    await pLimit(this.options.concurrency ?? 8).map(work, (w) => w());
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;
       await this.prune(now - (this.options.keepTicksMs ?? 7 * 24 * 3_600_000));
@@ -493,9 +495,4 @@ function keyText(key: EntityKey): string {
 /** A tick time for logs. */
 function iso(ms: number): string {
   return new Date(ms).toISOString();
-}
-
-/** Runs `work` at most `size` at a time. */
-async function inBatches(work: (() => Promise<void>)[], size: number): Promise<void> {
-  for (let i = 0; i < work.length; i += size) await Promise.all(work.slice(i, i + size).map((w) => w()));
 }
