@@ -241,10 +241,13 @@ export class SwarmTaskRuntime implements TaskRuntime {
     if (this.network !== staleId) return true;
     this.renewing ??= renewIsolatedNetwork(this.options.engine, staleId)
       .then((id) => {
-        this.options.logger.warn('a node refused the isolated network of tasks; its tasks join a new one', {
-          stale: staleId,
-          network: id,
-        });
+        this.options.logger.warn(
+          'the isolated network of tasks was refused by a node or is gone; tasks join another',
+          {
+            stale: staleId,
+            network: id,
+          },
+        );
         this.network = id;
         return true;
       })
