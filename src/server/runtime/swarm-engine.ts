@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import pRetry from 'p-retry';
 import { errorMessage } from '../../api/guards.js';
 import { engineMessage, LABELS } from './docker-engine.js';
 
@@ -254,18 +255,32 @@ export async function removeLabelledVolumes(engine: Docker, labels: string[]): P
     .listVolumes({ filters: { label: labels } })
     .catch(() => ({ Volumes: [] }));
   for (const volume of listed.Volumes ?? []) {
-    for (let i = 0; i < 10; i++) {
-      const removed = await engine
-        .getVolume(volume.Name)
-        .remove()
-        .then(
-          () => true,
-          (error: unknown) => engineMessage(error).includes('no such volume'),
-        );
-      if (removed) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await removeRetrying(
+      () => engine.getVolume(volume.Name).remove(),
+      (message) => message.includes('no such volume'),
+      10,
+      200,
+    );
   }
+}
+
+/**
+ * Runs `remove` until it succeeds or fails with an error for which `gone` holds (the thing is
+ * already gone), at most `tries` times, `everyMs` milliseconds apart; then gives up quietly.
+ */
+async function removeRetrying(
+  remove: () => Promise<unknown>,
+  gone: (message: string) => boolean,
+  tries: number,
+  everyMs: number,
+): Promise<void> {
+  await pRetry(
+    () =>
+      remove().catch((error: unknown) => {
+        if (!gone(engineMessage(error))) throw error;
+      }),
+    { retries: tries - 1, minTimeout: everyMs, maxTimeout: everyMs, factor: 1, randomize: false },
+  ).catch(() => undefined);
 }
 
 /**
@@ -275,16 +290,11 @@ export async function removeLabelledVolumes(engine: Docker, labels: string[]): P
 export async function removeLabelledSecrets(engine: Docker, labels: string[]): Promise<void> {
   const found = await engine.listSecrets({ filters: { label: labels } }).catch(() => []);
   for (const secret of found) {
-    for (let i = 0; i < 20; i++) {
-      const removed = await engine
-        .getSecret(secret.ID)
-        .remove()
-        .then(
-          () => true,
-          () => false,
-        );
-      if (removed) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await removeRetrying(
+      () => engine.getSecret(secret.ID).remove(),
+      () => false,
+      20,
+      250,
+    );
   }
 }
