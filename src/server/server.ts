@@ -62,7 +62,7 @@ export interface ServerAddresses {
   database: string;
   /** `http://localhost:<port>` of the `/metrics` listener, when `metricsListener` is on. */
   metricsEndpoint?: string;
-  /** Where tasks and apps run: `local`, or `docker (unix:///var/run/docker.sock)`. */
+  /** Where tasks and apps run: `local (cgroup per task)`, or `docker (unix:///var/run/docker.sock)`. */
   runtime: string;
 }
 
@@ -76,9 +76,10 @@ export interface AdminServer {
   readonly metrics: ServerMetrics;
 }
 
-/** How the addresses name a runtime: `local`, or `docker (<engine address>)`. */
+/** How the addresses name a runtime: `local (cgroup per task)`, or `docker (<engine address>)`. */
 function runtimeText(opened: OpenedRuntime): string {
-  return opened.address ? `${opened.name} (${opened.address})` : opened.name;
+  const detail = opened.address ?? opened.note;
+  return detail ? `${opened.name} (${detail})` : opened.name;
 }
 
 /** The parts a listening server holds, each set as soon as it is started so `close()` stops it. */

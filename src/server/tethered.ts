@@ -13,10 +13,28 @@ import { delimiter, isAbsolute, join, resolve } from 'node:path';
  */
 const TETHER_SCRIPT = 'exec 3<&0 </dev/null; (read _ <&3; kill -9 0) >/dev/null 2>&1 & exec "$0" "$@" 3<&-';
 
+/**
+ * {@link TETHER_SCRIPT} with a cgroup: `$0` is the cgroup's folder, `$1` the program. The watcher is
+ * started first (it stays outside the cgroup), then the shell moves itself into the cgroup, so the
+ * program and everything it starts, a process that left the group with `setsid` included, are in it;
+ * when the admin dies the watcher kills the cgroup (`cgroup.kill`) as well as the process group. A
+ * shell that cannot join the cgroup runs nothing and exits with 125.
+ */
+const TETHER_CGROUP_SCRIPT =
+  'cg=$0; exec 3<&0 </dev/null; (read _ <&3; echo 1 >"$cg/cgroup.kill"; kill -9 0) >/dev/null 2>&1 & ' +
+  'echo $$ >"$cg/cgroup.procs" || { echo "orch: cannot join the task\'s cgroup $cg" >&2; exit 125; }; ' +
+  'exec "$@" 3<&-';
+
 /** What {@link spawnTethered} needs besides the command line. */
 export interface TetheredOptions {
   cwd: string;
   env: Record<string, string>;
+  /**
+   * A cgroup v2 folder (made by the caller, see `runtime/task-cgroup.ts`) the program is started in,
+   * so that the caller can end everything it started through `cgroup.kill`; absent: the process
+   * group alone.
+   */
+  cgroup?: string;
 }
 
 /**
@@ -70,7 +88,10 @@ export function spawnTethered(
       detached: true,
     });
   }
-  return spawn('/bin/sh', ['-c', TETHER_SCRIPT, program, ...args], {
+  const script = options.cgroup
+    ? ['-c', TETHER_CGROUP_SCRIPT, options.cgroup, program, ...args]
+    : ['-c', TETHER_SCRIPT, program, ...args];
+  return spawn('/bin/sh', script, {
     cwd: options.cwd,
     env: options.env,
     stdio: ['pipe', 'pipe', 'pipe'],

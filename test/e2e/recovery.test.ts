@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { WorkflowSpec } from '../../src/api/types.js';
 import { AdminClient } from '../../src/client/admin-client.js';
+import { processesWith } from '../helpers/processes.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 import { pollUntil } from '../helpers/wait.js';
 
@@ -161,10 +162,13 @@ describe('task processes die with the admin that started them', () => {
     const { child, client } = await startServer(join(dir, 'data'), true);
     try {
       const task = idOf('TASK', 'tether.sleep', 'v1');
-      // The task starts a grandchild, says both pids, and runs on until killed.
+      // The task starts a grandchild, says both pids, and runs on until killed. It also starts a
+      // process in a session of its own (setsid), out of its process group: the cgroup holds it.
+      const marker = `${7000 + Math.floor(Math.random() * 1000)}.${process.pid}`;
       const script =
         "const {spawn}=require('child_process');const fs=require('fs');" +
         "const g=spawn('sleep',['300'],{stdio:'ignore'});" +
+        `spawn('setsid',['sleep',${JSON.stringify(marker)}],{stdio:'ignore',detached:true});` +
         `fs.writeFileSync(${JSON.stringify(pidFile)},JSON.stringify({task:process.pid,grandchild:g.pid}));` +
         'setInterval(()=>{},1000)';
       await client.createTask(
@@ -190,6 +194,11 @@ describe('task processes die with the admin that started them', () => {
       expect(pids).toBeDefined();
       const { task: taskPid, grandchild } = pids as { task: number; grandchild: number };
       expect([await alive(taskPid), await alive(grandchild)]).toEqual([true, true]);
+      const escaped = await pollUntil(
+        () => processesWith(marker),
+        (pids) => pids.length === 1,
+      );
+      expect(escaped).toHaveLength(1);
       client.close();
 
       // What a service manager or Ctrl+\ does: the admin's whole process group, no chance to clean up.
@@ -200,10 +209,19 @@ describe('task processes die with the admin that started them', () => {
         (eitherAlive) => !eitherAlive,
         10_000,
       );
-      expect({ task: await alive(taskPid), grandchild: await alive(grandchild) }).toEqual({
-        task: false,
-        grandchild: false,
-      });
+      // Where the host gives a writable cgroup v2 hierarchy (root in CI), the setsid process goes too.
+      const contained = process.getuid?.() === 0;
+      await pollUntil(
+        () => processesWith(marker),
+        (pids) => !contained || pids.length === 0,
+        10_000,
+      );
+      expect({
+        task: await alive(taskPid),
+        grandchild: await alive(grandchild),
+        escaped: contained ? (await processesWith(marker)).length : 0,
+      }).toEqual({ task: false, grandchild: false, escaped: 0 });
+      for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
     } finally {
       if (child.exitCode === null && child.signalCode === null)
         process.kill(-(child.pid as number), 'SIGKILL');

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { spawnTethered, untether } from '../tethered.js';
+import type { TaskCgroups } from './task-cgroup.js';
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 
 /** Bytes of standard error kept for the failure message. */
@@ -39,7 +40,10 @@ export class Tail {
  * admin's own user on the admin's host, leading its own process group and tethered to the admin (it
  * dies with it, see `tethered.ts`), at a lower priority than the server. No isolation: whoever may
  * register a task may run code as the admin. `image`, `limits` and `network` are not enforced.
- * A timeout or a terminate kills the whole group at once (SIGKILL).
+ * A timeout or a terminate kills the whole group at once (SIGKILL). With {@link TaskCgroups} (a
+ * writable cgroup v2 hierarchy) each attempt also runs in a cgroup of its own, and everything in it
+ * is killed when the attempt ends, is stopped, or its admin dies: a process that left the group
+ * with `setsid` included. Without, such a process outlives its attempt.
  */
 export class LocalTaskRuntime implements TaskRuntime {
   readonly name = 'local';
@@ -48,9 +52,28 @@ export class LocalTaskRuntime implements TaskRuntime {
    * @param baseEnv the only environment task processes inherit besides their own variables
    *   (typically PATH and HOME of the server); never the server's whole environment.
    */
-  constructor(private readonly baseEnv: Record<string, string>) {}
+  constructor(
+    private readonly baseEnv: Record<string, string>,
+    /** One cgroup per attempt, where the host allows it (see {@link TaskCgroups.open}). */
+    readonly cgroups?: TaskCgroups,
+  ) {}
 
-  run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd> {
+  async run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd> {
+    // Where the cgroup cannot be made, the attempt runs in its process group alone, as without cgroups.
+    const cgroup = await this.cgroups?.begin(spec.ids).catch(() => undefined);
+    try {
+      return await this.runProcess(spec, onStart, cgroup);
+    } finally {
+      if (cgroup) await this.cgroups?.end(spec.ids);
+    }
+  }
+
+  /** Runs the attempt's process (in `cgroup` when given) and resolves once it and its pipes are closed. */
+  private runProcess(
+    spec: TaskAttemptSpec,
+    onStart: (pid: number | null) => Promise<void>,
+    cgroup: string | undefined,
+  ): Promise<TaskAttemptEnd> {
     const [program = '', ...args] = spec.argv;
     const env: Record<string, string> = {
       ...this.baseEnv,
@@ -60,14 +83,21 @@ export class LocalTaskRuntime implements TaskRuntime {
     };
     return new Promise((resolve) => {
       // Tethered: the task's whole process group dies with this admin, however the admin dies.
-      const child = spawnTethered(program, args, { cwd: spec.codeDir ?? spec.dir, env });
+      const child = spawnTethered(program, args, {
+        cwd: spec.codeDir ?? spec.dir,
+        env,
+        ...(cgroup ? { cgroup } : {}),
+      });
       const pid = child.pid;
       // Task processes run below the server's priority, so a busy executor never starves the API.
       if (pid !== undefined) {
         lowerPriority(pid);
         onStart(pid).catch(() => undefined);
       }
-      const stop = () => killGroup(pid);
+      const stop = () => {
+        killGroup(pid);
+        if (cgroup) killCgroup(cgroup);
+      };
       // A terminate that arrived while the node was being prepared finds the process here.
       if (spec.signal.aborted) stop();
       spec.signal.addEventListener('abort', stop, { once: true });
@@ -124,12 +154,25 @@ export class LocalTaskRuntime implements TaskRuntime {
     return false;
   }
 
-  /** Kills the recorded process group (a tethered group is normally gone already). */
+  /**
+   * Kills the recorded process group (a tethered group is normally gone already) and what is left in
+   * the cgroups of admins that are gone.
+   */
   async release(leftover: LeftoverAttempt): Promise<void> {
     killGroup(leftover.pid);
+    await this.cgroups?.prune();
   }
 
   async close(): Promise<void> {}
+}
+
+/** Kills every process in a cgroup v2 folder at once (SIGKILL); quiet when it is gone. */
+function killCgroup(path: string): void {
+  try {
+    writeFileSync(join(path, 'cgroup.kill'), '1');
+  } catch {
+    // Removed already: its processes are gone.
+  }
 }
 
 /**

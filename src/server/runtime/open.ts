@@ -11,6 +11,7 @@ import { LocalTaskRuntime } from './local-tasks.js';
 import { SwarmAppRuntime } from './swarm-apps.js';
 import { checkSwarmManager, ensureIsolatedNetwork, parseConstraints } from './swarm-engine.js';
 import { SwarmTaskRuntime } from './swarm-tasks.js';
+import { TaskCgroups } from './task-cgroup.js';
 import type { TaskRuntime } from './tasks.js';
 
 /** The runtime chosen by `--runtime.*`, ready to use. */
@@ -24,6 +25,8 @@ export interface OpenedRuntime {
   engine?: Docker;
   /** Where the engine was reached (`unix:///var/run/docker.sock`), for messages. */
   address?: string;
+  /** How `local` contains a task's processes (`cgroup per task`, `process group per task`), for messages. */
+  note?: string;
 }
 
 /** What {@link openRuntime} needs besides the configuration. */
@@ -36,7 +39,8 @@ export interface OpenRuntimeOptions {
 }
 
 /**
- * Opens the runtime `--runtime.type` names (DESIGN.md, "Where tasks and apps run"): `local` at once;
+ * Opens the runtime `--runtime.type` names (DESIGN.md, "Where tasks and apps run"): `local` at once
+ * (with a cgroup per task where the host gives it a writable cgroup v2 hierarchy);
  * `docker` after a ping of its engine, so a server never starts on an engine that does not answer;
  * `swarm` (the `--runtime.docker.*` settings, plus `--runtime.swarm.*`) after a ping and a check that
  * the engine is a swarm manager, making the swarm network of tasks without one if needed.
@@ -48,7 +52,15 @@ export async function openRuntime(
   config: Pick<Config, 'runtime'>['runtime'],
   options: OpenRuntimeOptions,
 ): Promise<OpenedRuntime> {
-  if (config.type === 'local') return { name: 'local', tasks: new LocalTaskRuntime(options.baseEnv) };
+  if (config.type === 'local') {
+    const cgroups = await TaskCgroups.open();
+    const tasks = new LocalTaskRuntime(options.baseEnv, cgroups);
+    const note = cgroups
+      ? `each task in a cgroup under ${cgroups.base}`
+      : 'each task in a process group; no writable cgroup v2 hierarchy, so a task that calls setsid outlives it';
+    options.logger.info(`local runtime: ${note}`, { runtime: 'local', cgroups: cgroups?.base ?? null });
+    return { name: 'local', tasks, note: cgroups ? 'cgroup per task' : 'process group per task' };
+  }
   if (config.type !== 'docker' && config.type !== 'swarm') {
     throw new Error(`--runtime.type "${config.type}" is not a runtime: use local, docker or swarm`);
   }
