@@ -10,6 +10,7 @@ import { silentLogger } from '../../src/server/logger.js';
 import { openRuntime } from '../../src/server/runtime/open.js';
 import {
   ensureIsolatedNetwork,
+  ISOLATED_CONFIG,
   ISOLATED_NETWORK,
   parseConstraints,
   renewIsolatedNetwork,
@@ -157,10 +158,10 @@ maybe('the swarm task runtime, directly', () => {
     expect(await renewIsolatedNetwork(engine, before)).toBe(renewed);
     expect(await ensureIsolatedNetwork(engine)).toBe(renewed);
     const network = await engine.getNetwork(renewed).inspect();
-    expect([network.Internal, network.Scope, network.Labels?.['org.orch.kind']]).toEqual([
+    expect([network.Internal, network.Scope, network.ConfigFrom?.Network]).toEqual([
       true,
       'swarm',
-      'network',
+      ISOLATED_CONFIG,
     ]);
     expect(network.Name).toMatch(new RegExp(`^${ISOLATED_NETWORK}-[0-9a-z]+$`));
     // The stale one is gone (a listing may show it a moment longer), unless a job of another suite

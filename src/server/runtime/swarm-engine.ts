@@ -45,36 +45,131 @@ export async function checkSwarmManager(engine: Docker, address: string): Promis
 
 /**
  * Name of the swarm-scoped network of tasks that asked for none: an `internal` bridge (no route out
- * of the host, no published ports) on which containers cannot reach each other (`enable_icc` off).
- * A Swarm service always gets a network interface (the predefined `none` network cannot be attached
- * to a service), so this is the closest to the docker runtime's `NetworkMode: none`.
+ * of the host, no published ports) that takes its options from {@link ISOLATED_CONFIG}. A Swarm
+ * service always gets a network interface (Docker 20.10 refuses `none` for a service: "could not find
+ * the corresponding predefined swarm network"), so this is the closest to the docker runtime's
+ * `NetworkMode: none`: the task has an interface, but nothing of the node answers on it.
  */
 export const ISOLATED_NETWORK = 'orch-isolated';
+
+/**
+ * Name of the node-local, config-only network whose options every isolated network takes
+ * (`ConfigFrom`): {@link ISOLATED_OPTIONS}. Each node needs its own copy: the admin makes it on the
+ * node of its engine; a node without it rejects an isolated job (`configuration network
+ * "orch-isolated-config" does not exist`) instead of running it unisolated.
+ */
+export const ISOLATED_CONFIG = 'orch-isolated-config';
+
+/**
+ * Bridge driver options of {@link ISOLATED_CONFIG}: no traffic between containers (`enable_icc`),
+ * and no IPv4 address on the node's bridge (`inhibit_ipv4`): the tasks' gateway is then no address
+ * of the node, so neither it nor any other address of the node (docker0, docker_gwbridge, eth0)
+ * can be reached from the network. An internal bridge that holds the gateway address lets its
+ * containers reach every address of the host through it (Docker 20.10's rules filter only
+ * forwarded traffic), and a swarm-scoped bridge ignores driver options given to it directly.
+ */
+export const ISOLATED_OPTIONS: Readonly<Record<string, string>> = {
+  'com.docker.network.bridge.enable_icc': 'false',
+  'com.docker.network.bridge.inhibit_ipv4': 'true',
+};
 
 /** What `GET /networks` says of a network, as far as it is read here. */
 interface ListedNetwork {
   Id: string;
   Name: string;
   Created?: string;
+  Scope?: string;
+  ConfigFrom?: { Network?: string };
+  Labels?: Record<string, string> | null;
 }
 
 /**
  * The isolated networks of the swarm (named {@link ISOLATED_NETWORK} or `orch-isolated-<suffix>`,
- * labelled `org.orch.kind=network`, swarm scope), newest first.
+ * swarm scope), newest first: `configured` those that take their options from
+ * {@link ISOLATED_CONFIG}, `unconfigured` those that an earlier version made without it (labelled
+ * `org.orch.kind=network`; their bridge holds an address of the host, so they are never joined).
+ * Docker refuses labels on a network that takes its configuration from another.
  */
-async function isolatedNetworks(engine: Docker): Promise<ListedNetwork[]> {
-  const listed: (ListedNetwork & { Scope?: string })[] = await engine.listNetworks({
-    filters: { label: [`${LABELS.kind}=network`] },
-  });
-  return listed
+async function isolatedNetworks(
+  engine: Docker,
+): Promise<{ configured: ListedNetwork[]; unconfigured: ListedNetwork[] }> {
+  // Unfiltered: Docker 20.10's name filter leaves out swarm networks that no task of this node has joined.
+  const listed: ListedNetwork[] = await engine.listNetworks();
+  const ours = listed
     .filter(
       (n) =>
         n.Scope === 'swarm' && (n.Name === ISOLATED_NETWORK || n.Name.startsWith(`${ISOLATED_NETWORK}-`)),
     )
     .sort((a, b) => Date.parse(b.Created ?? '') - Date.parse(a.Created ?? ''));
+  const configured = (n: ListedNetwork) => n.ConfigFrom?.Network === ISOLATED_CONFIG;
+  return {
+    configured: ours.filter(configured),
+    unconfigured: ours.filter((n) => !configured(n) && n.Labels?.[LABELS.kind] === 'network'),
+  };
 }
 
-/** Creates an isolated network named `name`; resolves to its id. */
+/**
+ * Makes {@link ISOLATED_CONFIG} on the engine's node when it has none, and checks that the one it
+ * has carries {@link ISOLATED_OPTIONS}.
+ * @throws Error with the engine's reason when it cannot be made; Error naming the network and the
+ *   commands that remake it when the node's copy lacks an option.
+ */
+export async function ensureIsolatedConfig(engine: Docker): Promise<void> {
+  const inspect = () =>
+    engine
+      .getNetwork(ISOLATED_CONFIG)
+      .inspect()
+      .then(
+        (n: { ConfigOnly?: boolean; Options?: Record<string, string> | null }) => n,
+        () => undefined,
+      );
+  let found = await inspect();
+  if (!found) {
+    try {
+      await engine.createNetwork({
+        Name: ISOLATED_CONFIG,
+        ConfigOnly: true,
+        CheckDuplicate: true,
+        Options: { ...ISOLATED_OPTIONS },
+        Labels: { [LABELS.kind]: 'network' },
+      });
+    } catch (error) {
+      // Another admin made it meanwhile, or the engine refuses: told below.
+      if (!(await inspect())) {
+        throw new Error(`cannot create the network ${ISOLATED_CONFIG}: ${errorMessage(error)}`);
+      }
+    }
+    found = await inspect();
+  }
+  const missing = Object.entries(ISOLATED_OPTIONS).filter(([k, v]) => found?.Options?.[k] !== v);
+  if (found?.ConfigOnly !== true || missing.length > 0) {
+    throw new Error(
+      `the network ${ISOLATED_CONFIG} of this node is not a config-only network with ` +
+        `${Object.entries(ISOLATED_OPTIONS)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' and ')}, so tasks without network: true would reach the host: remove it ` +
+        `(\`docker network rm\` it and the ${ISOLATED_NETWORK} networks that use it) and start again, ` +
+        `or make it so: \`${isolatedConfigCommand()}\``,
+    );
+  }
+}
+
+/** The command that makes {@link ISOLATED_CONFIG} on a node (README, "Tasks on Docker Swarm"). */
+export function isolatedConfigCommand(): string {
+  const options = Object.entries(ISOLATED_OPTIONS).map(([k, v]) => `-o ${k}=${v}`);
+  return `docker network create --config-only ${options.join(' ')} ${ISOLATED_CONFIG}`;
+}
+
+/**
+ * A job's start error, with what to do when its node lacks {@link ISOLATED_CONFIG} (the node
+ * rejects the job: `configuration network "orch-isolated-config" does not exist`); else unchanged.
+ */
+export function explainTaskError(error: string): string {
+  if (!error.includes(`configuration network "${ISOLATED_CONFIG}"`)) return error;
+  return `${error}: the node that took the job lacks the network that isolates tasks; make it there with \`${isolatedConfigCommand()}\``;
+}
+
+/** Creates an isolated network named `name`, configured from {@link ISOLATED_CONFIG}; resolves to its id. */
 async function createIsolatedNetwork(engine: Docker, name: string): Promise<string> {
   const created = await engine.createNetwork({
     Name: name,
@@ -82,29 +177,54 @@ async function createIsolatedNetwork(engine: Docker, name: string): Promise<stri
     Scope: 'swarm',
     Internal: true,
     CheckDuplicate: true,
-    Options: { 'com.docker.network.bridge.enable_icc': 'false' },
-    Labels: { [LABELS.kind]: 'network' },
+    ConfigFrom: { Network: ISOLATED_CONFIG },
   });
   return created.id;
 }
 
+/** Removes the networks of `networks` (quietly: one still in use stays). */
+async function removeNetworks(engine: Docker, networks: ListedNetwork[]): Promise<void> {
+  for (const network of networks) {
+    await engine
+      .getNetwork(network.Id)
+      .remove()
+      .catch(() => undefined);
+  }
+}
+
+/** A name for a new isolated network: `orch-isolated-<base36 time>`. */
+function renewedName(): string {
+  return `${ISOLATED_NETWORK}-${Date.now().toString(36)}`;
+}
+
 /**
  * The id of the newest isolated network ({@link ISOLATED_NETWORK}, or the one that replaced it: see
- * {@link renewIsolatedNetwork}), created (swarm scope, bridge driver, internal, no inter-container
- * traffic, labelled `org.orch.kind=network`) when the swarm has none.
- * @throws Error with the engine's reason when it can be neither found nor created.
+ * {@link renewIsolatedNetwork}), created (swarm scope, bridge driver, internal, options of
+ * {@link ISOLATED_CONFIG}) when the swarm has none. Makes
+ * {@link ISOLATED_CONFIG} on the engine's node first. Isolated networks made without it by an
+ * earlier version are never joined, and removed when nothing uses them.
+ * @throws Error with the engine's reason when it can be neither found nor created, or the reason of
+ *   {@link ensureIsolatedConfig}.
  */
 export async function ensureIsolatedNetwork(engine: Docker): Promise<string> {
-  const existing = (await isolatedNetworks(engine))[0];
+  await ensureIsolatedConfig(engine);
+  const { configured, unconfigured } = await isolatedNetworks(engine);
+  await removeNetworks(engine, unconfigured);
+  const existing = configured[0];
   if (existing) return existing.Id;
-  try {
-    return await createIsolatedNetwork(engine, ISOLATED_NETWORK);
-  } catch (error) {
-    // Another admin made it meanwhile.
-    const raced = (await isolatedNetworks(engine))[0];
-    if (raced) return raced.Id;
-    throw new Error(`cannot create the swarm network ${ISOLATED_NETWORK}: ${errorMessage(error)}`);
+  let refused = '';
+  // The second name when an unconfigured network in use still holds the first.
+  for (const name of [ISOLATED_NETWORK, renewedName()]) {
+    try {
+      return await createIsolatedNetwork(engine, name);
+    } catch (error) {
+      // Another admin made it meanwhile.
+      const raced = (await isolatedNetworks(engine)).configured[0];
+      if (raced) return raced.Id;
+      refused = `cannot create the swarm network ${name}: ${errorMessage(error)}`;
+    }
   }
+  throw new Error(refused);
 }
 
 /**
@@ -120,30 +240,30 @@ export function staleNetworkOf(taskError: string): string | undefined {
  * Replaces an isolated network that a node refuses (see {@link staleNetworkOf}) by a new one,
  * `orch-isolated-<base36 time>`, and resolves to the id that new tasks should join: a network newer
  * than `staleId` when there is one already (another attempt or admin renewed it first), else the new
- * one. The isolated networks that no service uses any more, the stale one among them, are removed
- * (quietly: one still in use stays until a later renewal).
- * @throws Error with the engine's reason when no network could be created.
+ * one (configured from {@link ISOLATED_CONFIG}, which is made on the engine's node if missing). The
+ * isolated networks that no service uses any more, the stale one among them, are removed (quietly:
+ * one still in use stays until a later renewal).
+ * @throws Error with the engine's reason when no network could be created, or the reason of
+ *   {@link ensureIsolatedConfig}.
  */
 export async function renewIsolatedNetwork(engine: Docker, staleId: string): Promise<string> {
-  const networks = await isolatedNetworks(engine);
-  const newest = networks[0];
+  await ensureIsolatedConfig(engine);
+  const { configured, unconfigured } = await isolatedNetworks(engine);
+  const newest = configured[0];
   let current: string;
   if (newest && !newest.Id.startsWith(staleId) && !staleId.startsWith(newest.Id)) current = newest.Id;
   else {
-    const name = `${ISOLATED_NETWORK}-${Date.now().toString(36)}`;
+    const name = renewedName();
     try {
       current = await createIsolatedNetwork(engine, name);
     } catch (error) {
       throw new Error(`cannot create the swarm network ${name}: ${errorMessage(error)}`);
     }
   }
-  for (const network of networks) {
-    if (network.Id === current) continue;
-    await engine
-      .getNetwork(network.Id)
-      .remove()
-      .catch(() => undefined);
-  }
+  await removeNetworks(
+    engine,
+    [...configured, ...unconfigured].filter((n) => n.Id !== current),
+  );
   return current;
 }
 

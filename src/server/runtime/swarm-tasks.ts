@@ -11,6 +11,7 @@ import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
 import { Tail } from './local-tasks.js';
 import {
+  explainTaskError,
   parseConstraints,
   removeLabelledSecrets,
   removeLabelledVolumes,
@@ -134,7 +135,9 @@ function shellAssignments(env: Record<string, string>): string {
  *   that user: Swarm's own tmpfs mounts cannot be given an owner before API 1.46), every capability
  *   dropped, an init process; no-new-privileges cannot be set on a service before API 1.46;
  * - no network unless the task asks for one: the swarm network `orch-isolated` (internal, no
- *   inter-container traffic), since a service cannot join `none`; `network: true` gets the default bridge.
+ *   inter-container traffic, no address of the node on its bridge: see ISOLATED_OPTIONS), since a
+ *   service cannot join `none`; `network: true` gets the default bridge. A node without the
+ *   network's configuration (ISOLATED_CONFIG) rejects the job, and the start error says how to make it.
  *   A job that a node rejects with `network <id> exists` (Docker 20.10 after a restart of the daemon:
  *   see staleNetworkOf) ran nothing, and runs once more on a new isolated network;
  * - the task's variables in its environment, except its secrets: those go into a Swarm secret of the
@@ -505,7 +508,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
       return ended({
         code: null,
         signal: null,
-        startError: status?.Err || status?.Message || 'the job did not run',
+        startError: explainTaskError(status?.Err || status?.Message || 'the job did not run'),
       });
     }
     // Where the container is on another node, an exit status of 137 (SIGKILL) that this runtime did
