@@ -110,6 +110,9 @@ maybe('the swarm task runtime, directly', () => {
           `{x:i.x,uid:process.getuid(),greeting:process.env.GREETING,cwd:process.cwd(),` +
             `writeRoot:tryTo(()=>fs.writeFileSync('/evil','x')),writeTmp:tryTo(()=>fs.writeFileSync('/tmp/ok','x')),` +
             `capEff:fs.readFileSync('/proc/self/status','utf8').match(/CapEff:\\s*(\\w+)/)[1],` +
+            // The admin's files: the attempts' folder on the host and this checkout are not there.
+            `hostPaths:${JSON.stringify([work, process.cwd()])}.map((p)=>fs.existsSync(p)),` +
+            `env:Object.keys(process.env).filter(k=>!['HOME','PATH','HOSTNAME','GREETING','ORCH_INPUTS_FILE','ORCH_OUTPUTS_FILE','ORCH_ATTEMPT','NODE_EXTRA_CA_CERTS'].includes(k)),` +
             `interfaces:Object.keys(require('os').networkInterfaces()).sort()}`,
         ),
     );
@@ -127,6 +130,8 @@ maybe('the swarm task runtime, directly', () => {
       writeRoot: 'EROFS',
       writeTmp: 'allowed',
       capEff: '0000000000000000',
+      hostPaths: [false, false],
+      env: [],
       // An internal network's interface: a service always gets one (see ISOLATED_NETWORK).
       interfaces: ['eth0', 'lo'],
     });
