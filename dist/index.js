@@ -19230,6 +19230,69 @@ var init_duration = __esm({
   }
 });
 
+// src/api/exact-json.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+function setMember(object2, key, value) {
+  if (key === "__proto__") {
+    Object.defineProperty(object2, key, { value, writable: true, enumerable: true, configurable: true });
+  } else object2[key] = value;
+}
+function parseExactJson(text) {
+  const plain = JSON.parse(text);
+  if (!LONG_DIGITS.test(text)) return plain;
+  const stack = [];
+  let root;
+  const place = (value) => {
+    const top = stack.at(-1);
+    if (!top) root = value;
+    else if ("array" in top) top.array.push(value);
+    else if (top.key !== void 0) {
+      setMember(top.object, top.key, value);
+      top.key = void 0;
+    } else if (typeof value === "string") top.key = value;
+  };
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+    const [, string4, integer2, number4, name, mark] = match;
+    if (string4 !== void 0) place(JSON.parse(string4));
+    else if (integer2 !== void 0) {
+      const value = Number(integer2);
+      place(Number.isSafeInteger(value) ? value : BigInt(integer2));
+    } else if (number4 !== void 0) place(Number(number4));
+    else if (name !== void 0) place(name === "null" ? null : name === "true");
+    else if (mark === "[" || mark === "{") {
+      const open3 = mark === "[" ? { array: [] } : { object: {}, key: void 0 };
+      stack.push(open3);
+    } else if (mark === "]" || mark === "}") {
+      const closed = stack.pop();
+      if (closed) place("array" in closed ? closed.array : closed.object);
+    }
+  }
+  return root;
+}
+function stringifyExactJson(value, space) {
+  try {
+    return JSON.stringify(value, null, space);
+  } catch (error63) {
+    if (!(error63 instanceof TypeError)) throw error63;
+  }
+  const nonce = randomUUID2();
+  const text = JSON.stringify(
+    value,
+    (_key, v3) => typeof v3 === "bigint" ? `\0${nonce}:${v3}` : v3,
+    space
+  );
+  return text.replace(new RegExp(`"\\\\u0000${nonce}:(-?\\d+)"`, "g"), "$1");
+}
+var LONG_DIGITS, TOKEN;
+var init_exact_json = __esm({
+  "src/api/exact-json.ts"() {
+    "use strict";
+    LONG_DIGITS = /\d{16}/;
+    TOKEN = /[ \t\n\r]*(?:("(?:[^"\\]|\\.)*")|(-?(?:0|[1-9]\d*))(?![.eE\d])|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\]:,]))/y;
+  }
+});
+
 // src/api/limits.ts
 var MAX_MESSAGE_DEPTH;
 var init_limits = __esm({
@@ -46553,6 +46616,7 @@ function durationFromSeconds(total) {
   return { seconds: String(seconds), nanos: Math.round((total - seconds) * 1e9) };
 }
 function exactInteger(value) {
+  if (typeof value === "bigint") return value;
   if (typeof value === "number") return Number.isSafeInteger(value) ? BigInt(value) : void 0;
   if (typeof value !== "string") return void 0;
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
@@ -46571,7 +46635,7 @@ function exactInteger(value) {
 }
 function mapScalar(field, value, path) {
   if (value === null) return value;
-  const shown = () => JSON.stringify(value)?.slice(0, 60);
+  const shown = () => stringifyExactJson(value)?.slice(0, 60);
   const range = INT_RANGES[field.type];
   if (range) {
     const exact = exactInteger(value);
@@ -46587,6 +46651,7 @@ function mapScalar(field, value, path) {
     case "double":
     case "float":
       if (typeof value === "number") return value;
+      if (typeof value === "bigint") return Number(value);
       if (value === "NaN" || value === "Infinity" || value === "-Infinity") return Number(value);
       if (typeof value === "string" && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
         return Number(value);
@@ -46700,6 +46765,7 @@ var JsonMappingError, TIMESTAMP, DURATION, INT_RANGES;
 var init_json = __esm({
   "src/api/json.ts"() {
     "use strict";
+    init_exact_json();
     init_guards();
     init_limits();
     init_proto();
@@ -46800,6 +46866,15 @@ function formatType(type) {
   }
   return type.optional ? `${text}?` : text;
 }
+function integerProblem(value) {
+  if (typeof value === "bigint") {
+    if (value >= INTEGER_MIN && value <= INTEGER_MAX) return "";
+    return `${value} is outside the 64-bit integer range ${INTEGER_MIN} to ${INTEGER_MAX}`;
+  }
+  if (typeof value !== "number" || !Number.isInteger(value)) return "not an integer";
+  if (Number.isSafeInteger(value)) return "";
+  return `not an exact integer: ${value} was read as a double, which cannot hold every integer beyond ±2^53; write it as plain digits`;
+}
 function convert(value, type, path, problems) {
   const fail2 = (message2) => {
     problems.push({ path, message: `${message2} (expected ${formatType(type)})` });
@@ -46830,10 +46905,13 @@ function convert(value, type, path, problems) {
     return { scalar: { primitive: { string_value: value } } };
   }
   switch (type.simple) {
-    case "INTEGER":
-      if (typeof value !== "number" || !Number.isSafeInteger(value)) return fail2("not an integer");
+    case "INTEGER": {
+      const problem = integerProblem(value);
+      if (problem) return fail2(problem);
       return { scalar: { primitive: { integer: String(value) } } };
+    }
     case "FLOAT":
+      if (typeof value === "bigint") return { scalar: { primitive: { float_value: Number(value) } } };
       if (typeof value !== "number" || !Number.isFinite(value)) return fail2("not a number");
       return { scalar: { primitive: { float_value: value } } };
     case "STRING":
@@ -46859,7 +46937,7 @@ function convert(value, type, path, problems) {
       }
     case "STRUCT":
       if (typeof value !== "object" || Array.isArray(value)) return fail2("not an object");
-      return { scalar: { json: JSON.stringify(value) } };
+      return { scalar: { json: stringifyExactJson(value) } };
     case "BLOB": {
       const uri = typeof value === "string" ? value : property(value, "uri");
       if (typeof uri !== "string" || !BLOB_URI.test(uri)) {
@@ -46913,14 +46991,17 @@ function launchPlanInputs(launchPlan, values) {
   }
   return literalMapFromJson({ ...values }, { variables: variables2 }, required2);
 }
-var SIMPLE_NAMES, SIMPLE_ENUM, BLOB_URI, TypeSyntaxError, LiteralValueError, NONE;
+var INTEGER_MIN, INTEGER_MAX, SIMPLE_NAMES, SIMPLE_ENUM, BLOB_URI, TypeSyntaxError, LiteralValueError, NONE;
 var init_literals = __esm({
   "src/api/literals.ts"() {
     "use strict";
     init_duration();
+    init_exact_json();
     init_guards();
     init_json();
     init_limits();
+    INTEGER_MIN = -(2n ** 63n);
+    INTEGER_MAX = 2n ** 63n - 1n;
     SIMPLE_NAMES = [
       "integer",
       "float",
@@ -67647,7 +67728,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node2, visitor) {
+    function visit3(node2, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node2)) {
         const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
@@ -67656,9 +67737,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node2, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
     function visit_(key, node2, visitor, path) {
       const ctrl = callVisitor(key, node2, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -67792,7 +67873,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
     exports.visitAsync = visitAsync;
   }
 });
@@ -67802,7 +67883,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -67946,7 +68027,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node2) => {
+          visit3.visit(doc.contents, (_key, node2) => {
             if (identity.isNode(node2) && node2.tag)
               tags[node2.tag] = true;
           });
@@ -67973,7 +68054,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     function anchorIsValid(anchor2) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor2)) {
         const sa = JSON.stringify(anchor2);
@@ -67984,7 +68065,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit3.visit(root, {
         Value(_key, node2) {
           if (node2.anchor)
             anchors.add(node2.anchor);
@@ -68164,7 +68245,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -68190,7 +68271,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit3.visit(doc, {
             Node: (_key, node2) => {
               if (identity.isAlias(node2) || identity.hasAnchor(node2))
                 nodes.push(node2);
@@ -73112,15 +73193,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit3(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path) => {
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
+    visit3.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -73131,8 +73212,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path) => {
-      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+    visit3.parentCollection = (cst, path) => {
+      const parent = visit3.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -73163,7 +73244,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
   }
 });
 
@@ -74879,7 +74960,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema.Schema;
@@ -74907,8 +74988,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports.visit = visit3.visit;
+    exports.visitAsync = visit3.visitAsync;
   }
 });
 
@@ -74919,9 +75000,19 @@ function formatProblems(problems) {
 function readFailure(error63) {
   return READ_ERRORS[errorCode(error63) ?? ""] ?? errorMessage(error63);
 }
+function exactIntegers(document) {
+  (0, import_yaml.visit)(document, {
+    Scalar(_key, node2) {
+      const { value, source } = node2;
+      if (typeof value !== "number" || Number.isSafeInteger(value) || !Number.isInteger(value)) return;
+      if (source !== void 0 && DECIMAL_INTEGER.test(source)) node2.value = BigInt(source);
+    }
+  });
+}
 function parseYamlSource(file2, text, secondDocument) {
   const lineCounter = new import_yaml.LineCounter();
   const document = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  exactIntegers(document);
   const problems = [];
   const at2 = (offset, message2) => {
     const { line, col } = lineCounter.linePos(offset);
@@ -74996,7 +75087,7 @@ function reportIssues(issues, base, root, report2, describeRoot3) {
     }
   }
 }
-var import_yaml, READ_ERRORS, EXPECTED;
+var import_yaml, READ_ERRORS, DECIMAL_INTEGER, EXPECTED;
 var init_yaml_file = __esm({
   "src/api/yaml-file.ts"() {
     "use strict";
@@ -75007,6 +75098,7 @@ var init_yaml_file = __esm({
       EISDIR: "it is a directory",
       EACCES: "permission denied"
     };
+    DECIMAL_INTEGER = /^[-+]?\d+$/;
     EXPECTED = {
       array: "a list",
       object: "a mapping",
@@ -76338,14 +76430,14 @@ function checkLaunchPlans(file2, workflowInputs, report2) {
 function findCycle(edges) {
   const state = /* @__PURE__ */ new Map();
   const stack = [];
-  const visit2 = (id) => {
+  const visit3 = (id) => {
     if (state.get(id) === "done") return void 0;
     if (state.get(id) === "visiting") return [...stack.slice(stack.indexOf(id)), id];
     state.set(id, "visiting");
     stack.push(id);
     for (const dep of edges.get(id) ?? []) {
       if (!edges.has(dep)) continue;
-      const found = visit2(dep);
+      const found = visit3(dep);
       if (found) return found;
     }
     stack.pop();
@@ -76353,7 +76445,7 @@ function findCycle(edges) {
     return void 0;
   };
   for (const id of edges.keys()) {
-    const found = visit2(id);
+    const found = visit3(id);
     if (found) return found;
   }
   return void 0;
@@ -81290,7 +81382,7 @@ var init_app_file = __esm({
 // src/api/canonical.ts
 import { createHash as createHash2 } from "node:crypto";
 function canonicalJson(value) {
-  return JSON.stringify(sortKeys(value));
+  return stringifyExactJson(sortKeys(value));
 }
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -81311,6 +81403,7 @@ var SHORT_DIGEST_LENGTH;
 var init_canonical = __esm({
   "src/api/canonical.ts"() {
     "use strict";
+    init_exact_json();
     init_guards();
     SHORT_DIGEST_LENGTH = 22;
   }
@@ -95619,6 +95712,7 @@ function isFork(pr2) {
 // src/action/inputs.ts
 import { existsSync as existsSync2 } from "node:fs";
 init_duration();
+init_exact_json();
 init_guards();
 
 // src/action/secret.ts
@@ -95735,7 +95829,7 @@ function readSettings() {
       const inputsText = input2("inputs");
       if (inputsText) {
         try {
-          const parsed = JSON.parse(inputsText);
+          const parsed = parseExactJson(inputsText);
           if (!isRecord(parsed)) {
             problem("inputs", 'must be a JSON object of input names to values, e.g. {"x": 2}');
           } else {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as core from '@actions/core';
 import { parseDuration } from '../api/duration.js';
+import { parseExactJson } from '../api/exact-json.js';
 import { errorMessage, isOneOf, isRecord } from '../api/guards.js';
 import { parseApiKey } from '../client/auth/api-key.js';
 import { ActionInputError, type InputProblem } from './errors.js';
@@ -54,7 +55,10 @@ export interface RunSettings extends CommonSettings {
   launchPlan: string;
   /** `version` of the launch plan; when absent the active version, else the newest one. */
   version: string | undefined;
-  /** `inputs` parsed from a JSON object; checked against the launch plan's interface later. */
+  /**
+   * `inputs` parsed from a JSON object (integers beyond ±2^53 as exact bigints); checked against the
+   * launch plan's interface later.
+   */
   inputs: Readonly<Record<string, unknown>>;
   /** Wait for a terminal phase and fail unless SUCCEEDED (`wait`). @default false */
   wait: boolean;
@@ -212,7 +216,7 @@ export function readSettings(): ActionSettings {
       const inputsText = input('inputs');
       if (inputsText) {
         try {
-          const parsed: unknown = JSON.parse(inputsText);
+          const parsed: unknown = parseExactJson(inputsText);
           if (!isRecord(parsed)) {
             problem('inputs', 'must be a JSON object of input names to values, e.g. {"x": 2}');
           } else {

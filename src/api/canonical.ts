@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+import { stringifyExactJson } from './exact-json.js';
 import { isRecord } from './guards.js';
 
 /**
  * Canonical JSON: object keys sorted at every depth, no whitespace, `undefined` members dropped.
- * Equal values always give equal text, so digests of it identify content.
+ * Equal values always give equal text, so digests of it identify content. A `bigint` is written as
+ * its digits, as the number it stands for.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  return stringifyExactJson(sortKeys(value));
 }
 
 function sortKeys(value: unknown): unknown {

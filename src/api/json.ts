@@ -1,4 +1,5 @@
 import type protobuf from 'protobufjs';
+import { stringifyExactJson } from './exact-json.js';
 import { isRecord, property } from './guards.js';
 import { MAX_MESSAGE_DEPTH } from './limits.js';
 import { LOADER_OPTIONS, messageType } from './proto.js';
@@ -106,11 +107,13 @@ const INT_RANGES: Record<string, readonly [bigint, bigint]> = {
 };
 
 /**
- * The exact integer a proto3 JSON integer value denotes: a JSON number, or a string in decimal
- * (`"-12"`) or exponent form (`"1e3"`) whose value is whole; undefined otherwise (`"zz"`, `"0x10"`,
- * `"1.5"`, `""`, a number past 2^53 that JSON cannot carry exactly).
+ * The exact integer a proto3 JSON integer value denotes: a JSON number, a `bigint` (a number past
+ * 2^53 read exactly, see `parseExactJson`), or a string in decimal (`"-12"`) or exponent form
+ * (`"1e3"`) whose value is whole; undefined otherwise (`"zz"`, `"0x10"`, `"1.5"`, `""`, a double past
+ * 2^53, which no longer says which integer was written).
  */
 function exactInteger(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value;
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined;
   if (typeof value !== 'string') return undefined;
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
@@ -138,7 +141,7 @@ function exactInteger(value: unknown): bigint | undefined {
  */
 function mapScalar(field: protobuf.Field, value: unknown, path: string): unknown {
   if (value === null) return value;
-  const shown = () => JSON.stringify(value)?.slice(0, 60);
+  const shown = () => stringifyExactJson(value)?.slice(0, 60);
   const range = INT_RANGES[field.type];
   if (range) {
     const exact = exactInteger(value);
@@ -154,6 +157,7 @@ function mapScalar(field: protobuf.Field, value: unknown, path: string): unknown
     case 'double':
     case 'float':
       if (typeof value === 'number') return value;
+      if (typeof value === 'bigint') return Number(value);
       if (value === 'NaN' || value === 'Infinity' || value === '-Infinity') return Number(value);
       if (typeof value === 'string' && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
         return Number(value);

@@ -1,4 +1,5 @@
 import { DurationSyntaxError, formatDuration, parseDuration } from './duration.js';
+import { parseExactJson, stringifyExactJson } from './exact-json.js';
 import { property } from './guards.js';
 import { durationFromSeconds, secondsNanosOf, timestampFromString, timestampToString } from './json.js';
 import { MAX_NESTING_DEPTH } from './limits.js';
@@ -18,7 +19,15 @@ type SimpleType = NonNullable<LiteralType['simple']>;
  * `boolean`, `datetime`, `duration`, `struct`, `blob`, `[T]` (list), `{string: T}` (map), `enum(a,b)`
  * and `T?` (optional) (DESIGN.md, "Workflow files"). Values cross the wire as Literals and reach task
  * processes and webhook callers as plain JSON; a blob is its URI string (`{"uri": ...}` is accepted too).
+ * An integer is 64-bit (`int64` in `proto/orch/core/literals.proto`): as plain JSON it is a `number`
+ * within ±2^53 and a `bigint` beyond, so that no digit is lost (read and write such JSON text with
+ * `parseExactJson` and `stringifyExactJson`).
  */
+
+/** Smallest integer literal: -2^63 (`int64`). */
+export const INTEGER_MIN = -(2n ** 63n);
+/** Largest integer literal: 2^63 - 1 (`int64`). */
+export const INTEGER_MAX = 2n ** 63n - 1n;
 
 const SIMPLE_NAMES = [
   'integer',
@@ -153,6 +162,21 @@ export class LiteralValueError extends Error {
 
 const NONE: Literal = { scalar: { none_type: {} } };
 
+/**
+ * Why `value` is not an integer literal, or '' when it is one: a safe-integer `number`, or a `bigint`
+ * from {@link INTEGER_MIN} to {@link INTEGER_MAX}. A `number` beyond ±2^53 is refused: as a double it
+ * no longer says which integer was written.
+ */
+function integerProblem(value: unknown): string {
+  if (typeof value === 'bigint') {
+    if (value >= INTEGER_MIN && value <= INTEGER_MAX) return '';
+    return `${value} is outside the 64-bit integer range ${INTEGER_MIN} to ${INTEGER_MAX}`;
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value)) return 'not an integer';
+  if (Number.isSafeInteger(value)) return '';
+  return `not an exact integer: ${value} was read as a double, which cannot hold every integer beyond ±2^53; write it as plain digits`;
+}
+
 function convert(
   value: unknown,
   type: LiteralType | LiteralTypeOut,
@@ -188,10 +212,13 @@ function convert(
     return { scalar: { primitive: { string_value: value } } };
   }
   switch (type.simple) {
-    case 'INTEGER':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return fail('not an integer');
+    case 'INTEGER': {
+      const problem = integerProblem(value);
+      if (problem) return fail(problem);
       return { scalar: { primitive: { integer: String(value) } } };
+    }
     case 'FLOAT':
+      if (typeof value === 'bigint') return { scalar: { primitive: { float_value: Number(value) } } };
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail('not a number');
       return { scalar: { primitive: { float_value: value } } };
     case 'STRING':
@@ -217,7 +244,7 @@ function convert(
       }
     case 'STRUCT':
       if (typeof value !== 'object' || Array.isArray(value)) return fail('not an object');
-      return { scalar: { json: JSON.stringify(value) } };
+      return { scalar: { json: stringifyExactJson(value) } };
     case 'BLOB': {
       const uri = typeof value === 'string' ? value : property(value, 'uri');
       if (typeof uri !== 'string' || !BLOB_URI.test(uri)) {
@@ -291,8 +318,9 @@ type AnyLiteral = {
 };
 
 /**
- * Converts a Literal (sender or receiver shape) to plain JSON: integers as numbers, datetimes as
- * RFC 3339 strings, durations as Go-style strings, structs as objects, none as `null`.
+ * Converts a Literal (sender or receiver shape) to plain JSON: integers as numbers within ±2^53 and
+ * as `bigint` beyond (write them with `stringifyExactJson`), datetimes as RFC 3339 strings, durations
+ * as Go-style strings, structs as objects (their integers likewise), none as `null`.
  */
 export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
   if (!literal) return null;
@@ -313,7 +341,7 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
     const v = key ? property(primitive, key) : undefined;
     switch (key) {
       case 'integer':
-        return Number(v);
+        return integerJson(v);
       case 'datetime':
         return timestampToString(secondsNanosOf(v));
       case 'duration': {
@@ -326,9 +354,17 @@ export function literalToJson(literal: AnyLiteral | null | undefined): unknown {
   }
   if (scalar.blob && (scalar.value ?? 'blob') === 'blob') return scalar.blob.uri ?? '';
   if (scalar.json !== undefined && scalar.json !== '' && (scalar.value ?? 'json') === 'json') {
-    return JSON.parse(scalar.json);
+    return parseExactJson(scalar.json);
   }
   return null;
+}
+
+/** An int64 field's value (decimal text, or a number) as plain JSON: a number within ±2^53, else a bigint. */
+function integerJson(value: unknown): number | bigint {
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) return Number(value);
+  const exact = BigInt(text);
+  return exact >= Number.MIN_SAFE_INTEGER && exact <= Number.MAX_SAFE_INTEGER ? Number(exact) : exact;
 }
 
 /**

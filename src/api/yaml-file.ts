@@ -1,4 +1,4 @@
-import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import { errorCode, errorMessage, property } from './guards.js';
 
@@ -55,8 +55,27 @@ export interface YamlSource {
   report: Report;
 }
 
+/** An integer in plain decimal digits, as YAML's core schema and JSON write it. */
+const DECIMAL_INTEGER = /^[-+]?\d+$/;
+
 /**
- * Parses the text of a YAML or JSON file, keeping positions. Syntax errors (duplicate keys included)
+ * Gives every integer scalar of `document` beyond ±2^53 its exact value, a `bigint` read from the
+ * scalar's own digits: the parser reads it as a double, which loses digits (integer literals are
+ * 64-bit). Other integers stay numbers.
+ */
+function exactIntegers(document: Document): void {
+  visit(document, {
+    Scalar(_key, node) {
+      const { value, source } = node;
+      if (typeof value !== 'number' || Number.isSafeInteger(value) || !Number.isInteger(value)) return;
+      if (source !== undefined && DECIMAL_INTEGER.test(source)) node.value = BigInt(source);
+    },
+  });
+}
+
+/**
+ * Parses the text of a YAML or JSON file, keeping positions. Integers written in digits beyond ±2^53
+ * are read exactly, as bigints (see {@link exactIntegers}). Syntax errors (duplicate keys included)
  * land in `problems`, the first line of each; a second YAML document is reported as `secondDocument`.
  * @param file the path reported in problems.
  * @param text the file's text.
@@ -65,6 +84,7 @@ export interface YamlSource {
 export function parseYamlSource(file: string, text: string, secondDocument: string): YamlSource {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  exactIntegers(document);
   const problems: FileProblem[] = [];
   const at = (offset: number, message: string) => {
     const { line, col } = lineCounter.linePos(offset);

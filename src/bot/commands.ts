@@ -1,3 +1,5 @@
+import { parseExactJson } from '../api/exact-json.js';
+
 /**
  * ChatOps commands in pull request comments (README, "Self-hosting the bot"): a comment whose first
  * non-empty line starts with `/orch` is a command; any other comment is not for the bot.
@@ -120,7 +122,7 @@ export function parseCommand(body: string): BotCommand | undefined {
     const text = pair.slice(at + 1);
     let value: unknown = text;
     try {
-      value = JSON.parse(text);
+      value = parseExactJson(text);
     } catch {
       // Not JSON: the text itself.
     }

@@ -1,5 +1,6 @@
 import type { Octokit } from 'octokit';
 import pLimit from 'p-limit';
+import { stringifyExactJson } from '../api/exact-json.js';
 import { LiteralValueError, launchPlanInputs, literalMapToJson } from '../api/literals.js';
 import { TERMINAL_PHASES } from '../api/types.js';
 import { AlreadyExistsError, NotFoundError } from '../client/errors.js';
@@ -66,7 +67,7 @@ export function follower(ctx: BotContext & GithubCalls) {
         const outputs = literalMapToJson(last.outputs ?? undefined);
         const summary =
           phase === 'SUCCEEDED'
-            ? `Execution [${id.name}](${row.url}) succeeded.\n\nOutputs:\n\n\`\`\`json\n${JSON.stringify(outputs, null, 2)}\n\`\`\``
+            ? `Execution [${id.name}](${row.url}) succeeded.\n\nOutputs:\n\n\`\`\`json\n${stringifyExactJson(outputs, 2)}\n\`\`\``
             : `Execution [${id.name}](${row.url}) ended ${phase}.${last.error?.message ? `\n\n\`\`\`\n${last.error.message}\n\`\`\`` : ''}`;
         write(() =>
           completeCheck(gh, repo, checkId, CONCLUSIONS[phase] ?? 'neutral', output(`${phase}`, summary)),

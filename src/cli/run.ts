@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { parseExactJson, stringifyExactJson } from '../api/exact-json.js';
 import type { LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
@@ -49,8 +50,8 @@ async function launchPlanToRun(
 /**
  * The execution inputs of `--input name=value` pairs and `--inputs-file`, typed by the launch plan's
  * expected inputs: a string input takes the text as it is, any other type parses it as JSON (so
- * `x=2` is the integer 2, `xs=[1,2]` a list); a value that is not JSON stays text and is checked
- * against the type.
+ * `x=2` is the integer 2, `xs=[1,2]` a list; integers keep every digit of their 64 bits); a value
+ * that is not JSON stays text and is checked against the type.
  * @throws ConfigError naming the flag for a malformed pair, an unknown input or a mistyped value.
  */
 function parseRunInputs(
@@ -79,7 +80,7 @@ function parseRunInputs(
     if (variable.type?.simple === 'STRING') values[name] = text;
     else {
       try {
-        values[name] = JSON.parse(text);
+        values[name] = parseExactJson(text);
       } catch {
         values[name] = text;
       }
@@ -104,7 +105,7 @@ async function inputsFromFile(file: unknown): Promise<Record<string, unknown>> {
   if (typeof file !== 'string') return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    parsed = parseExactJson(await readFile(file, 'utf8'));
   } catch (error) {
     throw new ConfigError(`${file}: ${messageOf(error)}`, '--inputs-file');
   }
@@ -181,7 +182,7 @@ export function addRunCommand(program: Command, io: CliIO): void {
       });
       if (last.phase === 'SUCCEEDED') {
         for (const [name, literal] of Object.entries(last.outputs?.literals ?? {}))
-          io.stdout.write(`${name}=${JSON.stringify(literals.literalToJson(literal))}\n`);
+          io.stdout.write(`${name}=${stringifyExactJson(literals.literalToJson(literal))}\n`);
         return;
       }
       const error = last.error;

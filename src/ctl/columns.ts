@@ -1,4 +1,5 @@
 import { formatDuration } from '../api/duration.js';
+import { stringifyExactJson } from '../api/exact-json.js';
 import { timestampToString } from '../api/json.js';
 import { formatType, literalMapToJson, literalToJson } from '../api/literals.js';
 import type {
@@ -50,7 +51,7 @@ export function variablesText(map: VariableMapOut | null | undefined): string {
     .join(', ');
 }
 
-const valueText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const valueText = (value: unknown) => (typeof value === 'string' ? value : stringifyExactJson(value));
 
 /** `o0=3, s=text`: the values of a literal map, sorted by name. */
 export function literalsText(map: LiteralMapOut | null | undefined): string {

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../api/exact-json.js';
 import { property } from '../api/guards.js';
 import { oneOrMany, toMappedJson } from '../api/json.js';
 import { ConfigError } from '../config/errors.js';
@@ -123,6 +124,6 @@ export function formatMessages(
 
 /** Prints a plain JSON value as JSON (2-space indent) or YAML (keys in insertion order). */
 export function formatDocument(value: unknown, format: 'json' | 'yaml'): string {
-  if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`;
+  if (format === 'json') return `${stringifyExactJson(value, 2)}\n`;
   return loadYaml().stringify(value);
 }

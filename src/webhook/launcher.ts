@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import pRetry from 'p-retry';
+import { parseExactJson } from '../api/exact-json.js';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { LiteralValueError, literalMapToJson } from '../api/literals.js';
 import type { LiteralMap } from '../api/types.js';
@@ -372,7 +373,8 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The inputs of a request body: a JSON object (an empty or blank body is `{}`).
+ * The inputs of a request body: a JSON object (an empty or blank body is `{}`). Integers beyond
+ * ±2^53 are read exactly, as bigints, so that every 64-bit integer input keeps its digits.
  * @throws HttpProblem 400 `malformed_json`, `not_an_object` or `too_deep` otherwise.
  */
 export function parseInputs(raw: string | Buffer): Record<string, unknown> {
@@ -381,7 +383,7 @@ export function parseInputs(raw: string | Buffer): Record<string, unknown> {
   if (text.trim() === '') return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExactJson(text);
   } catch {
     throw new HttpProblem(400, 'malformed_json', 'the body is not valid JSON');
   }

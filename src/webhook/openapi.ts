@@ -61,7 +61,11 @@ export const WEBHOOK_OPENAPI = {
         ],
         requestBody: {
           required: false,
-          description: 'workflow inputs; an empty body means no inputs. At most 1 MiB unless configured.',
+          description:
+            'workflow inputs, a JSON object of input name to value; an empty body means no inputs. At most 1 MiB unless configured. ' +
+            'Integers are 64-bit and exact: every integer from -9223372036854775808 to 9223372036854775807, written as a JSON number, ' +
+            'is read with all its digits (never rounded to a double), and one outside that range is a 422 naming the input and the range; ' +
+            "the execution's outputs, read through the admin, carry integers as decimal strings in JSON.",
           content: {
             'application/json': {
               schema: { type: 'object', additionalProperties: true },
@@ -302,6 +306,7 @@ type Operation = {
   readonly summary: string;
   readonly security?: readonly unknown[];
   readonly parameters?: readonly { readonly name: string; readonly description?: string }[];
+  readonly requestBody?: { readonly description?: string };
   readonly responses: Readonly<
     Record<string, { readonly description: string; readonly headers?: Readonly<Record<string, unknown>> }>
   >;
@@ -338,6 +343,8 @@ export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENA
   const schemes = doc.components.securitySchemes;
   const idempotency = run.parameters?.find((p) => p.name === 'Idempotency-Key');
   lines.push(
+    '',
+    `The body: ${run.requestBody?.description ?? ''}`,
     '',
     'Errors answer `{"error": "<generic message>", "code": "<code>", "request_id": "<id>"}` (422 adds `problems`:',
     '`[{"path", "message"}]`); no answer carries a stack trace, an internal message or a secret.',

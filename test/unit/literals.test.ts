@@ -84,8 +84,56 @@ describe('values', () => {
     expect(literalMapToJson(literalMapFromJson({ a: 'x' }, vars))).toEqual({ a: 'x' });
   });
 
-  test('integers beyond 2^53 are rejected rather than rounded', () => {
-    expect(() => literalFromJson(2 ** 53 + 2, parseType('integer'))).toThrow(/not an integer/);
+  test('a number beyond 2^53 already rounded to a double is rejected rather than taken as it is', () => {
+    expect(() => literalFromJson(2 ** 53 + 2, parseType('integer'))).toThrow(
+      /not an exact integer: 9007199254740994 was read as a double.*write it as plain digits/,
+    );
+  });
+});
+
+describe('integers are 64-bit and exact', () => {
+  const vars = { variables: { x: { type: parseType('integer') } } };
+  const INT64_MAX = 2n ** 63n - 1n;
+  const INT64_MIN = -(2n ** 63n);
+
+  test.each([
+    ['2^53 + 1', 2n ** 53n + 1n],
+    ['the largest, 2^63 - 1', INT64_MAX],
+    ['the smallest, -2^63', INT64_MIN],
+    ['-(2^53 + 1)', -(2n ** 53n + 1n)],
+  ])('%s is accepted and comes back with every digit', (_name, value) => {
+    const map = literalMapFromJson({ x: value }, vars);
+    expect(map.literals?.x).toEqual({ scalar: { primitive: { integer: value.toString() } } });
+    // Through the wire and back, as the admin stores and answers it.
+    const type = messageType('orch.core.LiteralMap');
+    const decoded = type.toObject(type.decode(type.encode(type.fromObject(map)).finish()), LOADER_OPTIONS);
+    expect(literalMapToJson(decoded)).toEqual({ x: value });
+  });
+
+  test('integers within ±2^53 stay numbers', () => {
+    const map = literalMapFromJson({ x: 2 ** 53 - 1 }, vars);
+    expect(literalMapToJson(map)).toEqual({ x: 2 ** 53 - 1 });
+  });
+
+  test.each([
+    ['2^63', 2n ** 63n, '9223372036854775808'],
+    ['-2^63 - 1', -(2n ** 63n) - 1n, '-9223372036854775809'],
+  ])('%s is refused, naming the input, the value and the range', (_name, value, digits) => {
+    expect(() => literalMapFromJson({ x: value }, vars)).toThrow(
+      `x: ${digits} is outside the 64-bit integer range -9223372036854775808 to 9223372036854775807 (expected integer)`,
+    );
+  });
+
+  test('1.5 is not an integer', () => {
+    expect(() => literalMapFromJson({ x: 1.5 }, vars)).toThrow('x: not an integer (expected integer)');
+  });
+
+  test('big integers inside lists and structs keep their digits', () => {
+    const list = literalFromJson([2n ** 62n, 1], parseType('[integer]'));
+    expect(literalToJson(list)).toEqual([2n ** 62n, 1]);
+    const struct = literalFromJson({ id: 2n ** 60n + 1n, n: 2 }, parseType('struct'));
+    expect(struct).toEqual({ scalar: { json: '{"id":1152921504606846977,"n":2}' } });
+    expect(literalToJson(struct)).toEqual({ id: 2n ** 60n + 1n, n: 2 });
   });
 });
 

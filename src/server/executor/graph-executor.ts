@@ -2,6 +2,7 @@ import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
+import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
 import {
   LiteralValueError,
   literalMapFromJson,
@@ -1019,7 +1020,7 @@ export class GraphExecutor implements Executor {
     if (!held) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(ioDir, { recursive: true });
-      await writeFile(join(ioDir, 'inputs.json'), JSON.stringify(inputJson));
+      await writeFile(join(ioDir, 'inputs.json'), stringifyExactJson(inputJson));
     } else {
       // Another replica may have started it: this replica's folder for it may not exist yet.
       await mkdir(ioDir, { recursive: true });
@@ -1029,7 +1030,7 @@ export class GraphExecutor implements Executor {
       arg.replace(INPUT_REFERENCE, (whole, name: string) => {
         if (!(name in inputJson)) return whole;
         const value = literalToJson(inputs[name]);
-        return typeof value === 'string' ? value : JSON.stringify(value);
+        return typeof value === 'string' ? value : stringifyExactJson(value);
       }),
     );
     const [program] = argv;
@@ -1218,7 +1219,7 @@ async function readOutputs(file: string, task: TaskTemplateOut): Promise<Record<
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = parseExactJson(raw);
   } catch {
     throw new TaskFailure('BadOutputs', 'ORCH_OUTPUTS_FILE does not hold valid JSON');
   }

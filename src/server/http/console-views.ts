@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../api/exact-json.js';
 import { literalMapToJson } from '../../api/literals.js';
 import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
 import { Html, htmlTemplate } from './html.js';
@@ -61,7 +62,7 @@ const isoOf = (t: Seconds) =>
 const secondsOf = (d: Seconds) => (d ? Number(d.seconds ?? 0) + (d.nanos ?? 0) / 1e9 : undefined);
 const formatSeconds = (s: number | undefined) => (s === undefined ? '' : `${s.toFixed(2)}s`);
 const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
-const jsonText = (value: unknown) => JSON.stringify(value, null, 2);
+const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
 const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(

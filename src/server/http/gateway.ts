@@ -1,5 +1,6 @@
 import { status as Status } from '@grpc/grpc-js';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { parseExactJson } from '../../api/exact-json.js';
 import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { type Guard, openGuard } from '../auth/guard.js';
@@ -319,6 +320,32 @@ export function gatewayRoutes(): { method: string; path: string; rpc: string }[]
  */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Reads a JSON body (`Content-Type: application/json`, at most {@link MAX_BODY_BYTES}) into
+ * `req.body` as `express.json()` does (an object or an array; none is `{}`), except that integers
+ * beyond ±2^53 are read exactly, as bigints: a 64-bit integer field may be given as a JSON number or
+ * as a decimal string (DESIGN.md, "HTTP side"). Malformed JSON answers 400.
+ */
+function exactJsonBody(): express.RequestHandler[] {
+  const parse = (req: Request, res: Response, next: NextFunction) => {
+    const text: unknown = req.body;
+    if (typeof text !== 'string') return next();
+    let value: unknown;
+    try {
+      value = text.trim() === '' ? {} : parseExactJson(text);
+    } catch {
+      value = undefined;
+    }
+    if (value === null || typeof value !== 'object') {
+      sendError(res, Status.INVALID_ARGUMENT, 'request body is not valid JSON');
+      return;
+    }
+    req.body = value;
+    next();
+  };
+  return [express.text({ type: 'application/json', limit: MAX_BODY_BYTES }), parse];
+}
+
 function sendError(res: Response, code: Status, message: string): void {
   if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
   res.status(httpStatusOf(code)).json({ code, message, details: [] });
@@ -347,7 +374,7 @@ export function createGateway(
   guard: Guard = openGuard,
 ): Router {
   const router = express.Router();
-  router.use(express.json({ limit: MAX_BODY_BYTES }));
+  router.use(exactJsonBody());
   /** The handler of a route's RPC; throws when it has none. */
   const handlerOf = <H>(handlers: HandlersByName<H>, route: Route): H => {
     const handler = handlers[route.service]?.[route.rpc];
