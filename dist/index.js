@@ -983,7 +983,7 @@ var require_util = __commonJS({
     var net = __require("node:net");
     var { Blob: Blob2 } = __require("node:buffer");
     var nodeUtil = __require("node:util");
-    var { stringify } = __require("node:querystring");
+    var { stringify: stringify2 } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
@@ -1043,7 +1043,7 @@ var require_util = __commonJS({
       if (url2.includes("?") || url2.includes("#")) {
         throw new Error('Query params cannot be passed when url already contains "?" or "#".');
       }
-      const stringified = stringify(queryParams);
+      const stringified = stringify2(queryParams);
       if (stringified) {
         url2 += "?" + stringified;
       }
@@ -16250,7 +16250,7 @@ var require_util6 = __commonJS({
         throw new Error("Invalid cookie max-age");
       }
     }
-    function stringify(cookie) {
+    function stringify2(cookie) {
       if (cookie.name.length === 0) {
         return null;
       }
@@ -16308,7 +16308,7 @@ var require_util6 = __commonJS({
       validateCookiePath,
       validateCookieValue,
       toIMFDate,
-      stringify
+      stringify: stringify2
     };
   }
 });
@@ -16454,7 +16454,7 @@ var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
-    var { stringify } = require_util6();
+    var { stringify: stringify2 } = require_util6();
     var { webidl } = require_webidl();
     var { Headers: Headers3 } = require_headers();
     function getCookies(headers2) {
@@ -16497,7 +16497,7 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       webidl.brandCheck(headers2, Headers3, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify(cookie);
+      const str = stringify2(cookie);
       if (str) {
         headers2.append("Set-Cookie", str);
       }
@@ -19230,45 +19230,712 @@ var init_duration = __esm({
   }
 });
 
-// src/api/exact-json.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-function setMember(object2, key, value) {
+// node_modules/lossless-json/lib/esm/config.js
+var init_config = __esm({
+  "node_modules/lossless-json/lib/esm/config.js"() {
+  }
+});
+
+// node_modules/lossless-json/lib/esm/utils.js
+function isInteger(value) {
+  return INTEGER_REGEX.test(value);
+}
+function isNumber(value) {
+  return NUMBER_REGEX.test(value);
+}
+function isSafeNumber(value, config3) {
+  if (isInteger(value)) {
+    return Number.isSafeInteger(Number.parseInt(value, 10));
+  }
+  const num = Number.parseFloat(value);
+  if (Number.isInteger(num) && !Number.isSafeInteger(num)) {
+    return false;
+  }
+  const parsed = String(num);
+  if (value === parsed) {
+    return true;
+  }
+  const valueDigits = extractSignificantDigits(value);
+  const parsedDigits = extractSignificantDigits(parsed);
+  if (valueDigits === parsedDigits) {
+    return true;
+  }
+  if (config3?.approx === true) {
+    const requiredDigits = 14;
+    if (parsedDigits.length >= requiredDigits && valueDigits.startsWith(parsedDigits.substring(0, requiredDigits))) {
+      return true;
+    }
+  }
+  return false;
+}
+function getUnsafeNumberReason(value) {
+  if (isSafeNumber(value, {
+    approx: false
+  })) {
+    return void 0;
+  }
+  if (isInteger(value)) {
+    return UnsafeNumberReason.truncate_integer;
+  }
+  const num = Number.parseFloat(value);
+  if (!Number.isFinite(num)) {
+    return UnsafeNumberReason.overflow;
+  }
+  if (num === 0) {
+    return UnsafeNumberReason.underflow;
+  }
+  return UnsafeNumberReason.truncate_float;
+}
+function extractSignificantDigits(value) {
+  const {
+    start,
+    end
+  } = getSignificantDigitRange(value);
+  const digits = value.substring(start, end);
+  const dot = digits.indexOf(".");
+  if (dot === -1) {
+    return digits;
+  }
+  return digits.substring(0, dot) + digits.substring(dot + 1);
+}
+function getSignificantDigitRange(value) {
+  let start = 0;
+  if (value[0] === "-") {
+    start++;
+  }
+  while (value[start] === "0" || value[start] === ".") {
+    start++;
+  }
+  let end = value.lastIndexOf("e");
+  if (end === -1) {
+    end = value.lastIndexOf("E");
+  }
+  if (end === -1) {
+    end = value.length;
+  }
+  while ((value[end - 1] === "0" || value[end - 1] === ".") && end > start) {
+    end--;
+  }
+  return {
+    start,
+    end
+  };
+}
+var INTEGER_REGEX, NUMBER_REGEX, UnsafeNumberReason;
+var init_utils = __esm({
+  "node_modules/lossless-json/lib/esm/utils.js"() {
+    INTEGER_REGEX = /^-?[0-9]+$/;
+    NUMBER_REGEX = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+    UnsafeNumberReason = /* @__PURE__ */ (function(UnsafeNumberReason2) {
+      UnsafeNumberReason2["underflow"] = "underflow";
+      UnsafeNumberReason2["overflow"] = "overflow";
+      UnsafeNumberReason2["truncate_integer"] = "truncate_integer";
+      UnsafeNumberReason2["truncate_float"] = "truncate_float";
+      return UnsafeNumberReason2;
+    })({});
+  }
+});
+
+// node_modules/lossless-json/lib/esm/LosslessNumber.js
+function isLosslessNumber(value) {
+  return value !== null && typeof value === "object" && value[losslessNumberMarker] === true;
+}
+var losslessNumberMarker, LosslessNumber;
+var init_LosslessNumber = __esm({
+  "node_modules/lossless-json/lib/esm/LosslessNumber.js"() {
+    init_utils();
+    losslessNumberMarker = /* @__PURE__ */ Symbol.for("lossless-json.LosslessNumber");
+    LosslessNumber = class {
+      // numeric value as string
+      value;
+      /**
+       * @deprecated Use the isLosslessNumber(value) function instead.
+       *
+       * Ordinary objects may also have an isLosslessNumber property, so this
+       * field cannot reliably identify lossless numbers.
+       */
+      isLosslessNumber = true;
+      get [losslessNumberMarker]() {
+        return true;
+      }
+      constructor(value) {
+        if (!isNumber(value)) {
+          throw new Error(`Invalid number (value: "${value}")`);
+        }
+        this.value = value;
+      }
+      /**
+       * Get the value of the LosslessNumber as number or bigint.
+       *
+       * - a number is returned for safe numbers and decimal values that only lose some insignificant digits
+       * - a bigint is returned for big integer numbers
+       * - an Error is thrown for values that will overflow or underflow
+       *
+       * Note that you can implement your own strategy for conversion by just getting the value as string
+       * via .toString(), and using util functions like isInteger, isSafeNumber, getUnsafeNumberReason,
+       * and toSafeNumberOrThrow to convert it to a numeric value.
+       */
+      valueOf() {
+        const unsafeReason = getUnsafeNumberReason(this.value);
+        if (unsafeReason === void 0 || unsafeReason === UnsafeNumberReason.truncate_float) {
+          return Number.parseFloat(this.value);
+        }
+        if (isInteger(this.value)) {
+          return BigInt(this.value);
+        }
+        throw new Error(`Cannot safely convert to number: the value '${this.value}' would ${unsafeReason} and become ${Number.parseFloat(this.value)}`);
+      }
+      /**
+       * Get the value of the LosslessNumber as string.
+       */
+      toString() {
+        return this.value;
+      }
+      // Note: we do NOT implement a .toJSON() method, and you should not implement
+      // or use that, it cannot safely turn the numeric value in the string into
+      // stringified JSON since it has to be parsed into a number first.
+    };
+  }
+});
+
+// node_modules/lossless-json/lib/esm/numberParsers.js
+function parseLosslessNumber(value) {
+  return new LosslessNumber(value);
+}
+var init_numberParsers = __esm({
+  "node_modules/lossless-json/lib/esm/numberParsers.js"() {
+    init_LosslessNumber();
+    init_utils();
+  }
+});
+
+// node_modules/lossless-json/lib/esm/revive.js
+function revive(json2, reviver) {
+  return reviveValue({
+    "": json2
+  }, "", json2, reviver);
+}
+function reviveValue(context3, key, value, reviver) {
+  if (Array.isArray(value)) {
+    return reviver.call(context3, key, reviveArray(value, reviver));
+  }
+  if (value && typeof value === "object" && !isLosslessNumber(value)) {
+    return reviver.call(context3, key, reviveObject(value, reviver));
+  }
+  return reviver.call(context3, key, value);
+}
+function reviveObject(object2, reviver) {
+  for (const key of Object.keys(object2)) {
+    const value = reviveValue(object2, key, object2[key], reviver);
+    if (value !== void 0) {
+      object2[key] = value;
+    } else {
+      delete object2[key];
+    }
+  }
+  return object2;
+}
+function reviveArray(array2, reviver) {
+  for (let i = 0; i < array2.length; i++) {
+    const value = reviveValue(array2, String(i), array2[i], reviver);
+    if (value === void 0) {
+      delete array2[i];
+    } else {
+      array2[i] = value;
+    }
+  }
+  return array2;
+}
+var init_revive = __esm({
+  "node_modules/lossless-json/lib/esm/revive.js"() {
+    init_LosslessNumber();
+  }
+});
+
+// node_modules/lossless-json/lib/esm/parse.js
+function parse(text, reviver, options) {
+  const optionsObj = typeof options === "function" ? {
+    parseNumber: options
+  } : options;
+  const parseNumber = optionsObj?.parseNumber ?? parseLosslessNumber;
+  const onDuplicateKey = optionsObj?.onDuplicateKey ?? throwDuplicateKey;
+  let i = 0;
+  const value = parseValue();
+  expectValue(value);
+  expectEndOfInput();
+  return reviver ? revive(value, reviver) : value;
+  function parseObject() {
+    if (text.charCodeAt(i) === codeOpeningBrace) {
+      i++;
+      skipWhitespace();
+      const object2 = {};
+      let initial = true;
+      while (i < text.length && text.charCodeAt(i) !== codeClosingBrace) {
+        if (!initial) {
+          eatComma();
+          skipWhitespace();
+        } else {
+          initial = false;
+        }
+        const start = i;
+        const key = parseString();
+        if (key === void 0) {
+          throwObjectKeyExpected();
+          return;
+        }
+        skipWhitespace();
+        eatColon();
+        const value2 = parseValue();
+        if (value2 === void 0) {
+          throwObjectValueExpected();
+          return;
+        }
+        if (Object.prototype.hasOwnProperty.call(object2, key) && !isDeepEqual(value2, object2[key])) {
+          const returnedValue = onDuplicateKey({
+            key,
+            position: start + 1,
+            oldValue: object2[key],
+            newValue: value2
+          });
+          if (returnedValue !== void 0) {
+            setObjectKey(object2, key, returnedValue);
+          }
+        } else {
+          setObjectKey(object2, key, value2);
+        }
+      }
+      if (text.charCodeAt(i) !== codeClosingBrace) {
+        throwObjectKeyOrEndExpected();
+      }
+      i++;
+      return object2;
+    }
+  }
+  function parseArray() {
+    if (text.charCodeAt(i) === codeOpeningBracket) {
+      i++;
+      skipWhitespace();
+      const array2 = [];
+      let initial = true;
+      while (i < text.length && text.charCodeAt(i) !== codeClosingBracket) {
+        if (!initial) {
+          eatComma();
+        } else {
+          initial = false;
+        }
+        const value2 = parseValue();
+        expectArrayItem(value2);
+        array2.push(value2);
+      }
+      if (text.charCodeAt(i) !== codeClosingBracket) {
+        throwArrayItemOrEndExpected();
+      }
+      i++;
+      return array2;
+    }
+  }
+  function parseValue() {
+    skipWhitespace();
+    const value2 = parseString() ?? parseNumeric() ?? parseObject() ?? parseArray() ?? parseKeyword("true", true) ?? parseKeyword("false", false) ?? parseKeyword("null", null);
+    skipWhitespace();
+    return value2;
+  }
+  function parseKeyword(name, value2) {
+    if (text.slice(i, i + name.length) === name) {
+      i += name.length;
+      return value2;
+    }
+  }
+  function skipWhitespace() {
+    while (isWhitespace(text.charCodeAt(i))) {
+      i++;
+    }
+  }
+  function parseString() {
+    if (text.charCodeAt(i) === codeDoubleQuote) {
+      i++;
+      let result = "";
+      while (i < text.length && text.charCodeAt(i) !== codeDoubleQuote) {
+        if (text.charCodeAt(i) === codeBackslash) {
+          const char = text[i + 1];
+          const escapeChar = escapeCharacters[char];
+          if (escapeChar !== void 0) {
+            result += escapeChar;
+            i++;
+          } else if (char === "u") {
+            if (isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5))) {
+              result += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16));
+              i += 5;
+            } else {
+              throwInvalidUnicodeCharacter(i);
+            }
+          } else {
+            throwInvalidEscapeCharacter(i);
+          }
+        } else {
+          if (isValidStringCharacter(text.charCodeAt(i))) {
+            result += text[i];
+          } else {
+            throwInvalidCharacter(text[i]);
+          }
+        }
+        i++;
+      }
+      expectEndOfString();
+      i++;
+      return result;
+    }
+  }
+  function parseNumeric() {
+    const start = i;
+    if (text.charCodeAt(i) === codeMinus) {
+      i++;
+      expectDigit(start);
+    }
+    if (text.charCodeAt(i) === codeZero) {
+      i++;
+    } else if (isNonZeroDigit(text.charCodeAt(i))) {
+      i++;
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    } else {
+      return void 0;
+    }
+    if (text.charCodeAt(i) === codeDot) {
+      i++;
+      expectDigit(start);
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    }
+    if (text.charCodeAt(i) === codeLowercaseE || text.charCodeAt(i) === codeUppercaseE) {
+      i++;
+      if (text.charCodeAt(i) === codeMinus || text.charCodeAt(i) === codePlus) {
+        i++;
+      }
+      expectDigit(start);
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    }
+    if (i > start) {
+      return parseNumber(text.slice(start, i));
+    }
+  }
+  function eatComma() {
+    if (text.charCodeAt(i) !== codeComma) {
+      throw new SyntaxError(`Comma ',' expected after value ${gotAt()}`);
+    }
+    i++;
+  }
+  function eatColon() {
+    if (text.charCodeAt(i) !== codeColon) {
+      throw new SyntaxError(`Colon ':' expected after property name ${gotAt()}`);
+    }
+    i++;
+  }
+  function expectValue(value2) {
+    if (value2 === void 0) {
+      throw new SyntaxError(`JSON value expected ${gotAt()}`);
+    }
+  }
+  function expectArrayItem(value2) {
+    if (value2 === void 0) {
+      throw new SyntaxError(`Array item expected ${gotAt()}`);
+    }
+  }
+  function expectEndOfInput() {
+    if (i < text.length) {
+      throw new SyntaxError(`Expected end of input ${gotAt()}`);
+    }
+  }
+  function expectDigit(start) {
+    if (!isDigit(text.charCodeAt(i))) {
+      const numSoFar = text.slice(start, i);
+      throw new SyntaxError(`Invalid number '${numSoFar}', expecting a digit ${gotAt()}`);
+    }
+  }
+  function expectEndOfString() {
+    if (text.charCodeAt(i) !== codeDoubleQuote) {
+      throw new SyntaxError(`End of string '"' expected ${gotAt()}`);
+    }
+  }
+  function throwObjectKeyExpected() {
+    throw new SyntaxError(`Quoted object key expected ${gotAt()}`);
+  }
+  function throwDuplicateKey({
+    key,
+    position
+  }) {
+    throw new SyntaxError(`Duplicate key '${key}' encountered at position ${position}`);
+  }
+  function throwObjectKeyOrEndExpected() {
+    throw new SyntaxError(`Quoted object key or end of object '}' expected ${gotAt()}`);
+  }
+  function throwArrayItemOrEndExpected() {
+    throw new SyntaxError(`Array item or end of array ']' expected ${gotAt()}`);
+  }
+  function throwInvalidCharacter(char) {
+    throw new SyntaxError(`Invalid character '${char}' ${pos()}`);
+  }
+  function throwInvalidEscapeCharacter(start) {
+    const chars = text.slice(start, start + 2);
+    throw new SyntaxError(`Invalid escape character '${chars}' ${pos()}`);
+  }
+  function throwObjectValueExpected() {
+    throw new SyntaxError(`Object value expected after ':' ${pos()}`);
+  }
+  function throwInvalidUnicodeCharacter(start) {
+    const chars = text.slice(start, start + 6);
+    throw new SyntaxError(`Invalid unicode character '${chars}' ${pos()}`);
+  }
+  function pos() {
+    return `at position ${i}`;
+  }
+  function got() {
+    return i < text.length ? `but got '${text[i]}'` : "but reached end of input";
+  }
+  function gotAt() {
+    return `${got()} ${pos()}`;
+  }
+}
+function setObjectKey(object2, key, value) {
   if (key === "__proto__") {
-    Object.defineProperty(object2, key, { value, writable: true, enumerable: true, configurable: true });
-  } else object2[key] = value;
+    Object.defineProperty(object2, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true
+    });
+  } else {
+    object2[key] = value;
+  }
+}
+function isWhitespace(code2) {
+  return code2 === codeSpace || code2 === codeNewline || code2 === codeTab || code2 === codeReturn;
+}
+function isHex(code2) {
+  return code2 >= codeZero && code2 <= codeNine || code2 >= codeUppercaseA && code2 <= codeUppercaseF || code2 >= codeLowercaseA && code2 <= codeLowercaseF;
+}
+function isDigit(code2) {
+  return code2 >= codeZero && code2 <= codeNine;
+}
+function isNonZeroDigit(code2) {
+  return code2 >= codeOne && code2 <= codeNine;
+}
+function isValidStringCharacter(code2) {
+  return code2 >= 32 && code2 <= 1114111;
+}
+function isDeepEqual(a, b3) {
+  if (a === b3) {
+    return true;
+  }
+  if (Array.isArray(a) && Array.isArray(b3)) {
+    return a.length === b3.length && a.every((item, index) => isDeepEqual(item, b3[index]));
+  }
+  if (isObject(a) && isObject(b3)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b3)])];
+    return keys.every((key) => isDeepEqual(a[key], b3[key]));
+  }
+  return false;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null;
+}
+var escapeCharacters, codeBackslash, codeOpeningBrace, codeClosingBrace, codeOpeningBracket, codeClosingBracket, codeSpace, codeNewline, codeTab, codeReturn, codeDoubleQuote, codePlus, codeMinus, codeZero, codeOne, codeNine, codeComma, codeDot, codeColon, codeUppercaseA, codeLowercaseA, codeUppercaseE, codeLowercaseE, codeUppercaseF, codeLowercaseF;
+var init_parse = __esm({
+  "node_modules/lossless-json/lib/esm/parse.js"() {
+    init_numberParsers();
+    init_revive();
+    escapeCharacters = {
+      '"': '"',
+      "\\": "\\",
+      "/": "/",
+      b: "\b",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "	"
+      // note that \u is handled separately in parseString()
+    };
+    codeBackslash = 92;
+    codeOpeningBrace = 123;
+    codeClosingBrace = 125;
+    codeOpeningBracket = 91;
+    codeClosingBracket = 93;
+    codeSpace = 32;
+    codeNewline = 10;
+    codeTab = 9;
+    codeReturn = 13;
+    codeDoubleQuote = 34;
+    codePlus = 43;
+    codeMinus = 45;
+    codeZero = 48;
+    codeOne = 49;
+    codeNine = 57;
+    codeComma = 44;
+    codeDot = 46;
+    codeColon = 58;
+    codeUppercaseA = 65;
+    codeLowercaseA = 97;
+    codeUppercaseE = 69;
+    codeLowercaseE = 101;
+    codeUppercaseF = 70;
+    codeLowercaseF = 102;
+  }
+});
+
+// node_modules/lossless-json/lib/esm/reviveDate.js
+var init_reviveDate = __esm({
+  "node_modules/lossless-json/lib/esm/reviveDate.js"() {
+  }
+});
+
+// node_modules/lossless-json/lib/esm/stringify.js
+function stringify(value, replacer, space, numberStringifiers) {
+  const resolvedSpace = resolveSpace(space);
+  const replacedValue = typeof replacer === "function" ? replacer.call({
+    "": value
+  }, "", value) : value;
+  return stringifyValue(replacedValue, "");
+  function stringifyValue(value2, indent) {
+    if (Array.isArray(numberStringifiers)) {
+      const stringifier = numberStringifiers.find((item) => item.test(value2));
+      if (stringifier) {
+        const str = stringifier.stringify(value2);
+        if (typeof str !== "string" || !isNumber(str)) {
+          throw new Error(`Invalid JSON number: output of a number stringifier must be a string containing a JSON number (output: ${str})`);
+        }
+        return str;
+      }
+    }
+    if (typeof value2 === "boolean" || typeof value2 === "number" || typeof value2 === "string" || value2 === null || value2 instanceof Date || value2 instanceof Boolean || value2 instanceof Number || value2 instanceof String) {
+      return JSON.stringify(value2);
+    }
+    if (isLosslessNumber(value2)) {
+      return value2.toString();
+    }
+    if (typeof value2 === "bigint") {
+      return value2.toString();
+    }
+    if (Array.isArray(value2)) {
+      return stringifyArray(value2, indent);
+    }
+    if (value2 && typeof value2 === "object") {
+      return stringifyObject(value2, indent);
+    }
+    return void 0;
+  }
+  function stringifyArray(array2, indent) {
+    if (array2.length === 0) {
+      return "[]";
+    }
+    const childIndent = resolvedSpace ? indent + resolvedSpace : void 0;
+    let str = resolvedSpace ? "[\n" : "[";
+    for (let i = 0; i < array2.length; i++) {
+      const item = typeof replacer === "function" ? replacer.call(array2, String(i), array2[i]) : array2[i];
+      if (resolvedSpace) {
+        str += childIndent;
+      }
+      if (typeof item !== "undefined" && typeof item !== "function") {
+        const serialized = stringifyValue(item, childIndent);
+        str += serialized === void 0 ? "null" : serialized;
+      } else {
+        str += "null";
+      }
+      if (i < array2.length - 1) {
+        str += resolvedSpace ? ",\n" : ",";
+      }
+    }
+    str += resolvedSpace ? `
+${indent}]` : "]";
+    return str;
+  }
+  function stringifyObject(object2, indent) {
+    if (typeof object2.toJSON === "function") {
+      return stringifyValue(object2.toJSON(), indent);
+    }
+    const keys = Array.isArray(replacer) ? [...new Set(replacer.map(String))] : Object.keys(object2);
+    if (keys.length === 0) {
+      return "{}";
+    }
+    const childIndent = resolvedSpace ? indent + resolvedSpace : void 0;
+    let first = true;
+    let str = resolvedSpace ? "{\n" : "{";
+    for (const key of keys) {
+      const value2 = typeof replacer === "function" ? replacer.call(object2, key, object2[key]) : object2[key];
+      if (includeProperty(key, value2)) {
+        const serialized = stringifyValue(value2, childIndent);
+        if (serialized === void 0) {
+          continue;
+        }
+        if (first) {
+          first = false;
+        } else {
+          str += resolvedSpace ? ",\n" : ",";
+        }
+        const keyStr = JSON.stringify(key);
+        str += resolvedSpace ? `${childIndent + keyStr}: ` : `${keyStr}:`;
+        str += serialized;
+      }
+    }
+    str += resolvedSpace ? `
+${indent}}` : "}";
+    return str;
+  }
+  function includeProperty(_key, value2) {
+    return typeof value2 !== "undefined" && typeof value2 !== "function" && typeof value2 !== "symbol";
+  }
+}
+function resolveSpace(space) {
+  if (typeof space === "number") {
+    const count = Math.min(Math.trunc(space), MAX_SPACE_LENGTH);
+    return count >= 1 ? " ".repeat(count) : void 0;
+  }
+  if (typeof space === "string" && space !== "") {
+    return space.slice(0, MAX_SPACE_LENGTH);
+  }
+  return void 0;
+}
+var MAX_SPACE_LENGTH;
+var init_stringify = __esm({
+  "node_modules/lossless-json/lib/esm/stringify.js"() {
+    init_LosslessNumber();
+    init_utils();
+    MAX_SPACE_LENGTH = 10;
+  }
+});
+
+// node_modules/lossless-json/lib/esm/types.js
+var init_types = __esm({
+  "node_modules/lossless-json/lib/esm/types.js"() {
+  }
+});
+
+// node_modules/lossless-json/lib/esm/index.js
+var init_esm = __esm({
+  "node_modules/lossless-json/lib/esm/index.js"() {
+    init_config();
+    init_LosslessNumber();
+    init_numberParsers();
+    init_parse();
+    init_reviveDate();
+    init_stringify();
+    init_types();
+    init_utils();
+  }
+});
+
+// src/api/exact-json.ts
+function exactNumber(digits) {
+  const value = Number(digits);
+  return isInteger(digits) && !Number.isSafeInteger(value) ? BigInt(digits) : value;
 }
 function parseExactJson(text) {
   const plain = JSON.parse(text);
   if (!LONG_DIGITS.test(text)) return plain;
-  const stack = [];
-  let root;
-  const place = (value) => {
-    const top = stack.at(-1);
-    if (!top) root = value;
-    else if ("array" in top) top.array.push(value);
-    else if (top.key !== void 0) {
-      setMember(top.object, top.key, value);
-      top.key = void 0;
-    } else if (typeof value === "string") top.key = value;
-  };
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
-    const [, string4, integer2, number4, name, mark] = match;
-    if (string4 !== void 0) place(JSON.parse(string4));
-    else if (integer2 !== void 0) {
-      const value = Number(integer2);
-      place(Number.isSafeInteger(value) ? value : BigInt(integer2));
-    } else if (number4 !== void 0) place(Number(number4));
-    else if (name !== void 0) place(name === "null" ? null : name === "true");
-    else if (mark === "[" || mark === "{") {
-      const open3 = mark === "[" ? { array: [] } : { object: {}, key: void 0 };
-      stack.push(open3);
-    } else if (mark === "]" || mark === "}") {
-      const closed = stack.pop();
-      if (closed) place("array" in closed ? closed.array : closed.object);
-    }
-  }
-  return root;
+  return parse(text, null, exactNumber);
 }
 function stringifyExactJson(value, space) {
   try {
@@ -19276,20 +19943,16 @@ function stringifyExactJson(value, space) {
   } catch (error63) {
     if (!(error63 instanceof TypeError)) throw error63;
   }
-  const nonce = randomUUID2();
-  const text = JSON.stringify(
-    value,
-    (_key, v3) => typeof v3 === "bigint" ? `\0${nonce}:${v3}` : v3,
-    space
-  );
-  return text.replace(new RegExp(`"\\\\u0000${nonce}:(-?\\d+)"`, "g"), "$1");
+  const text = stringify(value, null, space);
+  if (text === void 0) throw new TypeError("the value has no JSON form");
+  return text;
 }
-var LONG_DIGITS, TOKEN;
+var LONG_DIGITS;
 var init_exact_json = __esm({
   "src/api/exact-json.ts"() {
     "use strict";
+    init_esm();
     LONG_DIGITS = /\d{16}/;
-    TOKEN = /[ \t\n\r]*(?:("(?:[^"\\]|\\.)*")|(-?(?:0|[1-9]\d*))(?![.eE\d])|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\]:,]))/y;
   }
 });
 
@@ -20015,7 +20678,7 @@ var require_uri_parser = __commonJS({
         path: parsedUri[3]
       };
     }
-    var NUMBER_REGEX = /^\d+$/;
+    var NUMBER_REGEX2 = /^\d+$/;
     function splitHostPort(path) {
       if (path.startsWith("[")) {
         const hostEnd = path.indexOf("]");
@@ -20029,7 +20692,7 @@ var require_uri_parser = __commonJS({
         if (path.length > hostEnd + 1) {
           if (path[hostEnd + 1] === ":") {
             const portString = path.substring(hostEnd + 2);
-            if (NUMBER_REGEX.test(portString)) {
+            if (NUMBER_REGEX2.test(portString)) {
               return {
                 host,
                 port: +portString
@@ -20048,7 +20711,7 @@ var require_uri_parser = __commonJS({
       } else {
         const splitPath = path.split(":");
         if (splitPath.length === 2) {
-          if (NUMBER_REGEX.test(splitPath[1])) {
+          if (NUMBER_REGEX2.test(splitPath[1])) {
             return {
               host: splitPath[0],
               port: +splitPath[1]
@@ -20590,8 +21253,8 @@ var require_load_balancer = __commonJS({
     function registerDefaultLoadBalancerType(typeName) {
       defaultLoadBalancerType = typeName;
     }
-    function createLoadBalancer(config2, channelControlHelper) {
-      const typeName = config2.getLoadBalancerName();
+    function createLoadBalancer(config3, channelControlHelper) {
+      const typeName = config3.getLoadBalancerName();
       if (typeName in registeredLoadBalancerTypes) {
         return new registeredLoadBalancerTypes[typeName].LoadBalancer(channelControlHelper);
       } else {
@@ -20624,9 +21287,9 @@ var require_load_balancer = __commonJS({
       return new registeredLoadBalancerTypes[defaultLoadBalancerType].LoadBalancingConfig();
     }
     function selectLbConfigFromList(configs, fallbackTodefault = false) {
-      for (const config2 of configs) {
+      for (const config3 of configs) {
         try {
-          return parseLoadBalancingConfig(config2);
+          return parseLoadBalancingConfig(config3);
         } catch (e2) {
           (0, logging_1.log)(constants_1.LogVerbosity.DEBUG, "Config parsing failed with error", e2.message);
           continue;
@@ -20855,8 +21518,8 @@ var require_service_config = __commonJS({
       }
       if ("loadBalancingConfig" in obj) {
         if (Array.isArray(obj.loadBalancingConfig)) {
-          for (const config2 of obj.loadBalancingConfig) {
-            result.loadBalancingConfig.push(validateLoadBalancingConfig(config2));
+          for (const config3 of obj.loadBalancingConfig) {
+            result.loadBalancingConfig.push(validateLoadBalancingConfig(config3));
           }
         } else {
           throw new Error("Invalid service config: invalid loadBalancingConfig");
@@ -20944,8 +21607,8 @@ var require_service_config = __commonJS({
       if (!Array.isArray(obj)) {
         throw new Error("Invalid service config list");
       }
-      for (const config2 of obj) {
-        const validatedConfig = validateCanaryConfig(config2);
+      for (const config3 of obj) {
+        const validatedConfig = validateCanaryConfig(config3);
         if (typeof validatedConfig.percentage === "number" && percentage > validatedConfig.percentage) {
           continue;
         }
@@ -21403,9 +22066,9 @@ var require_resolving_load_balancer = __commonJS({
       return false;
     }
     function findMatchingConfig(service, method, methodConfigs, matchLevel) {
-      for (const config2 of methodConfigs) {
-        if (hasMatchingName(service, method, config2, matchLevel)) {
-          return config2;
+      for (const config3 of methodConfigs) {
+        if (hasMatchingName(service, method, config3, matchLevel)) {
+          return config3;
         }
       }
       return null;
@@ -25679,13 +26342,13 @@ var require_minimal = __commonJS({
       {}
     );
     util.isInteger = Number.isInteger || /* istanbul ignore next */
-    function isInteger(value) {
+    function isInteger2(value) {
       return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
     };
     util.isString = function isString(value) {
       return typeof value === "string" || value instanceof String;
     };
-    util.isObject = function isObject3(value) {
+    util.isObject = function isObject4(value) {
       return value && typeof value === "object";
     };
     util.isset = /**
@@ -28056,7 +28719,7 @@ var require_root = __commonJS({
     var OneOf = require_oneof();
     var util = require_util9();
     var Type;
-    var parse5;
+    var parse6;
     var common;
     function Root(options) {
       Namespace.call(this, "", options);
@@ -28120,8 +28783,8 @@ var require_root = __commonJS({
           if (!util.isString(source))
             self2.setOptions(source.options).addJSON(source.nested);
           else {
-            parse5.filename = filename2;
-            var parsed = parse5(source, self2, options), resolved2, i2 = 0;
+            parse6.filename = filename2;
+            var parsed = parse6(source, self2, options), resolved2, i2 = 0;
             if (parsed.imports) {
               for (; i2 < parsed.imports.length; ++i2)
                 if (resolved2 = getBundledFileName(parsed.imports[i2]) || self2.resolvePath(filename2, parsed.imports[i2]))
@@ -28294,7 +28957,7 @@ var require_root = __commonJS({
     };
     Root._configure = function(Type_, parse_, common_) {
       Type = Type_;
-      parse5 = parse_;
+      parse6 = parse_;
       common = common_;
     };
   }
@@ -29567,9 +30230,9 @@ var require_tokenize = __commonJS({
 var require_parse2 = __commonJS({
   "node_modules/protobufjs/src/parse.js"(exports, module) {
     "use strict";
-    module.exports = parse5;
-    parse5.filename = null;
-    parse5.defaults = { keepCase: false };
+    module.exports = parse6;
+    parse6.filename = null;
+    parse6.defaults = { keepCase: false };
     var tokenize = require_tokenize();
     var Root = require_root();
     var Type = require_type();
@@ -29591,13 +30254,13 @@ var require_parse2 = __commonJS({
     var numberRe = util.patterns.numberRe;
     var nameRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
     var typeRefRe = util.patterns.typeRefRe;
-    function parse5(source, root, options) {
+    function parse6(source, root, options) {
       if (!(root instanceof Root)) {
         options = root;
         root = new Root();
       }
       if (!options)
-        options = parse5.defaults;
+        options = parse6.defaults;
       var preferTrailingComment = options.preferTrailingComment || false;
       var tn2 = tokenize(source, options.alternateCommentMode || false), next = tn2.next, push = tn2.push, peek = tn2.peek, skip = tn2.skip, cmnt = tn2.cmnt;
       var head = true, pkg, imports, weakImports, edition = "proto2";
@@ -29617,9 +30280,9 @@ var require_parse2 = __commonJS({
         });
       }
       function illegal(token2, name, insideTryCatch) {
-        var filename = parse5.filename;
+        var filename = parse6.filename;
         if (!insideTryCatch)
-          parse5.filename = null;
+          parse6.filename = null;
         return Error("illegal " + (name || "token") + " '" + token2 + "' (" + (filename ? filename + ", " : "") + "line " + tn2.line + ")");
       }
       function readString() {
@@ -29819,7 +30482,7 @@ var require_parse2 = __commonJS({
           if (typeof obj.comment !== "string") {
             obj.comment = cmnt();
           }
-          obj.filename = parse5.filename;
+          obj.filename = parse6.filename;
         }
         if (skip("{", true)) {
           var token2;
@@ -29945,7 +30608,7 @@ var require_parse2 = __commonJS({
         var type = new Type(name);
         type.group = true;
         var field = new Field(fieldName, id, name, rule);
-        field.filename = parse5.filename;
+        field.filename = parse6.filename;
         ifBlock(type, function parseGroup_block(token2) {
           switch (token2) {
             case "option":
@@ -30293,7 +30956,7 @@ var require_parse2 = __commonJS({
         }
       }
       resolveFileFeatures();
-      parse5.filename = null;
+      parse6.filename = null;
       return {
         "package": pkg,
         "imports": imports,
@@ -37065,9 +37728,9 @@ var require_resolving_call = __commonJS({
           return;
         }
         this.configReceivedTime = Date.now();
-        const config2 = configResult.config;
-        if (config2.status !== constants_1.Status.OK) {
-          const { code: code2, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(config2.status, "Failed to route call to method " + this.method);
+        const config3 = configResult.config;
+        if (config3.status !== constants_1.Status.OK) {
+          const { code: code2, details } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(config3.status, "Failed to route call to method " + this.method);
           this.outputStatus({
             code: code2,
             details,
@@ -37075,16 +37738,16 @@ var require_resolving_call = __commonJS({
           });
           return;
         }
-        if (config2.methodConfig.timeout) {
-          const timeoutMs = Math.floor(config2.methodConfig.timeout.seconds * 1e3 + config2.methodConfig.timeout.nanos / 1e6);
+        if (config3.methodConfig.timeout) {
+          const timeoutMs = Math.floor(config3.methodConfig.timeout.seconds * 1e3 + config3.methodConfig.timeout.nanos / 1e6);
           const configDeadline = Date.now() + timeoutMs;
           this.deadline = (0, deadline_1.minDeadline)(this.deadline, configDeadline);
           this.runDeadlineTimer();
         }
-        this.filterStackFactory.push(config2.dynamicFilterFactories);
+        this.filterStackFactory.push(config3.dynamicFilterFactories);
         this.filterStack = this.filterStackFactory.createFilter();
         this.filterStack.sendMetadata(Promise.resolve(this.metadata)).then((filteredMetadata) => {
-          this.child = this.channel.createRetryingCall(config2, this.method, this.host, this.credentials, this.deadline, this.callNumber);
+          this.child = this.channel.createRetryingCall(config3, this.method, this.host, this.credentials, this.deadline, this.callNumber);
           if (this.traceEnabled) {
             this.trace("Created child [" + this.child.getCallNumber() + "]");
           }
@@ -42187,8 +42850,8 @@ var require_certificate_provider = __commonJS({
     }
     var readFilePromise = (0, util_1.promisify)(fs4.readFile);
     var FileWatcherCertificateProvider = class {
-      constructor(config2) {
-        this.config = config2;
+      constructor(config3) {
+        this.config = config3;
         this.refreshTimer = null;
         this.fileResultPromise = null;
         this.latestCaUpdate = void 0;
@@ -42196,13 +42859,13 @@ var require_certificate_provider = __commonJS({
         this.latestIdentityUpdate = void 0;
         this.identityListeners = /* @__PURE__ */ new Set();
         this.lastUpdateTime = null;
-        if (config2.certificateFile === void 0 !== (config2.privateKeyFile === void 0)) {
+        if (config3.certificateFile === void 0 !== (config3.privateKeyFile === void 0)) {
           throw new Error("certificateFile and privateKeyFile must be set or unset together");
         }
-        if (config2.certificateFile === void 0 && config2.caCertificateFile === void 0) {
+        if (config3.certificateFile === void 0 && config3.caCertificateFile === void 0) {
           throw new Error("At least one of certificateFile and caCertificateFile must be set");
         }
-        trace("File watcher constructed with config " + JSON.stringify(config2));
+        trace("File watcher constructed with config " + JSON.stringify(config3));
       }
       updateCertificates() {
         if (this.fileResultPromise) {
@@ -46806,12 +47469,12 @@ function parseType(text) {
     if (source[pos] !== ch) throw new TypeSyntaxError(`expected "${ch}" at column ${pos + 1}`, text);
     pos++;
   };
-  const parse5 = () => {
+  const parse6 = () => {
     skip();
     let result;
     if (source[pos] === "[") {
       pos++;
-      result = { collection_type: parse5() };
+      result = { collection_type: parse6() };
       expect("]");
     } else if (source[pos] === "{") {
       pos++;
@@ -46819,7 +47482,7 @@ function parseType(text) {
       if (!source.startsWith("string", pos)) throw new TypeSyntaxError("map keys must be string", text);
       pos += "string".length;
       expect(":");
-      result = { map_value_type: parse5() };
+      result = { map_value_type: parse6() };
       expect("}");
     } else {
       const word = /^[a-z_]+/.exec(source.slice(pos))?.[0] ?? "";
@@ -46850,7 +47513,7 @@ function parseType(text) {
     }
     return result;
   };
-  const type = parse5();
+  const type = parse6();
   skip();
   if (pos !== source.length) throw new TypeSyntaxError(`unexpected "${source.slice(pos)}"`, text);
   return type;
@@ -47252,7 +47915,7 @@ __export(util_exports, {
   hexToUint8Array: () => hexToUint8Array,
   hide: () => hide,
   installLazyProp: () => installLazyProp,
-  isObject: () => isObject,
+  isObject: () => isObject2,
   isPlainObject: () => isPlainObject,
   issue: () => issue2,
   joinValues: () => joinValues,
@@ -47460,11 +48123,11 @@ function esc(str) {
 function slugify(input3) {
   return input3.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function isObject(data) {
+function isObject2(data) {
   return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 function isPlainObject(o) {
-  if (isObject(o) === false)
+  if (isObject2(o) === false)
     return false;
   const ctor = o.constructor;
   if (ctor === void 0)
@@ -47472,7 +48135,7 @@ function isPlainObject(o) {
   if (typeof ctor !== "function")
     return true;
   const prot = ctor.prototype;
-  if (isObject(prot) === false)
+  if (isObject2(prot) === false)
     return false;
   if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
     return false;
@@ -47721,7 +48384,7 @@ function attachSchema(issues, start, inst) {
     (_a3 = issues[i]).schema ?? (_a3.schema = inst);
   }
 }
-function finalizeIssue(iss, ctx, config2) {
+function finalizeIssue(iss, ctx, config3) {
   var _a3;
   const traits = iss.inst?._zod?.traits;
   if (traits?.has("$ZodType")) {
@@ -47731,7 +48394,7 @@ function finalizeIssue(iss, ctx, config2) {
       iss.schema = iss.inst;
   }
   const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
-  const message2 = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
+  const message2 = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config3.customError?.(iss)) ?? unwrapMessage(config3.localeError?.(iss)) ?? "Invalid input";
   const full = {};
   for (const k3 of Object.keys(iss)) {
     if (k3 === "inst" || k3 === "schema" || k3 === "continue" || k3 === "input" || k3 === "__proto__")
@@ -48165,7 +48828,7 @@ function $constructor(name, initializer3, proto, params) {
   Object.defineProperty(_3, "name", { value: name });
   return _3;
 }
-function config(newConfig) {
+function config2(newConfig) {
   if (newConfig)
     Object.assign(globalConfig, newConfig);
   return globalConfig;
@@ -48405,7 +49068,7 @@ function failure(Err, issues, ctx) {
     success: false,
     get error() {
       if (!error63) {
-        error63 = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+        error63 = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config2())));
         issues = void 0;
         ctx = void 0;
       }
@@ -48433,8 +49096,8 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
-var init_parse = __esm({
+var _parse, parse2, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var init_parse2 = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
     init_errors2();
@@ -48447,7 +49110,7 @@ var init_parse = __esm({
           throw new $ZodAsyncError();
         }
         if (result.issues.length) {
-          const e2 = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+          const e2 = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config2())));
           captureStackTrace(e2, _params?.callee ?? fn);
           throw e2;
         }
@@ -48455,7 +49118,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse = /* @__PURE__ */ _parse($ZodRealError);
+    parse2 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -48463,7 +49126,7 @@ var init_parse = __esm({
         if (result instanceof Promise)
           result = await result;
         if (result.issues.length) {
-          const e2 = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+          const e2 = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config2())));
           captureStackTrace(e2, params?.callee ?? fn);
           throw e2;
         }
@@ -48509,18 +49172,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse5(schema, value, ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse5(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -49445,7 +50108,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c2) => c2[0]));
-  const parse5 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -49459,7 +50122,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse5(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -49584,7 +50247,7 @@ function handleUnionResults(results, final, inst, ctx) {
     code: "invalid_union",
     input: final.value,
     inst,
-    errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+    errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config2())))
   });
   return final;
 }
@@ -49603,7 +50266,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
       code: "invalid_union",
       input: final.value,
       inst,
-      errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+      errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config2())))
     });
   } else {
     final.issues.push({
@@ -49796,7 +50459,7 @@ function handleMapResult(keyResult, valueResult, final, key, input3, inst, ctx) 
         origin: "map",
         input: input3,
         inst,
-        issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+        issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config2()))
       });
     }
   }
@@ -49810,7 +50473,7 @@ function handleMapResult(keyResult, valueResult, final, key, input3, inst, ctx) 
         input: input3,
         inst,
         key,
-        issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+        issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config2()))
       });
     }
   }
@@ -49854,7 +50517,7 @@ function handleCatchResult(payload, result, def, ctx) {
     ...result,
     value: payload.value,
     error: {
-      issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+      issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config2()))
     },
     input: payload.value
   });
@@ -49968,7 +50631,7 @@ var init_schemas = __esm({
     init_checks();
     init_core();
     init_doc();
-    init_parse();
+    init_parse2();
     init_regexes();
     init_util();
     init_versions();
@@ -50082,7 +50745,7 @@ var init_schemas = __esm({
         own(this, "~standard", value);
       }
     });
-    toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+    toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config2())) } : { value: r.value };
     $ZodString = /* @__PURE__ */ $constructor("$ZodString", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.pattern = def.pattern ?? anyString;
@@ -50644,7 +51307,7 @@ var init_schemas = __esm({
         }
         return propValues;
       });
-      const isObject3 = isObject;
+      const isObject4 = isObject2;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -50652,7 +51315,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input3 = payload.value;
-        if (!isObject3(input3)) {
+        if (!isObject4(input3)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -50788,7 +51451,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject3 = isObject;
+      const isObject4 = isObject2;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -50797,7 +51460,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input3 = payload.value;
-        if (!isObject3(input3)) {
+        if (!isObject4(input3)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -50926,7 +51589,7 @@ var init_schemas = __esm({
       const disc = cached(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input3 = payload.value;
-        if (!isObject(input3)) {
+        if (!isObject2(input3)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
@@ -51087,7 +51750,7 @@ var init_schemas = __esm({
                 payload.issues.push({
                   code: "invalid_key",
                   origin: "record",
-                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config2())),
                   input: key,
                   path: [key],
                   inst
@@ -51167,7 +51830,7 @@ var init_schemas = __esm({
                 payload.issues.push({
                   code: "invalid_key",
                   origin: "record",
-                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config2())),
                   input: key,
                   path: [key],
                   inst
@@ -51628,10 +52291,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse2(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse(inst._def.output, result);
+            return parse2(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -64416,7 +65079,7 @@ __export(core_exports2, {
   clone: () => clone,
   compile: () => compile,
   compileFn: () => compileFn,
-  config: () => config,
+  config: () => config2,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
   decode: () => decode,
@@ -64446,7 +65109,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues,
   meta: () => meta,
-  parse: () => parse,
+  parse: () => parse2,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -64478,7 +65141,7 @@ __export(core_exports2, {
 var init_core2 = __esm({
   "node_modules/zod/v4/core/index.js"() {
     init_core();
-    init_parse();
+    init_parse2();
     init_errors2();
     init_schemas();
     init_memoizer();
@@ -64594,13 +65257,13 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse2, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
-var init_parse2 = __esm({
+var parse3, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var init_parse3 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors3();
     init_core2();
-    parse2 = /* @__PURE__ */ _parse(ZodRealError);
+    parse3 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -64797,11 +65460,11 @@ __export(schemas_exports2, {
 });
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
-    config(en_default());
+    config2(en_default());
 }
 function _ensureDefaultMemoizer() {
   if (!globalConfig.memoizer)
-    config({ memoizer: memoizer() });
+    config2({ memoizer: memoizer() });
 }
 function string2(params) {
   return _string(ZodString, params);
@@ -65297,7 +65960,7 @@ var init_schemas2 = __esm({
     init_to_json_schema();
     init_en();
     init_checks2();
-    init_parse2();
+    init_parse3();
     ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
       _ensureDefaultLocale();
       $ZodType.init(inst, def);
@@ -65413,7 +66076,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse2(this, data, params, { callee: _parse2 });
+        return parse3(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -66274,12 +66937,12 @@ var init_schemas2 = __esm({
 
 // node_modules/zod/v4/classic/compat.js
 function setErrorMap(map2) {
-  config({
+  config2({
     customError: map2
   });
 }
 function getErrorMap() {
-  return config().customError;
+  return config2().customError;
 }
 var ZodIssueCode, ZodFirstPartyTypeKind;
 var init_compat = __esm({
@@ -67434,7 +68097,7 @@ __export(external_exports, {
   codec: () => codec,
   coerce: () => coerce_exports,
   compile: () => compile,
-  config: () => config,
+  config: () => config2,
   core: () => core_exports2,
   creditCard: () => creditCard2,
   cuid: () => cuid3,
@@ -67524,7 +68187,7 @@ __export(external_exports, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse2,
+  parse: () => parse3,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -67594,7 +68257,7 @@ var init_external = __esm({
     init_schemas2();
     init_checks2();
     init_errors3();
-    init_parse2();
+    init_parse3();
     init_compat();
     init_core2();
     init_json_schema_processors();
@@ -67646,7 +68309,7 @@ function executionConsoleUrl(base, id) {
   return `${base.replace(/\/+$/, "")}/console/projects/${seg(id.project)}/domains/${seg(id.domain)}/executions/${seg(id.name)}`;
 }
 var TERMINAL_PHASES, UNFINISHED_PHASES, START_NODE;
-var init_types = __esm({
+var init_types2 = __esm({
   "src/api/types.ts"() {
     "use strict";
     init_WorkflowExecution();
@@ -69133,7 +69796,7 @@ var require_stringify = __commonJS({
         props2.push(doc.directives.tagString(tag2));
       return props2.join(" ");
     }
-    function stringify(item, ctx, onComment, onChompKeep) {
+    function stringify2(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -69162,7 +69825,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -69172,7 +69835,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -69194,7 +69857,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -69246,7 +69909,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws2 = " ";
       if (keyComment || vsb || vcb) {
         ws2 = vsb ? "\n" : "";
@@ -69387,7 +70050,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log2 = require_log();
     var merge3 = require_merge();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
@@ -69423,7 +70086,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -69490,12 +70153,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify2(collection, ctx, options);
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -69520,7 +70183,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -69587,7 +70250,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -70948,7 +71611,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -70963,7 +71626,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -70985,7 +71648,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -70993,7 +71656,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -73129,7 +73792,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
-    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -73182,7 +73845,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -74893,7 +75556,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse5(src, reviver, options) {
+    function parse6(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -74912,7 +75575,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify2(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -74934,10 +75597,10 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse5;
+    exports.parse = parse6;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -76457,7 +77120,7 @@ var init_workflow_file = __esm({
     init_zod();
     init_duration();
     init_literals();
-    init_types();
+    init_types2();
     init_yaml_file();
     init_cron();
     init_quantity();
@@ -78906,7 +79569,7 @@ var init_base64url = __esm({
 });
 
 // node_modules/jose/dist/webapi/lib/validate.js
-function isObject2(input3) {
+function isObject3(input3) {
   if (typeof input3 != "object" || input3 === null || Object.prototype.toString.call(input3) !== "[object Object]")
     return false;
   const prototype = Object.getPrototypeOf(input3);
@@ -78944,7 +79607,7 @@ function parseJoseHeader(encodedProtectedHeader, ErrorClass, message2) {
   } catch (cause) {
     throw new ErrorClass(message2, { cause });
   }
-  if (!isObject2(parsed))
+  if (!isObject3(parsed))
     throw new ErrorClass(message2);
   return parsed;
 }
@@ -78987,7 +79650,7 @@ async function prepareKey(entry, key, usage) {
   if (secret && key instanceof Uint8Array)
     return key;
   let normalized, keyObject;
-  if (isObject2(key)) {
+  if (isObject3(key)) {
     if (normalized = normalizeJwk(key), typeof normalized.kty != "string")
       throw invalidKeyType(alg, key, secret);
     if (!(secret ? normalized.kty === "oct" && typeof normalized.k == "string" : normalized.kty !== "oct" && (requiresPrivateKey ? normalized.kty === "AKP" && typeof normalized.priv == "string" || typeof normalized.d == "string" : normalized.d === void 0 && normalized.priv === void 0)))
@@ -79413,7 +80076,7 @@ async function decryptKeyManagement(entry, enc, key, encryptedKey, joseHeader, m
   switch (direct ? assertNoEncryptedKey(encryptedKey) : assertEncryptedKey(encryptedKey), entry.subtle.name) {
     case "ECDH": {
       const { epk } = joseHeader;
-      if (!isObject2(epk) || ["d", "k", "p", "q", "dp", "dq", "qi", "oth", "priv"].some((parameter) => Object.hasOwn(epk, parameter)))
+      if (!isObject3(epk) || ["d", "k", "p", "q", "dp", "dq", "qi", "oth", "priv"].some((parameter) => Object.hasOwn(epk, parameter)))
         throw new JWEInvalid('JOSE Header "epk" (Ephemeral Public Key) missing or invalid');
       assertEcdhKey(key);
       const ephemeralPublicKey = await jwkToKey(entry, epk), partyUInfo = partyInfo(joseHeader, "apu"), partyVInfo = partyInfo(joseHeader, "apv");
@@ -79979,7 +80642,7 @@ function checkEcdhAlg(algs, alg, pk) {
       throw CodedTypeError2("invalid key alg", ERR_INVALID_ARG_VALUE2, { pk });
   }
 }
-function enableDecryptingResponses(config2, contentEncryptionAlgorithms = [
+function enableDecryptingResponses(config3, contentEncryptionAlgorithms = [
   "A128GCM",
   "A192GCM",
   "A256GCM",
@@ -79987,7 +80650,7 @@ function enableDecryptingResponses(config2, contentEncryptionAlgorithms = [
   "A192CBC-HS384",
   "A256CBC-HS512"
 ], ...keys) {
-  if (int2(config2).decrypt !== void 0) {
+  if (int2(config3).decrypt !== void 0) {
     throw new TypeError("enableDecryptingResponses can only be called on a given Configuration instance once");
   }
   if (keys.length === 0) {
@@ -80043,7 +80706,7 @@ function enableDecryptingResponses(config2, contentEncryptionAlgorithms = [
     }
     normalized.push(key);
   }
-  int2(config2).decrypt = async (jwe) => decrypt2(normalized, jwe, contentEncryptionAlgorithms, [...algs]).catch(errorHandler);
+  int2(config3).decrypt = async (jwe) => decrypt2(normalized, jwe, contentEncryptionAlgorithms, [...algs]).catch(errorHandler);
 }
 function getDecryptedResponses(result) {
   return decryptedResponses?.get(result);
@@ -80151,9 +80814,9 @@ function getHelpers(response) {
 function addHelpers(response) {
   Object.defineProperties(response, getHelpers(response));
 }
-function getDPoPHandle(config2, keyPair, options) {
-  checkConfig(config2);
-  return DPoP(int2(config2).c, keyPair, options);
+function getDPoPHandle(config3, keyPair, options) {
+  checkConfig(config3);
+  return DPoP(int2(config3).c, keyPair, options);
 }
 async function handleRetryAfter(response, currentInterval, signal3, throwIfInvalid = false) {
   const retryAfter = response.headers.get("retry-after")?.trim();
@@ -80228,7 +80891,7 @@ function pollRequestSignal(pollingSignal, timeout) {
     }
   };
 }
-async function pollGrant(config2, authorizationResponse, grantCode, request2, processResponse, parameters2, options) {
+async function pollGrant(config3, authorizationResponse, grantCode, request2, processResponse, parameters2, options) {
   const requestParameters = new URLSearchParams(parameters2);
   let interval = authorizationResponse.interval ?? 5;
   const pollingSignal = options?.signal ?? AbortSignal.timeout(authorizationResponse.expires_in * 1e3);
@@ -80238,7 +80901,7 @@ async function pollGrant(config2, authorizationResponse, grantCode, request2, pr
     } catch (error63) {
       errorHandler(error63);
     }
-    const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+    const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config3);
     const requestSignal = pollRequestSignal(pollingSignal, timeout);
     try {
       const response = await request2(as2, c2, auth2, grantCode, {
@@ -80283,13 +80946,13 @@ async function pollGrant(config2, authorizationResponse, grantCode, request2, pr
     }
   }
 }
-async function pollDeviceAuthorizationGrant(config2, deviceAuthorizationResponse, parameters2, options) {
-  checkConfig(config2);
-  return pollGrant(config2, deviceAuthorizationResponse, deviceAuthorizationResponse.device_code, deviceCodeGrantRequest, processDeviceCodeResponse, parameters2, options);
+async function pollDeviceAuthorizationGrant(config3, deviceAuthorizationResponse, parameters2, options) {
+  checkConfig(config3);
+  return pollGrant(config3, deviceAuthorizationResponse, deviceAuthorizationResponse.device_code, deviceCodeGrantRequest, processDeviceCodeResponse, parameters2, options);
 }
-async function initiateDeviceAuthorization(config2, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+async function initiateDeviceAuthorization(config3, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config3);
   return deviceAuthorizationRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80297,9 +80960,9 @@ async function initiateDeviceAuthorization(config2, parameters2) {
     signal: signal2(timeout)
   }).then((response) => processDeviceAuthorizationResponse(as2, c2, response)).catch(errorHandler);
 }
-async function initiateBackchannelAuthentication(config2, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+async function initiateBackchannelAuthentication(config3, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config3);
   return backchannelAuthenticationRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80307,27 +80970,27 @@ async function initiateBackchannelAuthentication(config2, parameters2) {
     signal: signal2(timeout)
   }).then((response) => processBackchannelAuthenticationResponse(as2, c2, response)).catch(errorHandler);
 }
-async function pollBackchannelAuthenticationGrant(config2, backchannelAuthenticationResponse, parameters2, options) {
-  checkConfig(config2);
-  return pollGrant(config2, backchannelAuthenticationResponse, backchannelAuthenticationResponse.auth_req_id, backchannelAuthenticationGrantRequest, processBackchannelAuthenticationGrantResponse, parameters2, options);
+async function pollBackchannelAuthenticationGrant(config3, backchannelAuthenticationResponse, parameters2, options) {
+  checkConfig(config3);
+  return pollGrant(config3, backchannelAuthenticationResponse, backchannelAuthenticationResponse.auth_req_id, backchannelAuthenticationGrantRequest, processBackchannelAuthenticationGrantResponse, parameters2, options);
 }
-function allowInsecureRequests2(config2) {
-  int2(config2).tlsOnly = false;
+function allowInsecureRequests2(config3) {
+  int2(config3).tlsOnly = false;
 }
-function setJwksCache2(config2, jwksCache2) {
-  int2(config2).jwksCache = structuredClone(jwksCache2);
+function setJwksCache2(config3, jwksCache2) {
+  int2(config3).jwksCache = structuredClone(jwksCache2);
 }
-function getJwksCache(config2) {
-  const cache2 = int2(config2).jwksCache;
+function getJwksCache(config3) {
+  const cache2 = int2(config3).jwksCache;
   if (cache2.uat) {
     return cache2;
   }
   return void 0;
 }
-function enableNonRepudiationChecks(config2) {
-  checkConfig(config2);
-  int2(config2).nonRepudiation = (response) => {
-    const { as: as2, fetch: fetch3, tlsOnly, timeout, jwksCache: jwksCache2 } = int2(config2);
+function enableNonRepudiationChecks(config3) {
+  checkConfig(config3);
+  int2(config3).nonRepudiation = (response) => {
+    const { as: as2, fetch: fetch3, tlsOnly, timeout, jwksCache: jwksCache2 } = int2(config3);
     return validateApplicationLevelSignature(as2, response, {
       [customFetch]: fetch3,
       [allowInsecureRequests]: !tlsOnly,
@@ -80337,29 +81000,29 @@ function enableNonRepudiationChecks(config2) {
     }).catch(errorHandler);
   };
 }
-function useJwtResponseMode(config2) {
-  checkConfig(config2);
-  const { hybrid, implicit } = int2(config2);
+function useJwtResponseMode(config3) {
+  checkConfig(config3);
+  const { hybrid, implicit } = int2(config3);
   if (hybrid || implicit) {
     throw e("JARM cannot be combined with a hybrid or implicit response types", void 0, UNSUPPORTED_OPERATION);
   }
-  int2(config2).jarm = (authorizationResponse, expectedState) => validateJARMResponse(config2, authorizationResponse, expectedState);
+  int2(config3).jarm = (authorizationResponse, expectedState) => validateJARMResponse(config3, authorizationResponse, expectedState);
 }
-function enableDetachedSignatureResponseChecks(config2) {
-  if (!int2(config2).hybrid) {
+function enableDetachedSignatureResponseChecks(config3) {
+  if (!int2(config3).hybrid) {
     throw e('"code id_token" response type must be configured to be used first', void 0, UNSUPPORTED_OPERATION);
   }
-  int2(config2).hybrid = (authorizationResponse, expectedNonce, expectedState, maxAge) => validateCodeIdTokenResponse2(config2, authorizationResponse, expectedNonce, expectedState, maxAge, true);
+  int2(config3).hybrid = (authorizationResponse, expectedNonce, expectedState, maxAge) => validateCodeIdTokenResponse2(config3, authorizationResponse, expectedNonce, expectedState, maxAge, true);
 }
-async function implicitAuthentication(config2, currentUrl, expectedNonce, checks) {
-  checkConfig(config2);
+async function implicitAuthentication(config3, currentUrl, expectedNonce, checks) {
+  checkConfig(config3);
   if (!(currentUrl instanceof URL) && !webInstanceOf(currentUrl, "Request")) {
     throw CodedTypeError2('"currentUrl" must be an instance of URL, or Request', ERR_INVALID_ARG_TYPE2);
   }
   if (typeof expectedNonce !== "string") {
     throw CodedTypeError2('"expectedNonce" must be a string', ERR_INVALID_ARG_TYPE2);
   }
-  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, implicit, jwksCache: jwksCache2 } = int2(config2);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, implicit, jwksCache: jwksCache2 } = int2(config3);
   if (!implicit) {
     throw new TypeError("implicitAuthentication() cannot be used by clients using flows other than response_type=id_token");
   }
@@ -80415,21 +81078,21 @@ async function implicitAuthentication(config2, currentUrl, expectedNonce, checks
     errorHandler(err);
   }
 }
-function useCodeIdTokenResponseType(config2) {
-  checkConfig(config2);
-  const { jarm, implicit } = int2(config2);
+function useCodeIdTokenResponseType(config3) {
+  checkConfig(config3);
+  const { jarm, implicit } = int2(config3);
   if (jarm || implicit) {
     throw e('"code id_token" response type cannot be combined with JARM or implicit response type', void 0, UNSUPPORTED_OPERATION);
   }
-  int2(config2).hybrid = (authorizationResponse, expectedNonce, expectedState, maxAge) => validateCodeIdTokenResponse2(config2, authorizationResponse, expectedNonce, expectedState, maxAge, false);
+  int2(config3).hybrid = (authorizationResponse, expectedNonce, expectedState, maxAge) => validateCodeIdTokenResponse2(config3, authorizationResponse, expectedNonce, expectedState, maxAge, false);
 }
-function useIdTokenResponseType(config2) {
-  checkConfig(config2);
-  const { jarm, hybrid } = int2(config2);
+function useIdTokenResponseType(config3) {
+  checkConfig(config3);
+  const { jarm, hybrid } = int2(config3);
   if (jarm || hybrid) {
     throw e('"id_token" response type cannot be combined with JARM or hybrid response type', void 0, UNSUPPORTED_OPERATION);
   }
-  int2(config2).implicit = true;
+  int2(config3).implicit = true;
 }
 function stripParams(url2) {
   url2 = new URL(url2);
@@ -80444,14 +81107,14 @@ function webInstanceOf(input3, toStringTag) {
     return false;
   }
 }
-async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpointParameters, options) {
-  checkConfig(config2);
+async function authorizationCodeGrant(config3, currentUrl, checks, tokenEndpointParameters, options) {
+  checkConfig(config3);
   if (options?.flag !== retry && !(currentUrl instanceof URL) && !webInstanceOf(currentUrl, "Request")) {
     throw CodedTypeError2('"currentUrl" must be an instance of URL, or Request', ERR_INVALID_ARG_TYPE2);
   }
   let authResponse;
   let redirectUri;
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, jarm, hybrid, nonRepudiation, timeout, decrypt: decrypt3, implicit } = int2(config2);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, jarm, hybrid, nonRepudiation, timeout, decrypt: decrypt3, implicit } = int2(config3);
   if (options?.flag === retry) {
     authResponse = options.authResponse;
     redirectUri = options.redirectUri;
@@ -80517,7 +81180,7 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
     result = await p2;
   } catch (err) {
     if (retryable2(err, options)) {
-      return authorizationCodeGrant(config2, void 0, checks, tokenEndpointParameters, {
+      return authorizationCodeGrant(config3, void 0, checks, tokenEndpointParameters, {
         ...options,
         flag: retry,
         authResponse,
@@ -80549,8 +81212,8 @@ async function authorizationCodeGrant(config2, currentUrl, checks, tokenEndpoint
   }
   return setDecryptedResponse(result, jwts);
 }
-async function validateJARMResponse(config2, authorizationResponse, expectedState) {
-  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
+async function validateJARMResponse(config3, authorizationResponse, expectedState) {
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config3);
   const signed = captureDecryptedResponse(decrypt3);
   const result = await validateJwtAuthResponse(as2, c2, authorizationResponse, expectedState, {
     [customFetch]: fetch3,
@@ -80566,14 +81229,14 @@ async function validateJARMResponse(config2, authorizationResponse, expectedStat
   }
   return result;
 }
-async function validateCodeIdTokenResponse2(config2, authorizationResponse, expectedNonce, expectedState, maxAge, fapi) {
+async function validateCodeIdTokenResponse2(config3, authorizationResponse, expectedNonce, expectedState, maxAge, fapi) {
   if (typeof expectedNonce !== "string") {
     throw CodedTypeError2('"expectedNonce" must be a string', ERR_INVALID_ARG_TYPE2);
   }
   if (expectedState !== void 0 && typeof expectedState !== "string") {
     throw CodedTypeError2('"expectedState" must be a string', ERR_INVALID_ARG_TYPE2);
   }
-  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config2);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, jwksCache: jwksCache2 } = int2(config3);
   const signed = captureDecryptedResponse(decrypt3);
   const result = await (fapi ? validateDetachedSignatureResponse : validateCodeIdTokenResponse)(as2, c2, authorizationResponse, expectedNonce, expectedState, maxAge, {
     [customFetch]: fetch3,
@@ -80591,10 +81254,10 @@ async function validateCodeIdTokenResponse2(config2, authorizationResponse, expe
   }
   return result;
 }
-async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
-  checkConfig(config2);
+async function refreshTokenGrant(config3, refreshToken, parameters2, options) {
+  checkConfig(config3);
   parameters2 = new URLSearchParams(parameters2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config3);
   const response = await refreshTokenGrantRequest(as2, c2, auth2, refreshToken, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80612,7 +81275,7 @@ async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
     result = await p2;
   } catch (err) {
     if (retryable2(err, options)) {
-      return refreshTokenGrant(config2, refreshToken, parameters2, {
+      return refreshTokenGrant(config3, refreshToken, parameters2, {
         ...options,
         flag: retry
       });
@@ -80623,10 +81286,10 @@ async function refreshTokenGrant(config2, refreshToken, parameters2, options) {
   addHelpers(result);
   return setDecryptedResponse(result, signed.get());
 }
-async function clientCredentialsGrant(config2, parameters2, options) {
-  checkConfig(config2);
+async function clientCredentialsGrant(config3, parameters2, options) {
+  checkConfig(config3);
   parameters2 = new URLSearchParams(parameters2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config3);
   const response = await clientCredentialsGrantRequest(as2, c2, auth2, parameters2, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80640,7 +81303,7 @@ async function clientCredentialsGrant(config2, parameters2, options) {
     result = await p2;
   } catch (err) {
     if (retryable2(err, options)) {
-      return clientCredentialsGrant(config2, parameters2, {
+      return clientCredentialsGrant(config3, parameters2, {
         ...options,
         flag: retry
       });
@@ -80650,9 +81313,9 @@ async function clientCredentialsGrant(config2, parameters2, options) {
   addHelpers(result);
   return result;
 }
-function buildAuthorizationUrl(config2, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, tlsOnly, hybrid, jarm, implicit } = int2(config2);
+function buildAuthorizationUrl(config3, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, tlsOnly, hybrid, jarm, implicit } = int2(config3);
   const authorizationEndpoint = resolveEndpoint(as2, "authorization_endpoint", false, tlsOnly);
   parameters2 = new URLSearchParams(parameters2);
   if (!parameters2.has("client_id")) {
@@ -80674,21 +81337,21 @@ function buildAuthorizationUrl(config2, parameters2) {
   }
   return authorizationEndpoint;
 }
-async function buildAuthorizationUrlWithJAR(config2, parameters2, signingKey, options) {
-  checkConfig(config2);
-  const authorizationEndpoint = buildAuthorizationUrl(config2, parameters2);
+async function buildAuthorizationUrlWithJAR(config3, parameters2, signingKey, options) {
+  checkConfig(config3);
+  const authorizationEndpoint = buildAuthorizationUrl(config3, parameters2);
   parameters2 = authorizationEndpoint.searchParams;
   if (!signingKey) {
     throw CodedTypeError2('"signingKey" must be provided', ERR_INVALID_ARG_VALUE2);
   }
-  const { as: as2, c: c2 } = int2(config2);
+  const { as: as2, c: c2 } = int2(config3);
   const request2 = await issueRequestObject(as2, c2, parameters2, signingKey, options).catch(errorHandler);
-  return buildAuthorizationUrl(config2, { request: request2 });
+  return buildAuthorizationUrl(config3, { request: request2 });
 }
-async function buildAuthorizationUrlWithPAR(config2, parameters2, options) {
-  checkConfig(config2);
-  const authorizationEndpoint = buildAuthorizationUrl(config2, parameters2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+async function buildAuthorizationUrlWithPAR(config3, parameters2, options) {
+  checkConfig(config3);
+  const authorizationEndpoint = buildAuthorizationUrl(config3, parameters2);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config3);
   const response = await pushedAuthorizationRequest(as2, c2, auth2, authorizationEndpoint.searchParams, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80702,18 +81365,18 @@ async function buildAuthorizationUrlWithPAR(config2, parameters2, options) {
     result = await p2;
   } catch (err) {
     if (retryable2(err, options)) {
-      return buildAuthorizationUrlWithPAR(config2, parameters2, {
+      return buildAuthorizationUrlWithPAR(config3, parameters2, {
         ...options,
         flag: retry
       });
     }
     errorHandler(err);
   }
-  return buildAuthorizationUrl(config2, { request_uri: result.request_uri });
+  return buildAuthorizationUrl(config3, { request_uri: result.request_uri });
 }
-function buildEndSessionUrl(config2, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, tlsOnly } = int2(config2);
+function buildEndSessionUrl(config3, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, tlsOnly } = int2(config3);
   const endSessionEndpoint = resolveEndpoint(as2, "end_session_endpoint", false, tlsOnly);
   parameters2 = new URLSearchParams(parameters2);
   if (!parameters2.has("client_id")) {
@@ -80735,9 +81398,9 @@ function checkConfig(input3) {
 function signal2(timeout) {
   return timeout ? AbortSignal.timeout(timeout * 1e3) : void 0;
 }
-async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
-  checkConfig(config2);
-  const { as: as2, c: c2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+async function fetchUserInfo(config3, accessToken, expectedSubject, options) {
+  checkConfig(config3);
+  const { as: as2, c: c2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config3);
   const response = await userInfoRequest(as2, c2, accessToken, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80754,7 +81417,7 @@ async function fetchUserInfo(config2, accessToken, expectedSubject, options) {
     result = await exec;
   } catch (err) {
     if (retryable2(err, options)) {
-      return fetchUserInfo(config2, accessToken, expectedSubject, {
+      return fetchUserInfo(config3, accessToken, expectedSubject, {
         ...options,
         flag: retry
       });
@@ -80770,9 +81433,9 @@ function retryable2(err, options) {
   }
   return false;
 }
-async function tokenIntrospection(config2, token, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config2);
+async function tokenIntrospection(config3, token, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, nonRepudiation, timeout, decrypt: decrypt3 } = int2(config3);
   const response = await introspectionRequest(as2, c2, auth2, token, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80787,9 +81450,9 @@ async function tokenIntrospection(config2, token, parameters2) {
   getContentType(response) === "application/token-introspection+jwt" && await nonRepudiation?.(response);
   return setDecryptedResponse(result, signed.get());
 }
-async function genericGrantRequest(config2, grantType, parameters2, options) {
-  checkConfig(config2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, nonRepudiation } = int2(config2);
+async function genericGrantRequest(config3, grantType, parameters2, options) {
+  checkConfig(config3);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout, decrypt: decrypt3, nonRepudiation } = int2(config3);
   const response = await genericTokenEndpointRequest(as2, c2, auth2, grantType, new URLSearchParams(parameters2), {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80812,7 +81475,7 @@ async function genericGrantRequest(config2, grantType, parameters2, options) {
     result = await p2;
   } catch (err) {
     if (retryable2(err, options)) {
-      return genericGrantRequest(config2, grantType, parameters2, {
+      return genericGrantRequest(config3, grantType, parameters2, {
         ...options,
         flag: retry
       });
@@ -80823,9 +81486,9 @@ async function genericGrantRequest(config2, grantType, parameters2, options) {
   addHelpers(result);
   return setDecryptedResponse(result, signed.get());
 }
-async function tokenRevocation(config2, token, parameters2) {
-  checkConfig(config2);
-  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config2);
+async function tokenRevocation(config3, token, parameters2) {
+  checkConfig(config3);
+  const { as: as2, c: c2, auth: auth2, fetch: fetch3, tlsOnly, timeout } = int2(config3);
   return revocationRequest(as2, c2, auth2, token, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80834,13 +81497,13 @@ async function tokenRevocation(config2, token, parameters2) {
     signal: signal2(timeout)
   }).then(processRevocationResponse).catch(errorHandler);
 }
-async function fetchProtectedResource(config2, accessToken, url2, method, body, headers2, options) {
-  checkConfig(config2);
+async function fetchProtectedResource(config3, accessToken, url2, method, body, headers2, options) {
+  checkConfig(config3);
   headers2 ||= new Headers();
   if (USER_AGENT2 && !headers2.has("user-agent")) {
     headers2.set("user-agent", USER_AGENT2);
   }
-  const { fetch: fetch3, tlsOnly, timeout } = int2(config2);
+  const { fetch: fetch3, tlsOnly, timeout } = int2(config3);
   const exec = protectedResourceRequest(accessToken, method, url2, headers2, body, {
     [customFetch]: fetch3,
     [allowInsecureRequests]: !tlsOnly,
@@ -80852,7 +81515,7 @@ async function fetchProtectedResource(config2, accessToken, url2, method, body, 
     result = await exec;
   } catch (err) {
     if (retryable2(err, options)) {
-      return fetchProtectedResource(config2, accessToken, url2, method, body, headers2, {
+      return fetchProtectedResource(config3, accessToken, url2, method, body, headers2, {
         ...options,
         flag: retry
       });
@@ -80874,8 +81537,8 @@ var init_build2 = __esm({
       USER_AGENT2 = `${NAME2}/${VERSION7}`;
       headers = { "user-agent": USER_AGENT2 };
     }
-    int2 = (config2) => {
-      return props.get(config2);
+    int2 = (config3) => {
+      return props.get(config3);
     };
     skipStateCheck2 = skipStateCheck;
     skipSubjectCheck2 = skipSubjectCheck;
@@ -82956,7 +83619,7 @@ var require_parse3 = __commonJS({
       }
       return { risky: false };
     };
-    var parse5 = (input3, options) => {
+    var parse6 = (input3, options) => {
       if (typeof input3 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -83126,7 +83789,7 @@ var require_parse3 = __commonJS({
             output2 = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse5(rest, { ...options, fastpaths: false }).output;
+            const expression = parse6(rest, { ...options, fastpaths: false }).output;
             output2 = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -83648,7 +84311,7 @@ var require_parse3 = __commonJS({
       }
       return state;
     };
-    parse5.fastpaths = (input3, options) => {
+    parse6.fastpaths = (input3, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input3.length;
@@ -83713,7 +84376,7 @@ var require_parse3 = __commonJS({
       }
       return source;
     };
-    module.exports = parse5;
+    module.exports = parse6;
   }
 });
 
@@ -83722,10 +84385,10 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse5 = require_parse3();
+    var parse6 = require_parse3();
     var utils = require_utils2();
     var constants3 = require_constants7();
-    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
         const fns = glob2.map((input3) => picomatch2(input3, options, returnState));
@@ -83738,7 +84401,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject3(glob2) && glob2.tokens && glob2.input;
+      const isState = isObject4(glob2) && glob2.tokens && glob2.input;
       if (glob2 === "" || typeof glob2 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -83810,7 +84473,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p2) => picomatch2.parse(p2, options));
-      return parse5(pattern, { ...options, fastpaths: false });
+      return parse6(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input3, options) => scan(input3, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -83836,10 +84499,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input3[0] === "." || input3[0] === "*")) {
-        parsed.output = parse5.fastpaths(input3, options);
+        parsed.output = parse6.fastpaths(input3, options);
       }
       if (!parsed.output) {
-        parsed = parse5(input3, options);
+        parsed = parse6(input3, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -88530,7 +89193,7 @@ var init_compile2 = __esm({
     init_duration();
     init_json();
     init_literals();
-    init_types();
+    init_types2();
     init_workflow_file();
     compareNames = (a, b3) => a < b3 ? -1 : a > b3 ? 1 : 0;
     byName = (record2) => Object.entries(record2 ?? {}).sort(([a], [b3]) => compareNames(a, b3));
@@ -89627,7 +90290,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
   return baseUserAgent;
 }
 var httpClient, import_undici2, __awaiter2;
-var init_utils = __esm({
+var init_utils2 = __esm({
   "node_modules/@actions/github/lib/internal/utils.js"() {
     httpClient = __toESM(require_lib(), 1);
     import_undici2 = __toESM(require_undici(), 1);
@@ -90023,7 +90686,7 @@ function expand(template, context3) {
     return template.replace(/\/$/, "");
   }
 }
-function parse3(options) {
+function parse4(options) {
   let method = options.method.toUpperCase();
   let url2 = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
   let headers2 = Object.assign({}, options.headers);
@@ -90087,7 +90750,7 @@ function parse3(options) {
   );
 }
 function endpointWithDefaults(defaults2, route, options) {
-  return parse3(merge2(defaults2, route, options));
+  return parse4(merge2(defaults2, route, options));
 }
 function withDefaults(oldDefaults, newDefaults) {
   const DEFAULTS2 = merge2(oldDefaults, newDefaults);
@@ -90096,7 +90759,7 @@ function withDefaults(oldDefaults, newDefaults) {
     DEFAULTS: DEFAULTS2,
     defaults: withDefaults.bind(null, DEFAULTS2),
     merge: merge2.bind(null, DEFAULTS2),
-    parse: parse3
+    parse: parse4
   });
 }
 var VERSION, userAgent, DEFAULTS, urlVariableRegex, endpoint;
@@ -90122,7 +90785,7 @@ var init_dist_bundle = __esm({
 });
 
 // node_modules/@octokit/request/node_modules/content-type/dist/index.js
-function parse4(header, options) {
+function parse5(header, options) {
   const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
   const len = header.length;
   let valueStart = options?.start ?? 0;
@@ -90333,8 +90996,8 @@ var init_json_with_bigint = __esm({
       const isFunctionReplacer = typeof replacer === "function";
       const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
       const prepareVal = (parent, key, val) => {
-        const isObject3 = val !== null && typeof val === "object";
-        const hasToJSON = isObject3 && typeof val.toJSON === "function";
+        const isObject4 = val !== null && typeof val === "object";
+        const hasToJSON = isObject4 && typeof val.toJSON === "function";
         if (hasToJSON) {
           val = val.toJSON(key);
         }
@@ -90557,9 +91220,9 @@ var init_json_with_bigint = __esm({
     };
     JSONParseV2 = (text, reviver) => {
       return JSON.parse(text, (key, value, context3) => {
-        const isNumber = typeof value === "number";
+        const isNumber2 = typeof value === "number";
         const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-        const isBigNumber = isNumber && isOutOfBounds;
+        const isBigNumber = isNumber2 && isOutOfBounds;
         const isInt = context3 && intRegex.test(context3.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context3.source);
@@ -90806,7 +91469,7 @@ async function getResponseData(response) {
   if (!contentType) {
     return response.text().catch(noop);
   }
-  const mimetype = parse4(contentType);
+  const mimetype = parse5(contentType);
   if (isJSONResponse(mimetype)) {
     let text = "";
     try {
@@ -93798,14 +94461,14 @@ function getOctokitOptions(token, options) {
   return opts;
 }
 var context, baseUrl, defaults, GitHub;
-var init_utils2 = __esm({
+var init_utils3 = __esm({
   "node_modules/@actions/github/lib/utils.js"() {
     init_context();
-    init_utils();
+    init_utils2();
     init_dist_src2();
     init_dist_src3();
     init_dist_bundle5();
-    init_utils();
+    init_utils2();
     context = new Context();
     baseUrl = getApiBaseUrl();
     defaults = {
@@ -93833,7 +94496,7 @@ var context2;
 var init_github = __esm({
   "node_modules/@actions/github/lib/github.js"() {
     init_context();
-    init_utils2();
+    init_utils3();
     context2 = new Context();
   }
 });
@@ -94568,7 +95231,7 @@ async function pRetry(input3, options = {}) {
 
 // src/client/admin-client.ts
 init_proto();
-init_types();
+init_types2();
 
 // src/telemetry/tracing.ts
 init_version();
@@ -94861,7 +95524,7 @@ var AdminClient = class {
     if (this.options.authorizationHeader)
       return Promise.resolve(this.options.authorizationHeader.toLowerCase());
     this.headerName ??= this.discovery.publicClientConfig().then(
-      (config2) => (config2.authorization_metadata_key || "authorization").toLowerCase(),
+      (config3) => (config3.authorization_metadata_key || "authorization").toLowerCase(),
       () => "authorization"
     );
     return this.headerName;
@@ -95259,11 +95922,11 @@ var AdminClient = class {
    */
   async consoleUrl(id, options = {}) {
     if (!this.consoleBase) {
-      const config2 = await this.getPublicClientConfig(options);
-      if (!config2.service_http_endpoint) {
+      const config3 = await this.getPublicClientConfig(options);
+      if (!config3.service_http_endpoint) {
         throw new Error("the admin does not advertise its HTTP address; set --console.endpoint");
       }
-      this.consoleBase = config2.service_http_endpoint;
+      this.consoleBase = config3.service_http_endpoint;
     }
     return executionConsoleUrl(this.consoleBase, id);
   }
@@ -95508,20 +96171,20 @@ var ClientCredentialsTokenSource = class {
     }
     const oidc = await Promise.resolve().then(() => (init_build2(), build_exports));
     const useBasic = methods.length === 0 || methods.includes("client_secret_basic") || !methods.includes("client_secret_post");
-    const config2 = new oidc.Configuration(
+    const config3 = new oidc.Configuration(
       { issuer: parsed.origin, token_endpoint: url2 },
       clientId,
       { client_secret: secret },
       useBasic ? clientSecretBasic(clientId, secret) : oidc.ClientSecretPost(secret)
     );
-    if (plain) oidc.allowInsecureRequests(config2);
-    config2.timeout = this.options.timeoutSeconds ?? 15;
+    if (plain) oidc.allowInsecureRequests(config3);
+    config3.timeout = this.options.timeoutSeconds ?? 15;
     const headers2 = this.options.headers;
     const send = this.options.fetch ?? globalThis.fetch;
     if (headers2) {
-      config2[oidc.customFetch] = async (target, init) => send(target, { ...init, headers: { ...init.headers, ...await headers2() } });
+      config3[oidc.customFetch] = async (target, init) => send(target, { ...init, headers: { ...init.headers, ...await headers2() } });
     } else if (this.options.fetch) {
-      config2[oidc.customFetch] = send;
+      config3[oidc.customFetch] = send;
     }
     const parameters2 = {};
     if (this.options.scopes?.length) parameters2.scope = this.options.scopes.join(" ");
@@ -95529,7 +96192,7 @@ var ClientCredentialsTokenSource = class {
     const issuedAt = this.now();
     let response;
     try {
-      response = await oidc.clientCredentialsGrant(config2, parameters2);
+      response = await oidc.clientCredentialsGrant(config3, parameters2);
     } catch (error63) {
       const refused = oauthError(error63, oidc);
       if (refused) {
@@ -95586,8 +96249,8 @@ function createActionClient(settings) {
 }
 async function consoleBase(client) {
   try {
-    const config2 = await client.getPublicClientConfig();
-    return config2.service_http_endpoint ? config2.service_http_endpoint.replace(/\/+$/, "") : void 0;
+    const config3 = await client.getPublicClientConfig();
+    return config3.service_http_endpoint ? config3.service_http_endpoint.replace(/\/+$/, "") : void 0;
   } catch {
     return void 0;
   }
@@ -96108,7 +96771,7 @@ async function registerCommand(client, settings, workspace) {
 // src/action/run.ts
 init_guards();
 init_literals();
-init_types();
+init_types2();
 init_errors();
 
 // src/github/comment.ts
