@@ -248,5 +248,80 @@ const launch = (client: AdminClient, version: string, x: number) =>
       const held = await query(cluster, flags, 'select id from executions where lease_holder is not null');
       expect(held).toEqual([]);
     }, 120_000);
+
+    test("survivors whose every slot is busy still take over a killed admin's execution at once, not after their own tasks", async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '2s', '500ms');
+      const dir = await tempDir();
+      const busyGate = join(dir, 'busy-gate');
+      const orphanGate = join(dir, 'orphan-gate');
+      const runs = join(dir, 'runs.txt');
+      // Two survivors of one slot each (--server.executor.maxRunning 1), each running a long task.
+      const survivors = await Promise.all(
+        [0, 1].map(() => startAdminProcess({ ...flags, 'server.executor.maxRunning': '1' })),
+      );
+      await registerAddOne(survivors[0]!.client, 'busy', appendScript(runs, busyGate));
+      const busy = [
+        await launch(survivors[0]!.client, 'busy', 10),
+        await launch(survivors[1]!.client, 'busy', 11),
+      ];
+      const rows = () =>
+        query<{ name: string; phase: string; lease_holder: string | null; started_at: string | null }>(
+          cluster,
+          flags,
+          'select e.name, e.phase, e.lease_holder, max(t.started_at) as started_at from executions e ' +
+            'left join task_attempts t on t.execution_id = e.id group by e.id',
+        );
+      const busyRows = await waitUntil(
+        async () => {
+          const found = (await rows()).filter((r) => busy.some((b) => b.name === r.name));
+          return found.length === 2 && found.every((r) => r.lease_holder && r.started_at) && found;
+        },
+        { what: 'each survivor to run its long task', timeoutMs: 30_000 },
+      );
+      // One slot each: the two long tasks run on the two survivors, whose slots are now all taken.
+      expect(new Set(busyRows.map((r) => r.lease_holder)).size).toBe(2);
+      const dying = await startAdminProcess(flags);
+      await registerAddOne(dying.client, 'orphan', appendScript(runs, orphanGate));
+      const orphan = await launch(dying.client, 'orphan', 1);
+      const before = await waitUntil(
+        async () => {
+          const row = (await rows()).find((r) => r.name === orphan.name);
+          return row?.lease_holder && row.started_at && row;
+        },
+        { what: 'the dying admin to run its execution', timeoutMs: 30_000 },
+      );
+      expect(busyRows.map((r) => r.lease_holder)).not.toContain(before.lease_holder);
+      dying.child.kill('SIGKILL');
+      await once(dying.child, 'exit');
+      dying.client.close();
+      // A survivor resumes it (a new attempt under its lease) while both long tasks still run: it did
+      // not wait for a slot. The long tasks cannot end before their gate opens, below.
+      const taken = await waitUntil(
+        async () => {
+          const row = (await rows()).find((r) => r.name === orphan.name);
+          return (
+            row?.lease_holder &&
+            row.lease_holder !== before.lease_holder &&
+            Number(row.started_at) > Number(before.started_at) &&
+            row
+          );
+        },
+        { what: 'a busy survivor to take the execution over', timeoutMs: 30_000 },
+      );
+      expect(busyRows.map((r) => r.lease_holder)).toContain(taken.lease_holder);
+      const stillBusy = (await rows()).filter((r) => busy.some((b) => b.name === r.name));
+      expect(stillBusy.map((r) => r.phase)).toEqual(['RUNNING', 'RUNNING']);
+      await writeFile(orphanGate, '');
+      await writeFile(busyGate, '');
+      for (const id of [...busy, orphan]) {
+        const execution = await waitForExecution(survivors[0]!.client, id, 60_000);
+        expect(execution.closure?.phase).toBe('SUCCEEDED');
+      }
+      // Each ran to its end once (the takeover stopped the killed admin's task process before its gate opened).
+      const lines = (await readFile(runs, 'utf8')).trim().split('\n').map(Number);
+      expect(lines.sort((a, b) => a - b)).toEqual([1, 10, 11]);
+      for (const admin of survivors) admin.client.close();
+    }, 120_000);
   },
 );

@@ -48,7 +48,11 @@ export interface GraphExecutorOptions {
   workDir: string;
   /** Where task attempts run: processes on this host, containers, ... (`--runtime.type`). */
   runtime: TaskRuntime;
-  /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
+  /**
+   * Executions run at the same time; new ones beyond it wait, QUEUED, in submission order. Executions
+   * this replica takes over (they had started on a replica that died or stopped) run at once, beside
+   * them (`--server.executor.maxRunning`). @default CPUs x 2
+   */
   maxParallel?: number;
   /**
    * Nodes of one execution that run at the same time, when the graph allows (independent branches).
@@ -199,11 +203,22 @@ export class GraphExecutor implements Executor {
   }
 
   submit(executionId: number): void {
+    this.start(executionId, false);
+  }
+
+  /**
+   * Runs an execution once it has a slot; with `resumed` (it had started on a replica that is gone or
+   * stopped) at once, beside the slots taken: the slot limit paces new work, not takeovers, so a busy
+   * replica resumes what it took over within the takeover bound (README, "Running more than one of
+   * everything"). Its lease, claimed by the sweep, is held and renewed from the claim on.
+   */
+  private start(executionId: number, resumed: boolean): void {
     if (this.closed || this.running.has(executionId)) return;
     const state: RunState = { started: false, attempts: new Set() };
     this.states.set(executionId, state);
     const submitter = activeSpanContext();
-    const run = this.acquire()
+    const slot = resumed ? this.takeSlot() : this.acquire();
+    const run = slot
       .then(async () => {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
@@ -223,7 +238,12 @@ export class GraphExecutor implements Executor {
           );
         } finally {
           this.active -= 1;
-          this.waiting.shift()?.();
+          // Resumed runs may have taken the replica past its limit: new work starts only below it.
+          while (this.active < this.maxParallel) {
+            const next = this.waiting.shift();
+            if (!next) break;
+            next();
+          }
         }
       })
       .catch((error: unknown) => {
@@ -256,6 +276,12 @@ export class GraphExecutor implements Executor {
   /** Executions running now (holding a slot). */
   get runningCount(): number {
     return this.active;
+  }
+
+  /** Takes a slot whether or not one is free (a resumed execution; see {@link start}). */
+  private takeSlot(): Promise<void> {
+    this.active += 1;
+    return Promise.resolve();
   }
 
   /** Waits for a free slot under `maxParallel`. */
@@ -391,23 +417,34 @@ export class GraphExecutor implements Executor {
   }
 
   /**
-   * Claims unfinished executions no replica holds (all of them with `takeOver`), as many as this
-   * executor has free slots for, and resumes them: ABORTING ones are finished here, the others run.
+   * Claims unfinished executions no replica holds (all of them with `takeOver`) and resumes them:
+   * ABORTING ones are finished here, the others run. Those that had started (a dead or stopped
+   * replica's) are all claimed and run at once, whatever this executor's free slots; those that had
+   * not (new work) only as many as it has free slots for.
    */
   private async sweep(takeOver: boolean): Promise<void> {
     const { leases } = this.options;
     if (!leases) return;
-    const free = takeOver ? Number.MAX_SAFE_INTEGER : this.maxParallel - this.running.size;
-    for (const id of await leases.claimAbandoned(free, takeOver)) {
+    const all = Number.MAX_SAFE_INTEGER;
+    await this.startClaimed(await leases.claimAbandoned(all, { takeOver, started: true }), true);
+    if (this.closed) return;
+    const free = takeOver ? all : this.maxParallel - this.running.size;
+    await this.startClaimed(await leases.claimAbandoned(free, { takeOver, started: false }), false);
+  }
+
+  /** Starts executions whose leases the sweep claimed (`resumed`: they had started elsewhere). */
+  private async startClaimed(ids: number[], resumed: boolean): Promise<void> {
+    const leases = this.options.leases;
+    for (const id of ids) {
       if (this.closed) break;
       const row = await this.options.repo.getExecutionById(id);
       if (row?.phase === 'ABORTING') {
         try {
           await this.finishAbort(row, 'terminated by request');
         } finally {
-          await leases.release(id);
+          await leases?.release(id);
         }
-      } else if (row && !this.running.has(id)) this.submit(id);
+      } else if (row && !this.running.has(id)) this.start(id, resumed);
     }
   }
 
