@@ -287,7 +287,7 @@ const launch = (client: AdminClient, version: string, x: number) =>
       const before = await waitUntil(
         async () => {
           const row = (await rows()).find((r) => r.name === orphan.name);
-          return row?.lease_holder && row.started_at && row;
+          return row?.lease_holder && row.started_at ? row : undefined;
         },
         { what: 'the dying admin to run its execution', timeoutMs: 30_000 },
       );
@@ -300,12 +300,11 @@ const launch = (client: AdminClient, version: string, x: number) =>
       const taken = await waitUntil(
         async () => {
           const row = (await rows()).find((r) => r.name === orphan.name);
-          return (
+          const resumed =
             row?.lease_holder &&
             row.lease_holder !== before.lease_holder &&
-            Number(row.started_at) > Number(before.started_at) &&
-            row
-          );
+            Number(row.started_at) > Number(before.started_at);
+          return resumed ? row : undefined;
         },
         { what: 'a busy survivor to take the execution over', timeoutMs: 30_000 },
       );
