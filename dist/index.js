@@ -44428,6 +44428,10 @@ var init_descriptor = __esm({
                     "error": {
                       "type": "orch.core.ExecutionError",
                       "id": 5
+                    },
+                    "replica": {
+                      "type": "string",
+                      "id": 6
                     }
                   }
                 },

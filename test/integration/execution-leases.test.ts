@@ -322,5 +322,63 @@ const launch = (client: AdminClient, version: string, x: number) =>
       expect(lines.sort((a, b) => a - b)).toEqual([1, 10, 11]);
       for (const admin of survivors) admin.client.close();
     }, 120_000);
+
+    test("a task cut short by its admin's kill runs again as attempt 2, and attempt 1 is recorded as interrupted on that replica", async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '2s', '500ms');
+      const dir = await tempDir();
+      const seen = join(dir, 'attempts.txt');
+      const gate = join(dir, 'gate');
+      // The task appends its ORCH_ATTEMPT to a file at once, then waits for the gate.
+      const script =
+        `const fs=require('fs');fs.appendFileSync(${JSON.stringify(seen)},process.env.ORCH_ATTEMPT+'\\n');` +
+        "const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));" +
+        `const wait=()=>fs.existsSync(${JSON.stringify(gate)})?` +
+        'fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({o0:i.x+1})):setTimeout(wait,20);wait()';
+      const dying = await startAdminProcess(flags);
+      await registerAddOne(dying.client, 'attempts', script);
+      const id = await launch(dying.client, 'attempts', 4);
+      const lines = async () =>
+        (await readFile(seen, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+      await waitUntil(async () => (await lines()).length === 1, {
+        what: 'the task to start on the admin about to be killed',
+        timeoutMs: 30_000,
+      });
+      const [held] = await query<{ lease_holder: string }>(
+        cluster,
+        flags,
+        `select lease_holder from executions where name = '${id.name}'`,
+      );
+      const dead = held?.lease_holder ?? '';
+      expect(dead).not.toBe('');
+      const taker = await startTestServer('postgres', { flags });
+      servers.push(taker);
+      dying.child.kill('SIGKILL');
+      await once(dying.child, 'exit');
+      dying.client.close();
+      await waitUntil(async () => (await lines()).length === 2, {
+        what: 'the survivor to run the task again',
+        timeoutMs: 30_000,
+      });
+      await writeFile(gate, '');
+      const execution = await waitForExecution(taker.client, id, 60_000);
+      expect(execution.closure?.phase).toBe('SUCCEEDED');
+      // The task saw attempt 1, then attempt 2 (its retries are 0: the interrupted run used none).
+      expect(await lines()).toEqual(['1', '2']);
+      const [node] = (await taker.client.listNodeExecutions(id)).node_executions;
+      expect(node?.closure?.phase).toBe('SUCCEEDED');
+      expect(node?.closure?.attempts).toBe(2);
+      const [first, second, ...more] = node?.closure?.task_attempts ?? [];
+      expect(more).toEqual([]);
+      expect(first).toMatchObject({ attempt: 1, phase: 'FAILED', replica: dead });
+      expect(first?.error).toMatchObject({
+        code: 'Interrupted',
+        message: `the admin running it stopped before it ended (replica ${dead})`,
+        kind: 'SYSTEM',
+      });
+      expect(second).toMatchObject({ attempt: 2, phase: 'SUCCEEDED' });
+      expect(second?.replica).not.toBe(dead);
+      expect(second?.replica).toMatch(/^[^/]+\/\d+\/[0-9a-f]{12}$/);
+    }, 120_000);
   },
 );

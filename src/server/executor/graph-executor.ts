@@ -35,7 +35,15 @@ import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
-import { Aborted, abortRecord, type ErrorRecord, Interrupted, messageOf, TaskFailure } from './failures.js';
+import {
+  Aborted,
+  abortRecord,
+  type ErrorRecord,
+  Interrupted,
+  messageOf,
+  parseErrorRecord,
+  TaskFailure,
+} from './failures.js';
 import type { ExecutionLeases } from './leases.js';
 import { checkTransition, executionPhaseOf, type NodePhase, nodePhaseOf } from './phases.js';
 
@@ -124,12 +132,23 @@ interface Graph {
   tasks: Map<string, TaskTemplateOut>;
 }
 
-/** A node's row as an earlier run (before a restart) left it. */
+/** A node's row as an earlier run (before a restart) left it, with what its attempts' rows say. */
 interface PreviousNode {
   phase: NodePhase;
   attempts: number;
   started_at: number | null;
+  /** The highest attempt number recorded for the node (0: none). */
+  lastAttempt: number;
+  /** Whether that attempt goes on: the runtime still holds it (a container), to re-attach to. */
+  continuing: boolean;
+  /** Attempts cut short because their admin stopped: they do not count against the task's `retries`. */
+  interrupted: number;
 }
+
+/** Error code of an attempt cut short because the admin running it stopped or died. */
+export const INTERRUPTED_CODE = 'Interrupted';
+
+type AttemptRow = Awaited<ReturnType<Repository['listTaskAttempts']>>[number];
 
 /** Where a run of the graph stands; the nodes' runs write into it as they end. */
 interface GraphProgress {
@@ -183,8 +202,10 @@ export function attemptLogKey(
  *
  * After a restart ({@link GraphExecutor.resume}), an unfinished execution continues
  * ({@link GraphExecutor.restore}): nodes that succeeded keep their outputs; an attempt the old
- * server left running is re-attached when the runtime still holds it (a container), else stopped
- * and run again under its own number.
+ * server left running is re-attached when the runtime still holds it (a container: the same attempt
+ * goes on), else stopped and recorded FAILED with the error code `Interrupted` and the replica that
+ * ran it, and the task runs again as the next attempt (`ORCH_ATTEMPT` 2, ...); interrupted attempts
+ * do not count against the task's `retries`.
  */
 export class GraphExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
@@ -345,8 +366,12 @@ export class GraphExecutor implements Executor {
    * Hands the attempts a killed server left running (recorded without an end) to the runtime:
    * `'abort'` stops them; `'resume'` keeps what the runtime can re-attach (containers) and stops the rest.
    */
-  private async releaseLeftoverAttempts(row: ExecutionRow, how: 'resume' | 'abort'): Promise<void> {
-    for (const attempt of await this.options.repo.listTaskAttempts(row.id)) {
+  private async releaseLeftoverAttempts(
+    row: ExecutionRow,
+    how: 'resume' | 'abort',
+    attempts?: AttemptRow[],
+  ): Promise<void> {
+    for (const attempt of attempts ?? (await this.options.repo.listTaskAttempts(row.id))) {
       if (attempt.ended_at !== null) continue;
       const ids = attemptIds(row, attempt.node_id, attempt.attempt);
       await this.options.runtime.release({ ids, pid: attempt.pid }, how).catch((error: unknown) =>
@@ -664,9 +689,23 @@ export class GraphExecutor implements Executor {
       interrupted: [],
     };
     if (!resumed) return progress;
+    const attempts = await repo.listTaskAttempts(row.id);
+    await this.releaseLeftoverAttempts(row, 'resume', attempts);
+    const continuing = await this.recordInterrupted(row, attempts);
     for (const node of await repo.allNodeExecutions(row.id)) {
       const phase = nodePhaseOf(node.phase, `node ${node.node_id} of ${row.name}`);
-      progress.previous.set(node.node_id, { phase, attempts: node.attempts, started_at: node.started_at });
+      const mine = attempts.filter((a) => a.node_id === node.node_id);
+      const last = mine.at(-1);
+      progress.previous.set(node.node_id, {
+        phase,
+        attempts: node.attempts,
+        started_at: node.started_at,
+        lastAttempt: last?.attempt ?? 0,
+        continuing: last !== undefined && continuing.has(last),
+        interrupted: mine.filter(
+          (a) => a.error !== null && parseErrorRecord(a.error).code === INTERRUPTED_CODE,
+        ).length,
+      });
       if (phase === 'SUCCEEDED' && node.outputs_key) {
         const stored = await readLiteralMap(blobs, node.outputs_key);
         progress.values.set(
@@ -678,8 +717,48 @@ export class GraphExecutor implements Executor {
         progress.failure ??= TaskFailure.recorded(node.node_id, phase, node.error);
       }
     }
-    await this.releaseLeftoverAttempts(row, 'resume');
     return progress;
+  }
+
+  /**
+   * Ends the attempts an earlier admin left unfinished that the runtime no longer holds (a local
+   * process died with its admin or was stopped at its shutdown): each is recorded FAILED with the
+   * error code {@link INTERRUPTED_CODE} and the replica that ran it, and the task runs again as a
+   * new attempt. The rows in `attempts` are updated in place.
+   * @returns the attempts the runtime still holds (a container to re-attach to: the same attempt goes on).
+   */
+  private async recordInterrupted(row: ExecutionRow, attempts: AttemptRow[]): Promise<Set<AttemptRow>> {
+    const continuing = new Set<AttemptRow>();
+    for (const attempt of attempts) {
+      if (attempt.ended_at !== null) continue;
+      const ids = attemptIds(row, attempt.node_id, attempt.attempt);
+      // When the runtime cannot tell, the attempt is left to run() under its own number, as it decides.
+      const held = await this.options.runtime.holds(ids).catch(() => true);
+      if (held) {
+        continuing.add(attempt);
+        continue;
+      }
+      const by = attempt.replica ? ` (replica ${attempt.replica})` : '';
+      const record: ErrorRecord = {
+        code: INTERRUPTED_CODE,
+        message: `the admin running it stopped before it ended${by}`,
+        kind: 'SYSTEM',
+      };
+      Object.assign(attempt, {
+        phase: 'FAILED',
+        ended_at: this.now(),
+        error: JSON.stringify(record),
+        pid: null,
+      });
+      await this.options.repo.upsertTaskAttempt(attempt);
+      this.options.logger.warn('a task attempt was cut short by its admin stopping: running it again', {
+        execution: row.name,
+        node: attempt.node_id,
+        attempt: attempt.attempt,
+        replica: attempt.replica ?? undefined,
+      });
+    }
+    return continuing;
   }
 
   /**
@@ -860,10 +939,13 @@ export class GraphExecutor implements Executor {
       }
       cacheStatus = found.status === 'miss' ? 'CACHE_MISS' : 'CACHE_LOOKUP_FAILURE';
     }
-    // An attempt interrupted by a restart is run again under its own number.
-    const first = previous?.phase === 'RUNNING' ? Math.max(1, previous.attempts) : 1;
+    // After a restart or a takeover: an attempt the runtime still holds goes on under its number;
+    // otherwise the next run is a new attempt, and interrupted ones do not count against `retries`.
+    const last = previous?.lastAttempt ?? 0;
+    const first = previous?.continuing ? last : last + 1;
+    const budget = attempts + (previous?.interrupted ?? 0);
     let lastFailure: TaskFailure | undefined;
-    for (let attempt = first; attempt <= attempts; attempt++) {
+    for (let attempt = first; attempt <= budget; attempt++) {
       const base: { attempts: number; inputs_key: string; started_at: number; cache_status: CacheStatus } = {
         attempts: attempt,
         inputs_key: inputsKey,
@@ -921,7 +1003,7 @@ export class GraphExecutor implements Executor {
     // The loop ran at least once unless an earlier server recorded more attempts than the task has.
     const failure =
       lastFailure ?? new TaskFailure('NoAttemptLeft', 'every attempt has run', 'FAILED', 'SYSTEM');
-    const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+    const tries = budget > 1 ? ` (after ${budget} attempts)` : '';
     const final = new TaskFailure(
       failure.code,
       `node ${nodeId}: ${failure.message}${tries}`,
@@ -929,7 +1011,7 @@ export class GraphExecutor implements Executor {
       failure.kind,
     );
     await this.recordNode(execution, nodeId, phase, failure.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED', {
-      attempts,
+      attempts: Math.max(budget, last),
       inputs_key: inputsKey,
       started_at: startedAt,
       cache_status: cacheStatus,
@@ -956,6 +1038,7 @@ export class GraphExecutor implements Executor {
       node_id: nodeId,
       attempt,
       started_at: this.now(),
+      replica: this.options.leases?.holder ?? null,
     };
     await repo.upsertTaskAttempt({
       ...record,
