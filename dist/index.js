@@ -45154,6 +45154,10 @@ var init_descriptor = __esm({
                     "error": {
                       "type": "orch.core.ExecutionError",
                       "id": 5
+                    },
+                    "replica": {
+                      "type": "string",
+                      "id": 6
                     }
                   }
                 },

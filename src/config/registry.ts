@@ -1894,6 +1894,14 @@ export const FLAGS = [
       'placement constraints of every swarm task job (node.labels.zone==a,node.role!=manager); a task adds its own with the env variable ORCH_SWARM_CONSTRAINTS',
   },
   {
+    section: 'Task and app runtime',
+    name: 'server.executor.maxRunning',
+    type: 'int',
+    default: '0',
+    usage:
+      'executions this admin runs at once (0: twice its CPU cores); more new ones wait QUEUED for a slot, but one taken over from a stopped or dead replica runs at once, beside them',
+  },
+  {
     section: 'Image builds',
     name: 'images.npmRegistry',
     type: 'string',

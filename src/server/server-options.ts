@@ -55,7 +55,10 @@ export interface ServerOptions {
    * sets it false, so a served admin uses exactly the configured store. @default true
    */
   localStorageByDefault?: boolean;
-  /** Executions the local executor runs at once; more wait QUEUED. @default CPUs x 2 */
+  /**
+   * Executions the local executor runs at once; more wait QUEUED (executions taken over from another
+   * replica do not wait). Overrides `--server.executor.maxRunning`. @default CPUs x 2
+   */
   executorParallelism?: number;
   /** Nodes of one execution the local executor runs at once (independent branches). @default 4 */
   executorNodeConcurrency?: number;

@@ -75,6 +75,20 @@ function readTls(ssl: { certificateFile?: string; keyFile?: string }): TlsFiles 
   };
 }
 
+/**
+ * Reads `--server.executor.maxRunning`: executions the executor runs at once, undefined for 0 (the
+ * executor's default, twice the CPU cores).
+ * @throws Error naming the flag when the value is negative or not a whole number.
+ */
+export function maxRunningSetting(value: number): number | undefined {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(
+      `--server.executor.maxRunning must be a whole number of executions, 0 or more (0: twice the CPU cores); got ${value}`,
+    );
+  }
+  return value === 0 ? undefined : value;
+}
+
 /** The settings read from the configuration before anything opens; see {@link startSettings}. */
 export type StartSettings = ReturnType<typeof startSettings>;
 
@@ -100,6 +114,7 @@ export function startSettings(options: ServerOptions, logger: Logger) {
     watch: watchSettings(config.server.watchService),
     cache: taskCacheSettings(config.plugins.catalogcache),
     lease: leaseSettings(config.server.executionLease),
+    maxRunning: maxRunningSetting(config.server.executor.maxRunning),
     scheduler: schedulerSettings(config.server.scheduler),
     names: authSecretNames(config),
   };
@@ -298,7 +313,7 @@ export function startExecutor(options: ServerOptions, parts: ExecutorParts): Gra
     logger,
     workDir: join(options.dataDir, 'work'),
     runtime: parts.runtime.tasks,
-    maxParallel: options.executorParallelism,
+    maxParallel: options.executorParallelism ?? parts.settings.maxRunning,
     secrets: parts.secrets,
   });
 }

@@ -135,9 +135,12 @@ describe('an execution survives a killed server', () => {
     const byId = Object.fromEntries(nodes.map((n) => [n.id?.node_id ?? '', n.closure]));
     // n0 finished before the kill: it did not run again.
     expect((byId.n0?.task_attempts ?? []).map((a) => a.phase)).toEqual(['SUCCEEDED']);
-    // n1's interrupted attempt ran again under its own number.
+    // n1's attempt cut short by the kill is recorded as interrupted; the task ran again as attempt 2.
     expect(byId.n1?.phase).toBe('SUCCEEDED');
-    expect((byId.n1?.task_attempts ?? []).map((a) => [a.attempt, a.phase])).toEqual([[1, 'SUCCEEDED']]);
+    expect((byId.n1?.task_attempts ?? []).map((a) => [a.attempt, a.phase, a.error?.code ?? ''])).toEqual([
+      [1, 'FAILED', 'Interrupted'],
+      [2, 'SUCCEEDED', ''],
+    ]);
     client.close();
     child.kill('SIGTERM');
     await once(child, 'exit');

@@ -248,5 +248,137 @@ const launch = (client: AdminClient, version: string, x: number) =>
       const held = await query(cluster, flags, 'select id from executions where lease_holder is not null');
       expect(held).toEqual([]);
     }, 120_000);
+
+    test("survivors whose every slot is busy still take over a killed admin's execution at once, not after their own tasks", async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '2s', '500ms');
+      const dir = await tempDir();
+      const busyGate = join(dir, 'busy-gate');
+      const orphanGate = join(dir, 'orphan-gate');
+      const runs = join(dir, 'runs.txt');
+      // Two survivors of one slot each (--server.executor.maxRunning 1), each running a long task.
+      const survivors = await Promise.all(
+        [0, 1].map(() => startAdminProcess({ ...flags, 'server.executor.maxRunning': '1' })),
+      );
+      await registerAddOne(survivors[0]!.client, 'busy', appendScript(runs, busyGate));
+      const busy = [
+        await launch(survivors[0]!.client, 'busy', 10),
+        await launch(survivors[1]!.client, 'busy', 11),
+      ];
+      const rows = () =>
+        query<{ name: string; phase: string; lease_holder: string | null; started_at: string | null }>(
+          cluster,
+          flags,
+          'select e.name, e.phase, e.lease_holder, max(t.started_at) as started_at from executions e ' +
+            'left join task_attempts t on t.execution_id = e.id group by e.id',
+        );
+      const busyRows = await waitUntil(
+        async () => {
+          const found = (await rows()).filter((r) => busy.some((b) => b.name === r.name));
+          return found.length === 2 && found.every((r) => r.lease_holder && r.started_at) && found;
+        },
+        { what: 'each survivor to run its long task', timeoutMs: 30_000 },
+      );
+      // One slot each: the two long tasks run on the two survivors, whose slots are now all taken.
+      expect(new Set(busyRows.map((r) => r.lease_holder)).size).toBe(2);
+      const dying = await startAdminProcess(flags);
+      await registerAddOne(dying.client, 'orphan', appendScript(runs, orphanGate));
+      const orphan = await launch(dying.client, 'orphan', 1);
+      const before = await waitUntil(
+        async () => {
+          const row = (await rows()).find((r) => r.name === orphan.name);
+          return row?.lease_holder && row.started_at ? row : undefined;
+        },
+        { what: 'the dying admin to run its execution', timeoutMs: 30_000 },
+      );
+      expect(busyRows.map((r) => r.lease_holder)).not.toContain(before.lease_holder);
+      dying.child.kill('SIGKILL');
+      await once(dying.child, 'exit');
+      dying.client.close();
+      // A survivor resumes it (a new attempt under its lease) while both long tasks still run: it did
+      // not wait for a slot. The long tasks cannot end before their gate opens, below.
+      const taken = await waitUntil(
+        async () => {
+          const row = (await rows()).find((r) => r.name === orphan.name);
+          const resumed =
+            row?.lease_holder &&
+            row.lease_holder !== before.lease_holder &&
+            Number(row.started_at) > Number(before.started_at);
+          return resumed ? row : undefined;
+        },
+        { what: 'a busy survivor to take the execution over', timeoutMs: 30_000 },
+      );
+      expect(busyRows.map((r) => r.lease_holder)).toContain(taken.lease_holder);
+      const stillBusy = (await rows()).filter((r) => busy.some((b) => b.name === r.name));
+      expect(stillBusy.map((r) => r.phase)).toEqual(['RUNNING', 'RUNNING']);
+      await writeFile(orphanGate, '');
+      await writeFile(busyGate, '');
+      for (const id of [...busy, orphan]) {
+        const execution = await waitForExecution(survivors[0]!.client, id, 60_000);
+        expect(execution.closure?.phase).toBe('SUCCEEDED');
+      }
+      // Each ran to its end once (the takeover stopped the killed admin's task process before its gate opened).
+      const lines = (await readFile(runs, 'utf8')).trim().split('\n').map(Number);
+      expect(lines.sort((a, b) => a - b)).toEqual([1, 10, 11]);
+      for (const admin of survivors) admin.client.close();
+    }, 120_000);
+
+    test("a task cut short by its admin's kill runs again as attempt 2, and attempt 1 is recorded as interrupted on that replica", async () => {
+      if (!cluster) return;
+      const flags = await sharedFlags(cluster, '2s', '500ms');
+      const dir = await tempDir();
+      const seen = join(dir, 'attempts.txt');
+      const gate = join(dir, 'gate');
+      // The task appends its ORCH_ATTEMPT to a file at once, then waits for the gate.
+      const script =
+        `const fs=require('fs');fs.appendFileSync(${JSON.stringify(seen)},process.env.ORCH_ATTEMPT+'\\n');` +
+        "const i=JSON.parse(fs.readFileSync(process.env.ORCH_INPUTS_FILE,'utf8'));" +
+        `const wait=()=>fs.existsSync(${JSON.stringify(gate)})?` +
+        'fs.writeFileSync(process.env.ORCH_OUTPUTS_FILE,JSON.stringify({o0:i.x+1})):setTimeout(wait,20);wait()';
+      const dying = await startAdminProcess(flags);
+      await registerAddOne(dying.client, 'attempts', script);
+      const id = await launch(dying.client, 'attempts', 4);
+      const lines = async () =>
+        (await readFile(seen, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+      await waitUntil(async () => (await lines()).length === 1, {
+        what: 'the task to start on the admin about to be killed',
+        timeoutMs: 30_000,
+      });
+      const [held] = await query<{ lease_holder: string }>(
+        cluster,
+        flags,
+        `select lease_holder from executions where name = '${id.name}'`,
+      );
+      const dead = held?.lease_holder ?? '';
+      expect(dead).not.toBe('');
+      const taker = await startTestServer('postgres', { flags });
+      servers.push(taker);
+      dying.child.kill('SIGKILL');
+      await once(dying.child, 'exit');
+      dying.client.close();
+      await waitUntil(async () => (await lines()).length === 2, {
+        what: 'the survivor to run the task again',
+        timeoutMs: 30_000,
+      });
+      await writeFile(gate, '');
+      const execution = await waitForExecution(taker.client, id, 60_000);
+      expect(execution.closure?.phase).toBe('SUCCEEDED');
+      // The task saw attempt 1, then attempt 2 (its retries are 0: the interrupted run used none).
+      expect(await lines()).toEqual(['1', '2']);
+      const [node] = (await taker.client.listNodeExecutions(id)).node_executions;
+      expect(node?.closure?.phase).toBe('SUCCEEDED');
+      expect(node?.closure?.attempts).toBe(2);
+      const [first, second, ...more] = node?.closure?.task_attempts ?? [];
+      expect(more).toEqual([]);
+      expect(first).toMatchObject({ attempt: 1, phase: 'FAILED', replica: dead });
+      expect(first?.error).toMatchObject({
+        code: 'Interrupted',
+        message: `the admin running it stopped before it ended (replica ${dead})`,
+        kind: 'SYSTEM',
+      });
+      expect(second).toMatchObject({ attempt: 2, phase: 'SUCCEEDED' });
+      expect(second?.replica).not.toBe(dead);
+      expect(second?.replica).toMatch(/^[^/]+\/\d+\/[0-9a-f]{12}$/);
+    }, 120_000);
   },
 );

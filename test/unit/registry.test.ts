@@ -20,7 +20,13 @@ describe('the flag registry holds the spec flag reference exactly', () => {
     expect(fromSpec.map((f) => f.name).sort()).toEqual(specFlags.map((f) => f.name).sort());
     const own = ALL_FLAGS.filter((f) => OWN_SECTIONS.includes(f.section)).map((f) => f.name);
     expect(own.length).toBeGreaterThan(0);
-    const ownPrefixes = ['runtime.', 'images.', 'server.executionLease.', 'server.scheduler.'];
+    const ownPrefixes = [
+      'runtime.',
+      'images.',
+      'server.executionLease.',
+      'server.executor.',
+      'server.scheduler.',
+    ];
     expect(own.filter((name) => !ownPrefixes.some((prefix) => name.startsWith(prefix)))).toEqual([]);
   });
 

@@ -611,6 +611,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "error": {
                   "type": "orch.core.ExecutionError",
                   "id": 5
+                },
+                "replica": {
+                  "type": "string",
+                  "id": 6
                 }
               }
             },

@@ -313,6 +313,13 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0013_task_attempt_replica': {
+    // Which admin replica ran each task attempt (its holder id, as in admin_replicas), so that an
+    // attempt cut short by its admin's death says whose it was (see executor/graph-executor.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('task_attempts').addColumn('replica', 'text').execute();
+    },
+  },
 });
 
 /**

@@ -26,6 +26,10 @@ import type {
  * bound parameters hide (SQLite scanned all of a million executions, 190 ms, with `?` in their place).
  */
 const UNFINISHED_LITERALS = UNFINISHED_PHASES.map((phase) => sql.lit(phase));
+/** Unfinished phases of an execution that has not started running (new work, waiting for a slot). */
+const NOT_STARTED = new Set(['UNDEFINED', 'QUEUED']);
+const NOT_STARTED_LITERALS = UNFINISHED_PHASES.filter((p) => NOT_STARTED.has(p)).map((p) => sql.lit(p));
+const STARTED_LITERALS = UNFINISHED_PHASES.filter((p) => !NOT_STARTED.has(p)).map((p) => sql.lit(p));
 
 /** A lease claim: who claims, the time of the claim and when the lease ends (ms since the epoch). */
 export interface LeaseClaim {
@@ -537,13 +541,21 @@ export class Repository {
    * Claims the leases of at most `limit` unfinished executions that no replica holds (no lease, or
    * one that ended before `now`, or every one with `lease.takeOver`), oldest first. On PostgreSQL the
    * rows are picked with `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once claim different ones.
+   * With `started: true` only executions that had started (RUNNING, SUCCEEDING, FAILING, ABORTING: a
+   * takeover), with `started: false` only those that had not (UNDEFINED, QUEUED: new work); absent, both.
    * @returns the ids of the executions now held by `lease.holder`.
    */
   async claimAbandonedExecutions(
-    lease: LeaseClaim & { takeOver?: boolean },
+    lease: LeaseClaim & { takeOver?: boolean; started?: boolean },
     limit: number,
   ): Promise<number[]> {
     if (limit <= 0) return [];
+    const phases =
+      lease.started === undefined
+        ? UNFINISHED_LITERALS
+        : lease.started
+          ? STARTED_LITERALS
+          : NOT_STARTED_LITERALS;
     const free = (eb: ExpressionBuilder<Database, 'executions'>) =>
       lease.takeOver
         ? eb.lit(true)
@@ -555,7 +567,7 @@ export class Repository {
     let candidates = this.db
       .selectFrom('executions')
       .select('id')
-      .where('phase', 'in', UNFINISHED_LITERALS)
+      .where('phase', 'in', phases)
       .where(free)
       .orderBy('id')
       .limit(limit);
@@ -564,7 +576,7 @@ export class Repository {
       .updateTable('executions')
       .set({ lease_holder: lease.holder, lease_expires_at: lease.expiresAt })
       .where('id', 'in', candidates)
-      .where('phase', 'in', UNFINISHED_LITERALS)
+      .where('phase', 'in', phases)
       .where(free)
       .returning('id')
       .execute();

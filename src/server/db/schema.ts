@@ -127,6 +127,11 @@ export interface TaskAttemptTable {
   stderr_key: string | null;
   /** Process id (and process group id) of the task while it runs; null once it ended. */
   pid: number | null;
+  /**
+   * The admin replica that ran it: its execution lease holder id (`<host>/<pid>/<random>`, the
+   * `holder` of `admin_replicas`); null when not recorded (attempts from before it was).
+   */
+  replica?: string | null;
 }
 
 /**

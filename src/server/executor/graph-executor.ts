@@ -36,7 +36,15 @@ import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
 import type { Executor } from './executor.js';
-import { Aborted, abortRecord, type ErrorRecord, Interrupted, messageOf, TaskFailure } from './failures.js';
+import {
+  Aborted,
+  abortRecord,
+  type ErrorRecord,
+  Interrupted,
+  messageOf,
+  parseErrorRecord,
+  TaskFailure,
+} from './failures.js';
 import type { ExecutionLeases } from './leases.js';
 import { checkTransition, executionPhaseOf, type NodePhase, nodePhaseOf } from './phases.js';
 
@@ -49,7 +57,11 @@ export interface GraphExecutorOptions {
   workDir: string;
   /** Where task attempts run: processes on this host, containers, ... (`--runtime.type`). */
   runtime: TaskRuntime;
-  /** Executions run at the same time; the rest wait, QUEUED, in submission order. @default CPUs x 2 */
+  /**
+   * Executions run at the same time; new ones beyond it wait, QUEUED, in submission order. Executions
+   * this replica takes over (they had started on a replica that died or stopped) run at once, beside
+   * them (`--server.executor.maxRunning`). @default CPUs x 2
+   */
   maxParallel?: number;
   /**
    * Nodes of one execution that run at the same time, when the graph allows (independent branches).
@@ -121,12 +133,23 @@ interface Graph {
   tasks: Map<string, TaskTemplateOut>;
 }
 
-/** A node's row as an earlier run (before a restart) left it. */
+/** A node's row as an earlier run (before a restart) left it, with what its attempts' rows say. */
 interface PreviousNode {
   phase: NodePhase;
   attempts: number;
   started_at: number | null;
+  /** The highest attempt number recorded for the node (0: none). */
+  lastAttempt: number;
+  /** Whether that attempt goes on: the runtime still holds it (a container), to re-attach to. */
+  continuing: boolean;
+  /** Attempts cut short because their admin stopped: they do not count against the task's `retries`. */
+  interrupted: number;
 }
+
+/** Error code of an attempt cut short because the admin running it stopped or died. */
+export const INTERRUPTED_CODE = 'Interrupted';
+
+type AttemptRow = Awaited<ReturnType<Repository['listTaskAttempts']>>[number];
 
 /** Where a run of the graph stands; the nodes' runs write into it as they end. */
 interface GraphProgress {
@@ -180,8 +203,10 @@ export function attemptLogKey(
  *
  * After a restart ({@link GraphExecutor.resume}), an unfinished execution continues
  * ({@link GraphExecutor.restore}): nodes that succeeded keep their outputs; an attempt the old
- * server left running is re-attached when the runtime still holds it (a container), else stopped
- * and run again under its own number.
+ * server left running is re-attached when the runtime still holds it (a container: the same attempt
+ * goes on), else stopped and recorded FAILED with the error code `Interrupted` and the replica that
+ * ran it, and the task runs again as the next attempt (`ORCH_ATTEMPT` 2, ...); interrupted attempts
+ * do not count against the task's `retries`.
  */
 export class GraphExecutor implements Executor {
   private readonly running = new Map<number, Promise<void>>();
@@ -200,11 +225,22 @@ export class GraphExecutor implements Executor {
   }
 
   submit(executionId: number): void {
+    this.start(executionId, false);
+  }
+
+  /**
+   * Runs an execution once it has a slot; with `resumed` (it had started on a replica that is gone or
+   * stopped) at once, beside the slots taken: the slot limit paces new work, not takeovers, so a busy
+   * replica resumes what it took over within the takeover bound (README, "Running more than one of
+   * everything"). Its lease, claimed by the sweep, is held and renewed from the claim on.
+   */
+  private start(executionId: number, resumed: boolean): void {
     if (this.closed || this.running.has(executionId)) return;
     const state: RunState = { started: false, attempts: new Set() };
     this.states.set(executionId, state);
     const submitter = activeSpanContext();
-    const run = this.acquire()
+    const slot = resumed ? this.takeSlot() : this.acquire();
+    const run = slot
       .then(async () => {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
@@ -224,7 +260,12 @@ export class GraphExecutor implements Executor {
           );
         } finally {
           this.active -= 1;
-          this.waiting.shift()?.();
+          // Resumed runs may have taken the replica past its limit: new work starts only below it.
+          while (this.active < this.maxParallel) {
+            const next = this.waiting.shift();
+            if (!next) break;
+            next();
+          }
         }
       })
       .catch((error: unknown) => {
@@ -257,6 +298,12 @@ export class GraphExecutor implements Executor {
   /** Executions running now (holding a slot). */
   get runningCount(): number {
     return this.active;
+  }
+
+  /** Takes a slot whether or not one is free (a resumed execution; see {@link start}). */
+  private takeSlot(): Promise<void> {
+    this.active += 1;
+    return Promise.resolve();
   }
 
   /** Waits for a free slot under `maxParallel`. */
@@ -320,8 +367,12 @@ export class GraphExecutor implements Executor {
    * Hands the attempts a killed server left running (recorded without an end) to the runtime:
    * `'abort'` stops them; `'resume'` keeps what the runtime can re-attach (containers) and stops the rest.
    */
-  private async releaseLeftoverAttempts(row: ExecutionRow, how: 'resume' | 'abort'): Promise<void> {
-    for (const attempt of await this.options.repo.listTaskAttempts(row.id)) {
+  private async releaseLeftoverAttempts(
+    row: ExecutionRow,
+    how: 'resume' | 'abort',
+    attempts?: AttemptRow[],
+  ): Promise<void> {
+    for (const attempt of attempts ?? (await this.options.repo.listTaskAttempts(row.id))) {
       if (attempt.ended_at !== null) continue;
       const ids = attemptIds(row, attempt.node_id, attempt.attempt);
       await this.options.runtime.release({ ids, pid: attempt.pid }, how).catch((error: unknown) =>
@@ -392,23 +443,34 @@ export class GraphExecutor implements Executor {
   }
 
   /**
-   * Claims unfinished executions no replica holds (all of them with `takeOver`), as many as this
-   * executor has free slots for, and resumes them: ABORTING ones are finished here, the others run.
+   * Claims unfinished executions no replica holds (all of them with `takeOver`) and resumes them:
+   * ABORTING ones are finished here, the others run. Those that had started (a dead or stopped
+   * replica's) are all claimed and run at once, whatever this executor's free slots; those that had
+   * not (new work) only as many as it has free slots for.
    */
   private async sweep(takeOver: boolean): Promise<void> {
     const { leases } = this.options;
     if (!leases) return;
-    const free = takeOver ? Number.MAX_SAFE_INTEGER : this.maxParallel - this.running.size;
-    for (const id of await leases.claimAbandoned(free, takeOver)) {
+    const all = Number.MAX_SAFE_INTEGER;
+    await this.startClaimed(await leases.claimAbandoned(all, { takeOver, started: true }), true);
+    if (this.closed) return;
+    const free = takeOver ? all : this.maxParallel - this.running.size;
+    await this.startClaimed(await leases.claimAbandoned(free, { takeOver, started: false }), false);
+  }
+
+  /** Starts executions whose leases the sweep claimed (`resumed`: they had started elsewhere). */
+  private async startClaimed(ids: number[], resumed: boolean): Promise<void> {
+    const leases = this.options.leases;
+    for (const id of ids) {
       if (this.closed) break;
       const row = await this.options.repo.getExecutionById(id);
       if (row?.phase === 'ABORTING') {
         try {
           await this.finishAbort(row, 'terminated by request');
         } finally {
-          await leases.release(id);
+          await leases?.release(id);
         }
-      } else if (row && !this.running.has(id)) this.submit(id);
+      } else if (row && !this.running.has(id)) this.start(id, resumed);
     }
   }
 
@@ -628,9 +690,23 @@ export class GraphExecutor implements Executor {
       interrupted: [],
     };
     if (!resumed) return progress;
+    const attempts = await repo.listTaskAttempts(row.id);
+    await this.releaseLeftoverAttempts(row, 'resume', attempts);
+    const continuing = await this.recordInterrupted(row, attempts);
     for (const node of await repo.allNodeExecutions(row.id)) {
       const phase = nodePhaseOf(node.phase, `node ${node.node_id} of ${row.name}`);
-      progress.previous.set(node.node_id, { phase, attempts: node.attempts, started_at: node.started_at });
+      const mine = attempts.filter((a) => a.node_id === node.node_id);
+      const last = mine.at(-1);
+      progress.previous.set(node.node_id, {
+        phase,
+        attempts: node.attempts,
+        started_at: node.started_at,
+        lastAttempt: last?.attempt ?? 0,
+        continuing: last !== undefined && continuing.has(last),
+        interrupted: mine.filter(
+          (a) => a.error !== null && parseErrorRecord(a.error).code === INTERRUPTED_CODE,
+        ).length,
+      });
       if (phase === 'SUCCEEDED' && node.outputs_key) {
         const stored = await readLiteralMap(blobs, node.outputs_key);
         progress.values.set(
@@ -642,8 +718,48 @@ export class GraphExecutor implements Executor {
         progress.failure ??= TaskFailure.recorded(node.node_id, phase, node.error);
       }
     }
-    await this.releaseLeftoverAttempts(row, 'resume');
     return progress;
+  }
+
+  /**
+   * Ends the attempts an earlier admin left unfinished that the runtime no longer holds (a local
+   * process died with its admin or was stopped at its shutdown): each is recorded FAILED with the
+   * error code {@link INTERRUPTED_CODE} and the replica that ran it, and the task runs again as a
+   * new attempt. The rows in `attempts` are updated in place.
+   * @returns the attempts the runtime still holds (a container to re-attach to: the same attempt goes on).
+   */
+  private async recordInterrupted(row: ExecutionRow, attempts: AttemptRow[]): Promise<Set<AttemptRow>> {
+    const continuing = new Set<AttemptRow>();
+    for (const attempt of attempts) {
+      if (attempt.ended_at !== null) continue;
+      const ids = attemptIds(row, attempt.node_id, attempt.attempt);
+      // When the runtime cannot tell, the attempt is left to run() under its own number, as it decides.
+      const held = await this.options.runtime.holds(ids).catch(() => true);
+      if (held) {
+        continuing.add(attempt);
+        continue;
+      }
+      const by = attempt.replica ? ` (replica ${attempt.replica})` : '';
+      const record: ErrorRecord = {
+        code: INTERRUPTED_CODE,
+        message: `the admin running it stopped before it ended${by}`,
+        kind: 'SYSTEM',
+      };
+      Object.assign(attempt, {
+        phase: 'FAILED',
+        ended_at: this.now(),
+        error: JSON.stringify(record),
+        pid: null,
+      });
+      await this.options.repo.upsertTaskAttempt(attempt);
+      this.options.logger.warn('a task attempt was cut short by its admin stopping: running it again', {
+        execution: row.name,
+        node: attempt.node_id,
+        attempt: attempt.attempt,
+        replica: attempt.replica ?? undefined,
+      });
+    }
+    return continuing;
   }
 
   /**
@@ -824,10 +940,13 @@ export class GraphExecutor implements Executor {
       }
       cacheStatus = found.status === 'miss' ? 'CACHE_MISS' : 'CACHE_LOOKUP_FAILURE';
     }
-    // An attempt interrupted by a restart is run again under its own number.
-    const first = previous?.phase === 'RUNNING' ? Math.max(1, previous.attempts) : 1;
+    // After a restart or a takeover: an attempt the runtime still holds goes on under its number;
+    // otherwise the next run is a new attempt, and interrupted ones do not count against `retries`.
+    const last = previous?.lastAttempt ?? 0;
+    const first = previous?.continuing ? last : last + 1;
+    const budget = attempts + (previous?.interrupted ?? 0);
     let lastFailure: TaskFailure | undefined;
-    for (let attempt = first; attempt <= attempts; attempt++) {
+    for (let attempt = first; attempt <= budget; attempt++) {
       const base: { attempts: number; inputs_key: string; started_at: number; cache_status: CacheStatus } = {
         attempts: attempt,
         inputs_key: inputsKey,
@@ -885,7 +1004,7 @@ export class GraphExecutor implements Executor {
     // The loop ran at least once unless an earlier server recorded more attempts than the task has.
     const failure =
       lastFailure ?? new TaskFailure('NoAttemptLeft', 'every attempt has run', 'FAILED', 'SYSTEM');
-    const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+    const tries = budget > 1 ? ` (after ${budget} attempts)` : '';
     const final = new TaskFailure(
       failure.code,
       `node ${nodeId}: ${failure.message}${tries}`,
@@ -893,7 +1012,7 @@ export class GraphExecutor implements Executor {
       failure.kind,
     );
     await this.recordNode(execution, nodeId, phase, failure.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED', {
-      attempts,
+      attempts: Math.max(budget, last),
       inputs_key: inputsKey,
       started_at: startedAt,
       cache_status: cacheStatus,
@@ -920,6 +1039,7 @@ export class GraphExecutor implements Executor {
       node_id: nodeId,
       attempt,
       started_at: this.now(),
+      replica: this.options.leases?.holder ?? null,
     };
     await repo.upsertTaskAttempt({
       ...record,

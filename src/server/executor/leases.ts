@@ -95,11 +95,16 @@ export class ExecutionLeases {
 
   /**
    * Claims at most `limit` unfinished executions that no replica holds (with `takeOver`, whatever
-   * their leases say: for a database only this process uses).
+   * their leases say: for a database only this process uses). With `started: true` only executions
+   * that had started running (a dead or stopped replica's, to take over), with `started: false` only
+   * those that had not (new work); absent, both.
    * @returns their ids.
    */
-  async claimAbandoned(limit: number, takeOver = false): Promise<number[]> {
-    const ids = await this.repo.claimAbandonedExecutions({ ...this.claim(), takeOver }, limit);
+  async claimAbandoned(
+    limit: number,
+    which: { takeOver?: boolean; started?: boolean } = {},
+  ): Promise<number[]> {
+    const ids = await this.repo.claimAbandonedExecutions({ ...this.claim(), ...which }, limit);
     for (const id of ids) this.held.add(id);
     return ids;
   }

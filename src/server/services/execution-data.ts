@@ -95,6 +95,7 @@ function taskAttemptMessage(attempt: AttemptRow): TaskAttempt {
     phase: nodePhase(attempt.phase, 'task_attempts.phase'),
     started_at: timestamp(attempt.started_at),
   };
+  if (attempt.replica) record.replica = attempt.replica;
   if (attempt.ended_at !== null)
     record.duration = durationFromSeconds((attempt.ended_at - attempt.started_at) / 1000);
   if (attempt.error) record.error = storedMessage<ExecutionError>(attempt.error, 'task_attempts.error');

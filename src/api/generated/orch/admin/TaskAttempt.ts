@@ -11,6 +11,7 @@ export interface TaskAttempt {
   'started_at'?: (_google_protobuf_Timestamp | null);
   'duration'?: (_google_protobuf_Duration | null);
   'error'?: (_orch_core_ExecutionError | null);
+  'replica'?: (string);
 }
 
 export interface TaskAttempt__Output {
@@ -19,4 +20,5 @@ export interface TaskAttempt__Output {
   'started_at': (_google_protobuf_Timestamp__Output | null);
   'duration': (_google_protobuf_Duration__Output | null);
   'error': (_orch_core_ExecutionError__Output | null);
+  'replica': (string);
 }
