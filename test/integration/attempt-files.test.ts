@@ -11,17 +11,19 @@ import {
   startDockerAdmin,
   testEngine,
 } from '../helpers/docker.js';
-import { waitForExecution } from '../helpers/server.js';
+import { startTestServer, waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, oneNodeWorkflow } from '../helpers/specs.js';
 import { removeLabelledServices, swarmSuiteRuns } from '../helpers/swarm.js';
 
 // What a container task puts at its ORCH_OUTPUTS_FILE in place of a file (a link to a file of the
 // admin's host outside every mount, a FIFO, a link to /dev/zero, a directory, a file over
-// --runtime.outputs.maxSize), on the real docker and swarm runtimes through an in-process admin:
-// each attempt ends FAILED saying why, the host file is never read into the outputs, and the admin
-// goes on registering and running tasks while such tasks run.
+// --runtime.outputs.maxSize), on the real docker and swarm runtimes (and the local one, whose tasks
+// are processes of the admin's host) through an in-process admin: each attempt ends FAILED saying
+// why, the host file is never read into the outputs, and the admin goes on registering and running
+// tasks while such tasks run.
 
 const runtimes = [
+  ['local', true],
   ['docker', await dockerSuiteRuns('outputs files of docker tasks')],
   ['swarm', await swarmSuiteRuns('outputs files of swarm tasks')],
 ] as const;
@@ -32,7 +34,7 @@ const STRING_OUT = { variables: { o0: { type: parseType('string'), description: 
 /** The limit the admins here run with (`--runtime.outputs.maxSize`). */
 const MAX_SIZE = '4Ki';
 /** How long an execution may take here: a read that hangs fails the test instead of the suite. */
-const BOUND_MS = { docker: 60_000, swarm: 90_000 };
+const BOUND_MS = { local: 30_000, docker: 60_000, swarm: 90_000 };
 /** A value that looks like a registry credential: it must never come back from the admin. */
 const SECRET = 'ghp_attemptFilesHostSecret0123456789abcdef';
 
@@ -43,29 +45,30 @@ for (const [runtime, runs] of runtimes) {
     /** A folder of the host outside every mount, holding a 0600 `config.json`. */
     let hostDir: string;
     let hostFile: string;
-    let admin: Awaited<ReturnType<typeof startDockerAdmin>>;
+    let admin: Pick<Awaited<ReturnType<typeof startDockerAdmin>>, 'client' | 'addresses' | 'stop'>;
     const launched: string[] = [];
     let count = 0;
 
     beforeAll(async () => {
-      image = await nodeToolsTestImage(['/usr/bin/mkfifo'], engine);
+      // The image of container tasks (the local runtime runs the host's node and mkfifo).
+      image = runtime === 'local' ? '' : await nodeToolsTestImage(['/usr/bin/mkfifo'], engine);
       dataDir = await mkdtemp(join(tmpdir(), `orch-outputs-${runtime}-`));
       hostDir = await mkdtemp(join(tmpdir(), 'orch-host-secret-'));
       hostFile = join(hostDir, 'config.json');
       // Shaped as the task's outputs, so that an admin reading it would record it as such.
       await writeFile(hostFile, JSON.stringify({ o0: SECRET }), { mode: 0o600 });
       await chmod(hostFile, 0o600);
-      admin = await startDockerAdmin(dataDir, {
-        'runtime.type': runtime,
-        'runtime.outputs.maxSize': MAX_SIZE,
-      });
+      admin =
+        runtime === 'local'
+          ? await startTestServer('sqlite', { flags: { 'runtime.outputs.maxSize': MAX_SIZE } })
+          : await startDockerAdmin(dataDir, { 'runtime.type': runtime, 'runtime.outputs.maxSize': MAX_SIZE });
     }, 180_000);
 
     afterAll(async () => {
       await admin?.stop();
       for (const name of launched) {
         if (runtime === 'swarm') await removeLabelledServices(`org.orch.execution=${name}`, engine);
-        else await removeLabelled(`org.orch.execution=${name}`, engine);
+        if (runtime === 'docker') await removeLabelled(`org.orch.execution=${name}`, engine);
       }
       await rm(dataDir, { recursive: true, force: true });
       await rm(hostDir, { recursive: true, force: true });
