@@ -1888,6 +1888,15 @@ export const FLAGS = [
   },
   {
     section: 'Task and app runtime',
+    name: 'runtime.outputs.maxSize',
+    type: 'string',
+    default: '10Mi',
+    format: 'quantity',
+    usage:
+      'largest ORCH_OUTPUTS_FILE the admin reads from a task, on every runtime; a larger one fails the attempt, as does one that is not a regular file (a symbolic link, a FIFO, a directory)',
+  },
+  {
+    section: 'Task and app runtime',
     name: 'runtime.swarm.constraints',
     type: 'strings',
     usage:

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
 import { TERMINAL_PHASES } from '../api/types.js';
+import { parseQuantity } from '../config/quantity.js';
 import { AppRuntime } from './apps/runtime.js';
 import { writeCommandShims } from './apps/shims.js';
 import {
@@ -94,7 +95,8 @@ export type StartSettings = ReturnType<typeof startSettings>;
 
 /**
  * Everything that can fail on bad configuration, read before the database is opened: TLS files,
- * the audit logger, storage, data proxy, watch and task cache settings, the auth secret names; and
+ * the audit logger, storage, data proxy, watch and task cache settings, the largest task outputs
+ * read, the auth secret names; and
  * the interface to listen on and the org of `--sharedservice.security.orgOverride` ('' without).
  * @throws Error (or the settings' own errors) naming the flag that is wrong.
  */
@@ -116,8 +118,20 @@ export function startSettings(options: ServerOptions, logger: Logger) {
     lease: leaseSettings(config.server.executionLease),
     maxRunning: maxRunningSetting(config.server.executor.maxRunning),
     scheduler: schedulerSettings(config.server.scheduler),
+    maxOutputsBytes: maxOutputsBytes(config.runtime.outputs.maxSize),
     names: authSecretNames(config),
   };
+}
+
+/**
+ * `--runtime.outputs.maxSize` in bytes.
+ * @throws Error naming the flag when it is 0 (every task's outputs would fail).
+ */
+function maxOutputsBytes(text: string): number {
+  const bytes = parseQuantity(text);
+  if (bytes < 1)
+    throw new Error(`--runtime.outputs.maxSize must be more than 0 (such as 10Mi), not "${text}"`);
+  return bytes;
 }
 
 /** Makes the data folder (database, generated keys, code bundles, task data) owner only, warning when it was not. */
@@ -315,6 +329,7 @@ export function startExecutor(options: ServerOptions, parts: ExecutorParts): Gra
     runtime: parts.runtime.tasks,
     maxParallel: options.executorParallelism ?? parts.settings.maxRunning,
     secrets: parts.secrets,
+    maxOutputsBytes: parts.settings.maxOutputsBytes,
   });
 }
 

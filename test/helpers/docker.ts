@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -175,6 +176,37 @@ export async function nodeTestImage(engine: Docker = testEngine()): Promise<stri
     await new Promise<void>((resolve, reject) =>
       engine.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
     );
+    return name;
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The name of {@link nodeTestImage} plus the host's `programs` (absolute paths, with the libraries
+ * `ldd` lists), for tasks that need a tool the base lacks (`/usr/bin/mkfifo`):
+ * `orch-test/node-tools:<node version>-<digest of the list>`. Built once per engine; later calls find it.
+ */
+export async function nodeToolsTestImage(programs: string[], engine: Docker = testEngine()): Promise<string> {
+  const digest = createHash('sha256').update(programs.join('\n')).digest('hex').slice(0, 12);
+  const name = `orch-test/node-tools:${imageNodeVersions.version}-${digest}`;
+  try {
+    await engine.getImage(name).inspect();
+    return name;
+  } catch {
+    // Not there yet: made below.
+  }
+  const base = await nodeTestImage(engine);
+  const root = await mkdtemp(join(tmpdir(), 'orch-tools-image-'));
+  try {
+    const files = new Set<string>();
+    for (const program of programs) {
+      files.add(program);
+      for (const library of librariesOf(program)) files.add(library);
+    }
+    for (const file of files) await copyInto(join(root, 'files'), file);
+    await writeFile(join(root, 'Dockerfile'), `FROM ${base}\nCOPY files/ /\n`);
+    await buildImage(engine, { context: root, files: ['Dockerfile', 'files'], tag: name });
     return name;
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
@@ -32,6 +32,7 @@ import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
+import { AttemptFileError, readAttemptFile, readAttemptTail } from './attempt-files.js';
 import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
 import type { ExecutionEvents } from './events.js';
@@ -98,10 +99,18 @@ export interface GraphExecutorOptions {
    * process uses (the embedded SQLite file), whose leases can only be a killed predecessor's.
    */
   takeOverOnStart?: boolean;
+  /**
+   * The largest ORCH_OUTPUTS_FILE read, in bytes (`--runtime.outputs.maxSize`); a larger one fails
+   * the attempt. @default 10Mi ({@link DEFAULT_MAX_OUTPUTS_BYTES})
+   */
+  maxOutputsBytes?: number;
 }
 
 /** Default of {@link GraphExecutorOptions.nodeConcurrency}. */
 export const DEFAULT_NODE_CONCURRENCY = 4;
+
+/** Default of {@link GraphExecutorOptions.maxOutputsBytes}: 10Mi, as `--runtime.outputs.maxSize`. */
+export const DEFAULT_MAX_OUTPUTS_BYTES = 10 * 2 ** 20;
 
 /** What the executor holds about one submitted execution. */
 interface RunState {
@@ -1109,7 +1118,18 @@ export class GraphExecutor implements Executor {
   ): Promise<LogKeys> {
     const keys: LogKeys = { stdout_key: null, stderr_key: null };
     for (const stream of ['stdout', 'stderr'] as const) {
-      const bytes = await readTail(join(dir, `${stream}.log`), MAX_LOG_BYTES);
+      let bytes: Buffer | undefined;
+      try {
+        bytes = await readTail(dir, `${stream}.log`, MAX_LOG_BYTES);
+      } catch (error) {
+        if (!(error instanceof AttemptFileError)) throw error;
+        // Written by the runtime, never by a task in a container: only a local task can swap it.
+        this.options.logger.warn('an attempt log is not stored', {
+          execution: execution.name,
+          error: error.message,
+        });
+        continue;
+      }
       if (bytes === undefined) continue;
       const key = attemptLogKey(execution, nodeId, attempt, stream);
       await this.options.blobs.put(key, bytes);
@@ -1134,7 +1154,6 @@ export class GraphExecutor implements Executor {
   ): Promise<Record<string, LiteralOut>> {
     const { runtime } = this.options;
     const ioDir = join(dir, 'io');
-    const outputsFile = join(ioDir, 'outputs.json');
     const inputJson = literalMapToJson({ literals: inputs });
     const held = await runtime.holds(ids);
     if (!held) {
@@ -1202,7 +1221,12 @@ export class GraphExecutor implements Executor {
       const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
       throw new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
     }
-    return readOutputs(outputsFile, task);
+    // A container another replica started wrote into the folder that replica mounted.
+    return readOutputs(
+      end.outputsDir ?? ioDir,
+      task,
+      this.options.maxOutputsBytes ?? DEFAULT_MAX_OUTPUTS_BYTES,
+    );
   }
 
   /**
@@ -1301,35 +1325,54 @@ function resolveBindings(
   return literals;
 }
 
-/** The last `max` bytes of a file, or undefined when it does not exist. */
-async function readTail(path: string, max: number): Promise<Buffer | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+/**
+ * The last `max` bytes of the log `name` of the attempt's folder `dir` (read as attempt-files.ts
+ * reads), or undefined when it does not exist.
+ * @throws AttemptFileError when it is not a regular file.
+ */
+async function readTail(dir: string, name: string, max: number): Promise<Buffer | undefined> {
+  const tail = await readAttemptTail(dir, name, max, {
+    label: name,
+    expected: "an attempt's log must be a regular file written by the runtime",
+  });
+  if (!tail) return undefined;
+  const { bytes, size } = tail;
+  return size > max ? Buffer.concat([Buffer.from(`[... ${size - max} bytes cut ...]\n`), bytes]) : bytes;
+}
+
+/**
+ * The bytes of the attempt's ORCH_OUTPUTS_FILE (`outputs.json` in `ioDir`), read only as a regular
+ * file of at most `maxBytes` bytes (attempt-files.ts); undefined when the task wrote none.
+ * @throws TaskFailure (USER, BadOutputs) naming what it is instead, or its size over the limit.
+ */
+async function readOutputsFile(ioDir: string, maxBytes: number): Promise<Buffer | undefined> {
   try {
-    handle = await open(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const { size } = await handle.stat();
-    const length = Math.min(size, max);
-    const buffer = Buffer.alloc(length);
-    await handle.read(buffer, 0, length, size - length);
-    return size > max ? Buffer.concat([Buffer.from(`[... ${size - max} bytes cut ...]\n`), buffer]) : buffer;
-  } finally {
-    await handle.close();
+    return await readAttemptFile(ioDir, 'outputs.json', {
+      label: 'ORCH_OUTPUTS_FILE',
+      expected: 'outputs must be a regular file written by the task',
+      maxBytes,
+      limitFlag: '--runtime.outputs.maxSize',
+    });
+  } catch (error) {
+    if (error instanceof AttemptFileError) throw new TaskFailure('BadOutputs', error.message);
+    throw error;
   }
 }
 
 /**
- * The outputs a task wrote to its ORCH_OUTPUTS_FILE (`file`), checked against its interface; none
- * when it wrote no file and declares no outputs.
- * @throws TaskFailure (USER) when the file is missing, is not a JSON object, or does not match.
+ * The outputs a task wrote to its ORCH_OUTPUTS_FILE (`outputs.json` in `ioDir`, at most `maxBytes`
+ * bytes), checked against its interface; none when it wrote no file and declares no outputs.
+ * @throws TaskFailure (USER) when the file is missing, is not a regular file (a link, a FIFO, ...),
+ *   is over `maxBytes`, is not a JSON object, or does not match.
  */
-async function readOutputs(file: string, task: TaskTemplateOut): Promise<Record<string, LiteralOut>> {
+async function readOutputs(
+  ioDir: string,
+  task: TaskTemplateOut,
+  maxBytes: number,
+): Promise<Record<string, LiteralOut>> {
   let raw: string;
-  try {
-    raw = await readFile(file, 'utf8');
-  } catch {
+  const bytes = await readOutputsFile(ioDir, maxBytes);
+  if (bytes === undefined) {
     const expected = Object.keys(task.interface?.outputs?.variables ?? {});
     if (!expected.length) return {};
     throw new TaskFailure(
@@ -1337,6 +1380,7 @@ async function readOutputs(file: string, task: TaskTemplateOut): Promise<Record<
       `task wrote no outputs to ORCH_OUTPUTS_FILE (expected ${expected.join(', ')})`,
     );
   }
+  raw = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = parseExactJson(raw);

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { chmod, cp } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -251,7 +251,7 @@ export class DockerTaskRuntime implements TaskRuntime {
     stderrLog.end();
     await Promise.all([finished(stdoutLog), finished(stderrLog)]).catch(() => undefined);
     const info = await container.inspect();
-    await collectOutputs(info, spec.dir);
+    const outputsDir = mountedOutputsDir(info, spec.dir);
     await container.remove({ force: true }).catch(() => undefined);
     const code = info.State.ExitCode;
     const oom = info.State.OOMKilled;
@@ -261,6 +261,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       stderrTail: tail.text(),
       timedOut,
       ...(oom ? { oomKilled: { memoryBytes } } : {}),
+      ...(outputsDir ? { outputsDir } : {}),
     });
   }
 }
@@ -275,15 +276,15 @@ export function tmpfsOptions(user: string, bytes: number): string {
 }
 
 /**
- * Brings a re-attached container's outputs into `dir`/io when the container was started by another
- * admin replica (on this host, over another data folder): its io folder is the one that replica
- * mounted. Nothing to do for a container this admin's own folder is mounted into.
+ * The io folder a re-attached container was given when another admin replica started it (on this
+ * host, over another data folder): that replica's folder, where the task wrote its outputs (read
+ * there by the executor, with the checks of any outputs). Undefined for a container this admin's own
+ * `dir`/io is mounted into.
  */
-async function collectOutputs(info: Docker.ContainerInspectInfo, dir: string): Promise<void> {
+function mountedOutputsDir(info: Docker.ContainerInspectInfo, dir: string): string | undefined {
   const source = info.Mounts.find((mount) => mount.Destination === IO_DIR)?.Source;
-  const ioDir = join(dir, 'io');
-  if (!source || resolve(source) === resolve(ioDir)) return;
-  await cp(source, ioDir, { recursive: true, force: true }).catch(() => undefined);
+  if (!source || resolve(source) === resolve(join(dir, 'io'))) return undefined;
+  return source;
 }
 
 /** An end with the defaults filled in. */

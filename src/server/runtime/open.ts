@@ -49,7 +49,7 @@ export interface OpenRuntimeOptions {
  *   Error for an unreadable `--runtime.docker.*` or `--runtime.swarm.*` value or an unknown runtime.
  */
 export async function openRuntime(
-  config: Pick<Config, 'runtime'>['runtime'],
+  config: Pick<Config['runtime'], 'type' | 'docker' | 'swarm'>,
   options: OpenRuntimeOptions,
 ): Promise<OpenedRuntime> {
   if (config.type === 'local') {

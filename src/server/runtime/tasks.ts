@@ -71,6 +71,12 @@ export interface TaskAttemptEnd {
   oomKilled?: { memoryBytes: number };
   /** The runtime let go of it at shutdown (`signal` reason `'shutdown'`); it may still be running. */
   detached?: boolean;
+  /**
+   * The folder on the admin's host holding the task's `outputs.json`, when it is not `dir`/io: a
+   * container another admin replica started mounts that replica's folder. The executor reads it
+   * there with the same checks (never copied: a copy would follow what the task put there).
+   */
+  outputsDir?: string;
 }
 
 /** An attempt an earlier admin recorded as started and never as ended. */
