@@ -1,9 +1,12 @@
 import type Docker from 'dockerode';
+import { silentLogger } from '../../src/server/logger.js';
+import { openRuntime } from '../../src/server/runtime/open.js';
 import {
   removeLabelledSecrets,
   removeLabelledVolumes,
   removeServiceContainers,
 } from '../../src/server/runtime/swarm-engine.js';
+import { SwarmTaskRuntime } from '../../src/server/runtime/swarm-tasks.js';
 import { dockerRequired, engineAnswers, testEngine } from './docker.js';
 
 // Helpers of the tests of the swarm runtime (--runtime.type swarm): the engine of test/helpers/docker.ts,
@@ -70,4 +73,29 @@ export async function servicesLabelled(
   engine: Docker = testEngine(),
 ): Promise<Array<{ ID: string; Spec?: unknown }>> {
   return engine.listServices({ filters: { label: [label] } });
+}
+
+/**
+ * Opens the swarm task runtime as the admin does (`--runtime.type swarm` on the test engine, a
+ * 2 s stop grace period and 64Mi of `/tmp`), with `constraints` as `--runtime.swarm.constraints`.
+ * @throws what openRuntime throws (a malformed constraint, an engine that is not a manager).
+ */
+export async function openSwarmTasks(constraints: string[] = []): Promise<SwarmTaskRuntime> {
+  const opened = await openRuntime(
+    {
+      type: 'swarm',
+      docker: {
+        host: undefined,
+        defaultImage: 'node:24-slim',
+        user: '65534:65534',
+        stopGracePeriod: '2s',
+        taskLimits: { cpu: '1', mem: '1Gi' },
+        tmpSize: '64Mi',
+      },
+      swarm: { constraints },
+    },
+    { baseEnv: {}, logger: silentLogger },
+  );
+  if (!(opened.tasks instanceof SwarmTaskRuntime)) throw new Error(`opened ${opened.name}, not swarm`);
+  return opened.tasks;
 }

@@ -4,18 +4,16 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { silentLogger } from '../../src/server/logger.js';
-import { openRuntime } from '../../src/server/runtime/open.js';
 import {
   ensureIsolatedNetwork,
   explainTaskError,
   ISOLATED_CONFIG,
   ISOLATED_NETWORK,
 } from '../../src/server/runtime/swarm-engine.js';
-import { SwarmTaskRuntime } from '../../src/server/runtime/swarm-tasks.js';
+import type { SwarmTaskRuntime } from '../../src/server/runtime/swarm-tasks.js';
 import type { AttemptIds, TaskAttemptSpec } from '../../src/server/runtime/tasks.js';
 import { nodeTestImage, testEngine } from '../helpers/docker.js';
-import { removeLabelledServices, swarmSuiteRuns } from '../helpers/swarm.js';
+import { openSwarmTasks, removeLabelledServices, swarmSuiteRuns } from '../helpers/swarm.js';
 
 // What a swarm task without `network: true` reaches on the real engine (a one-node swarm): a TCP
 // listener of this process on 0.0.0.0, tried from inside the task through every address of this
@@ -25,27 +23,6 @@ import { removeLabelledServices, swarmSuiteRuns } from '../helpers/swarm.js';
 const maybe = (await swarmSuiteRuns('swarm task network')) ? describe : describe.skip;
 const engine = testEngine();
 const RUN = `n${Date.now().toString(36)}`;
-
-/** Opens the swarm runtime as the admin does. */
-async function openSwarm(): Promise<SwarmTaskRuntime> {
-  const opened = await openRuntime(
-    {
-      type: 'swarm',
-      docker: {
-        host: undefined,
-        defaultImage: 'node:24-slim',
-        user: '65534:65534',
-        stopGracePeriod: '2s',
-        taskLimits: { cpu: '1', mem: '512Mi' },
-        tmpSize: '16Mi',
-      },
-      swarm: { constraints: [] },
-    },
-    { baseEnv: {}, logger: silentLogger },
-  );
-  if (!(opened.tasks instanceof SwarmTaskRuntime)) throw new Error(`opened ${opened.name}, not swarm`);
-  return opened.tasks;
-}
 
 /**
  * Every IPv4 address of this machine but loopback (`ip -4 addr`: os.networkInterfaces() leaves out
@@ -92,7 +69,7 @@ maybe('the network of a swarm task', () => {
   beforeAll(async () => {
     image = await nodeTestImage(engine);
     work = await mkdtemp(join(tmpdir(), 'orch-swarm-net-'));
-    runtime = await openSwarm();
+    runtime = await openSwarmTasks();
     listener = createServer((socket) => {
       accepted += 1;
       socket.on('error', () => undefined);
@@ -199,7 +176,7 @@ maybe('the network of a swarm task', () => {
       Labels: { 'org.orch.kind': 'network' },
     });
     try {
-      const fresh = await openSwarm();
+      const fresh = await openSwarmTasks();
       expect(fresh.isolatedNetwork).not.toBe(made.id);
       expect(await ensureIsolatedNetwork(engine)).toBe(fresh.isolatedNetwork);
     } finally {

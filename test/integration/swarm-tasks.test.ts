@@ -16,13 +16,18 @@ import {
   renewIsolatedNetwork,
   staleNetworkOf,
 } from '../../src/server/runtime/swarm-engine.js';
-import { CONSTRAINTS_ENV, SwarmTaskRuntime, serviceName } from '../../src/server/runtime/swarm-tasks.js';
+import { CONSTRAINTS_ENV, type SwarmTaskRuntime, serviceName } from '../../src/server/runtime/swarm-tasks.js';
 import type { AttemptIds, TaskAttemptEnd, TaskAttemptSpec } from '../../src/server/runtime/tasks.js';
 import { nodeTestImage, startDockerAdmin, testEngine } from '../helpers/docker.js';
 import { captureIO } from '../helpers/io.js';
 import { waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
-import { removeLabelledServices, servicesLabelled, swarmSuiteRuns } from '../helpers/swarm.js';
+import {
+  openSwarmTasks,
+  removeLabelledServices,
+  servicesLabelled,
+  swarmSuiteRuns,
+} from '../helpers/swarm.js';
 
 // Tasks as Docker Swarm jobs (--runtime.type swarm) on the real engine, a one-node swarm: the
 // runtime driven directly (an attempt's folder made here), then through an in-process admin that
@@ -34,25 +39,6 @@ const RUN = `t${Date.now().toString(36)}`;
 const scope = { project: 'default', domain: 'development' };
 
 /** Opens the swarm runtime as the admin does, with a 2 s grace period. */
-async function openSwarm(flags: { constraints?: string[] } = {}) {
-  const opened = await openRuntime(
-    {
-      type: 'swarm',
-      docker: {
-        host: undefined,
-        defaultImage: 'node:24-slim',
-        user: '65534:65534',
-        stopGracePeriod: '2s',
-        taskLimits: { cpu: '1', mem: '1Gi' },
-        tmpSize: '64Mi',
-      },
-      swarm: { constraints: flags.constraints ?? [] },
-    },
-    { baseEnv: {}, logger: silentLogger },
-  );
-  if (!(opened.tasks instanceof SwarmTaskRuntime)) throw new Error(`opened ${opened.name}, not swarm`);
-  return opened.tasks;
-}
 
 maybe('the swarm task runtime, directly', () => {
   let image: string;
@@ -63,7 +49,7 @@ maybe('the swarm task runtime, directly', () => {
   beforeAll(async () => {
     image = await nodeTestImage(engine);
     work = await mkdtemp(join(tmpdir(), 'orch-swarm-'));
-    runtime = await openSwarm();
+    runtime = await openSwarmTasks();
   }, 120_000);
 
   afterAll(async () => {
@@ -156,7 +142,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(staleNetworkOf('network u7leg3uixi4hi6v4lfdzthj52 exists')).toBe('u7leg3uixi4hi6v4lfdzthj52');
     expect(staleNetworkOf('No such image: busybox:latest')).toBeUndefined();
     const before = await ensureIsolatedNetwork(engine);
-    const stuck = await openSwarm(); // joins `before`, which is removed below
+    const stuck = await openSwarmTasks(); // joins `before`, which is removed below
     const renewed = await renewIsolatedNetwork(engine, before);
     expect(renewed).not.toBe(before);
     // Renewing the same stale network again (another attempt, another admin) makes no third one.
@@ -291,7 +277,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(end.startError).toMatch(/ORCH_SWARM_CONSTRAINTS: "zone=a" is not a swarm placement constraint/);
     expect(await servicesOf(spec)).toEqual([]);
     expect(() => parseConstraints(['node.labels.zone==a, node.role!=manager'], 'x')).not.toThrow();
-    await expect(openSwarm({ constraints: ['node.labels.zone'] })).rejects.toThrow(
+    await expect(openSwarmTasks(['node.labels.zone'])).rejects.toThrow(
       /--runtime.swarm.constraints: "node.labels.zone" is not a swarm placement constraint/,
     );
   }, 90_000);
@@ -356,7 +342,7 @@ maybe('the swarm task runtime, directly', () => {
     stop.abort('shutdown');
     expect(await first).toMatchObject({ detached: true });
     await runtime.close();
-    const again = await openSwarm();
+    const again = await openSwarmTasks();
     expect(await again.holds(spec.ids)).toBe(true);
     let started = 0;
     const end = await again.run(spec, async () => {
