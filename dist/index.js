@@ -62580,7 +62580,7 @@ function _check(fn, params) {
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function describe2(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
@@ -64340,7 +64340,7 @@ __export(core_exports2, {
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
   decode: () => decode,
   decodeAsync: () => decodeAsync,
-  describe: () => describe,
+  describe: () => describe2,
   encode: () => encode,
   encodeAsync: () => encodeAsync,
   extractDefs: () => extractDefs,
@@ -64633,7 +64633,7 @@ __export(schemas_exports2, {
   currencyCode: () => currencyCode2,
   custom: () => custom,
   date: () => date2,
-  describe: () => describe2,
+  describe: () => describe3,
   discriminatedUnion: () => discriminatedUnion,
   e164: () => e1642,
   email: () => email2,
@@ -65206,7 +65206,7 @@ function preprocess(fn, schema) {
     out: schema
   });
 }
-var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodBigIntFormat, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodDate, ZodArray, ZodObject, ZodUnion, ZodXor, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodEnum, ZodLiteral, ZodFile, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch, ZodNaN, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly, ZodTemplateLiteral, ZodLazy, ZodPromise, ZodFunction, ZodCustom, describe2, meta2, ZodInstanceOf, stringbool;
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodBigIntFormat, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodDate, ZodArray, ZodObject, ZodUnion, ZodXor, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodEnum, ZodLiteral, ZodFile, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch, ZodNaN, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly, ZodTemplateLiteral, ZodLazy, ZodPromise, ZodFunction, ZodCustom, describe3, meta2, ZodInstanceOf, stringbool;
 var init_schemas2 = __esm({
   "node_modules/zod/v4/classic/schemas.js"() {
     init_core2();
@@ -66174,7 +66174,7 @@ var init_schemas2 = __esm({
       ZodType.init(inst, def);
       inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
     });
-    describe2 = describe;
+    describe3 = describe2;
     meta2 = meta;
     ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
       ZodCustom.init(inst, def);
@@ -67364,7 +67364,7 @@ __export(external_exports, {
   decode: () => decode2,
   decodeAsync: () => decodeAsync2,
   deepPartial: () => deepPartial,
-  describe: () => describe2,
+  describe: () => describe3,
   discriminatedUnion: () => discriminatedUnion,
   e164: () => e1642,
   email: () => email2,
@@ -93692,6 +93692,14 @@ var init_dist_bundle5 = __esm({
 });
 
 // node_modules/@actions/github/lib/utils.js
+var utils_exports = {};
+__export(utils_exports, {
+  GitHub: () => GitHub,
+  context: () => context,
+  defaults: () => defaults,
+  getOctokitOptions: () => getOctokitOptions,
+  getUserAgentWithOrchestrationId: () => getUserAgentWithOrchestrationId
+});
 function getOctokitOptions(token, options) {
   const opts = Object.assign({}, options || {});
   const auth2 = getAuthString(token, opts);
@@ -94263,6 +94271,117 @@ function endGroup() {
 init_guards();
 init_literals();
 init_errors();
+
+// src/github/fetch.ts
+var GITHUB_REQUEST_SECONDS = 10;
+var GITHUB_RETRIES = 2;
+var GITHUB_BUDGET_SECONDS = 30;
+var RETRIED_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
+var IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
+var GithubTimeoutError = class extends Error {
+  constructor(method, path, seconds, allottedSeconds) {
+    super(
+      `GitHub's API did not answer within ${seconds} s (${method} ${path})` + (allottedSeconds === void 0 ? "" : `; the ${allottedSeconds} s allotted to this call ran out`)
+    );
+    this.method = method;
+    this.path = path;
+    this.seconds = seconds;
+    this.name = "GithubTimeoutError";
+  }
+  method;
+  path;
+  seconds;
+};
+function githubTimeoutOf(error63) {
+  let current = error63;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (current instanceof GithubTimeoutError) return current;
+    current = typeof current === "object" && "cause" in current ? current.cause : void 0;
+  }
+  return void 0;
+}
+function retryDelaySeconds(response, attempt) {
+  const header = response.headers.get("retry-after");
+  if (header) {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1e3;
+    if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  }
+  return 2 ** attempt;
+}
+function describe(input3, init) {
+  const url2 = input3 instanceof Request ? input3.url : String(input3);
+  const method = (init?.method ?? (input3 instanceof Request ? input3.method : "GET")).toUpperCase();
+  let path = url2;
+  try {
+    path = new URL(url2).pathname;
+  } catch {
+    path = url2.replace(/[?#].*$/, "");
+  }
+  return { method, path };
+}
+function githubFetch(options = {}) {
+  const requestMs = (options.requestSeconds ?? GITHUB_REQUEST_SECONDS) * 1e3;
+  const retries = options.retries ?? GITHUB_RETRIES;
+  const budgetMs = (options.budgetSeconds ?? GITHUB_BUDGET_SECONDS) * 1e3;
+  const allottedSeconds = options.until === void 0 ? void 0 : Math.round((options.until - Date.now()) / 1e3);
+  const attempt = async (input3, init, waitMs) => {
+    const send = options.fetch ?? globalThis.fetch;
+    const controller = new AbortController();
+    const callerSignal = init?.signal ?? void 0;
+    const forward = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forward();
+    callerSignal?.addEventListener("abort", forward, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, waitMs);
+    try {
+      return await send(input3, { ...init, signal: controller.signal });
+    } catch (error63) {
+      if (!timedOut) throw error63;
+      return void 0;
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", forward);
+    }
+  };
+  return async (input3, init) => {
+    const started = Date.now();
+    const end = Math.min(started + budgetMs, options.until ?? Number.POSITIVE_INFINITY);
+    const { method, path } = describe(input3, init);
+    const resendable = init?.body === void 0 || init.body === null || typeof init.body === "string";
+    for (let tries = 0; ; tries += 1) {
+      const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
+      let response;
+      try {
+        response = await attempt(input3, init, waitMs);
+      } catch (error63) {
+        const again = tries < retries && resendable && IDEMPOTENT_METHODS.has(method) && !init?.signal?.aborted;
+        const delayMs2 = 2 ** tries * 1e3;
+        if (!again || Date.now() + delayMs2 >= end) throw error63;
+        await new Promise((resolve5) => setTimeout(resolve5, delayMs2));
+        continue;
+      }
+      if (response === void 0) {
+        const cut = waitMs < requestMs && options.until !== void 0 && end === options.until;
+        throw new GithubTimeoutError(
+          method,
+          path,
+          Math.ceil(waitMs / 1e3),
+          cut ? allottedSeconds : void 0
+        );
+      }
+      if (!RETRIED_STATUSES.has(response.status) || tries >= retries || !resendable) return response;
+      const delayMs = retryDelaySeconds(response, tries) * 1e3;
+      if (Date.now() + delayMs >= end) return response;
+      await response.body?.cancel().catch(() => void 0);
+      await new Promise((resolve5) => setTimeout(resolve5, delayMs));
+    }
+  };
+}
+
+// src/action/main.ts
 init_workflow_file();
 
 // src/action/client.ts
@@ -96051,6 +96170,7 @@ ${body}`;
   return { id: created.data.id, created: true };
 }
 function httpStatusOf(error63) {
+  if (githubTimeoutOf(error63)) return void 0;
   if (error63 && typeof error63 === "object" && "status" in error63) {
     return typeof error63.status === "number" ? error63.status : void 0;
   }
@@ -96132,6 +96252,7 @@ function runMarkdown(report2) {
     ""
   ].join("\n");
 }
+var COMMENT_SECONDS = 30;
 async function commentOnPullRequest(settings, deps, report2) {
   const pr2 = deps.context.pullRequest;
   if (!settings.comment || !pr2) return;
@@ -96164,9 +96285,10 @@ async function commentOnPullRequest(settings, deps, report2) {
       );
       return;
     }
+    const timeout = githubTimeoutOf(error63);
     const cause = property(error63, "cause");
     const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf2(error63));
-    const why = unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
+    const why = timeout ? timeout.message : unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
     warning(
       `the comment on pull request #${pr2.number} was not written: ${why}; execution ${report2.executionName} was launched (${report2.url}, ${report2.phase}) and its outputs are set; ${fallback}`
     );
@@ -96327,11 +96449,18 @@ async function main(deps = {}) {
         await registerCommand(client, settings, workspace);
       } else if (settings.command === "run") {
         const { getOctokit: getOctokit2 } = await Promise.resolve().then(() => (init_github(), github_exports));
+        const toolkit = await Promise.resolve().then(() => (init_utils2(), utils_exports));
         await runCommand(client, settings, {
           context: context3,
+          // Made when the comment is about to be written: its requests share COMMENT_SECONDS from then.
           github: (token) => getOctokit2(token, {
             baseUrl: context3.apiUrl,
-            ...deps.fetch ? { request: { fetch: deps.fetch } } : {}
+            request: {
+              fetch: githubFetch({
+                fetch: deps.fetch ?? toolkit.defaults.request?.fetch,
+                until: Date.now() + COMMENT_SECONDS * 1e3
+              })
+            }
           })
         });
       } else if (settings.command === "create-secret") {
