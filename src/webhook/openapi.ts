@@ -61,7 +61,9 @@ export const WEBHOOK_OPENAPI = {
         ],
         requestBody: {
           required: false,
-          description: 'workflow inputs; an empty body means no inputs. At most 1 MiB unless configured.',
+          description:
+            'workflow inputs; an empty body means no inputs. At most 1 MiB unless configured. ' +
+            'Sent as `application/json` or a `+json` type (`application/vnd.api+json`), UTF-8.',
           content: {
             'application/json': {
               schema: { type: 'object', additionalProperties: true },
@@ -93,7 +95,10 @@ export const WEBHOOK_OPENAPI = {
             'the Idempotency-Key was already used with another launch plan or other inputs',
           ),
           '413': errorResponse('the body is larger than the limit'),
-          '415': errorResponse('the body is not `application/json`'),
+          '415': errorResponse(
+            'the body is not JSON: its Content-Type is neither `application/json` nor a `+json` type such as ' +
+              '`application/vnd.api+json` (RFC 6839), or names a charset other than UTF-8',
+          ),
           '422': {
             description:
               'the inputs do not fit the launch plan; every problem is listed, nothing is launched',
