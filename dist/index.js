@@ -20000,14 +20000,14 @@ var require_uri_parser = __commonJS({
         }
       }
     }
-    function combineHostPort(hostPort) {
-      if (hostPort.port === void 0) {
-        return hostPort.host;
+    function combineHostPort(hostPort2) {
+      if (hostPort2.port === void 0) {
+        return hostPort2.host;
       } else {
-        if (hostPort.host.includes(":")) {
-          return `[${hostPort.host}]:${hostPort.port}`;
+        if (hostPort2.host.includes(":")) {
+          return `[${hostPort2.host}]:${hostPort2.port}`;
         } else {
-          return `${hostPort.host}:${hostPort.port}`;
+          return `${hostPort2.host}:${hostPort2.port}`;
         }
       }
     }
@@ -20218,8 +20218,8 @@ var require_channel_credentials = __commonJS({
         }
       }
       const targetPath = (0, resolver_1.getDefaultAuthority)(realTarget);
-      const hostPort = (0, uri_parser_1.splitHostPort)(targetPath);
-      const remoteHost = (_a3 = hostPort === null || hostPort === void 0 ? void 0 : hostPort.host) !== null && _a3 !== void 0 ? _a3 : targetPath;
+      const hostPort2 = (0, uri_parser_1.splitHostPort)(targetPath);
+      const remoteHost = (_a3 = hostPort2 === null || hostPort2 === void 0 ? void 0 : hostPort2.host) !== null && _a3 !== void 0 ? _a3 : targetPath;
       connectionOptions.host = remoteHost;
       if (verifyOptions.checkServerIdentity) {
         connectionOptions.checkServerIdentity = verifyOptions.checkServerIdentity;
@@ -34889,19 +34889,19 @@ var require_resolver_dns = __commonJS({
         if (target.authority) {
           this.alternativeResolver.setServers([target.authority]);
         }
-        const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
-        if (hostPort === null) {
+        const hostPort2 = (0, uri_parser_1.splitHostPort)(target.path);
+        if (hostPort2 === null) {
           this.ipResult = null;
           this.dnsHostname = null;
           this.port = null;
         } else {
-          if ((0, net_1.isIPv4)(hostPort.host) || (0, net_1.isIPv6)(hostPort.host)) {
+          if ((0, net_1.isIPv4)(hostPort2.host) || (0, net_1.isIPv6)(hostPort2.host)) {
             this.ipResult = [
               {
                 addresses: [
                   {
-                    host: hostPort.host,
-                    port: (_a3 = hostPort.port) !== null && _a3 !== void 0 ? _a3 : exports.DEFAULT_PORT
+                    host: hostPort2.host,
+                    port: (_a3 = hostPort2.port) !== null && _a3 !== void 0 ? _a3 : exports.DEFAULT_PORT
                   }
                 ]
               }
@@ -34910,8 +34910,8 @@ var require_resolver_dns = __commonJS({
             this.port = null;
           } else {
             this.ipResult = null;
-            this.dnsHostname = hostPort.host;
-            this.port = (_b = hostPort.port) !== null && _b !== void 0 ? _b : exports.DEFAULT_PORT;
+            this.dnsHostname = hostPort2.host;
+            this.port = (_b = hostPort2.port) !== null && _b !== void 0 ? _b : exports.DEFAULT_PORT;
           }
         }
         this.percentage = Math.random() * 100;
@@ -35268,11 +35268,11 @@ var require_http_proxy = __commonJS({
       if (!proxyInfo.address) {
         return noProxyResult;
       }
-      const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
-      if (!hostPort) {
+      const hostPort2 = (0, uri_parser_1.splitHostPort)(target.path);
+      if (!hostPort2) {
         return noProxyResult;
       }
-      const serverHost = hostPort.host;
+      const serverHost = hostPort2.host;
       if (hostMatchesNoProxyList(serverHost)) {
         trace("Not using proxy for target in no_proxy list: " + (0, uri_parser_1.uriToString)(target));
         return noProxyResult;
@@ -35305,13 +35305,13 @@ var require_http_proxy = __commonJS({
       if (splitHostPost === null) {
         return Promise.resolve(null);
       }
-      const hostPort = `${splitHostPost.host}:${(_a3 = splitHostPost.port) !== null && _a3 !== void 0 ? _a3 : resolver_dns_1.DEFAULT_PORT}`;
+      const hostPort2 = `${splitHostPost.host}:${(_a3 = splitHostPost.port) !== null && _a3 !== void 0 ? _a3 : resolver_dns_1.DEFAULT_PORT}`;
       const options = {
         method: "CONNECT",
-        path: hostPort
+        path: hostPort2
       };
       const headers2 = {
-        Host: hostPort
+        Host: hostPort2
       };
       if ((0, subchannel_address_1.isTcpSubchannelAddress)(address)) {
         options.host = address.host;
@@ -42444,8 +42444,8 @@ var require_resolver_ip = __commonJS({
         }
         const pathList = target.path.split(",");
         for (const path of pathList) {
-          const hostPort = (0, uri_parser_1.splitHostPort)(path);
-          if (hostPort === null) {
+          const hostPort2 = (0, uri_parser_1.splitHostPort)(path);
+          if (hostPort2 === null) {
             this.error = {
               code: constants_1.Status.UNAVAILABLE,
               details: `Failed to parse ${target.scheme} address ${path}`,
@@ -42453,7 +42453,7 @@ var require_resolver_ip = __commonJS({
             };
             return;
           }
-          if (target.scheme === IPV4_SCHEME && !(0, net_1.isIPv4)(hostPort.host) || target.scheme === IPV6_SCHEME && !(0, net_1.isIPv6)(hostPort.host)) {
+          if (target.scheme === IPV4_SCHEME && !(0, net_1.isIPv4)(hostPort2.host) || target.scheme === IPV6_SCHEME && !(0, net_1.isIPv6)(hostPort2.host)) {
             this.error = {
               code: constants_1.Status.UNAVAILABLE,
               details: `Failed to parse ${target.scheme} address ${path}`,
@@ -42462,8 +42462,8 @@ var require_resolver_ip = __commonJS({
             return;
           }
           addresses.push({
-            host: hostPort.host,
-            port: (_a3 = hostPort.port) !== null && _a3 !== void 0 ? _a3 : DEFAULT_PORT
+            host: hostPort2.host,
+            port: (_a3 = hostPort2.port) !== null && _a3 !== void 0 ? _a3 : DEFAULT_PORT
           });
         }
         this.endpoints = addresses.map((address) => ({ addresses: [address] }));
@@ -94666,6 +94666,43 @@ function injectTraceContext(metadata) {
 }
 
 // src/client/endpoint.ts
+var FORMS = "give host:port, dns:///host:port, http(s)://host:port or unix:/path";
+var InvalidEndpointError = class extends Error {
+  constructor(endpoint2, reason2) {
+    super(`"${endpoint2}" is not a valid address (${reason2}); ${FORMS}`);
+    this.endpoint = endpoint2;
+    this.reason = reason2;
+    this.name = "InvalidEndpointError";
+  }
+  endpoint;
+  reason;
+};
+function hostPort(endpoint2, authority, defaultPort) {
+  const bracketed = /^(\[[0-9A-Fa-f:.]+\])(?::(.*))?$/.exec(authority);
+  let host;
+  let port;
+  if (bracketed) {
+    host = bracketed[1] ?? "";
+    port = bracketed[2];
+  } else {
+    const parts = authority.split(":");
+    if (parts.length > 2) {
+      throw new InvalidEndpointError(endpoint2, "an IPv6 address goes in brackets, e.g. [::1]:8089");
+    }
+    host = parts[0] ?? "";
+    port = parts[1];
+    if (!host) throw new InvalidEndpointError(endpoint2, "there is no host");
+    if (!/^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/.test(host)) {
+      throw new InvalidEndpointError(endpoint2, `"${host}" is not a host name or IP address`);
+    }
+  }
+  if (port === void 0) return `${host}:${defaultPort}`;
+  if (port === "") throw new InvalidEndpointError(endpoint2, 'the port after ":" is empty');
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    throw new InvalidEndpointError(endpoint2, `the port "${port}" is not a number from 1 to 65535`);
+  }
+  return `${host}:${Number(port)}`;
+}
 function parseEndpoint(endpoint2) {
   const text = endpoint2.trim();
   if (!text) {
@@ -94673,20 +94710,25 @@ function parseEndpoint(endpoint2) {
       "no admin endpoint is configured: set --admin.endpoint (orchctl) or --orch.connection.host (orch)"
     );
   }
-  const url2 = /^(https?):\/\/([^/]+)\/?$/.exec(text);
+  if (/^unix:/.test(text)) {
+    const path = text.replace(/^unix:(\/\/)?/, "");
+    if (!path || path === "/") {
+      throw new InvalidEndpointError(text, "the socket path is empty");
+    }
+    return { target: text };
+  }
+  const url2 = /^(https?):\/\/([^/]*)\/?$/.exec(text);
   if (url2) {
-    const [, scheme, host = ""] = url2;
-    const tls = scheme === "https";
-    return {
-      target: `dns:///${host.includes(":") ? host : `${host}:${tls ? 443 : 80}`}`,
-      tlsFromScheme: tls
-    };
+    const [, scheme2, authority = ""] = url2;
+    const tls = scheme2 === "https";
+    return { target: `dns:///${hostPort(text, authority, tls ? 443 : 80)}`, tlsFromScheme: tls };
   }
   if (text.startsWith("dns:///")) {
-    const host = text.slice("dns:///".length);
-    return { target: `dns:///${host.includes(":") ? host : `${host}:443`}` };
+    return { target: `dns:///${hostPort(text, text.slice("dns:///".length), 443)}` };
   }
-  return { target: text.includes(":") ? `dns:///${text}` : `dns:///${text}:443` };
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
+  if (scheme) throw new InvalidEndpointError(text, `the client does not speak ${scheme[1]}://`);
+  return { target: `dns:///${hostPort(text, text, 443)}` };
 }
 function isLoopbackHost(endpoint2) {
   const host = endpoint2.trim().replace(/^(?:dns:\/\/\/|https?:\/\/)/, "").replace(/\/.*$/, "").replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^([^:]+):\d+$/, "$1").toLowerCase();
@@ -95826,6 +95868,14 @@ function readSettings() {
   const endpoint2 = input2("endpoint");
   if (!endpoint2) problem("endpoint", "required: the admin's gRPC address, e.g. orch.example.com:443");
   else if (/\s/.test(endpoint2)) problem("endpoint", `"${endpoint2}" contains white space`);
+  else {
+    try {
+      parseEndpoint(endpoint2);
+    } catch (error63) {
+      if (!(error63 instanceof InvalidEndpointError)) throw error63;
+      problem("endpoint", error63.message);
+    }
+  }
   const common = {
     endpoint: endpoint2,
     insecure: bool("insecure", false),
