@@ -20726,14 +20726,14 @@ var require_uri_parser = __commonJS({
         }
       }
     }
-    function combineHostPort(hostPort) {
-      if (hostPort.port === void 0) {
-        return hostPort.host;
+    function combineHostPort(hostPort2) {
+      if (hostPort2.port === void 0) {
+        return hostPort2.host;
       } else {
-        if (hostPort.host.includes(":")) {
-          return `[${hostPort.host}]:${hostPort.port}`;
+        if (hostPort2.host.includes(":")) {
+          return `[${hostPort2.host}]:${hostPort2.port}`;
         } else {
-          return `${hostPort.host}:${hostPort.port}`;
+          return `${hostPort2.host}:${hostPort2.port}`;
         }
       }
     }
@@ -20944,8 +20944,8 @@ var require_channel_credentials = __commonJS({
         }
       }
       const targetPath = (0, resolver_1.getDefaultAuthority)(realTarget);
-      const hostPort = (0, uri_parser_1.splitHostPort)(targetPath);
-      const remoteHost = (_a3 = hostPort === null || hostPort === void 0 ? void 0 : hostPort.host) !== null && _a3 !== void 0 ? _a3 : targetPath;
+      const hostPort2 = (0, uri_parser_1.splitHostPort)(targetPath);
+      const remoteHost = (_a3 = hostPort2 === null || hostPort2 === void 0 ? void 0 : hostPort2.host) !== null && _a3 !== void 0 ? _a3 : targetPath;
       connectionOptions.host = remoteHost;
       if (verifyOptions.checkServerIdentity) {
         connectionOptions.checkServerIdentity = verifyOptions.checkServerIdentity;
@@ -35615,19 +35615,19 @@ var require_resolver_dns = __commonJS({
         if (target.authority) {
           this.alternativeResolver.setServers([target.authority]);
         }
-        const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
-        if (hostPort === null) {
+        const hostPort2 = (0, uri_parser_1.splitHostPort)(target.path);
+        if (hostPort2 === null) {
           this.ipResult = null;
           this.dnsHostname = null;
           this.port = null;
         } else {
-          if ((0, net_1.isIPv4)(hostPort.host) || (0, net_1.isIPv6)(hostPort.host)) {
+          if ((0, net_1.isIPv4)(hostPort2.host) || (0, net_1.isIPv6)(hostPort2.host)) {
             this.ipResult = [
               {
                 addresses: [
                   {
-                    host: hostPort.host,
-                    port: (_a3 = hostPort.port) !== null && _a3 !== void 0 ? _a3 : exports.DEFAULT_PORT
+                    host: hostPort2.host,
+                    port: (_a3 = hostPort2.port) !== null && _a3 !== void 0 ? _a3 : exports.DEFAULT_PORT
                   }
                 ]
               }
@@ -35636,8 +35636,8 @@ var require_resolver_dns = __commonJS({
             this.port = null;
           } else {
             this.ipResult = null;
-            this.dnsHostname = hostPort.host;
-            this.port = (_b = hostPort.port) !== null && _b !== void 0 ? _b : exports.DEFAULT_PORT;
+            this.dnsHostname = hostPort2.host;
+            this.port = (_b = hostPort2.port) !== null && _b !== void 0 ? _b : exports.DEFAULT_PORT;
           }
         }
         this.percentage = Math.random() * 100;
@@ -35994,11 +35994,11 @@ var require_http_proxy = __commonJS({
       if (!proxyInfo.address) {
         return noProxyResult;
       }
-      const hostPort = (0, uri_parser_1.splitHostPort)(target.path);
-      if (!hostPort) {
+      const hostPort2 = (0, uri_parser_1.splitHostPort)(target.path);
+      if (!hostPort2) {
         return noProxyResult;
       }
-      const serverHost = hostPort.host;
+      const serverHost = hostPort2.host;
       if (hostMatchesNoProxyList(serverHost)) {
         trace("Not using proxy for target in no_proxy list: " + (0, uri_parser_1.uriToString)(target));
         return noProxyResult;
@@ -36031,13 +36031,13 @@ var require_http_proxy = __commonJS({
       if (splitHostPost === null) {
         return Promise.resolve(null);
       }
-      const hostPort = `${splitHostPost.host}:${(_a3 = splitHostPost.port) !== null && _a3 !== void 0 ? _a3 : resolver_dns_1.DEFAULT_PORT}`;
+      const hostPort2 = `${splitHostPost.host}:${(_a3 = splitHostPost.port) !== null && _a3 !== void 0 ? _a3 : resolver_dns_1.DEFAULT_PORT}`;
       const options = {
         method: "CONNECT",
-        path: hostPort
+        path: hostPort2
       };
       const headers2 = {
-        Host: hostPort
+        Host: hostPort2
       };
       if ((0, subchannel_address_1.isTcpSubchannelAddress)(address)) {
         options.host = address.host;
@@ -43170,8 +43170,8 @@ var require_resolver_ip = __commonJS({
         }
         const pathList = target.path.split(",");
         for (const path of pathList) {
-          const hostPort = (0, uri_parser_1.splitHostPort)(path);
-          if (hostPort === null) {
+          const hostPort2 = (0, uri_parser_1.splitHostPort)(path);
+          if (hostPort2 === null) {
             this.error = {
               code: constants_1.Status.UNAVAILABLE,
               details: `Failed to parse ${target.scheme} address ${path}`,
@@ -43179,7 +43179,7 @@ var require_resolver_ip = __commonJS({
             };
             return;
           }
-          if (target.scheme === IPV4_SCHEME && !(0, net_1.isIPv4)(hostPort.host) || target.scheme === IPV6_SCHEME && !(0, net_1.isIPv6)(hostPort.host)) {
+          if (target.scheme === IPV4_SCHEME && !(0, net_1.isIPv4)(hostPort2.host) || target.scheme === IPV6_SCHEME && !(0, net_1.isIPv6)(hostPort2.host)) {
             this.error = {
               code: constants_1.Status.UNAVAILABLE,
               details: `Failed to parse ${target.scheme} address ${path}`,
@@ -43188,8 +43188,8 @@ var require_resolver_ip = __commonJS({
             return;
           }
           addresses.push({
-            host: hostPort.host,
-            port: (_a3 = hostPort.port) !== null && _a3 !== void 0 ? _a3 : DEFAULT_PORT
+            host: hostPort2.host,
+            port: (_a3 = hostPort2.port) !== null && _a3 !== void 0 ? _a3 : DEFAULT_PORT
           });
         }
         this.endpoints = addresses.map((address) => ({ addresses: [address] }));
@@ -63328,7 +63328,7 @@ function _check(fn, params) {
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function describe2(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
@@ -65088,7 +65088,7 @@ __export(core_exports2, {
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
   decode: () => decode,
   decodeAsync: () => decodeAsync,
-  describe: () => describe,
+  describe: () => describe2,
   encode: () => encode,
   encodeAsync: () => encodeAsync,
   extractDefs: () => extractDefs,
@@ -65381,7 +65381,7 @@ __export(schemas_exports2, {
   currencyCode: () => currencyCode2,
   custom: () => custom,
   date: () => date2,
-  describe: () => describe2,
+  describe: () => describe3,
   discriminatedUnion: () => discriminatedUnion,
   e164: () => e1642,
   email: () => email2,
@@ -65954,7 +65954,7 @@ function preprocess(fn, schema) {
     out: schema
   });
 }
-var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodBigIntFormat, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodDate, ZodArray, ZodObject, ZodUnion, ZodXor, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodEnum, ZodLiteral, ZodFile, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch, ZodNaN, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly, ZodTemplateLiteral, ZodLazy, ZodPromise, ZodFunction, ZodCustom, describe2, meta2, ZodInstanceOf, stringbool;
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodBigIntFormat, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodDate, ZodArray, ZodObject, ZodUnion, ZodXor, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodEnum, ZodLiteral, ZodFile, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch, ZodNaN, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly, ZodTemplateLiteral, ZodLazy, ZodPromise, ZodFunction, ZodCustom, describe3, meta2, ZodInstanceOf, stringbool;
 var init_schemas2 = __esm({
   "node_modules/zod/v4/classic/schemas.js"() {
     init_core2();
@@ -66922,7 +66922,7 @@ var init_schemas2 = __esm({
       ZodType.init(inst, def);
       inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
     });
-    describe2 = describe;
+    describe3 = describe2;
     meta2 = meta;
     ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
       ZodCustom.init(inst, def);
@@ -68112,7 +68112,7 @@ __export(external_exports, {
   decode: () => decode2,
   decodeAsync: () => decodeAsync2,
   deepPartial: () => deepPartial,
-  describe: () => describe2,
+  describe: () => describe3,
   discriminatedUnion: () => discriminatedUnion,
   e164: () => e1642,
   email: () => email2,
@@ -94452,6 +94452,14 @@ var init_dist_bundle5 = __esm({
 });
 
 // node_modules/@actions/github/lib/utils.js
+var utils_exports = {};
+__export(utils_exports, {
+  GitHub: () => GitHub,
+  context: () => context,
+  defaults: () => defaults,
+  getOctokitOptions: () => getOctokitOptions,
+  getUserAgentWithOrchestrationId: () => getUserAgentWithOrchestrationId
+});
 function getOctokitOptions(token, options) {
   const opts = Object.assign({}, options || {});
   const auth2 = getAuthString(token, opts);
@@ -95023,6 +95031,117 @@ function endGroup() {
 init_guards();
 init_literals();
 init_errors();
+
+// src/github/fetch.ts
+var GITHUB_REQUEST_SECONDS = 10;
+var GITHUB_RETRIES = 2;
+var GITHUB_BUDGET_SECONDS = 30;
+var RETRIED_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
+var IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
+var GithubTimeoutError = class extends Error {
+  constructor(method, path, seconds, allottedSeconds) {
+    super(
+      `GitHub's API did not answer within ${seconds} s (${method} ${path})` + (allottedSeconds === void 0 ? "" : `; the ${allottedSeconds} s allotted to this call ran out`)
+    );
+    this.method = method;
+    this.path = path;
+    this.seconds = seconds;
+    this.name = "GithubTimeoutError";
+  }
+  method;
+  path;
+  seconds;
+};
+function githubTimeoutOf(error63) {
+  let current = error63;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (current instanceof GithubTimeoutError) return current;
+    current = typeof current === "object" && "cause" in current ? current.cause : void 0;
+  }
+  return void 0;
+}
+function retryDelaySeconds(response, attempt) {
+  const header = response.headers.get("retry-after");
+  if (header) {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1e3;
+    if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  }
+  return 2 ** attempt;
+}
+function describe(input3, init) {
+  const url2 = input3 instanceof Request ? input3.url : String(input3);
+  const method = (init?.method ?? (input3 instanceof Request ? input3.method : "GET")).toUpperCase();
+  let path = url2;
+  try {
+    path = new URL(url2).pathname;
+  } catch {
+    path = url2.replace(/[?#].*$/, "");
+  }
+  return { method, path };
+}
+function githubFetch(options = {}) {
+  const requestMs = (options.requestSeconds ?? GITHUB_REQUEST_SECONDS) * 1e3;
+  const retries = options.retries ?? GITHUB_RETRIES;
+  const budgetMs = (options.budgetSeconds ?? GITHUB_BUDGET_SECONDS) * 1e3;
+  const allottedSeconds = options.until === void 0 ? void 0 : Math.round((options.until - Date.now()) / 1e3);
+  const attempt = async (input3, init, waitMs) => {
+    const send = options.fetch ?? globalThis.fetch;
+    const controller = new AbortController();
+    const callerSignal = init?.signal ?? void 0;
+    const forward = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forward();
+    callerSignal?.addEventListener("abort", forward, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, waitMs);
+    try {
+      return await send(input3, { ...init, signal: controller.signal });
+    } catch (error63) {
+      if (!timedOut) throw error63;
+      return void 0;
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", forward);
+    }
+  };
+  return async (input3, init) => {
+    const started = Date.now();
+    const end = Math.min(started + budgetMs, options.until ?? Number.POSITIVE_INFINITY);
+    const { method, path } = describe(input3, init);
+    const resendable = init?.body === void 0 || init.body === null || typeof init.body === "string";
+    for (let tries = 0; ; tries += 1) {
+      const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
+      let response;
+      try {
+        response = await attempt(input3, init, waitMs);
+      } catch (error63) {
+        const again = tries < retries && resendable && IDEMPOTENT_METHODS.has(method) && !init?.signal?.aborted;
+        const delayMs2 = 2 ** tries * 1e3;
+        if (!again || Date.now() + delayMs2 >= end) throw error63;
+        await new Promise((resolve5) => setTimeout(resolve5, delayMs2));
+        continue;
+      }
+      if (response === void 0) {
+        const cut = waitMs < requestMs && options.until !== void 0 && end === options.until;
+        throw new GithubTimeoutError(
+          method,
+          path,
+          Math.ceil(waitMs / 1e3),
+          cut ? allottedSeconds : void 0
+        );
+      }
+      if (!RETRIED_STATUSES.has(response.status) || tries >= retries || !resendable) return response;
+      const delayMs = retryDelaySeconds(response, tries) * 1e3;
+      if (Date.now() + delayMs >= end) return response;
+      await response.body?.cancel().catch(() => void 0);
+      await new Promise((resolve5) => setTimeout(resolve5, delayMs));
+    }
+  };
+}
+
+// src/action/main.ts
 init_workflow_file();
 
 // src/action/client.ts
@@ -95307,6 +95426,43 @@ function injectTraceContext(metadata) {
 }
 
 // src/client/endpoint.ts
+var FORMS = "give host:port, dns:///host:port, http(s)://host:port or unix:/path";
+var InvalidEndpointError = class extends Error {
+  constructor(endpoint2, reason2) {
+    super(`"${endpoint2}" is not a valid address (${reason2}); ${FORMS}`);
+    this.endpoint = endpoint2;
+    this.reason = reason2;
+    this.name = "InvalidEndpointError";
+  }
+  endpoint;
+  reason;
+};
+function hostPort(endpoint2, authority, defaultPort) {
+  const bracketed = /^(\[[0-9A-Fa-f:.]+\])(?::(.*))?$/.exec(authority);
+  let host;
+  let port;
+  if (bracketed) {
+    host = bracketed[1] ?? "";
+    port = bracketed[2];
+  } else {
+    const parts = authority.split(":");
+    if (parts.length > 2) {
+      throw new InvalidEndpointError(endpoint2, "an IPv6 address goes in brackets, e.g. [::1]:8089");
+    }
+    host = parts[0] ?? "";
+    port = parts[1];
+    if (!host) throw new InvalidEndpointError(endpoint2, "there is no host");
+    if (!/^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/.test(host)) {
+      throw new InvalidEndpointError(endpoint2, `"${host}" is not a host name or IP address`);
+    }
+  }
+  if (port === void 0) return `${host}:${defaultPort}`;
+  if (port === "") throw new InvalidEndpointError(endpoint2, 'the port after ":" is empty');
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    throw new InvalidEndpointError(endpoint2, `the port "${port}" is not a number from 1 to 65535`);
+  }
+  return `${host}:${Number(port)}`;
+}
 function parseEndpoint(endpoint2) {
   const text = endpoint2.trim();
   if (!text) {
@@ -95314,20 +95470,25 @@ function parseEndpoint(endpoint2) {
       "no admin endpoint is configured: set --admin.endpoint (orchctl) or --orch.connection.host (orch)"
     );
   }
-  const url2 = /^(https?):\/\/([^/]+)\/?$/.exec(text);
+  if (/^unix:/.test(text)) {
+    const path = text.replace(/^unix:(\/\/)?/, "");
+    if (!path || path === "/") {
+      throw new InvalidEndpointError(text, "the socket path is empty");
+    }
+    return { target: text };
+  }
+  const url2 = /^(https?):\/\/([^/]*)\/?$/.exec(text);
   if (url2) {
-    const [, scheme, host = ""] = url2;
-    const tls = scheme === "https";
-    return {
-      target: `dns:///${host.includes(":") ? host : `${host}:${tls ? 443 : 80}`}`,
-      tlsFromScheme: tls
-    };
+    const [, scheme2, authority = ""] = url2;
+    const tls = scheme2 === "https";
+    return { target: `dns:///${hostPort(text, authority, tls ? 443 : 80)}`, tlsFromScheme: tls };
   }
   if (text.startsWith("dns:///")) {
-    const host = text.slice("dns:///".length);
-    return { target: `dns:///${host.includes(":") ? host : `${host}:443`}` };
+    return { target: `dns:///${hostPort(text, text.slice("dns:///".length), 443)}` };
   }
-  return { target: text.includes(":") ? `dns:///${text}` : `dns:///${text}:443` };
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
+  if (scheme) throw new InvalidEndpointError(text, `the client does not speak ${scheme[1]}://`);
+  return { target: `dns:///${hostPort(text, text, 443)}` };
 }
 function isLoopbackHost(endpoint2) {
   const host = endpoint2.trim().replace(/^(?:dns:\/\/\/|https?:\/\/)/, "").replace(/\/.*$/, "").replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^([^:]+):\d+$/, "$1").toLowerCase();
@@ -96468,6 +96629,14 @@ function readSettings() {
   const endpoint2 = input2("endpoint");
   if (!endpoint2) problem("endpoint", "required: the admin's gRPC address, e.g. orch.example.com:443");
   else if (/\s/.test(endpoint2)) problem("endpoint", `"${endpoint2}" contains white space`);
+  else {
+    try {
+      parseEndpoint(endpoint2);
+    } catch (error63) {
+      if (!(error63 instanceof InvalidEndpointError)) throw error63;
+      problem("endpoint", error63.message);
+    }
+  }
   const common = {
     endpoint: endpoint2,
     insecure: bool("insecure", false),
@@ -96812,6 +96981,7 @@ ${body}`;
   return { id: created.data.id, created: true };
 }
 function httpStatusOf(error63) {
+  if (githubTimeoutOf(error63)) return void 0;
   if (error63 && typeof error63 === "object" && "status" in error63) {
     return typeof error63.status === "number" ? error63.status : void 0;
   }
@@ -96893,6 +97063,7 @@ function runMarkdown(report2) {
     ""
   ].join("\n");
 }
+var COMMENT_SECONDS = 30;
 async function commentOnPullRequest(settings, deps, report2) {
   const pr2 = deps.context.pullRequest;
   if (!settings.comment || !pr2) return;
@@ -96925,9 +97096,10 @@ async function commentOnPullRequest(settings, deps, report2) {
       );
       return;
     }
+    const timeout = githubTimeoutOf(error63);
     const cause = property(error63, "cause");
     const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf2(error63));
-    const why = unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
+    const why = timeout ? timeout.message : unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
     warning(
       `the comment on pull request #${pr2.number} was not written: ${why}; execution ${report2.executionName} was launched (${report2.url}, ${report2.phase}) and its outputs are set; ${fallback}`
     );
@@ -97088,11 +97260,18 @@ async function main(deps = {}) {
         await registerCommand(client, settings, workspace);
       } else if (settings.command === "run") {
         const { getOctokit: getOctokit2 } = await Promise.resolve().then(() => (init_github(), github_exports));
+        const toolkit = await Promise.resolve().then(() => (init_utils3(), utils_exports));
         await runCommand(client, settings, {
           context: context3,
+          // Made when the comment is about to be written: its requests share COMMENT_SECONDS from then.
           github: (token) => getOctokit2(token, {
             baseUrl: context3.apiUrl,
-            ...deps.fetch ? { request: { fetch: deps.fetch } } : {}
+            request: {
+              fetch: githubFetch({
+                fetch: deps.fetch ?? toolkit.defaults.request?.fetch,
+                until: Date.now() + COMMENT_SECONDS * 1e3
+              })
+            }
           })
         });
       } else if (settings.command === "create-secret") {

@@ -4,6 +4,7 @@ import { parseDuration } from '../api/duration.js';
 import { parseExactJson } from '../api/exact-json.js';
 import { errorMessage, isOneOf, isRecord } from '../api/guards.js';
 import { parseApiKey } from '../client/auth/api-key.js';
+import { InvalidEndpointError, parseEndpoint } from '../client/endpoint.js';
 import { ActionInputError, type InputProblem } from './errors.js';
 import { maskableParts, SecretValue } from './secret.js';
 
@@ -183,6 +184,14 @@ export function readSettings(): ActionSettings {
   const endpoint = input('endpoint');
   if (!endpoint) problem('endpoint', "required: the admin's gRPC address, e.g. orch.example.com:443");
   else if (/\s/.test(endpoint)) problem('endpoint', `"${endpoint}" contains white space`);
+  else {
+    try {
+      parseEndpoint(endpoint);
+    } catch (error) {
+      if (!(error instanceof InvalidEndpointError)) throw error;
+      problem('endpoint', error.message);
+    }
+  }
 
   const common: CommonSettings = {
     endpoint,

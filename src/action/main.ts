@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { property } from '../api/guards.js';
 import { LiteralValueError } from '../api/literals.js';
 import { AdminError, DeadlineExceededError, UnavailableError } from '../client/errors.js';
+import { githubFetch } from '../github/fetch.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
 import { ACTION_RETRY, ADMIN_GIVE_UP_SECONDS, createActionClient } from './client.js';
 import type { GithubClient } from './comment.js';
@@ -11,7 +12,7 @@ import { readGithubContext } from './github-context.js';
 import { readSettings } from './inputs.js';
 import { createApiKeyCommand, createSecretCommand, deployAppCommand } from './manage.js';
 import { registerCommand } from './register.js';
-import { runCommand } from './run.js';
+import { COMMENT_SECONDS, runCommand } from './run.js';
 import { requireService } from './services.js';
 
 /** What the entry can replace, for tests: the environment and the `fetch` of GitHub's REST client. */
@@ -125,12 +126,20 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
         // Loaded here, after the event file was read and checked: `@actions/github` parses it as it
         // loads, and a malformed one would end the process with a stack trace instead of one error.
         const { getOctokit } = await import('@actions/github');
+        // Its proxy-aware fetch, which githubFetch wraps with deadlines (loaded after the entry above).
+        const toolkit = await import('@actions/github/lib/utils');
         await runCommand(client, settings, {
           context,
+          // Made when the comment is about to be written: its requests share COMMENT_SECONDS from then.
           github: (token): GithubClient =>
             getOctokit(token, {
               baseUrl: context.apiUrl,
-              ...(deps.fetch ? { request: { fetch: deps.fetch } } : {}),
+              request: {
+                fetch: githubFetch({
+                  fetch: deps.fetch ?? toolkit.defaults.request?.fetch,
+                  until: Date.now() + COMMENT_SECONDS * 1000,
+                }),
+              },
             }),
         });
       } else if (settings.command === 'create-secret') {

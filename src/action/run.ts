@@ -5,6 +5,7 @@ import { isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
 import { commentMarker, httpStatusOf, upsertComment } from '../github/comment.js';
+import { githubTimeoutOf } from '../github/fetch.js';
 import { code, table } from '../github/markdown.js';
 import type { GithubClient } from './comment.js';
 import { ExecutionFailedError, LaunchPlanNotFoundError, messageOf, WaitTimeoutError } from './errors.js';
@@ -147,6 +148,13 @@ export function runMarkdown(report: RunReport): string {
   ].join('\n');
 }
 
+/**
+ * Seconds the pull request comment may take in all (finding the Action's comment on every page, then
+ * writing it), retries included; each request also has its own deadline (`GITHUB_REQUEST_SECONDS`).
+ * Past it the comment is a warning and the step goes on.
+ */
+export const COMMENT_SECONDS = 30;
+
 /** What `run` needs besides the admin client: the event, and a GitHub REST client made on demand. */
 export interface RunDeps {
   context: GithubContext;
@@ -197,13 +205,16 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
       );
       return;
     }
+    const timeout = githubTimeoutOf(error);
     const cause = property(error, 'cause');
     const unreachable =
       status === undefined ||
       (status === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error)));
-    const why = unreachable
-      ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, 'code') ?? property(cause, 'message') ?? messageOf(error)})`
-      : `GitHub's API answered ${status}: ${messageOf(error)}`;
+    const why = timeout
+      ? timeout.message
+      : unreachable
+        ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, 'code') ?? property(cause, 'message') ?? messageOf(error)})`
+        : `GitHub's API answered ${status}: ${messageOf(error)}`;
     core.warning(
       `the comment on pull request #${pr.number} was not written: ${why}; execution ${report.executionName} was launched ` +
         `(${report.url}, ${report.phase}) and its outputs are set; ${fallback}`,

@@ -11,9 +11,9 @@ import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
 import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option-values.js';
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
-import type { Logger } from '../telemetry/log.js';
 import { startObservability } from '../telemetry/setup.js';
 import { createBot } from './bot.js';
+import { createGithubApp } from './github-app.js';
 import {
   BotMetrics,
   createBotServer,
@@ -114,56 +114,6 @@ async function appCredentials(
     throw new ConfigError('is not a PEM private key', source);
   }
   return { appId, privateKey, webhookSecret };
-}
-
-/**
- * The octokit App acting for the GitHub App: JWTs from the private key, installation tokens (cached
- * by octokit until they expire), webhook verification with the secret. octokit is heavy: it is
- * loaded only when the bot starts. With `throttle`, octokit's throttling spaces requests as GitHub
- * asks and retries once after a primary rate limit.
- */
-async function githubApp(credentials: AppCredentials, baseUrl: string, throttle: boolean, logger: Logger) {
-  const { App, Octokit } = await import('octokit');
-  return new App({
-    appId: credentials.appId,
-    privateKey: credentials.privateKey,
-    webhooks: { secret: credentials.webhookSecret },
-    Octokit: Octokit.defaults({
-      baseUrl,
-      userAgent: `orch-bot/${ORCH_VERSION}`,
-      throttle: throttle
-        ? {
-            onRateLimit: (
-              after: number,
-              options: { method: string; url: string },
-              _octokit: unknown,
-              retries: number,
-            ) => {
-              logger.warn('GitHub rate limit reached', {
-                method: options.method,
-                url: options.url,
-                retry_after_s: after,
-              });
-              return retries < 1;
-            },
-            onSecondaryRateLimit: (after: number, options: { method: string; url: string }) => {
-              logger.warn('GitHub secondary rate limit reached', {
-                method: options.method,
-                url: options.url,
-                retry_after_s: after,
-              });
-              return false;
-            },
-          }
-        : { enabled: false },
-    }),
-    log: {
-      debug: () => {},
-      info: () => {},
-      warn: (msg: string) => logger.warn(msg),
-      error: (msg: string) => logger.error(msg),
-    },
-  });
 }
 
 /**
@@ -270,7 +220,12 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     });
     if (anonymous)
       logger.warn('ORCH_API_KEY is not set: working without platform credentials (local sandbox only)');
-    const github = await githubApp(credentials, baseUrl, opts.githubThrottle, logger);
+    const github = createGithubApp(await import('octokit'), {
+      ...credentials,
+      baseUrl,
+      throttle: opts.githubThrottle,
+      logger,
+    });
     const bot = createBot({
       client,
       installation: (id) => github.getInstallationOctokit(id),

@@ -12,6 +12,7 @@ import { ClientCredentialsTokenSource } from './auth/client-credentials.js';
 import { ExternalCommandTokenSource } from './auth/external-command.js';
 import { DeviceFlowTokenSource, PkceTokenSource, type UrlOpener } from './auth/interactive.js';
 import { FileTokenStore } from './auth/token-cache.js';
+import { InvalidEndpointError, parseEndpoint } from './endpoint.js';
 import { codeOf, messageOf } from './errors.js';
 import { AuthFlowError, type TokenSource } from './token-source.js';
 
@@ -104,15 +105,36 @@ const INSECURE_FLAG: Record<ClientSection, string> = {
 };
 
 /**
+ * `endpoint` when it is an address the client can call ({@link parseEndpoint}).
+ * @throws ConfigError from `source` (the flag or variable that gave it) quoting the endpoint and
+ *   saying what is wrong, e.g. `--orch.connection.host: "dns:///127.0.0.1:" is not a valid address
+ *   (the port after ":" is empty); give host:port, ...`.
+ */
+function checkedEndpoint(endpoint: string, source: string): string {
+  try {
+    parseEndpoint(endpoint);
+  } catch (error) {
+    if (error instanceof InvalidEndpointError) throw new ConfigError(error.message, source, { cause: error });
+    throw error;
+  }
+  return endpoint;
+}
+
+/**
  * The admin endpoint a section configures: its endpoint flag; else, when `--org` is set, the
  * `--connection.rootTenantURLPattern` with `{{ organization }}` replaced by it; else undefined.
+ * Checked at once, so that a program given a bad address stops at start rather than failing each call.
+ * @throws ConfigError naming the flag when the endpoint is not an address ({@link parseEndpoint}).
  */
 export function configuredEndpoint(config: Config, section: ClientSection): string | undefined {
   const direct = section === 'admin' ? config.admin.endpoint : config.orch.connection.host;
-  if (direct?.trim()) return direct.trim();
+  if (direct?.trim()) return checkedEndpoint(direct.trim(), ENDPOINT_FLAG[section]);
   const pattern = config.connection.rootTenantURLPattern;
   if (config.org && pattern?.includes('{{')) {
-    return pattern.replace(/\{\{\s*organization\s*\}\}/g, config.org);
+    return checkedEndpoint(
+      pattern.replace(/\{\{\s*organization\s*\}\}/g, config.org),
+      '--connection.rootTenantURLPattern',
+    );
   }
   return undefined;
 }
@@ -120,16 +142,18 @@ export function configuredEndpoint(config: Config, section: ClientSection): stri
 /**
  * The admin endpoint a client of `section` calls: the configured one ({@link configuredEndpoint}),
  * else the one the API key in `ORCH_API_KEY` names. The same rule {@link createAdminClient} follows.
- * @throws ConfigError when neither names one, or when ORCH_API_KEY is damaged (source `ORCH_API_KEY`).
+ * @throws ConfigError when neither names one, when ORCH_API_KEY is damaged (source `ORCH_API_KEY`), or
+ *   when the endpoint is not an address (source: the flag, or `ORCH_API_KEY`).
  */
 export function clientEndpoint(
   config: Config,
   section: ClientSection,
   env: Readonly<Record<string, string | undefined>>,
 ): string {
-  return (
-    configuredEndpoint(config, section) ?? apiKeyFromEnv(env)?.endpoint ?? resolveEndpoint(config, section)
-  );
+  const configured = configuredEndpoint(config, section);
+  if (configured) return configured;
+  const fromKey = apiKeyFromEnv(env)?.endpoint;
+  return fromKey ? checkedEndpoint(fromKey, API_KEY_ENV) : resolveEndpoint(config, section);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
+import { InvalidEndpointError } from '../client/endpoint.js';
 import { clientEndpoint } from '../client/from-config.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
@@ -31,7 +32,7 @@ export async function versionReport(config: Config, io: CliIO): Promise<VersionR
   } catch (error) {
     const reason =
       error instanceof ConfigError
-        ? error.source === 'ORCH_API_KEY'
+        ? error.source === 'ORCH_API_KEY' || error.cause instanceof InvalidEndpointError
           ? error.message
           : 'no admin endpoint is configured (--admin.endpoint, or ORCH_API_KEY)'
         : String(error);

@@ -1,3 +1,5 @@
+import { githubTimeoutOf } from './fetch.js';
+
 /**
  * The sticky pull request comment, shared by the Action and the bot: one comment per purpose,
  * identified by a hidden HTML marker on its first line, found on any page of the pull request's
@@ -114,8 +116,12 @@ export async function upsertComment(
   return { id: created.data.id, created: true };
 }
 
-/** The HTTP status of a REST client error, else undefined. */
+/**
+ * The HTTP status of a REST client error, else undefined: also undefined when GitHub did not answer
+ * in time ({@link GithubTimeoutError}), which octokit reports with status 500 though nothing answered.
+ */
 export function httpStatusOf(error: unknown): number | undefined {
+  if (githubTimeoutOf(error)) return undefined;
   if (error && typeof error === 'object' && 'status' in error) {
     return typeof error.status === 'number' ? error.status : undefined;
   }

@@ -107,7 +107,7 @@ type RunParams = { project: string; domain: string; workflow_name: string; versi
  * 401 (`WWW-Authenticate: Bearer`) missing or wrong credentials; 404 no such launch plan version;
  * 405 another method; 408 (`Connection: close`) the body did not arrive within the request timeout;
  * 409 an Idempotency-Key reused with another request; 413 body over the limit; 415 a body that is
- * not `application/json`; 422 inputs that do not fit the launch plan (every problem in `problems`);
+ * not JSON (`application/json` or a `+json` type, UTF-8); 422 inputs that do not fit the launch plan (every problem in `problems`);
  * 429 (`Retry-After`) over the per-key rate limit, or too many failed authentications from the
  * caller's address; 502 the admin refused the launch otherwise; 503 (`Retry-After`) the admin is
  * unreachable after the client's retries or the request deadline passed.

@@ -266,7 +266,10 @@ function secondsUntil(resetTime: unknown, windowMs: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-/** True for `application/json` and `application/<x>+json`, with at most a UTF-8 charset. */
+/**
+ * True for `application/json` and `application/<x>+json` (JSON under a structured syntax suffix,
+ * RFC 6839 section 3.1), with at most a UTF-8 charset (RFC 8259 section 8.1: JSON is UTF-8).
+ */
 function isJsonContentType(header: string): boolean {
   const [essence = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
   if (!/^application\/(?:[a-z0-9.!#$&^_-]+\+)?json$/.test(essence)) return false;
@@ -284,7 +287,7 @@ function jsonContent(req: Request, res: WebhookResponse): boolean {
       new HttpProblem(
         415,
         'unsupported_media_type',
-        'the body must be JSON (Content-Type: application/json)',
+        'the body must be JSON: Content-Type application/json or application/<type>+json, UTF-8',
       ),
     );
     return false;

@@ -63,6 +63,7 @@ export const WEBHOOK_OPENAPI = {
           required: false,
           description:
             'workflow inputs, a JSON object of input name to value; an empty body means no inputs. At most 1 MiB unless configured. ' +
+            'Sent as `application/json` or a `+json` type (`application/vnd.api+json`), UTF-8. ' +
             'Integers are 64-bit and exact: every integer from -9223372036854775808 to 9223372036854775807, written as a JSON number, ' +
             'is read with all its digits (never rounded to a double), and one outside that range is a 422 naming the input and the range; ' +
             "the execution's outputs, read through the admin, carry integers as decimal strings in JSON.",
@@ -97,7 +98,10 @@ export const WEBHOOK_OPENAPI = {
             'the Idempotency-Key was already used with another launch plan or other inputs',
           ),
           '413': errorResponse('the body is larger than the limit'),
-          '415': errorResponse('the body is not `application/json`'),
+          '415': errorResponse(
+            'the body is not JSON: its Content-Type is neither `application/json` nor a `+json` type such as ' +
+              '`application/vnd.api+json` (RFC 6839), or names a charset other than UTF-8',
+          ),
           '422': {
             description:
               'the inputs do not fit the launch plan; every problem is listed, nothing is launched',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
-import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
+import { FakeGithub, serveHandlers, silentServer } from '../helpers/github-api.js';
 import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -181,6 +181,37 @@ describe.each(NODES)(
       expect(run.stdout).toContain(`execution ${outputs['execution-name']} was launched`);
       expect(run.summary).toContain(outputs['execution-url']);
     });
+
+    test('a GitHub that accepts the connection and never answers: the comment gives up after 10 s, saying so', async () => {
+      const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+      const { version } = parseOutputs(register.output);
+      const silent = await silentServer();
+      try {
+        const started = Date.now();
+        const run = await runBundle(
+          { command: 'run', 'launch-plan': 'wf.add_one_wf', version: version ?? '', inputs: '{"x": 2}' },
+          {
+            GITHUB_EVENT_NAME: 'pull_request',
+            GITHUB_EVENT_PATH: await writeEvent(dir, 'silent', pullRequestOpened()),
+            GITHUB_API_URL: silent.url,
+          },
+        );
+        const seconds = (Date.now() - started) / 1000;
+        expect(run.code).toBe(0);
+        expect(run.stdout).toMatch(
+          /^::warning::the comment on pull request #2 was not written: GitHub's API did not answer within 10 s \(GET \/repos\/Codertocat\/Hello-World\/issues\/2\/comments\); execution [a-z0-9]+ was launched/m,
+        );
+        expect(run.stdout).not.toContain('answered 500');
+        expect(parseOutputs(run.output)['execution-name']).toMatch(/^[a-z][a-z0-9]{19}$/);
+        // One request of 10 s, not retried: well under the minute a runner would otherwise wait.
+        expect(seconds).toBeLessThan(30);
+        expect(silent.requests()).toEqual([
+          'GET /repos/Codertocat/Hello-World/issues/2/comments?per_page=100',
+        ]);
+      } finally {
+        await silent.close();
+      }
+    }, 60_000);
 
     test("an admin that cannot be reached is one ::error line in the inputs' terms, with no noise", async () => {
       const closed = `127.0.0.1:${await freePort()}`;

@@ -6,14 +6,17 @@ import { type RunningProcess, runBinary, startBinary } from '../../scripts/main-
 import { DELIVERY_PATH } from '../../src/bot/server.js';
 import {
   commentPayload,
+  INSTALLATION,
   OWNER,
   pullPayload,
+  pushPayload,
   REPO,
   repoFiles,
   rerunPayload,
   signed,
   WEBHOOK_SECRET,
 } from '../helpers/bot.js';
+import { silentServer } from '../helpers/github-api.js';
 import { FakeGithubApp } from '../helpers/github-app-api.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -166,4 +169,63 @@ describe('the orch-bot bin through a pull request', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('GITHUB_APP_PRIVATE_KEY');
   });
+});
+
+describe('the orch-bot bin against a GitHub that accepts connections and never answers', () => {
+  test('a delivery fails within 10 s per request, logged as a timeout naming the request, never as a 500', async () => {
+    const admin = await startTestServer('sqlite');
+    const fake = new FakeGithubApp();
+    const silent = await silentServer();
+    const home = await mkdtemp(join(tmpdir(), 'orch-bot-silent-'));
+    const keyFile = join(home, 'app.pem');
+    await writeFile(keyFile, fake.privateKey, { mode: 0o600 });
+    const bot = startBinary(
+      'orch-bot',
+      [
+        '--port',
+        '0',
+        '--github-api-url',
+        silent.url,
+        '--orch.connection.host',
+        admin.addresses.grpcEndpoint,
+        '--orch.connection.insecure',
+      ],
+      {
+        PATH: process.env.PATH,
+        HOME: home,
+        GITHUB_APP_ID: String(fake.appId),
+        GITHUB_APP_PRIVATE_KEY_FILE: keyFile,
+        GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    );
+    try {
+      const url = await bot.waitFor(/^orch-bot listening on (http:\S+)$/m);
+      const delivery = signed('push', pushPayload('5'.repeat(40)));
+      const started = Date.now();
+      const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      expect(res.status).toBe(202);
+      await until('the delivery to fail', () => /"msg":"delivery failed"/.test(bot.stderr()), 60_000);
+      const seconds = (Date.now() - started) / 1000;
+      const failed = bot
+        .stderr()
+        .split('\n')
+        .find((line) => line.includes('"msg":"delivery failed"'));
+      expect(failed).toContain(
+        `"error":"GitHub's API did not answer within 10 s (POST /app/installations/${INSTALLATION}/access_tokens)"`,
+      );
+      expect(failed).not.toMatch(/"status":/);
+      // Two calls of 10 s each, neither retried (a POST may have been done): the commit's archive,
+      // then the check run saying it could not be fetched; each first needs an installation token.
+      expect(silent.requests()).toEqual([
+        `POST /app/installations/${INSTALLATION}/access_tokens`,
+        `POST /app/installations/${INSTALLATION}/access_tokens`,
+      ]);
+      expect(seconds).toBeLessThan(30);
+    } finally {
+      await bot.stop();
+      await silent.close();
+      await admin.stop();
+      await rm(home, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { App, Octokit } from 'octokit';
+import type { App } from 'octokit';
+import * as octokit from 'octokit';
+import { createGithubApp } from '../../src/bot/github-app.js';
 import type { Logger } from '../../src/telemetry/log.js';
 import { examplePayload, type FakeGithubApp, signDelivery } from './github-app-api.js';
 
@@ -44,13 +46,18 @@ export function recordingLogger(into: Logged[]): Logger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** A real octokit App against the fake API (no throttling, so tests are not slowed). */
-export function testApp(fake: FakeGithubApp, baseUrl: string): App {
-  return new App({
-    appId: fake.appId,
+/**
+ * The bot's own octokit App (`createGithubApp`, with its request deadlines and retries) against the
+ * fake API, without throttling, so tests are not slowed.
+ */
+export function testApp(fake: FakeGithubApp, baseUrl: string, logger: Logger = recordingLogger([])): App {
+  return createGithubApp(octokit, {
+    appId: String(fake.appId),
     privateKey: fake.privateKey,
-    webhooks: { secret: WEBHOOK_SECRET },
-    Octokit: Octokit.defaults({ baseUrl, throttle: { enabled: false }, retry: { enabled: false } }),
+    webhookSecret: WEBHOOK_SECRET,
+    baseUrl,
+    throttle: false,
+    logger,
   });
 }
 

@@ -126,3 +126,28 @@ export async function serveHandlers(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * An HTTP server on 127.0.0.1 that accepts connections and reads requests but never answers them:
+ * a GitHub that hangs. `requests()` lists what it received (`METHOD /path`).
+ */
+export async function silentServer(): Promise<{
+  url: string;
+  requests: () => string[];
+  close: () => Promise<void>;
+}> {
+  const seen: string[] = [];
+  const server: Server = createServer((req) => {
+    seen.push(`${req.method} ${req.url}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => [...seen],
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -222,10 +222,17 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
   });
 
   test('every invalid input is reported at once; booleans are strict', async () => {
-    const result = await act({ command: 'run', wait: 'yes', inputs: '[1]', 'wait-timeout': 'soon' });
+    const result = await act({
+      command: 'run',
+      wait: 'yes',
+      inputs: '[1]',
+      'wait-timeout': 'soon',
+      endpoint: 'dns:///127.0.0.1:',
+    });
     expect(result.failed).toBe(true);
-    expect(result.stdout).toContain('4 inputs are invalid');
+    expect(result.stdout).toContain('5 inputs are invalid');
     for (const text of [
+      'endpoint: "dns:///127.0.0.1:" is not a valid address (the port after ":" is empty)',
       'launch-plan: required by command "run"',
       'inputs: must be a JSON object',
       'wait-timeout: \\"soon\\" is not a duration'.replace(/\\/g, ''),

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
 import { literalMapToJson } from '../../src/api/literals.js';
@@ -215,6 +216,38 @@ describe('webhook app against a real admin server', () => {
         .send('{"x": 1}'),
     );
     expect(vendor.status).toBe(200);
+  });
+
+  test('the content types the API documents are the ones it accepts: JSON and +json types, UTF-8', async () => {
+    const doc = (await request(app).get('/openapi.json')).body as {
+      paths: Record<string, { post?: { responses: Record<string, { description: string }> } }>;
+    };
+    const documented = doc.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}']?.post;
+    expect(documented?.responses['415']?.description).toContain(
+      'neither `application/json` nor a `+json` type such as `application/vnd.api+json`',
+    );
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`| 415 | ${documented?.responses['415']?.description} |`);
+    for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json', 'Application/JSON']) {
+      const accepted = record(
+        await request(app).post(PATH).set(auth).set('Content-Type', type).send('{"x": 1}'),
+      );
+      expect([type, accepted.status]).toEqual([type, 200]);
+    }
+    for (const type of [
+      'text/plain',
+      'application/json-patch',
+      'text/json',
+      'application/vnd.api+json; charset=utf-16',
+    ]) {
+      const refused = record(
+        await request(app).post(PATH).set(auth).set('Content-Type', type).send('{"x": 1}'),
+      );
+      expect([type, refused.status, refused.body.code]).toEqual([type, 415, 'unsupported_media_type']);
+      expect(refused.body.error).toBe(
+        'the body must be JSON: Content-Type application/json or application/<type>+json, UTF-8',
+      );
+    }
   });
 
   test('413: a body over the limit, declared or streamed', async () => {

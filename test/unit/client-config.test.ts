@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
-import { parseEndpoint } from '../../src/client/endpoint.js';
+import { InvalidEndpointError, parseEndpoint } from '../../src/client/endpoint.js';
 import { adminClientOptions, resolveEndpoint } from '../../src/client/from-config.js';
 import { AuthFlowError } from '../../src/client/token-source.js';
 import { ConfigError } from '../../src/config/errors.js';
@@ -26,6 +26,58 @@ describe('endpoint forms', () => {
 
   test('an empty endpoint is refused', () => {
     expect(() => parseEndpoint('  ')).toThrow(/no admin endpoint/);
+  });
+
+  test.each([
+    ['[::1]:8089', 'dns:///[::1]:8089'],
+    ['dns:///[::1]:8089', 'dns:///[::1]:8089'],
+    ['host.docker.internal:8089', 'dns:///host.docker.internal:8089'],
+    ['unix:/run/orch/admin.sock', 'unix:/run/orch/admin.sock'],
+    ['unix:///run/orch/admin.sock', 'unix:///run/orch/admin.sock'],
+  ])('%s is an address too -> %s', (endpoint, target) => {
+    expect(parseEndpoint(endpoint).target).toBe(target);
+  });
+
+  test.each([
+    ['dns:///127.0.0.1:', 'the port after ":" is empty'],
+    ['localhost:', 'the port after ":" is empty'],
+    ['localhost:http', 'the port "http" is not a number from 1 to 65535'],
+    ['localhost:0', 'the port "0" is not a number from 1 to 65535'],
+    ['localhost:65536', 'the port "65536" is not a number from 1 to 65535'],
+    ['https://admin.example.com:', 'the port after ":" is empty'],
+    [':8089', 'there is no host'],
+    ['dns:///', 'there is no host'],
+    ['ad min:8089', '"ad min" is not a host name or IP address'],
+    ['::1:8089', 'an IPv6 address goes in brackets, e.g. [::1]:8089'],
+    ['ftp://admin.example.com', 'the client does not speak ftp://'],
+    ['unix:', 'the socket path is empty'],
+  ])('%s is refused: %s', (endpoint, reason) => {
+    expect(() => parseEndpoint(endpoint)).toThrow(new InvalidEndpointError(endpoint, reason).message);
+  });
+
+  test("configuration names the flag that gave a bad address, or ORCH_API_KEY for the key's", () => {
+    expect(() => resolveEndpoint(config({ 'orch.connection.host': 'dns:///127.0.0.1:' }), 'orch')).toThrow(
+      '--orch.connection.host: "dns:///127.0.0.1:" is not a valid address (the port after ":" is empty)',
+    );
+    expect(() => resolveEndpoint(config({ 'admin.endpoint': 'a:b' }), 'admin')).toThrow(
+      '--admin.endpoint: "a:b" is not a valid address',
+    );
+    const key = formatApiKey({
+      endpoint: 'admin:',
+      insecure: true,
+      clientId: 'c',
+      clientSecret: 's3cr3t-value',
+      org: '',
+    });
+    let error: unknown;
+    try {
+      adminClientOptions(config({}), 'orch', { ...setup, env: { ORCH_API_KEY: key } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toContain('ORCH_API_KEY: "admin:" is not a valid address');
+    expect(String(error)).not.toContain('s3cr3t-value');
   });
 });
 

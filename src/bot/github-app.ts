@@ -1,0 +1,82 @@
+import type * as OctokitModule from 'octokit';
+import { ORCH_VERSION } from '../api/version.js';
+import { GITHUB_BUDGET_SECONDS, githubFetch } from '../github/fetch.js';
+import type { Logger } from '../telemetry/log.js';
+
+/**
+ * Longest wait, in seconds, for a rate limit to lift before one retry: a `retry-after` (or
+ * `x-ratelimit-reset`) further off fails the request instead of holding the delivery.
+ */
+export const RATE_LIMIT_WAIT_SECONDS = GITHUB_BUDGET_SECONDS;
+
+/** What the bot's GitHub App is made of. */
+export interface GithubAppOptions {
+  /** The GitHub App's id (digits). */
+  appId: string;
+  /** The app's private key, PEM. */
+  privateKey: string;
+  /** The app's webhook secret, which signs deliveries. */
+  webhookSecret: string;
+  /** GitHub's REST API, e.g. `https://api.github.com`. */
+  baseUrl: string;
+  /** Space requests as GitHub asks (octokit's throttling) and wait out short rate limits. */
+  throttle: boolean;
+  logger: Logger;
+  /** The fetch underneath the deadlines. @default the global fetch */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The octokit App acting for the GitHub App: JWTs from the private key, installation tokens (cached
+ * by octokit until they expire), webhook verification with the secret. Every request, installation
+ * tokens included, goes through `githubFetch`: GitHub has 10 s to start answering each one, and a
+ * 500/502/503/504 answer is tried again (twice at most, honouring `retry-after`) within 30 s in all;
+ * octokit's own retry plugin is off. With `throttle`, octokit's throttling spaces requests as GitHub
+ * asks and waits out a primary rate limit once when it lifts within {@link RATE_LIMIT_WAIT_SECONDS}.
+ * `octokit` is passed in because it is heavy: the entry loads it only when the bot starts.
+ */
+export function createGithubApp(octokit: typeof OctokitModule, options: GithubAppOptions): OctokitModule.App {
+  const { logger } = options;
+  return new octokit.App({
+    appId: options.appId,
+    privateKey: options.privateKey,
+    webhooks: { secret: options.webhookSecret },
+    Octokit: octokit.Octokit.defaults({
+      baseUrl: options.baseUrl,
+      userAgent: `orch-bot/${ORCH_VERSION}`,
+      request: { fetch: githubFetch({ fetch: options.fetch }) },
+      retry: { enabled: false },
+      throttle: options.throttle
+        ? {
+            onRateLimit: (
+              after: number,
+              request: { method: string; url: string },
+              _octokit: unknown,
+              retries: number,
+            ) => {
+              const wait = retries < 1 && after <= RATE_LIMIT_WAIT_SECONDS;
+              logger.warn(
+                wait ? 'GitHub rate limit reached; waiting' : 'GitHub rate limit reached; the request fails',
+                { method: request.method, url: request.url, retry_after_s: after },
+              );
+              return wait;
+            },
+            onSecondaryRateLimit: (after: number, request: { method: string; url: string }) => {
+              logger.warn('GitHub secondary rate limit reached', {
+                method: request.method,
+                url: request.url,
+                retry_after_s: after,
+              });
+              return false;
+            },
+          }
+        : { enabled: false },
+    }),
+    log: {
+      debug: () => {},
+      info: () => {},
+      warn: (msg: string) => logger.warn(msg),
+      error: (msg: string) => logger.error(msg),
+    },
+  });
+}
