@@ -5,7 +5,13 @@ import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { isLoopbackHost } from '../client/endpoint.js';
-import { API_KEY_ENV, apiKeyFromEnv, createAdminClient, resolveEndpoint } from '../client/from-config.js';
+import {
+  API_KEY_ENV,
+  apiKeyFromEnv,
+  clientEndpoint,
+  createAdminClient,
+  resolveEndpoint,
+} from '../client/from-config.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
@@ -229,7 +235,8 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     const bot = createBot({
       client,
       installation: (id) => github.getInstallationOctokit(id),
-      adminEndpoint: resolveEndpoint(config, 'orch'),
+      // The same rule as the client's own: the flag, else the admin ORCH_API_KEY names.
+      adminEndpoint: clientEndpoint(config, 'orch', io.env),
       logger,
       checkout: opts.maxArchiveSize ? { maxBytes: opts.maxArchiveSize } : undefined,
       watchSeconds: opts.watchTimeout,

@@ -18,7 +18,7 @@ import {
 } from '../helpers/bot.js';
 import { silentServer } from '../helpers/github-api.js';
 import { FakeGithubApp } from '../helpers/github-app-api.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const HEAD = 'c0ffee'.padEnd(40, '1');
 const NEXT = 'c0ffee'.padEnd(40, '2');
@@ -168,6 +168,46 @@ describe('the orch-bot bin through a pull request', () => {
     const help = await runBinary('orch-bot', ['--help'], env);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('GITHUB_APP_PRIVATE_KEY');
+  });
+});
+
+describe("the README's orch-bot command, as written", () => {
+  test('starts with the key in ORCH_API_KEY naming its admin, and reports a push', async () => {
+    const admin = await startTestServer('sqlite', { executorParallelism: 2 });
+    const fake = new FakeGithubApp();
+    const github = await fake.serve();
+    const home = await mkdtemp(join(tmpdir(), 'orch-bot-readme-'));
+    const keyFile = join(home, 'orch-bot.pem');
+    await writeFile(keyFile, fake.privateKey, { mode: 0o600 });
+    fake.setTarball(OWNER, REPO, HEAD, repoFiles());
+    const { key } = await mintApiKey(admin, 'bot-readme');
+    // GITHUB_APP_ID=... GITHUB_APP_PRIVATE_KEY_FILE=orch-bot.pem GITHUB_WEBHOOK_SECRET=... ORCH_API_KEY=... orch-bot --port 8080
+    // (port 0 here, and GitHub's API is the fake's, through the variable the README's table names).
+    const bot = startBinary('orch-bot', ['--port', '0'], {
+      PATH: process.env.PATH,
+      HOME: home,
+      GITHUB_APP_ID: String(fake.appId),
+      GITHUB_APP_PRIVATE_KEY_FILE: keyFile,
+      GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ORCH_API_KEY: key,
+      GITHUB_API_URL: github.url,
+    });
+    try {
+      const url = await bot.waitFor(/^orch-bot listening on (http:\S+)$/m);
+      const delivery = signed('push', pushPayload(HEAD));
+      const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      expect(res.status).toBe(202);
+      await until('the register check run', () =>
+        fake.checkRuns.some((r) => r.name === 'orch / register' && r.status === 'completed'),
+      );
+      expect(fake.checkRuns.find((r) => r.name === 'orch / register')?.conclusion).toBe('success');
+      expect(bot.stdout() + bot.stderr()).not.toContain(key);
+    } finally {
+      await bot.stop();
+      await github.close();
+      await admin.stop();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
 
