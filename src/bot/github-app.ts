@@ -80,3 +80,31 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
     },
   });
 }
+
+/**
+ * The REST client of installation `installationId`. A request answered 401 (GitHub no longer takes
+ * the cached installation token: revoked, or the app's key rotated) gets a new token, which replaces
+ * the cached one, and is sent once more; so one refused token fails no later delivery, where before
+ * every delivery failed until the token expired (up to an hour). A second 401 is the answer.
+ */
+export async function installationClient(
+  app: OctokitModule.App,
+  installationId: number,
+): Promise<OctokitModule.Octokit> {
+  const octokit = await app.getInstallationOctokit(installationId);
+  octokit.hook.wrap('request', async (request, options) => {
+    try {
+      return await request(options);
+    } catch (error) {
+      if (!isStatus(error, 401)) throw error;
+      await octokit.auth({ type: 'installation', refresh: true });
+      return request(options);
+    }
+  });
+  return octokit;
+}
+
+/** Whether `error` is a request error (octokit's RequestError) with HTTP status `status`. */
+function isStatus(error: unknown, status: number): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === status;
+}

@@ -19,7 +19,7 @@ import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
 import { startObservability } from '../telemetry/setup.js';
 import { createBot } from './bot.js';
-import { createGithubApp } from './github-app.js';
+import { createGithubApp, installationClient } from './github-app.js';
 import {
   BotMetrics,
   createBotServer,
@@ -234,7 +234,7 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     });
     const bot = createBot({
       client,
-      installation: (id) => github.getInstallationOctokit(id),
+      installation: (id) => installationClient(github, id),
       // The same rule as the client's own: the flag, else the admin ORCH_API_KEY names.
       adminEndpoint: clientEndpoint(config, 'orch', io.env),
       logger,

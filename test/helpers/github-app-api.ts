@@ -229,6 +229,14 @@ export class FakeGithubApp {
     return comment;
   }
 
+  /**
+   * Revokes every installation token minted so far: a request carrying one is answered 401 "Bad
+   * credentials", as GitHub answers a revoked token; new tokens are minted as usual.
+   */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
   /** Makes the next request with this method whose path matches answer `status` with `{ message }`. */
   failNext(method: string, pathPattern: RegExp, status: number): void {
     this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
 import { literalMapToJson } from '../../src/api/literals.js';
 import { type Bot, createBot } from '../../src/bot/bot.js';
+import { installationClient } from '../../src/bot/github-app.js';
 import { type BotServer, createBotServer, DELIVERY_PATH } from '../../src/bot/server.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import {
@@ -53,7 +54,7 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     const app = testApp(fake, github.url);
     const instance = createBot({
       client: adminClient,
-      installation: (id) => app.getInstallationOctokit(id),
+      installation: (id) => installationClient(app, id),
       adminEndpoint: admin.addresses.grpcEndpoint,
       logger: recordingLogger(logs),
     });
@@ -122,6 +123,28 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       limit: 10,
     });
     expect(plans.launch_plans).toHaveLength(1);
+  });
+
+  test('a token GitHub refuses (401) is dropped: the request gets a new one once, and the next delivery works', async () => {
+    // The first push cached an installation token; GitHub now refuses it, as after a revocation.
+    fake.revokeTokens();
+    const minted = () => fake.seen('POST', /\/access_tokens$/).length;
+    const before = minted();
+    fake.setTarball(OWNER, REPO, sha(41), repoFiles());
+    await deliver('push', pushPayload(sha(41)));
+    expect(checkRuns('orch / register', sha(41))[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(minted()).toBe(before + 1);
+    // The new token is the cached one now: the next delivery mints none.
+    fake.setTarball(OWNER, REPO, sha(42), repoFiles());
+    await deliver('push', pushPayload(sha(42)));
+    expect(checkRuns('orch / register', sha(42))[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(minted()).toBe(before + 1);
   });
 
   test('a push to another branch, or a deleted branch, does nothing', async () => {
@@ -473,6 +496,11 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
   test('every GitHub call used the installation token', () => {
     const repoCalls = fake.calls.filter((c: AppApiCall) => c.path.startsWith('/repos/'));
     expect(repoCalls.length).toBeGreaterThan(20);
-    expect(repoCalls.every((c) => c.auth === `token installation-${INSTALLATION}`)).toBe(true);
+    // Only the calls GitHub refused after their token was revoked carried another (that token):
+    // the first request of that delivery (octokit's auth tries a token less than 5 s old again,
+    // for GitHub's replication lag, before the bot drops it).
+    const others = repoCalls.filter((c) => c.auth !== `token installation-${INSTALLATION}`);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((c) => c.auth === 'invalid' && c.path.includes(sha(41)))).toBe(true);
   });
 });
