@@ -1,5 +1,6 @@
 import type { Octokit } from 'octokit';
 import { AlreadyExistsError } from '../client/errors.js';
+import { httpStatusOf } from '../github/comment.js';
 import { code } from '../github/markdown.js';
 import { type BotCommand, COMMAND_HELP, parseCommand } from './commands.js';
 import {
@@ -139,7 +140,7 @@ export function commentHandler(parts: BotParts) {
       return 'done' as const;
     };
     if (command.kind === 'invalid')
-      return answer(false, `${command.message}. ${code('/orch help')} lists the commands.`);
+      return answer(false, `${sentence(command.message)} ${code('/orch help')} lists the commands.`);
     if (command.kind === 'help')
       return answer(true, `the commands:\n\n${COMMAND_HELP.map((line) => `- ${line}`).join('\n')}`);
     const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
@@ -150,7 +151,24 @@ export function commentHandler(parts: BotParts) {
       );
     }
     const minimum = trusted.commands.minimumPermission;
-    const role = await roleOf(gh, repo, user);
+    let role: string;
+    try {
+      role = await roleOf(gh, repo, user);
+    } catch (error) {
+      // Never a silent drop: the person who asked hears why nothing runs.
+      const status = httpStatusOf(error);
+      logger.warn('the permission lookup failed; the command is refused', {
+        method: 'GET',
+        path: `/repos/${repo.owner}/${repo.repo}/collaborators/${user}/permission`,
+        status,
+        error: messageOf(error),
+      });
+      return answer(
+        false,
+        `your permission on this repository could not be read (${status ? `GitHub answered ${status}` : messageOf(error)}), ` +
+          `so ${code(`/orch ${command.kind}`)} does not run; the app needs read access to the repository's collaborators.`,
+      );
+    }
     if (!roleAtLeast(role, minimum)) {
       return answer(
         false,
@@ -264,4 +282,9 @@ export function checkRunHandler(parts: BotParts) {
   };
 
   return { onCheckRun };
+}
+
+/** `text` as a sentence: a full stop added unless it already ends with one, or with `?` or `!`. */
+function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }

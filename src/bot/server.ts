@@ -177,7 +177,7 @@ function operationalRoutes(
 
 /** A delivery id as GitHub sends it: a GUID (older deliveries: other short tokens). */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/;
-const EVENT_NAME = /^[a-z_]{1,64}$/;
+const EVENT_NAME = /^[a-z0-9_]{1,64}$/;
 
 /**
  * The bot's HTTP side: `POST /api/github/webhooks` takes GitHub's deliveries, `GET /healthz`,

@@ -305,6 +305,8 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       ['issue_comment', { action: 'created', issue: { pull_request: {} }, comment: { body: 42 } }],
       ['check_run', { action: 'rerequested', check_run: { external_id: { a: 1 } } }],
       ['ping', { zen: 'Keep it logically awesome.' }],
+      // Event names with digits are GitHub's too: accepted and ignored, never a 400.
+      ['projects_v2_item', { action: 'edited', installation: { id: INSTALLATION } }],
     ] as const;
     for (const [event, payload] of wrong) {
       const { res } = await deliver(event, payload);
@@ -390,7 +392,17 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
 
     const typo = commentPayload(fake, 14, '/orch rnu');
     await deliver('issue_comment', typo);
-    expect(lastReply()).toContain('did you mean `/orch run`?');
+    expect(lastReply()).toContain('did you mean `/orch run`? `/orch help` lists the commands.');
+    expect(lastReply()).not.toContain('?.');
+
+    // A permission lookup GitHub answers 404 is said, not dropped with the 👀 left alone.
+    fake.failNext('GET', /\/collaborators\/maintainer\/permission$/, 404);
+    const unseen = commentPayload(fake, 14, '/orch run wf.add_one_wf x=2');
+    await deliver('issue_comment', unseen);
+    expect(reactionsOf(unseen)).toEqual(['eyes', 'confused']);
+    expect(lastReply()).toContain(
+      '@maintainer your permission on this repository could not be read (GitHub answered 404), so `/orch run` does not run',
+    );
 
     const register = commentPayload(fake, 14, '/orch register');
     await deliver('issue_comment', register);
