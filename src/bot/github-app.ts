@@ -41,7 +41,7 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
     appId: options.appId,
     privateKey: options.privateKey,
     webhooks: { secret: options.webhookSecret },
-    Octokit: octokit.Octokit.defaults({
+    Octokit: octokit.Octokit.plugin(oneUserAgent).defaults({
       baseUrl: options.baseUrl,
       userAgent: `orch-bot/${ORCH_VERSION}`,
       request: { fetch: githubFetch({ fetch: options.fetch }) },
@@ -107,4 +107,19 @@ export async function installationClient(
 /** Whether `error` is a request error (octokit's RequestError) with HTTP status `status`. */
 function isStatus(error: unknown, status: number): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === status;
+}
+
+/**
+ * An octokit plugin that sends each product of the User-Agent once: the App builds its installation
+ * clients from options that already hold the composed agent, so octokit would otherwise send
+ * `orch-bot/x octokit.js/y orch-bot/x octokit.js/y ...` (GitHub asks for one agent naming the app).
+ */
+function oneUserAgent(client: { hook: OctokitModule.Octokit['hook'] }): void {
+  client.hook.before('request', (options) => {
+    const agent = options.headers['user-agent'];
+    if (typeof agent !== 'string') return;
+    // Products are space-separated; a comment in parentheses stays with the product before it.
+    const products = agent.match(/\S+(?: \([^)]*\))?/g) ?? [];
+    options.headers['user-agent'] = [...new Set(products)].join(' ');
+  });
 }

@@ -16,6 +16,8 @@ export interface AppApiCall {
   path: string;
   body: unknown;
   auth?: string;
+  /** The request's User-Agent header. */
+  userAgent?: string;
 }
 
 /** A repository role as GitHub names it (`role_name`). */
@@ -557,6 +559,8 @@ export class FakeGithubApp {
       }
       const call: AppApiCall = { method, path, body };
       if (auth.label !== undefined) call.auth = auth.label;
+      const agent = request.headers.get('user-agent');
+      if (agent !== null) call.userAgent = agent;
       this.record(call);
       return response;
     };

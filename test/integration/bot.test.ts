@@ -514,5 +514,11 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     const others = repoCalls.filter((c) => c.auth !== `token installation-${INSTALLATION}`);
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((c) => c.auth === 'invalid' && c.path.includes(sha(41)))).toBe(true);
+    // One User-Agent naming the app first, each product once.
+    for (const agent of new Set(fake.calls.map((c) => c.userAgent ?? ''))) {
+      expect(agent).toMatch(/^orch-bot\/\S+ /);
+      const products = agent.split(' ').filter((word) => word.includes('/'));
+      expect(products).toEqual([...new Set(products)]);
+    }
   });
 });
