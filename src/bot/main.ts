@@ -272,9 +272,12 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     const signal = await io.interrupted;
     logger.warn('shutting down', { signal });
     app.beginShutdown();
+    // Still listening while the accepted deliveries are handled, so that GitHub's new ones get the
+    // documented 503 (and are delivered again later) rather than a refused or reset connection;
+    // answers carry `Connection: close` meanwhile. Then idle connections are closed as they appear.
+    await app.drained();
     const closed = new Promise((resolve) => server.close(resolve));
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    await app.drained();
     bot.close();
     await bot.idle();
     await closed;

@@ -244,6 +244,16 @@ describe('the orch-bot bin against a GitHub that accepts connections and never a
       const started = Date.now();
       const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
       expect(res.status).toBe(202);
+      // SIGTERM while that delivery is handled: the bot drains it and answers new deliveries 503,
+      // as documented, never with a refused connection.
+      bot.child.kill('SIGTERM');
+      await until('the shutdown', () => /"msg":"shutting down"/.test(bot.stderr()));
+      const late = signed('push', pushPayload('6'.repeat(40)));
+      const refused = await fetch(url, { method: 'POST', headers: late.headers, body: late.body });
+      expect([refused.status, await refused.json()]).toEqual([
+        503,
+        expect.objectContaining({ error: expect.stringContaining('shutting down') }),
+      ]);
       await until('the delivery to fail', () => /"msg":"delivery failed"/.test(bot.stderr()), 60_000);
       const seconds = (Date.now() - started) / 1000;
       const failed = bot
@@ -261,6 +271,8 @@ describe('the orch-bot bin against a GitHub that accepts connections and never a
         `POST /app/installations/${INSTALLATION}/access_tokens`,
       ]);
       expect(seconds).toBeLessThan(30);
+      // Once the accepted delivery is done, the bot exits cleanly.
+      expect(await bot.stop(30_000)).toBe(0);
     } finally {
       await bot.stop();
       await silent.close();
