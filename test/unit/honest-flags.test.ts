@@ -1,0 +1,35 @@
+import { describe, expect, test } from '@jest/globals';
+import { flagHelp } from '../../src/config/commander.js';
+import { ConfigError } from '../../src/config/errors.js';
+import { loadConfig } from '../../src/config/load.js';
+import { findFlag } from '../../src/config/registry.js';
+
+describe('flags that change nothing say so', () => {
+  test('--authorizer.type refuses a value outside its set, naming the flag and the values', () => {
+    const load = () => loadConfig({ flags: { 'authorizer.type': 'bogus' }, env: {}, home: '/nonexistent' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/--authorizer\.type.*one of UserClouds/);
+    expect(() =>
+      loadConfig({ flags: {}, env: { ORCHCTL_AUTHORIZER_TYPE: 'bogus' }, home: '/nonexistent' }),
+    ).toThrow(/ORCHCTL_AUTHORIZER_TYPE.*one of UserClouds/);
+  });
+
+  test.each([
+    'admin.authorizationServerUrl',
+    'sharedservice.connectPort',
+    'sharedservice.sync.syncInterval',
+    'authorizer.syncRuleRefreshInterval',
+    'authorizer.organizationConfig.PolicyConfig.viewerPolicyDescription',
+    'db.log_level',
+    'connection.environment',
+    'orch.connection.trustedIdentityClaims.enabled',
+    'storage.cache.target_gc_percent',
+    'sharedservice.security.ssl.certificateAuthorityFile',
+  ])('--%s: its help says it has no effect', (name) => {
+    const flag = findFlag(name);
+    expect(flag).toBeDefined();
+    expect(flagHelp(flag ?? { section: '', name, type: 'string', usage: '' })).toMatch(
+      /accepted and validated; (has no effect|takes effect with .*, not built yet)/,
+    );
+  });
+});
