@@ -38,6 +38,11 @@ export interface FlagSpec {
    * platform's design, and orch does the job another way): help and the reference say so plainly.
    */
   readonly noEffect?: string;
+  /**
+   * The value names a file the program reads (a certificate, a key, a password file): when given, it
+   * must exist at start (checked by the loader, naming the flag and the path).
+   */
+  readonly inputFile?: true;
   /** The value is a credential: redacted wherever configuration is shown. */
   readonly secret?: true;
   /**
@@ -89,6 +94,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.caCertFilePath',
+    inputFile: true,
     type: 'string',
     usage: 'certificate file to verify the admin server peer',
   },
@@ -433,6 +439,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.userAuth.openId.clientSecretFile',
+    inputFile: true,
     type: 'string',
     usage: 'secret file',
   },
@@ -916,6 +923,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'database.postgres.passwordPath',
+    inputFile: true,
     type: 'string',
     usage: 'file with password',
   },
@@ -977,6 +985,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'db.passwordPath',
+    inputFile: true,
     type: 'string',
     usage: 'file holding the database password',
   },
@@ -1201,10 +1210,17 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.security.ssl.certificateFile',
+    inputFile: true,
     type: 'string',
     usage: 'TLS certificate file',
   },
-  { section: 'Server', name: 'server.security.ssl.keyFile', type: 'string', usage: 'TLS private key file' },
+  {
+    section: 'Server',
+    name: 'server.security.ssl.keyFile',
+    inputFile: true,
+    type: 'string',
+    usage: 'TLS private key file',
+  },
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.audience',
@@ -1420,6 +1436,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateAuthorityFile',
+    inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'CA certificate file',
@@ -1427,6 +1444,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateFile',
+    inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'TLS certificate file',
@@ -1434,6 +1452,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.keyFile',
+    inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'TLS private key file',

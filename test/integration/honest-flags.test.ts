@@ -1,10 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ROOT } from '../../scripts/main-job.js';
 import { runOrch } from '../../src/cli/program.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
@@ -114,5 +117,47 @@ describe('one token header for orch and orchctl', () => {
     expect(io.err()).not.toContain('no access token');
     expect(code).toBe(0);
     expect(io.out()).toContain('ci');
+  });
+});
+
+describe('orchctl --otel.type file', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    dir = await mkdtemp(join(tmpdir(), 'orchctl-otel-'));
+  });
+  afterAll(async () => {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('writes the spans of its calls to --otel.file.filename, as the admin does', async () => {
+    const file = join(dir, 'traces.jsonl');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        join(ROOT, 'lib/bundle/orchctl.cjs'),
+        'get',
+        'project',
+        '--admin.endpoint',
+        server.addresses.grpcEndpoint,
+        '--admin.insecure',
+        '--otel.type',
+        'file',
+        '--otel.file.filename',
+        file,
+      ],
+      { env: { PATH: process.env.PATH, HOME: dir } },
+    );
+    expect(stdout).toContain('default');
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    const spans = lines.flatMap((line) =>
+      (
+        JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }
+      ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((span) => span.name))),
+    );
+    expect(spans).toEqual(expect.arrayContaining([expect.stringContaining('ListProjects')]));
+    expect(lines.join('\n')).toContain('"orchctl"');
   });
 });

@@ -33,3 +33,23 @@ describe('flags that change nothing say so', () => {
     );
   });
 });
+
+describe('files named by flags exist at start', () => {
+  test.each([
+    ['sharedservice.security.ssl.certificateAuthorityFile', 'flag'],
+    ['admin.caCertFilePath', 'flag'],
+    ['server.security.ssl.keyFile', 'environment'],
+  ])('--%s naming a missing file (%s) fails, naming the flag and the path', (name, from) => {
+    const path = `/nonexistent/${name}.pem`;
+    const env = `ORCHCTL_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+    const load = () =>
+      loadConfig({
+        flags: from === 'flag' ? { [name]: path } : {},
+        env: from === 'flag' ? {} : { [env]: path },
+        home: '/nonexistent',
+      });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(`file ${path} does not exist`);
+    expect(load).toThrow(`--${name}`);
+  });
+});
