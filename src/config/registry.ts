@@ -423,6 +423,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.userAuth.cookieSetting.sameSitePolicy',
+    choices: ['DefaultMode', 'LaxMode', 'StrictMode', 'NoneMode'],
     type: 'string',
     default: 'DefaultMode',
     usage: 'first-party or same-site restriction',
@@ -527,6 +528,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.defaultUserPolicyRoleType',
+    choices: ['Viewer', 'Contributor', 'Admin'],
     type: 'string',
     default: 'Viewer',
     usage: 'role type whose policy new users get',
@@ -759,6 +761,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'otel.sampler.parentSampler',
+    choices: ['always', 'never'],
     type: 'string',
     default: 'always',
     usage: 'parent sampler',

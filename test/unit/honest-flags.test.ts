@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
 import { flagHelp } from '../../src/config/commander.js';
 import { ConfigError } from '../../src/config/errors.js';
@@ -51,5 +54,27 @@ describe('files named by flags exist at start', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(`file ${path} does not exist`);
     expect(load).toThrow(`--${name}`);
+  });
+});
+
+describe('enum-like flags take only their values, from every source', () => {
+  test.each([
+    ['auth.userAuth.cookieSetting.sameSitePolicy', 'DefaultMode, LaxMode, StrictMode, NoneMode'],
+    ['authorizer.organizationConfig.PolicyConfig.defaultUserPolicyRoleType', 'Viewer, Contributor, Admin'],
+    ['otel.sampler.parentSampler', 'always, never'],
+    ['authorizer.type', 'UserClouds'],
+  ])('--%s bogus in a config file fails at load, naming the values', async (name, values) => {
+    const dir = await mkdtemp(join(tmpdir(), 'enum-'));
+    const file = join(dir, 'config.yaml');
+    const parts = name.split('.');
+    const yaml = parts.map((part, i) => `${'  '.repeat(i)}${part}:${i === parts.length - 1 ? ' bogus' : ''}`);
+    await writeFile(file, `${yaml.join('\n')}\n`);
+    try {
+      expect(() => loadConfig({ flags: { config: file }, env: {}, home: dir })).toThrow(
+        new RegExp(`config\\.yaml:${parts.length}:\\d+: expected one of ${values}`),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
