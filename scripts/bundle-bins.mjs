@@ -36,6 +36,14 @@ const common = {
     'playwright-core',
     'dockerode',
     'pino-pretty',
+    // The OpenTelemetry SDK and exporters: loaded only with `--otel.type` other than noop.
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/exporter-trace-otlp-grpc',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/otlp-transformer',
+    '@opentelemetry/resources',
+    '@opentelemetry/core',
+    '@opentelemetry/semantic-conventions',
   ],
 };
 await build({

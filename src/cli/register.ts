@@ -124,12 +124,10 @@ export function addRegisterCommand(program: Command, io: CliIO): void {
       );
     }
     const files = config.files;
-    for (const [flag, set] of [
-      ['--files.k8ServiceAccount', files.k8ServiceAccount],
-      ['--files.sourceUploadPath', files.sourceUploadPath],
-    ] as const) {
-      if (set) io.stderr.write(`warning: ${flag} is deprecated and ignored\n`);
-    }
+    // --files.k8ServiceAccount is deprecated too, but its value is used for --files.k8sServiceAccount
+    // (the loader warns so, once).
+    if (files.sourceUploadPath)
+      io.stderr.write('warning: --files.sourceUploadPath is deprecated and ignored\n');
     const target = {
       project: config.project || DEFAULT_TARGET.project,
       domain: config.domain || DEFAULT_TARGET.domain,

@@ -4,6 +4,7 @@ import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { proxyFetch } from '../config/proxy-fetch.js';
+import { findFlag } from '../config/registry.js';
 import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { AdminClient, type AdminClientOptions } from './admin-client.js';
 import { type ApiKeyParts, parseApiKey } from './auth/api-key.js';
@@ -348,9 +349,13 @@ function authOptions(
   }
   const proxy =
     section === 'admin' ? proxyFetch(config.admin.httpProxyURL, '--admin.httpProxyURL') : undefined;
+  // `--orch.auth.authorizationMetadataKey` left at its default (the admin's default header) means the
+  // header the admin publishes, as orchctl does without `--admin.authorizationHeader`.
+  const orchKey = config.orch.auth.authorizationMetadataKey;
   const authorizationHeader =
-    (section === 'admin' ? config.admin.authorizationHeader : config.orch.auth.authorizationMetadataKey) ||
-    undefined;
+    (section === 'admin'
+      ? config.admin.authorizationHeader
+      : orchKey !== findFlag('orch.auth.authorizationMetadataKey')?.default && orchKey) || undefined;
   const store = setup.home ? new FileTokenStore(tokenCacheDir(setup.home)) : undefined;
   const common = {
     endpoint: connection.endpoint,

@@ -98,11 +98,12 @@ export function attachBoolValues(argv: readonly string[]): string[] {
   return argv.map((arg, i) => ((end < 0 || i < end) && BOOL_FLAG_ARGS.has(arg) ? `${arg}=true` : arg));
 }
 
-/** The help text of a flag: its usage, its choices, and a plain note when its runtime is not built. */
+/** The help text of a flag: its usage, its choices, and a plain note when it has no effect (yet). */
 export function flagHelp(flag: FlagSpec): string {
   let text = flag.usage || flag.name;
   if (flag.choices) text += ` (one of ${flag.choices.join(', ')})`;
   if (flag.runtime) text += ` [accepted and validated; takes effect with ${flag.runtime}, not built yet]`;
+  if (flag.noEffect) text += ` [accepted and validated; has no effect: ${flag.noEffect}]`;
   return text;
 }
 

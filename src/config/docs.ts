@@ -39,6 +39,14 @@ export function configReferenceMarkdown(): string {
       lines.push(`- ${runtime}: ${names.map((name) => `\`--${name}\``).join(', ')}.`);
     }
   }
+  const noEffect = ALL_FLAGS.filter((flag) => flag.noEffect);
+  if (noEffect.length) {
+    lines.push(
+      '',
+      'Accepted and validated, but without effect in orch, which does their job another way (each says how):',
+      noEffect.map((flag) => `\`--${flag.name}\``).join(', ') + '.',
+    );
+  }
   for (const section of SECTIONS) {
     lines.push(
       '',

@@ -297,8 +297,8 @@ function deepFreeze<T>(value: T): T {
 /**
  * Builds the effective configuration with precedence flag > environment (`ORCHCTL_*`) > config file
  * > the command's default (`sources.defaults`) > the registry's default, and reports what it read.
- * @throws ConfigError listing every bad value (each with its flag, variable or file:line:column), and
- * under `strict` every unknown key.
+ * @throws ConfigError listing every bad value (each with its flag, variable or file:line:column), every
+ * given file of an `inputFile` flag that does not exist, and under `strict` every unknown key.
  */
 export function loadConfigReport(sources: ConfigSources, options: LoadOptions = {}): ConfigReport {
   const files = options.files?.length
@@ -342,6 +342,14 @@ export function loadConfigReport(sources: ConfigSources, options: LoadOptions = 
       value = defaultValue(flag);
     }
     setPath(result, flag.name, value);
+  }
+  // Files the program reads must exist at start (a default path is checked where it is read).
+  for (const flag of ALL_FLAGS) {
+    const at = flag.inputFile ? given.get(flag.name) : undefined;
+    if (at && typeof at.value === 'string' && at.value && !existsSync(at.value)) {
+      const named = at.source === `--${flag.name}` ? '' : ` (--${flag.name})`;
+      problems.push(new ConfigError(`file ${at.value} does not exist${named}`, at.source));
+    }
   }
   // Deprecated flags: the value goes to the replacement, unless that was given as strongly.
   for (const flag of ALL_FLAGS) {

@@ -33,6 +33,16 @@ export interface FlagSpec {
   readonly choices?: readonly string[];
   /** The runtime this flag belongs to, when that runtime is not built: accepted and validated only. */
   readonly runtime?: string;
+  /**
+   * Why the flag is accepted and validated but has no effect in orch (it belongs to the reference
+   * platform's design, and orch does the job another way): help and the reference say so plainly.
+   */
+  readonly noEffect?: string;
+  /**
+   * The value names a file the program reads (a certificate, a key, a password file): when given, it
+   * must exist at start (checked by the loader, naming the flag and the path).
+   */
+  readonly inputFile?: true;
   /** The value is a credential: redacted wherever configuration is shown. */
   readonly secret?: true;
   /**
@@ -76,12 +86,15 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.authorizationServerUrl',
+    noEffect:
+      "orchctl finds the authorization server in the admin's OAuth metadata (`/.well-known/oauth-authorization-server`); an identity provider apart from the admin is not supported",
     type: 'string',
     usage: "URL of the identity provider's authorization server; defaults to the endpoint",
   },
   {
     section: 'Client to admin',
     name: 'admin.caCertFilePath',
+    inputFile: true,
     type: 'string',
     usage: 'certificate file to verify the admin server peer',
   },
@@ -114,6 +127,8 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.defaultOrg',
+    noEffect:
+      "the org of a call comes from `--org`, else the admin's own (`--sharedservice.security.orgOverride`)",
     type: 'string',
     usage: 'default org for non-org CLIs',
   },
@@ -408,6 +423,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.userAuth.cookieSetting.sameSitePolicy',
+    choices: ['DefaultMode', 'LaxMode', 'StrictMode', 'NoneMode'],
     type: 'string',
     default: 'DefaultMode',
     usage: 'first-party or same-site restriction',
@@ -424,6 +440,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.userAuth.openId.clientSecretFile',
+    inputFile: true,
     type: 'string',
     usage: 'secret file',
   },
@@ -493,6 +510,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.adminPolicyDescription',
+    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -501,6 +519,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.contributorPolicyDescription',
+    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -509,6 +528,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.defaultUserPolicyRoleType',
+    choices: ['Viewer', 'Contributor', 'Admin'],
     type: 'string',
     default: 'Viewer',
     usage: 'role type whose policy new users get',
@@ -516,6 +536,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessContributorPolicyDescription',
+    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -524,6 +545,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessViewerPolicyDescription',
+    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -532,6 +554,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.viewerPolicyDescription',
+    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -540,15 +563,17 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.defaultPolicyCacheDuration',
+    noEffect:
+      'nothing is cached: a decision is a pure function of the role in the token, so deleted keys and new roles apply at once',
     type: 'string',
     default: '10m0s',
     format: 'duration',
-    usage:
-      'accepted; nothing is cached: a decision is a pure function of the role in the token, so deleted keys and new roles apply at once',
+    usage: 'how long organization policies are cached',
   },
   {
     section: 'Authorizer',
     name: 'authorizer.syncRuleRefreshInterval',
+    runtime: 'the external authorization vendor',
     type: 'string',
     default: '1m0s',
     format: 'duration',
@@ -557,10 +582,12 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.type',
+    runtime: 'the external authorization vendor',
     type: 'string',
     default: 'external authorization vendor',
     placeholder: true,
-    usage: 'authorizer type',
+    choices: ['UserClouds'],
+    usage: 'authorizer type (orch decides by the built-in roles in the token)',
   },
   {
     section: 'Authorizer',
@@ -655,10 +682,17 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'connection.environment',
+    noEffect: "the tenant's address comes from `--connection.rootTenantURLPattern` and `--org` alone",
     type: 'string',
     usage: 'deployment environment of the tenant',
   },
-  { section: 'General', name: 'connection.region', type: 'string', usage: 'region of the tenant' },
+  {
+    section: 'General',
+    name: 'connection.region',
+    noEffect: "the tenant's address comes from `--connection.rootTenantURLPattern` and `--org` alone",
+    type: 'string',
+    usage: 'region of the tenant',
+  },
   {
     section: 'General',
     name: 'connection.rootTenantURLPattern',
@@ -727,6 +761,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'otel.sampler.parentSampler',
+    choices: ['always', 'never'],
     type: 'string',
     default: 'always',
     usage: 'parent sampler',
@@ -891,6 +926,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'database.postgres.passwordPath',
+    inputFile: true,
     type: 'string',
     usage: 'file with password',
   },
@@ -933,7 +969,14 @@ export const FLAGS = [
   { section: 'Database', name: 'db.dbname', type: 'string', default: 'postgres', usage: 'database name' },
   { section: 'Database', name: 'db.debug', type: 'bool', usage: 'log every statement' },
   { section: 'Database', name: 'db.host', type: 'string', default: 'postgres', usage: 'database host' },
-  { section: 'Database', name: 'db.log_level', type: 'int', default: '4', usage: 'database log level' },
+  {
+    section: 'Database',
+    name: 'db.log_level',
+    noEffect: 'statements are logged (at info) with `--db.debug`; connection failures always are',
+    type: 'int',
+    default: '4',
+    usage: 'database log level',
+  },
   {
     section: 'Database',
     name: 'db.options',
@@ -945,6 +988,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'db.passwordPath',
+    inputFile: true,
     type: 'string',
     usage: 'file holding the database password',
   },
@@ -1162,38 +1206,49 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.security.useAuth',
+    noEffect: 'authentication is always on unless `--auth.disableForGrpc` / `--auth.disableForHttp`',
     type: 'bool',
-    usage:
-      'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
+    usage: 'authenticate callers',
   },
   {
     section: 'Server',
     name: 'server.security.ssl.certificateFile',
+    inputFile: true,
     type: 'string',
     usage: 'TLS certificate file',
   },
-  { section: 'Server', name: 'server.security.ssl.keyFile', type: 'string', usage: 'TLS private key file' },
+  {
+    section: 'Server',
+    name: 'server.security.ssl.keyFile',
+    inputFile: true,
+    type: 'string',
+    usage: 'TLS private key file',
+  },
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.audience',
+    noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
   },
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.clientId',
+    noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
   },
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.redirectUri',
+    noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
   },
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.scopes',
+    noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'strings',
     usage: 'client hints',
   },
@@ -1231,6 +1286,8 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.connectPort',
+    noEffect:
+      'the admin listens on `--server.grpc.port` and `--server.httpPort`, the webhook and the bot on `--port`',
     type: 'string',
     default: '8080',
     usage: 'connect port',
@@ -1261,11 +1318,13 @@ export const FLAGS = [
     name: 'sharedservice.grpcServerReflection',
     type: 'bool',
     default: 'true',
-    usage: 'serve gRPC server reflection',
+    usage: 'serve gRPC server reflection (false turns it off, whatever --server.grpc.serverReflection says)',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.httpPort',
+    noEffect:
+      'the admin listens on `--server.grpc.port` and `--server.httpPort`, the webhook and the bot on `--port`',
     type: 'string',
     default: '8089',
     usage: 'HTTP port',
@@ -1308,6 +1367,8 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.port',
+    noEffect:
+      'the admin listens on `--server.grpc.port` and `--server.httpPort`, the webhook and the bot on `--port`',
     type: 'string',
     default: '8080',
     usage: 'gRPC port',
@@ -1323,22 +1384,30 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowCors',
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'bool',
     usage: 'answer CORS preflight requests',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.auditAccess',
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'bool',
     usage: 'log every authenticated access',
   },
-  { section: 'Shared service', name: 'sharedservice.security.secure', type: 'bool', usage: 'serve TLS' },
+  {
+    section: 'Shared service',
+    name: 'sharedservice.security.secure',
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
+    type: 'bool',
+    usage: 'serve TLS',
+  },
   {
     section: 'Shared service',
     name: 'sharedservice.security.useAuth',
+    noEffect: 'authentication is always on unless `--auth.disableForGrpc` / `--auth.disableForHttp`',
     type: 'bool',
-    usage:
-      'accepted for compatibility: authentication is always on unless --auth.disableForGrpc / --auth.disableForHttp',
+    usage: 'authenticate callers',
   },
   {
     section: 'Shared service',
@@ -1350,12 +1419,14 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowedHeaders',
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'strings',
     usage: 'headers allowed in CORS requests',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowedOrigins',
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'strings',
     usage: 'origins allowed in CORS requests',
   },
@@ -1368,24 +1439,31 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateAuthorityFile',
+    inputFile: true,
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'CA certificate file',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateFile',
+    inputFile: true,
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'TLS certificate file',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.keyFile',
+    inputFile: true,
+    noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
     usage: 'TLS private key file',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.sync.syncInterval',
+    noEffect: 'replicas share their state through the database; there is nothing to synchronise',
     type: 'string',
     default: '5m0s',
     format: 'duration',
@@ -1401,6 +1479,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.cache.target_gc_percent',
+    noEffect: "a Go runtime setting; Node's garbage collector takes none",
     type: 'int',
     usage: 'garbage collection target',
   },
@@ -1465,11 +1544,18 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.stow.config',
+    noEffect: '`--storage.type stow` is refused at start',
     type: 'stringToString',
     default: '[]',
     usage: 'backend config',
   },
-  { section: 'Storage', name: 'storage.stow.kind', type: 'string', usage: 'backend kind' },
+  {
+    section: 'Storage',
+    name: 'storage.stow.kind',
+    noEffect: '`--storage.type stow` is refused at start',
+    type: 'string',
+    usage: 'backend kind',
+  },
   {
     section: 'Storage',
     name: 'storage.type',
@@ -1648,6 +1734,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.minConnectTimeout',
+    noEffect: "grpc-js has no minimum connect deadline: a call's own deadline bounds its connection",
     type: 'string',
     default: '20s',
     format: 'duration',
@@ -1673,18 +1760,21 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.trustedIdentityClaims.enabled',
+    runtime: 'internal service communication',
     type: 'bool',
     usage: 'pass trusted claims in service calls',
   },
   {
     section: 'Platform client',
     name: 'orch.connection.trustedIdentityClaims.externalIdentityClaim',
+    runtime: 'internal service communication',
     type: 'string',
     usage: 'authorized service claim',
   },
   {
     section: 'Platform client',
     name: 'orch.connection.trustedIdentityClaims.externalIdentityTypeClaim',
+    runtime: 'internal service communication',
     type: 'string',
     usage: 'should be app for inter-service calls',
   },

@@ -2,7 +2,8 @@ import { Command, Help, Option } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
 import { addFlagOptions, type CliIO, flagValues, runProgram } from '../config/commander.js';
-import { loadConfigReport } from '../config/load.js';
+import { ConfigError } from '../config/errors.js';
+import { type Config, loadConfigReport } from '../config/load.js';
 import { addConfigCommands, ValidationFailed } from './config-commands.js';
 import { ResourceNotFoundError } from './errors.js';
 import { addGetOptions } from './get-options.js';
@@ -133,7 +134,7 @@ export function createOrchctlProgram(io: CliIO): Command {
       const config = load(command);
       // Loaded on use: the admin client (gRPC, protobuf) is the heaviest import; --help needs none of it.
       const { runGet } = await import('./get-actions.js');
-      await runGet({ kind: resource.kind, name, options }, config, io);
+      await traced(config, io, () => runGet({ kind: resource.kind, name, options }, config, io));
     });
   }
 
@@ -148,7 +149,7 @@ export function createOrchctlProgram(io: CliIO): Command {
   ).action(async (_options: unknown, command: Command) => {
     const config = load(command);
     const { runVersion } = await import('./version-action.js');
-    await runVersion(config, io);
+    await traced(config, io, () => runVersion(config, io));
   });
 
   addConfigCommands(program, io);
@@ -156,6 +157,31 @@ export function createOrchctlProgram(io: CliIO): Command {
   // get option. Set last: subcommands copy this setting when created, and theirs must stay off.
   program.enablePositionalOptions();
   return program;
+}
+
+/**
+ * Runs a command with the tracing of `--otel.*` (service `orchctl`), as the admin's: for any type but
+ * `noop` (the default, which never loads the OpenTelemetry SDK) the admin client's call spans are
+ * recorded and exported (`file`: appended to `--otel.file.filename`) before the command returns.
+ * @throws ConfigError naming the `--otel.*` flag whose value cannot be used.
+ */
+async function traced(config: Config, io: CliIO, run: () => Promise<void>): Promise<void> {
+  if (config.otel.type === 'noop') return run();
+  const { startTracing, TraceSettingsError } = await import('../telemetry/start-tracing.js');
+  const warn = (message: string, fields?: Record<string, unknown>) =>
+    io.stderr.write(`warning: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
+  let tracing: Awaited<ReturnType<typeof startTracing>>;
+  try {
+    tracing = startTracing(config.otel, 'orchctl', { debug() {}, info() {}, warn, error: warn });
+  } catch (error) {
+    if (error instanceof TraceSettingsError) throw new ConfigError(error.message, 'otel');
+    throw error;
+  }
+  try {
+    await run();
+  } finally {
+    await tracing.shutdown();
+  }
 }
 
 /** Runs `orchctl` with `argv` (without node and script); resolves to the exit code. */

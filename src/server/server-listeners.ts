@@ -161,7 +161,7 @@ export interface GrpcParts {
 
 /**
  * The gRPC server with every service, standard health (grpc.health.v1, every service SERVING) and,
- * unless `--server.grpc.serverReflection=false`, reflection; message, stream and metadata limits from
+ * unless `--server.grpc.serverReflection=false` or `--sharedservice.grpcServerReflection=false`, reflection; message, stream and metadata limits from
  * `--server.grpc.*` and `--sharedservice.grpc.*`. Not bound yet (see {@link bindGrpc}).
  */
 export function adminGrpcServer(parts: GrpcParts): { server: GrpcServer; health: HealthImplementation } {
@@ -185,7 +185,7 @@ export function adminGrpcServer(parts: GrpcParts): { server: GrpcServer; health:
     Object.fromEntries(['', ...Object.keys(services)].map((name) => [name, 'SERVING' as const])),
   );
   health.addToServer(server);
-  if (config.server.grpc.serverReflection) {
+  if (config.server.grpc.serverReflection && config.sharedservice.grpcServerReflection) {
     new ReflectionService(loadApi().packageDefinition).addToServer(server);
   }
   return { server, health };

@@ -168,6 +168,20 @@ describe('orch register', () => {
     expect(live.err()).toContain('no admin endpoint is configured');
   });
 
+  test('--files.k8ServiceAccount says once, truly, that its value is used for --files.k8sServiceAccount', async () => {
+    const dir = await copyExample('add-one', 'old-account');
+    const io = captureIO({ home: work });
+    const code = await runOrch(
+      ['register', join(dir, 'wf.yaml'), '--files.dryRun', '--files.k8ServiceAccount', 'runner'],
+      io,
+    );
+    expect(code).toBe(0);
+    expect(io.err()).toContain(
+      '--files.k8ServiceAccount is deprecated: use --files.k8sServiceAccount (its value is used for it)',
+    );
+    expect(io.err()).not.toContain('ignored');
+  });
+
   test('--files.version replaces the computed one; -o json reports every entity', async () => {
     const dir = await copyExample('add-one', 'pinned');
     const result = await orch('register', join(dir, 'wf.yaml'), '--files.version', 'v-pinned', '-o', 'json');

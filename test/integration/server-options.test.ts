@@ -117,7 +117,7 @@ describe('TLS with --server.security.secure', () => {
       'server.security.ssl.keyFile': join(dir, 'absent.pem'),
     };
     await expect(withServer(flags, async () => {})).rejects.toThrow(
-      /--server\.security\.ssl\.keyFile .*absent\.pem/,
+      /--server\.security\.ssl\.keyFile\b.*absent\.pem/,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from '@jest/globals';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { InvalidEndpointError, parseEndpoint } from '../../src/client/endpoint.js';
@@ -8,6 +9,8 @@ import { loadConfig } from '../../src/config/load.js';
 import { PLATFORM_CLIENT_FLAGS } from '../../src/config/registry.js';
 
 const config = (flags: Record<string, string>) => loadConfig({ flags, env: {}, home: '/nonexistent' });
+/** A file that exists, for --admin.caCertFilePath (the loader checks that it does). */
+const caFile = fileURLToPath(import.meta.url);
 const setup = { clientName: 'test/1', env: {} };
 
 describe('endpoint forms', () => {
@@ -118,7 +121,7 @@ describe('adminClientOptions', () => {
         'admin.maxRetries': '7',
         'admin.perRetryTimeout': '2s',
         'admin.maxBackoffDelay': '1m0s',
-        'admin.caCertFilePath': '/etc/ca.pem',
+        'admin.caCertFilePath': caFile,
         'admin.maxMessageSizeBytes': '2048',
         'admin.defaultServiceConfig': '{"loadBalancingConfig":[{"pick_first":{}}]}',
         'admin.authorizationHeader': 'orch-authorization',
@@ -130,7 +133,7 @@ describe('adminClientOptions', () => {
     expect(options).toMatchObject({
       endpoint: 'dns:///a:1',
       insecure: false,
-      caCertFile: '/etc/ca.pem',
+      caCertFile: caFile,
       retry: { maxAttempts: 7, perAttemptSeconds: 2, maxBackoffSeconds: 60 },
       maxReceiveMessageBytes: 2048,
       serviceConfig: '{"loadBalancingConfig":[{"pick_first":{}}]}',
@@ -296,7 +299,8 @@ describe('authentication from configuration', () => {
   test('orch: Pkce (the default) fails only when a token is needed; without a terminal it points at ORCH_API_KEY', async () => {
     const options = adminClientOptions(config({ 'orch.connection.host': 'h:1' }), 'orch', setup);
     expect(options.tokenSource?.mode).toBe('Pkce');
-    expect(options.authorizationHeader).toBe('orch-authorization');
+    // Left at its default, the key is the one the admin publishes (as orchctl's).
+    expect(options.authorizationHeader).toBeUndefined();
     expect(await options.tokenSource?.cached?.()).toBeUndefined();
     const error = (await failure(options.tokenSource?.token({ refresh: false }))) as AuthFlowError;
     expect(error.message).toMatch(/^Pkce: an interactive login needs a terminal/);
