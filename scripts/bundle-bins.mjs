@@ -29,14 +29,7 @@ const common = {
   // "use strict" first: a directive after the banner would not count, and the bundled ES modules are strict.
   banner: { js: "'use strict';const __orchBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Native addons, packages that read their own files, and what orchctl never loads.
-  external: [
-    'better-sqlite3',
-    '@grpc/reflection',
-    'oidc-provider',
-    'playwright-core',
-    'dockerode',
-    'pino-pretty',
-  ],
+  external: ['libsql', '@grpc/reflection', 'oidc-provider', 'playwright-core', 'dockerode', 'pino-pretty'],
 };
 await build({
   ...common,
