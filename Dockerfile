@@ -1,14 +1,11 @@
 # orch's own image: `orch`, `orchctl`, `orch-webhook` and `orch-bot` on PATH, running as a non-root user.
 # Build it with `npm run build:image` (or `docker build -t orch .`). Two build arguments:
-#   BASE_IMAGE   the image it runs on (Node 22 LTS, slim, by default);
-#   BUILD_IMAGE  the image it is built on: it needs npm and, where no prebuilt better-sqlite3 binary can
-#                be downloaded for it, python3, make and g++ (the full Node image has them).
-# Node 22 by default, where better-sqlite3 runs the embedded database. On Node 24 orch runs it on
-# node:sqlite instead: better-sqlite3 12 aborts the process on Node 24.19 and later when a statement is
-# collected (its Statement destructor trips Node's RemoveEnvironmentCleanupHook check), and its fix,
-# better-sqlite3 13, needs Node 22 or later and would drop Node 20.
+#   BASE_IMAGE   the image it runs on (Node 22 LTS, slim, by default; node:24-slim works as well);
+#   BUILD_IMAGE  the image it is built on: it needs npm only (nothing is compiled: the embedded
+#                database's driver, libsql, comes as a prebuilt binary in a per-platform npm package,
+#                and Node 24 runs it on its own node:sqlite).
 ARG BASE_IMAGE=node:22-slim
-ARG BUILD_IMAGE=node:22
+ARG BUILD_IMAGE=node:22-slim
 
 # Compiles the TypeScript sources (all dependencies, install scripts off: none is needed to compile).
 FROM ${BUILD_IMAGE} AS build
@@ -20,12 +17,11 @@ COPY scripts/bundle-bins.mjs ./scripts/
 COPY src ./src
 RUN npm run build
 
-# Production dependencies only; better-sqlite3 is the one whose install script must run (its binary).
+# Production dependencies only; none needs its install script.
 FROM ${BUILD_IMAGE} AS deps
 WORKDIR /opt/orch
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && npm rebuild better-sqlite3 \
  && npm cache clean --force
 
 FROM ${BASE_IMAGE}

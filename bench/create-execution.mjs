@@ -4,7 +4,8 @@
 // so every measured launch stays QUEUED and no task process competes with the calls; before, the
 // add-one runs took about a third of the two cores (814 to 999/s against 1,151 to 1,274/s held).
 // HOLD=0 lets them run. The calls come from a worker thread, as from another process: the client's own
-// work is not the server's. CALLS and CONCURRENCY tune it. Run with `npm run bench:create-execution` (builds first).
+// work is not the server's. CALLS and CONCURRENCY tune it; BENCH_SQLITE_DRIVER=libsql or node:sqlite
+// picks the SQLite driver (default: the one of this Node). Run with `npm run bench:create-execution` (builds first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
   registerEntities,
   versionOf,
 } from '../lib/registration/index.js';
+import { defaultSqliteDriver } from '../lib/server/db/sqlite-driver.js';
 import { createServer } from '../lib/server/server.js';
 import { recordAgainst } from './figures.mjs';
 
@@ -57,9 +59,12 @@ if (!isMainThread) {
     env: {},
     home: dir,
   });
+  const sqliteDriver = process.env.BENCH_SQLITE_DRIVER || defaultSqliteDriver();
+  console.log(`SQLite driver: ${sqliteDriver}, Node ${process.version}`);
   const server = createServer({
     config,
     dataDir: dir,
+    sqliteDriver,
     executorParallelism: 1,
     taskEnv: { PATH: process.env.PATH },
   });

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // ListExecutions latency as the table grows: seeds 10k, 100k and 1M executions into one SQLite file
 // and prints the p50 of a first page and of a deep page (limit 100) over gRPC at each size, then the
-// ratio 1M / 10k (goal: <= 1.5, and p50 under 5 ms at 1M). SIZES=10000,100000 for a shorter run.
+// ratio 1M / 10k (goal: <= 1.5, and p50 under 5 ms at 1M). SIZES=10000,100000 for a shorter run;
+// BENCH_SQLITE_DRIVER=libsql or node:sqlite picks the SQLite driver (default: the one of this Node).
 // Run with `npm run bench:list-scale` (builds first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { AdminClient } from '../lib/client/admin-client.js';
 import { loadConfig } from '../lib/config/load.js';
 import { openSqlite } from '../lib/server/db/connect.js';
+import { defaultSqliteDriver, openSqliteConnection } from '../lib/server/db/sqlite-driver.js';
 import { createServer } from '../lib/server/server.js';
 import { recordAgainst } from './figures.mjs';
 
@@ -18,10 +19,11 @@ const samples = Number(process.env.SAMPLES ?? 200);
 const dir = mkdtempSync(join(tmpdir(), 'orch-list-scale-'));
 const file = join(dir, 'admin.db');
 const scope = { project: 'default', domain: 'development' };
+const driver = process.env.BENCH_SQLITE_DRIVER || defaultSqliteDriver();
 
 function seedTo(total, from) {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
+  const db = openSqliteConnection(file, driver);
+  db.exec('PRAGMA journal_mode = WAL');
   const insert = db.prepare(
     `insert into executions (project, domain, name, launch_plan_name, launch_plan_version, workflow_name,
        workflow_version, phase, spec, inputs_key, outputs_key, error, created_at, updated_at, started_at, duration_ms)
@@ -30,12 +32,12 @@ function seedTo(total, from) {
   // Terminal phases only: unfinished ones would be resumed by the executor when the server starts.
   const phases = ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED', 'ABORTED'];
   const base = 1_700_000_000_000;
-  db.transaction(() => {
-    for (let i = from; i < total; i++) {
-      const at = base + i * 10;
-      insert.run(`e${i.toString(36).padStart(8, '0')}`, phases[i % phases.length], at, at, at);
-    }
-  })();
+  db.exec('BEGIN');
+  for (let i = from; i < total; i++) {
+    const at = base + i * 10;
+    insert.run([`e${i.toString(36).padStart(8, '0')}`, phases[i % phases.length], at, at, at]);
+  }
+  db.exec('COMMIT');
   db.close();
 }
 
@@ -63,14 +65,15 @@ const config = loadConfig({
 });
 const results = [];
 let seeded = 0;
-const schema = await openSqlite(file);
+const schema = await openSqlite(file, { driver });
+console.log(`SQLite driver: ${driver}, Node ${process.version}`);
 await schema.db.destroy();
 try {
   for (const size of sizes) {
     const t0 = Date.now();
     seedTo(size, seeded);
     seeded = size;
-    const server = createServer({ config, dataDir: dir });
+    const server = createServer({ config, dataDir: dir, sqliteDriver: driver });
     const { grpcEndpoint } = await server.listen();
     const client = new AdminClient({ endpoint: grpcEndpoint, insecure: true });
     // A token 90% of the way down the list, reached by paging with the largest page.

@@ -15,8 +15,8 @@ export const bin = (name) => join(root, shipped[name] ?? join('lib', 'bin', `${n
 
 /**
  * Starts a sandbox admin server with `home` as its HOME; resolves once it prints its gRPC endpoint.
- * It runs on `BENCH_ADMIN_NODE` when set (e.g. this machine's Node, when a bench measures clients
- * on another Node whose ABI the installed better-sqlite3 was not built for), else on this Node.
+ * It runs on `BENCH_ADMIN_NODE` when set (e.g. to measure clients on one Node against an admin on
+ * another), else on this Node.
  * @returns `{endpoint, stop}`; `stop()` sends SIGTERM and resolves when the process has exited.
  */
 export async function startSandbox(home) {

@@ -30,7 +30,7 @@ const common = {
   banner: { js: "'use strict';const __orchBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Native addons, packages that read their own files, and what orchctl never loads.
   external: [
-    'better-sqlite3',
+    'libsql',
     '@grpc/reflection',
     'oidc-provider',
     'playwright-core',

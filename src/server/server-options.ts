@@ -1,4 +1,5 @@
 import type { Config } from '../config/load.js';
+import type { SqliteDriverName } from './db/sqlite-driver.js';
 import type { Logger } from './logger.js';
 
 // The options of `createServer` (server.ts re-exports them), apart so that its builders can name them.
@@ -49,6 +50,11 @@ export interface ServerOptions {
    * false (`orch serve`), a server without a SQLite file uses PostgreSQL. @default true
    */
   embedded?: boolean;
+  /**
+   * The SQLite driver of the embedded database, for benches that compare them.
+   * @default `node:sqlite` on Node 24 and later, else `libsql` (db/sqlite-driver.ts)
+   */
+  sqliteDriver?: SqliteDriverName;
   /**
    * Whether `--storage.type` left at the registry's `s3` without a bucket or an endpoint means the
    * embedded default, `local` storage under `<dataDir>/storage` (the sandbox, tests). `orch serve`

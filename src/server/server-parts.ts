@@ -223,6 +223,7 @@ export function openServerDatabase(options: ServerOptions, logger: Logger): Prom
     attempts: options.config.orch.connection.maxRetries + 1,
     logger,
     parseSeconds: parseDuration,
+    sqliteDriver: options.sqliteDriver,
   });
 }
 

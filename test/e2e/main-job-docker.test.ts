@@ -7,7 +7,6 @@ import { buildOrchImage } from '../../scripts/build-image.js';
 import { postToHost, ROOT, runBinary, runMainJob } from '../../scripts/main-job.js';
 import {
   dockerSuiteRuns,
-  nodeBuilderTestImage,
   nodeTestImage,
   removeLabelled,
   startDockerAdmin,
@@ -29,7 +28,7 @@ maybe("orch's own image and the main job on the docker runtime", () => {
     const id = await buildOrchImage({
       tag: orchImage,
       baseImage: await nodeTestImage(engine),
-      buildImage: await nodeBuilderTestImage(engine),
+      buildImage: await nodeTestImage(engine),
       onLine: (line) => lines.push(line),
     });
     expect(id).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -85,7 +84,7 @@ maybe("orch's own image and the main job on the docker runtime", () => {
     await buildOrchImage({
       tag: orchImage,
       baseImage: await nodeTestImage(engine),
-      buildImage: await nodeBuilderTestImage(engine),
+      buildImage: await nodeTestImage(engine),
     });
     const taskImage = await nodeTestImage(engine);
     const home = await mkdtemp(join(tmpdir(), 'orch-webhook-app-'));

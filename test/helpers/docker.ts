@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Docker from 'dockerode';
@@ -53,28 +53,8 @@ export async function dockerSuiteRuns(what: string): Promise<boolean> {
   return false;
 }
 
-/**
- * The Node the test images carry: ORCH_TEST_IMAGE_NODE when set (.ci/run sets the machine's own
- * `node` when it runs the suite on another Node, so that the images keep the Node that npm built
- * better-sqlite3 for), else the Node running the tests.
- */
-const IMAGE_NODE = process.env.ORCH_TEST_IMAGE_NODE || process.execPath;
-
-/** `process.version` (without the v) and `process.versions.modules` of {@link IMAGE_NODE}. */
-const imageNodeVersions = (() => {
-  if (IMAGE_NODE === process.execPath)
-    return { version: process.version.slice(1), modules: process.versions.modules };
-  const [version = '', modules = ''] = execFileSync(
-    IMAGE_NODE,
-    ['-p', 'process.version.slice(1)+" "+process.versions.modules'],
-    {
-      encoding: 'utf8',
-    },
-  )
-    .trim()
-    .split(' ');
-  return { version, modules };
-})();
+/** The Node the test images carry: the one running the tests (its ABI matters to nothing in them). */
+const IMAGE_NODE = process.execPath;
 
 /** Files of the host copied into the node test image, with the libraries each needs. */
 const HOST_PROGRAMS = [
@@ -119,7 +99,7 @@ async function copyInto(root: string, path: string): Promise<void> {
  * find it. About 120 MB, a few seconds.
  */
 export async function nodeTestImage(engine: Docker = testEngine()): Promise<string> {
-  const name = `orch-test/node:${imageNodeVersions.version}`;
+  const name = `orch-test/node:${process.version.slice(1)}`;
   try {
     await engine.getImage(name).inspect();
     return name;
@@ -189,7 +169,7 @@ export async function nodeTestImage(engine: Docker = testEngine()): Promise<stri
  */
 export async function nodeToolsTestImage(programs: string[], engine: Docker = testEngine()): Promise<string> {
   const digest = createHash('sha256').update(programs.join('\n')).digest('hex').slice(0, 12);
-  const name = `orch-test/node-tools:${imageNodeVersions.version}-${digest}`;
+  const name = `orch-test/node-tools:${process.version.slice(1)}-${digest}`;
   try {
     await engine.getImage(name).inspect();
     return name;
@@ -224,44 +204,6 @@ export async function removeLabelled(label: string, engine: Docker = testEngine(
         .catch(() => undefined),
     ),
   );
-}
-
-/**
- * The name of an image to build orch's image on in tests (`orch-test/node-builder:<node version>`):
- * {@link nodeTestImage} plus the better-sqlite3 binary this host built, as a local prebuild that
- * better-sqlite3's install script (prebuild-install) takes instead of downloading one from GitHub,
- * which cannot be reached here. Users build on node:<lts>, which downloads it or compiles it.
- */
-export async function nodeBuilderTestImage(engine: Docker = testEngine()): Promise<string> {
-  const name = `orch-test/node-builder:${imageNodeVersions.version}`;
-  try {
-    await engine.getImage(name).inspect();
-    return name;
-  } catch {
-    // Not there yet: made below.
-  }
-  const base = await nodeTestImage(engine);
-  const root = await mkdtemp(join(tmpdir(), 'orch-builder-image-'));
-  try {
-    const packageDir = join(process.cwd(), 'node_modules', 'better-sqlite3');
-    const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
-      version: string;
-    };
-    const prebuild = `better-sqlite3-v${version}-node-v${imageNodeVersions.modules}-linux-${process.arch}.tar.gz`;
-    await mkdir(join(root, 'prebuilds'));
-    await createTar(
-      { cwd: packageDir, gzip: true, portable: true, file: join(root, 'prebuilds', prebuild) },
-      ['build/Release/better_sqlite3.node'],
-    );
-    await writeFile(
-      join(root, 'Dockerfile'),
-      `FROM ${base}\nCOPY prebuilds /prebuilds\nENV npm_config_better_sqlite3_local_prebuilds=/prebuilds\n`,
-    );
-    await buildImage(engine, { context: root, files: ['Dockerfile', 'prebuilds'], tag: name });
-    return name;
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
 }
 
 /**

@@ -21,7 +21,6 @@ import { SWARM_LABELS, SwarmAppRuntime, serviceNameOf } from '../../src/server/r
 import { viaIngress } from '../helpers/apps.js';
 import {
   dockerSuiteRuns,
-  nodeBuilderTestImage,
   nodeTestImage,
   removeLabelled,
   startDockerAdmin,
@@ -594,7 +593,7 @@ maybe('the example webhook app on the swarm runtime', () => {
     await buildOrchImage({
       tag: orchImage,
       baseImage: await nodeTestImage(engine),
-      buildImage: await nodeBuilderTestImage(engine),
+      buildImage: await nodeTestImage(engine),
     });
     const home = await mkdtemp(join(tmpdir(), 'orch-swarm-webhook-'));
     // The admin (tasks in containers) on every address, so that the webhook's tasks reach it.

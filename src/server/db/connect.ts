@@ -17,7 +17,7 @@ import type { Logger } from '../logger.js';
 import { ensurePrivateFile } from '../private-files.js';
 import { ensureForeignKeys, migrateToLatest, NODE_EXECUTION_FK } from './migrations.js';
 import type { Database } from './schema.js';
-import { openSqliteConnection, type SqliteConnection } from './sqlite-driver.js';
+import { openSqliteConnection, type SqliteConnection, type SqliteDriverName } from './sqlite-driver.js';
 import { tracedDialect } from './traced.js';
 
 /** The databases the admin server runs on. */
@@ -178,11 +178,12 @@ function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
  * created with mode 0600 (its `-wal` and `-shm` files take the same), a missing folder with 0700,
  * and an existing database, `-wal` or `-shm` file open to the group or others is tightened to 0600.
  * @param file path of the database file (`--database.sqlite.file`); reused when it exists.
+ * @param options.driver the SQLite driver (default: the one of this Node, see sqlite-driver.ts).
  * @throws DatabaseUnavailableError when the file cannot be opened or a migration fails.
  */
 export async function openSqlite(
   file: string,
-  options: { foreignKeys?: boolean } = {},
+  options: { foreignKeys?: boolean; driver?: SqliteDriverName } = {},
 ): Promise<DatabaseHandle> {
   let sqlite: SqliteConnection;
   try {
@@ -193,7 +194,7 @@ export async function openSqlite(
         if (existsSync(companion)) ensurePrivateFile(companion);
       }
     }
-    sqlite = openSqliteConnection(file);
+    sqlite = openSqliteConnection(file, options.driver);
     sqlite.exec('PRAGMA journal_mode = WAL');
     sqlite.exec('PRAGMA synchronous = NORMAL');
     sqlite.exec('PRAGMA busy_timeout = 5000');
@@ -339,7 +340,7 @@ async function migrate<DB>(db: Kysely<DB>, dialect: DialectName, foreignKeys = f
 /** SQLite's extended result codes of a primary-key and a unique violation, as `node:sqlite` gives them. */
 const SQLITE_KEY_VIOLATIONS = new Set([1555, 2067]);
 
-/** True when `error` is a unique or primary-key violation (better-sqlite3, `node:sqlite` or PostgreSQL). */
+/** True when `error` is a unique or primary-key violation (libsql, `node:sqlite` or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error);
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505')
@@ -360,11 +361,13 @@ export async function openDatabase(
     attempts?: number;
     logger?: Logger;
     parseSeconds: (text: string) => number;
+    /** The SQLite driver; default: the one of this Node (sqlite-driver.ts). */
+    sqliteDriver?: SqliteDriverName;
   },
 ): Promise<DatabaseHandle> {
   const foreignKeys = config.database.enableForeignKeyConstraintWhenMigrating;
   const file = config.database.sqlite.file || options.defaultSqliteFile;
-  if (file) return openSqlite(file, { foreignKeys });
+  if (file) return openSqlite(file, { foreignKeys, driver: options.sqliteDriver });
   return openPostgres(postgresSettings(config, options.parseSeconds), {
     attempts: options.attempts,
     logger: options.logger,
