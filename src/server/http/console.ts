@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { status as Status } from '@grpc/grpc-js';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type {
   CompiledWorkflowClosureOut,
@@ -30,6 +30,8 @@ import {
   projectsPage,
   workflowSvg,
 } from './console-views.js';
+import { listPage, readListForm } from './console-list.js';
+import { entityPage, executionsPage } from './console-list-views.js';
 import { httpCredentials } from './gateway.js';
 import type { Html } from './html.js';
 
@@ -58,11 +60,11 @@ export interface ConsoleDeps {
 
 /**
  * The console's Content-Security-Policy: nothing from elsewhere, no inline script; the page's own
- * stylesheet and script, and connections back to the admin (the watch stream).
+ * stylesheet and script, connections back to the admin (the watch stream), forms sent to the admin.
  */
 export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 class ConsoleNotFound extends Error {}
 
@@ -216,6 +218,20 @@ async function nodeLog(deps: ConsoleDeps, id: ExecutionKey, nodeId: string): Pro
   return parts.join('');
 }
 
+/** Sends a rendered page: 404 for a missing project or execution, 500 (logged) for anything else. */
+async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: () => Promise<Html>) {
+  try {
+    res.type('html').send((await render()).markup);
+  } catch (error) {
+    if (error instanceof ConsoleNotFound || (error instanceof ServiceError && error.code === Status.NOT_FOUND)) {
+      res.status(404).type('html').send(notFoundPage(error.message).markup);
+      return;
+    }
+    deps.logger.error('console page failed', { path: req.path, error: String(error) });
+    res.status(500).type('html').send(errorPage().markup);
+  }
+}
+
 /** The execution a console path names. */
 const executionKeyOf = (req: Request): ExecutionKey => ({
   project: String(req.params.project),
@@ -245,21 +261,7 @@ export function createConsole(deps: ConsoleDeps): Router {
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
   const page = (path: string, render: (req: Request) => Promise<Html>) => {
-    router.get(path, async (req, res) => {
-      try {
-        res.type('html').send((await render(req)).markup);
-      } catch (error) {
-        if (
-          error instanceof ConsoleNotFound ||
-          (error instanceof ServiceError && error.code === Status.NOT_FOUND)
-        ) {
-          res.status(404).type('html').send(notFoundPage(error.message).markup);
-          return;
-        }
-        deps.logger.error('console page failed', { path: req.path, error: String(error) });
-        res.status(500).type('html').send(errorPage().markup);
-      }
-    });
+    router.get(path, (req, res) => sendPage(deps, req, res, () => render(req)));
   };
 
   page('/console', async () => {
@@ -272,6 +274,33 @@ export function createConsole(deps: ConsoleDeps): Router {
     if (!(await repo.getProject(project))) throw new ConsoleNotFound(`project ${project} does not exist`);
     return projectPage(project, await projectListings(repo, project));
   });
+
+  router.get('/console/projects/:project/domains/:domain/executions', async (req, res) => {
+    const scope = { project: String(req.params.project), domain: String(req.params.domain) };
+    await sendPage(deps, req, res, async () => {
+      const list = deps.admin.ListExecutions;
+      if (!list) throw new Error('no handler ListExecutions');
+      let form = readListForm({});
+      try {
+        form = readListForm(req.query);
+        const page = await listPage(list, scope, form);
+        return executionsPage({ ...scope, form, ...page });
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== Status.INVALID_ARGUMENT) throw error;
+        res.status(400);
+        return executionsPage({ ...scope, form, executions: [], token: '', error: error.message });
+      }
+    });
+  });
+
+  for (const kind of ['workflows', 'launch_plans'] as const) {
+    page(`/console/projects/:project/domains/:domain/${kind}/:name`, async (req) => {
+      const scope = executionKeyOf(req);
+      const { rows } = await repo.listEntities(kind, scope, { limit: 100, token: '' }, { sort: NEWEST_FIRST });
+      if (!rows.length) throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
+      return entityPage(kind, scope, rows);
+    });
+  }
 
   page('/console/projects/:project/domains/:domain/executions/:name', (req) =>
     loadExecutionPage(deps, executionKeyOf(req)),
