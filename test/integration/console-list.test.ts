@@ -19,13 +19,18 @@ const get = async (path: string) => {
 };
 /** The execution names a list page links to, in page order. */
 const namesOf = (html: string) =>
-  [...html.matchAll(/<td><a href="\/console\/projects\/default\/domains\/development\/executions\/([a-z0-9-]+)">/g)].map(
-    (m) => m[1],
-  );
+  [
+    ...html.matchAll(
+      /<td><a href="\/console\/projects\/default\/domains\/development\/executions\/([a-z0-9-]+)">/g,
+    ),
+  ].map((m) => m[1]);
 
 async function register(name: string, script: string) {
   const task = idOf('TASK', `${name}.task`, 'v1');
-  await server.client.createTask(task, nodeTask(`${name}.task`, 'v1', script, { x: 'integer' }, { o0: 'integer' }));
+  await server.client.createTask(
+    task,
+    nodeTask(`${name}.task`, 'v1', script, { x: 'integer' }, { o0: 'integer' }),
+  );
   const wf = idOf('WORKFLOW', name, 'v1');
   await server.client.createWorkflow(wf, oneNodeWorkflow(name, 'v1', task));
   const lp = idOf('LAUNCH_PLAN', name, 'v1');
@@ -126,7 +131,12 @@ describe('the executions list', () => {
     const lp = idOf('LAUNCH_PLAN', 'list.ok', 'v1');
     const ids = await Promise.all(
       Array.from({ length: 48 }, (_, i) =>
-        server.client.createExecution({ ...scope, name: `page-${String(i).padStart(2, '0')}`, spec: { launch_plan: lp }, inputs }),
+        server.client.createExecution({
+          ...scope,
+          name: `page-${String(i).padStart(2, '0')}`,
+          spec: { launch_plan: lp },
+          inputs,
+        }),
       ),
     );
     for (const id of ids) await waitForExecution(server.client, id);
@@ -134,7 +144,9 @@ describe('the executions list', () => {
     const names = namesOf(first.text);
     expect(names).toHaveLength(50);
     const next = /<a href="([^"]+)" rel="next">Next page<\/a>/.exec(first.text)?.[1]?.replace(/&amp;/g, '&');
-    expect(next).toMatch(/^\/console\/projects\/default\/domains\/development\/executions\?launch_plan=list\.ok&sort=name&token=/);
+    expect(next).toMatch(
+      /^\/console\/projects\/default\/domains\/development\/executions\?launch_plan=list\.ok&sort=name&token=/,
+    );
     const second = await get(String(next));
     expect(namesOf(second.text)).toEqual(['page-47']);
     expect(second.text).not.toContain('rel="next"');

@@ -1,11 +1,5 @@
 import type { ExecutionOut } from '../../api/types.js';
-import {
-  LIST_MODES,
-  LIST_PHASES,
-  LIST_SORTS,
-  type ListForm,
-  listQueryString,
-} from './console-list.js';
+import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
 import { durationOf, isoOf, layout, paths } from './console-views.js';
 import type { Html } from './html.js';
 import { htmlTemplate } from './html.js';
@@ -131,8 +125,10 @@ export function executionsPage(data: ListPageData): Html {
     form,
     phases: options(LIST_PHASES, form.phase),
     modes: options(LIST_MODES, form.mode),
-    sorts: options(Object.keys(LIST_SORTS), form.sort, (v) =>
-      Object.entries(LIST_SORTS).find(([k]) => k === v)?.[1].label ?? v,
+    sorts: options(
+      Object.keys(LIST_SORTS),
+      form.sort,
+      (v) => Object.entries(LIST_SORTS).find(([k]) => k === v)?.[1].label ?? v,
     ),
     error: data.error,
     rows,

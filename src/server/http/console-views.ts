@@ -43,6 +43,7 @@ export const paths = {
   project: (project: string) => `/console/projects/${encodeURIComponent(project)}`,
   execution: (id: ExecutionKey) =>
     `${paths.project(id.project)}/domains/${encodeURIComponent(id.domain)}/executions/${encodeURIComponent(id.name)}`,
+  action: (id: ExecutionKey, action: 'terminate' | 'relaunch') => `${paths.execution(id)}/${action}`,
   nodeLog: (id: ExecutionKey, nodeId: string) =>
     `${paths.execution(id)}/nodes/${encodeURIComponent(nodeId)}/log`,
   domain: (project: string, domain: string) =>
@@ -90,6 +91,16 @@ const messageBody = htmlTemplate<{ heading: string; message?: string }>(
 /** The 404 page, with the reason. */
 export function notFoundPage(message: string): Html {
   return layout({ title: 'Not found', body: messageBody({ heading: 'Not found', message }) });
+}
+
+const refusedBody = htmlTemplate<{ heading: string; message: string; back?: string }>(
+  'console/refused',
+  `<h1><%= it.heading %></h1><p role="alert"><%= it.message %></p><% if (it.back) { %><p><a href="<%= it.back %>">Back</a></p><% } %>`,
+);
+
+/** The page of an action that was refused or failed: the reason, and a link back when known. */
+export function refusedPage(heading: string, message: string, back?: string): Html {
+  return layout({ title: heading, body: refusedBody({ heading, message, back }) });
 }
 
 /** The 500 page (the cause is logged, never shown). */
@@ -214,6 +225,7 @@ const executionBody = htmlTemplate<{
   error?: string;
   nodes: NodeRow[];
   graph?: Html;
+  actions?: ExecutionActions;
 }>(
   'console/execution',
   `<h1>Execution <%= it.id.name %></h1>
@@ -239,6 +251,22 @@ const executionBody = htmlTemplate<{
 <td><% if (n.logHref) { %><a href="<%= n.logHref %>">log</a><% } %></td></tr>
 <% } %>
 </table>
+<% if (it.actions) { %>
+<h2>Actions</h2>
+<% if (it.actions.terminate) { %>
+<form method="post" action="<%= it.actions.terminate %>" class="action" aria-label="Terminate">
+<input type="hidden" name="csrf" value="<%= it.actions.csrf %>">
+<label>Reason <input name="cause" maxlength="1024" placeholder="terminated by request"></label>
+<button type="submit">Terminate</button>
+</form>
+<% } %>
+<% if (it.actions.relaunch) { %>
+<form method="post" action="<%= it.actions.relaunch %>" class="action" aria-label="Relaunch">
+<input type="hidden" name="csrf" value="<%= it.actions.csrf %>">
+<button type="submit">Relaunch with the same inputs</button>
+</form>
+<% } %>
+<% } %>
 <% if (it.graph) { %><h2>Graph</h2><%= it.graph %><% } %>`,
 );
 
@@ -246,6 +274,16 @@ const graphBlock = htmlTemplate<{ svg?: Html }>(
   'console/graph',
   '<% if (it.svg) { %><div class="graph"><%= it.svg %></div><% } else { %><p>The graph could not be drawn.</p><% } %>',
 );
+
+/**
+ * The actions the execution page offers the caller: the form URLs of those its role permits, and
+ * the cross-site request token the forms carry.
+ */
+export interface ExecutionActions {
+  csrf: string;
+  terminate?: string;
+  relaunch?: string;
+}
 
 /** What the execution page shows; gathered through the AdminService like any client. */
 export interface ExecutionPageData {
@@ -258,6 +296,8 @@ export interface ExecutionPageData {
   nodes: readonly NodeExecution[];
   /** The workflow's graph as SVG; 'failed' when it could not be drawn; undefined without a workflow. */
   graph: Html | 'failed' | undefined;
+  /** The actions the caller may take (terminate only while the execution runs). */
+  actions?: ExecutionActions;
 }
 
 /** A node's row: phase, timing, error, attempts, cache status and, once it ran, its log link. */
@@ -308,6 +348,10 @@ export function executionPage(data: ExecutionPageData): Html {
       ),
     ),
     graph: data.graph ? graphBlock({ svg: data.graph === 'failed' ? undefined : data.graph }) : undefined,
+    actions:
+      data.actions && (data.actions.terminate || data.actions.relaunch)
+        ? { ...data.actions, terminate: TERMINAL_PHASES.has(phase) ? undefined : data.actions.terminate }
+        : undefined,
   });
   // A finished execution's page does not follow the watch stream.
   const watch = TERMINAL_PHASES.has(phase) ? undefined : paths.watch(id);

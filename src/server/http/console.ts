@@ -11,6 +11,7 @@ import type {
 } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
 import { type Guard, openGuard } from '../auth/guard.js';
+import type { OwnNames } from '../auth/own-names.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
 import { httpStatusOf, ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -19,19 +20,32 @@ import { DOMAINS } from '../services/admin.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import {
+  actionStatus,
+  checkOrigin,
+  checkSameSite,
+  csrfToken,
+  formBody,
+  formErrors,
+  formText,
+  isShownError,
+} from './console-actions.js';
+import { listPage, readListForm } from './console-list.js';
+import { entityPage, executionsPage } from './console-list-views.js';
+import {
   CONSOLE_STYLE,
   type DomainListing,
+  type ExecutionActions,
   type ExecutionKey,
   errorPage,
   executionPage,
   LIVE_SCRIPT,
   notFoundPage,
+  paths,
   projectPage,
   projectsPage,
+  refusedPage,
   workflowSvg,
 } from './console-views.js';
-import { listPage, readListForm } from './console-list.js';
-import { entityPage, executionsPage } from './console-list-views.js';
 import { httpCredentials } from './gateway.js';
 import type { Html } from './html.js';
 
@@ -56,6 +70,11 @@ export interface ConsoleDeps {
    * configured: the console then redirects there instead of answering 401.
    */
   loginUrl?: (target: string) => string;
+  /**
+   * The admin's own names and origin, for refusing cross-site console actions with the loopback
+   * bypass's rules; without it an action's `Origin` must name the request's Host.
+   */
+  ownNames?: OwnNames;
 }
 
 /**
@@ -78,6 +97,18 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
     res.setHeader('content-security-policy', CONSOLE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // A cross-site action is refused before authentication: the loopback bypass must not answer it.
+      try {
+        checkOrigin(req, deps.ownNames);
+      } catch (error) {
+        res
+          .status(403)
+          .type('text/plain')
+          .send(`${error instanceof Error ? error.message : 'refused'}\n`);
+        return;
+      }
+    }
     try {
       await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
     } catch (error) {
@@ -142,7 +173,11 @@ async function projectListings(repo: Repository, project: string): Promise<Domai
  * ListNodeExecutions) and the workflow's compiled closure for the graph.
  * @throws ServiceError NOT_FOUND when there is no such execution.
  */
-async function loadExecutionPage(deps: ConsoleDeps, id: ExecutionKey): Promise<Html> {
+async function loadExecutionPage(
+  deps: ConsoleDeps,
+  id: ExecutionKey,
+  actions?: ExecutionActions,
+): Promise<Html> {
   const call = async (rpc: string, request: Record<string, unknown>): Promise<object> => {
     const handler = deps.admin[rpc];
     if (!handler) throw new Error(`no handler ${rpc}`);
@@ -188,7 +223,86 @@ async function loadExecutionPage(deps: ConsoleDeps, id: ExecutionKey): Promise<H
     nodeIds: template ? template.nodes.map((n) => n.id) : [...phases.keys()],
     nodes,
     graph,
+    actions,
   });
+}
+
+const ADMIN = 'orch.service.AdminService';
+
+/** Whether the caller's role permits `rpc`, decided by the same guard as the API. */
+async function permits(deps: ConsoleDeps, req: Request, rpc: string): Promise<boolean> {
+  try {
+    await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, httpCredentials(req));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The actions the execution page offers this caller, with the cross-site token its forms carry. */
+async function actionsFor(deps: ConsoleDeps, req: Request, res: Response): Promise<ExecutionActions> {
+  const id = executionKeyOf(req);
+  return {
+    csrf: csrfToken(req, res),
+    terminate: (await permits(deps, req, 'TerminateExecution')) ? paths.action(id, 'terminate') : undefined,
+    relaunch: (await permits(deps, req, 'RelaunchExecution')) ? paths.action(id, 'relaunch') : undefined,
+  };
+}
+
+/**
+ * The console's POST actions on an execution: each checked against cross-site requests
+ * ({@link checkSameSite}), admitted by the guard exactly as the API's RPC is, run through the
+ * AdminService handler with the caller's identity, then redirected (303) to an execution page.
+ */
+function addExecutionActions(router: Router, deps: ConsoleDeps): void {
+  const base = '/console/projects/:project/domains/:domain/executions/:name';
+  const act = (
+    action: 'terminate' | 'relaunch',
+    rpc: string,
+    run: (req: Request, context: object) => Promise<string>,
+  ) => {
+    router.post(`${base}/${action}`, formBody, async (req, res) => {
+      const id = executionKeyOf(req);
+      try {
+        checkSameSite(req, deps.ownNames);
+        const context = await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, httpCredentials(req));
+        res.redirect(303, await run(req, context));
+      } catch (error) {
+        const status = actionStatus(error, httpStatusOf);
+        if (status === 500) deps.logger.error('console action failed', { action, error: String(error) });
+        const message = isShownError(error) ? error.message : 'internal error';
+        res
+          .status(status)
+          .type('html')
+          .send(refusedPage(`Could not ${action}`, message, paths.execution(id)).markup);
+      }
+    });
+  };
+  const handler = (rpc: string) => {
+    const found = deps.admin[rpc];
+    if (!found) throw new Error(`no handler ${rpc}`);
+    return found;
+  };
+  act('terminate', 'TerminateExecution', async (req, context) => {
+    const id = executionKeyOf(req);
+    const cause = formText(req, 'cause', 1024);
+    await handler('TerminateExecution')({ id, cause }, context);
+    return paths.execution(id);
+  });
+  act('relaunch', 'RelaunchExecution', async (req, context) => {
+    const id = executionKeyOf(req);
+    const answer = fullMessage<{ id: ExecutionKey | null }>(
+      'orch.admin.ExecutionCreateResponse',
+      await handler('RelaunchExecution')({ id, name: '' }, context),
+    );
+    return paths.execution({ ...id, name: answer.id?.name ?? id.name });
+  });
+  router.use(
+    base,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
 }
 
 /**
@@ -223,7 +337,10 @@ async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: 
   try {
     res.type('html').send((await render()).markup);
   } catch (error) {
-    if (error instanceof ConsoleNotFound || (error instanceof ServiceError && error.code === Status.NOT_FOUND)) {
+    if (
+      error instanceof ConsoleNotFound ||
+      (error instanceof ServiceError && error.code === Status.NOT_FOUND)
+    ) {
       res.status(404).type('html').send(notFoundPage(error.message).markup);
       return;
     }
@@ -296,15 +413,24 @@ export function createConsole(deps: ConsoleDeps): Router {
   for (const kind of ['workflows', 'launch_plans'] as const) {
     page(`/console/projects/:project/domains/:domain/${kind}/:name`, async (req) => {
       const scope = executionKeyOf(req);
-      const { rows } = await repo.listEntities(kind, scope, { limit: 100, token: '' }, { sort: NEWEST_FIRST });
-      if (!rows.length) throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
+      const { rows } = await repo.listEntities(
+        kind,
+        scope,
+        { limit: 100, token: '' },
+        { sort: NEWEST_FIRST },
+      );
+      if (!rows.length)
+        throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
       return entityPage(kind, scope, rows);
     });
   }
 
-  page('/console/projects/:project/domains/:domain/executions/:name', (req) =>
-    loadExecutionPage(deps, executionKeyOf(req)),
+  router.get('/console/projects/:project/domains/:domain/executions/:name', (req, res) =>
+    sendPage(deps, req, res, async () =>
+      loadExecutionPage(deps, executionKeyOf(req), await actionsFor(deps, req, res)),
+    ),
   );
+  addExecutionActions(router, deps);
 
   router.get(
     '/console/projects/:project/domains/:domain/executions/:name/nodes/:node/log',

@@ -54,7 +54,11 @@ const MODES = Object.fromEntries(['MANUAL', 'SCHEDULED', 'SYSTEM', 'RELAUNCH'].m
 /** An ExecutionMode as its name (requests carry the name or the number; absent is MANUAL). */
 function modeName(mode: unknown): string {
   const names = Object.keys(MODES);
-  return typeof mode === 'number' ? (names[mode] ?? 'MANUAL') : typeof mode === 'string' && mode ? mode : 'MANUAL';
+  return typeof mode === 'number'
+    ? (names[mode] ?? 'MANUAL')
+    : typeof mode === 'string' && mode
+      ? mode
+      : 'MANUAL';
 }
 
 /** Filterable and sortable fields of executions (DESIGN.md, "List calls"). */
