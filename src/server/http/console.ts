@@ -7,6 +7,7 @@ import type {
   CompiledWorkflowClosureOut,
   ExecutionDataOut,
   ExecutionOut,
+  LaunchPlanOut,
   NodeExecutionListOut,
 } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
@@ -28,7 +29,9 @@ import {
   formErrors,
   formText,
   isShownError,
+  MAX_FORM_BYTES,
 } from './console-actions.js';
+import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
 import {
@@ -332,6 +335,88 @@ async function nodeLog(deps: ConsoleDeps, id: ExecutionKey, nodeId: string): Pro
   return parts.join('');
 }
 
+/**
+ * The launch form of a launch plan version (`GET`), and its submission (`POST`): checked against
+ * cross-site requests, admitted as CreateExecution, read against the launch plan's interface
+ * (re-rendered 400 with each error beside its field), launched through the CreateExecution handler
+ * and redirected (303) to the new execution.
+ */
+function addLaunchForm(router: Router, deps: ConsoleDeps): void {
+  const path = '/console/projects/:project/domains/:domain/launch_plans/:name/:version/launch';
+  const scopeOf = (req: Request) => ({ ...executionKeyOf(req), version: String(req.params.version) });
+  const handler = (rpc: string) => {
+    const found = deps.admin[rpc];
+    if (!found) throw new Error(`no handler ${rpc}`);
+    return found;
+  };
+  const loadPlan = async (scope: ReturnType<typeof scopeOf>) =>
+    fullMessage<LaunchPlanOut>(
+      'orch.admin.LaunchPlan',
+      await handler('GetLaunchPlan')({ id: { resource_type: 'LAUNCH_PLAN', ...scope } }),
+    );
+  router.get(path, (req, res) =>
+    sendPage(deps, req, res, async () => {
+      const scope = scopeOf(req);
+      const plan = await loadPlan(scope);
+      const csrf = (await permits(deps, req, 'CreateExecution')) ? csrfToken(req, res) : undefined;
+      return launchPage({ scope, plan, fields: launchFields(plan), csrf });
+    }),
+  );
+  router.post(path, formBody, async (req, res) => {
+    const scope = scopeOf(req);
+    try {
+      checkSameSite(req, deps.ownNames);
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/CreateExecution`, httpCredentials(req));
+      const plan = await loadPlan(scope);
+      const read = readLaunchForm(launchFields(plan), (control) => formText(req, control, MAX_FORM_BYTES));
+      const name = formText(req, 'name', 63).trim();
+      const csrf = formText(req, 'csrf', 100);
+      if (!read.valid) {
+        res.status(400).type('html');
+        res.send(launchPage({ scope, plan, fields: read.fields, csrf, executionName: name }).markup);
+        return;
+      }
+      try {
+        const created = fullMessage<{ id: ExecutionKey | null }>(
+          'orch.admin.ExecutionCreateResponse',
+          await handler('CreateExecution')(
+            {
+              project: scope.project,
+              domain: scope.domain,
+              name,
+              spec: { launch_plan: { resource_type: 'LAUNCH_PLAN', ...scope } },
+              inputs: { literals: read.literals },
+            },
+            context,
+          ),
+        );
+        res.redirect(303, paths.execution({ ...scope, name: created.id?.name ?? name }));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || httpStatusOf(error.code) >= 500) throw error;
+        res.status(httpStatusOf(error.code)).type('html');
+        res.send(
+          launchPage({ scope, plan, fields: read.fields, csrf, executionName: name, error: error.message })
+            .markup,
+        );
+      }
+    } catch (error) {
+      const status = actionStatus(error, httpStatusOf);
+      if (status === 500) deps.logger.error('console launch failed', { error: String(error) });
+      const message = isShownError(error) ? error.message : 'internal error';
+      res
+        .status(status)
+        .type('html')
+        .send(refusedPage('Could not launch', message, launchPath(scope)).markup);
+    }
+  });
+  router.use(
+    path,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
+}
+
 /** Sends a rendered page: 404 for a missing project or execution, 500 (logged) for anything else. */
 async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: () => Promise<Html>) {
   try {
@@ -374,6 +459,9 @@ export function createConsole(deps: ConsoleDeps): Router {
   });
   router.get('/console/assets/live.js', (_req, res) => {
     res.type('text/javascript').send(LIVE_SCRIPT);
+  });
+  router.get('/console/assets/launch.js', (_req, res) => {
+    res.type('text/javascript').send(LAUNCH_SCRIPT);
   });
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
@@ -421,7 +509,9 @@ export function createConsole(deps: ConsoleDeps): Router {
       );
       if (!rows.length)
         throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
-      return entityPage(kind, scope, rows);
+      const launch =
+        kind === 'launch_plans' ? (version: string) => launchPath({ ...scope, version }) : undefined;
+      return entityPage(kind, scope, rows, launch);
     });
   }
 
@@ -431,6 +521,7 @@ export function createConsole(deps: ConsoleDeps): Router {
     ),
   );
   addExecutionActions(router, deps);
+  addLaunchForm(router, deps);
 
   router.get(
     '/console/projects/:project/domains/:domain/executions/:name/nodes/:node/log',
