@@ -98,7 +98,7 @@ export function launchFields(plan: LaunchPlanOut): LaunchField[] {
 }
 
 /** The JSON value a control's text stands for. @throws Error with what is wrong. */
-function valueOf(kind: FieldKind, text: string): unknown {
+function jsonValueOf(kind: FieldKind, text: string): unknown {
   switch (kind) {
     case 'integer':
       if (!/^[+-]?\d+$/.test(text)) throw new Error('not a whole number');
@@ -143,7 +143,7 @@ export function readLaunchForm(
       return { ...sent, error: `${field.name} is required (${field.typeText})` };
     }
     try {
-      literals[field.name] = literalFromJson(valueOf(field.kind, text), field.type);
+      literals[field.name] = literalFromJson(jsonValueOf(field.kind, text), field.type);
       return sent;
     } catch (error) {
       valid = false;
