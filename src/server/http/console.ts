@@ -99,7 +99,9 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
   return async (req, res, next) => {
     res.setHeader('content-security-policy', CONSOLE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'no-referrer');
+    // `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with the
+    // console's own POST forms, which the cross-site check must refuse.
+    res.setHeader('referrer-policy', 'same-origin');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // A cross-site action is refused before authentication: the loopback bypass must not answer it.
       try {
