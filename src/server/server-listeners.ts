@@ -109,6 +109,7 @@ export function httpApp(parts: HttpAppParts): Express {
       logger,
       guard,
       loginUrl: userLogin ? (target) => userLogin.login.loginUrl(target) : undefined,
+      ownNames: auth.ownNames,
     }),
   );
   app.use(createGateway(parts.services, logger, settings.audit, parts.streams, guard));

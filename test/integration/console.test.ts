@@ -121,7 +121,7 @@ describe('schedules', () => {
     });
     const { text } = await get('/console/projects/default');
     expect(text).toContain('<th>next run (UTC)</th>');
-    const row = /<tr><td>cron\.nightly<\/td>.*?<\/tr>/.exec(text)?.[0] ?? '';
+    const row = /<tr><td><a [^>]*>cron\.nightly<\/a><\/td>.*?<\/tr>/.exec(text)?.[0] ?? '';
     const next = /(\d{4}-\d{2}-\d{2}T02:30:00\.000Z)/.exec(row)?.[1];
     expect(next).toBeDefined();
     const ms = Date.parse(String(next)) - Date.now();

@@ -320,6 +320,31 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       await db.schema.alterTable('task_attempts').addColumn('replica', 'text').execute();
     },
   },
+  '0014_execution_launcher': {
+    // Who launched an execution (the authenticated principal) and how (the ExecutionMode name), as
+    // columns copied from the spec's metadata, so that lists filter on them through an index.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('executions')
+        .addColumn('principal', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('executions')
+        .addColumn('launch_mode', 'text', (c) => c.notNull().defaultTo('MANUAL'))
+        .execute();
+      const field = (name: string) =>
+        dialect === 'postgres'
+          ? sql`(spec::json -> 'metadata' ->> ${name})`
+          : sql`json_extract(spec, ${`$.metadata.${name}`})`;
+      await sql`update executions set principal = coalesce(${field('principal')}, ''),
+        launch_mode = coalesce(${field('mode')}, 'MANUAL')`.execute(db);
+      await db.schema
+        .createIndex('executions_by_principal')
+        .on('executions')
+        .columns(['project', 'domain', 'principal', 'created_at'])
+        .execute();
+    },
+  },
 });
 
 /**

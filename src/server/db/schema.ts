@@ -82,6 +82,10 @@ export interface ExecutionTable {
   started_at: number | null;
   /** Milliseconds from start to the terminal phase. */
   duration_ms: number | null;
+  /** Who launched it: the authenticated subject (a user id, a client id, `localhost`, `scheduler`). */
+  principal?: string;
+  /** How it was launched: MANUAL, SCHEDULED, SYSTEM or RELAUNCH (ExecutionMetadata's mode). */
+  launch_mode?: string;
   /**
    * The admin replica that drives the execution (its random holder id), while it holds the lease;
    * null when none does. Written only by the executor's leases (executor/leases.ts).

@@ -39,12 +39,18 @@ source.addEventListener('error',function(){if(source.readyState===2)setTimeout(f
 })();`;
 
 /** Console paths, each segment percent-encoded. */
-const paths = {
+export const paths = {
   project: (project: string) => `/console/projects/${encodeURIComponent(project)}`,
   execution: (id: ExecutionKey) =>
     `${paths.project(id.project)}/domains/${encodeURIComponent(id.domain)}/executions/${encodeURIComponent(id.name)}`,
+  action: (id: ExecutionKey, action: 'terminate' | 'relaunch') => `${paths.execution(id)}/${action}`,
   nodeLog: (id: ExecutionKey, nodeId: string) =>
     `${paths.execution(id)}/nodes/${encodeURIComponent(nodeId)}/log`,
+  domain: (project: string, domain: string) =>
+    `${paths.project(project)}/domains/${encodeURIComponent(domain)}`,
+  executions: (project: string, domain: string) => `${paths.domain(project, domain)}/executions`,
+  entity: (kind: 'workflows' | 'launch_plans', project: string, domain: string, name: string) =>
+    `${paths.domain(project, domain)}/${kind}/${encodeURIComponent(name)}`,
   watch: (id: ExecutionKey) =>
     `/api/v1/executions/${encodeURIComponent(id.project)}/${encodeURIComponent(id.domain)}/${encodeURIComponent(id.name)}/watch`,
 };
@@ -57,21 +63,23 @@ export interface ExecutionKey {
 }
 
 type Seconds = { seconds?: string | number; nanos?: number } | null | undefined;
-const isoOf = (t: Seconds) =>
+export const isoOf = (t: Seconds) =>
   t ? new Date(Number(t.seconds ?? 0) * 1000 + Math.floor((t.nanos ?? 0) / 1e6)).toISOString() : '';
 const secondsOf = (d: Seconds) => (d ? Number(d.seconds ?? 0) + (d.nanos ?? 0) / 1e9 : undefined);
 const formatSeconds = (s: number | undefined) => (s === undefined ? '' : `${s.toFixed(2)}s`);
-const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
+export const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
 const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
-const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
+export const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
   'console/layout',
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
-<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><nav><a href="/console">orch console</a></nav>
+<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><nav aria-label="console"><a href="/console">orch console</a></nav>
+<main>
 <%= it.body %>
+</main>
 <script src="/console/assets/live.js"></script></body></html>`,
 );
 
@@ -83,6 +91,16 @@ const messageBody = htmlTemplate<{ heading: string; message?: string }>(
 /** The 404 page, with the reason. */
 export function notFoundPage(message: string): Html {
   return layout({ title: 'Not found', body: messageBody({ heading: 'Not found', message }) });
+}
+
+const refusedBody = htmlTemplate<{ heading: string; message: string; back?: string }>(
+  'console/refused',
+  `<h1><%= it.heading %></h1><p role="alert"><%= it.message %></p><% if (it.back) { %><p><a href="<%= it.back %>">Back</a></p><% } %>`,
+);
+
+/** The page of an action that was refused or failed: the reason, and a link back when known. */
+export function refusedPage(heading: string, message: string, back?: string): Html {
+  return layout({ title: heading, body: refusedBody({ heading, message, back }) });
 }
 
 /** The 500 page (the cause is logged, never shown). */
@@ -121,11 +139,12 @@ export interface DomainListing {
   launchPlans: readonly EntityItem[];
 }
 
-type EntityRow = { name: string; version: string; registered: string; next?: string };
+type EntityRow = { href: string; name: string; version: string; registered: string; next?: string };
 const projectBody = htmlTemplate<{
   project: string;
   domains: {
     domain: string;
+    executionsHref: string;
     executions: { href: string; name: string; launchPlan: string; phase: string; created: string }[];
     workflows: EntityRow[];
     launchPlans: EntityRow[];
@@ -136,6 +155,7 @@ const projectBody = htmlTemplate<{
 <% for (const d of it.domains) { %>
 <h2>Domain <%= d.domain %></h2>
 <h3>Recent executions</h3>
+<p><a href="<%= d.executionsHref %>">All executions of <%= d.domain %>, with filters</a></p>
 <table><tr><th>name</th><th>launch plan</th><th>phase</th><th>created</th></tr>
 <% for (const e of d.executions) { %>
 <tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td><%= e.launchPlan %></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr>
@@ -146,7 +166,7 @@ const projectBody = htmlTemplate<{
 <% const schedules = rows.some((r) => r.next); %>
 <table><tr><th>name</th><th>version</th><th>registered</th><% if (schedules) { %><th>next run (UTC)</th><% } %></tr>
 <% for (const r of rows) { %>
-<tr><td><%= r.name %></td><td><%= r.version %></td><td><%= r.registered %></td><% if (schedules) { %><td><%= r.next %></td><% } %></tr>
+<tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td><%= r.version %></td><td><%= r.registered %></td><% if (schedules) { %><td><%= r.next %></td><% } %></tr>
 <% } %>
 </table>
 <% } %>
@@ -156,8 +176,9 @@ const projectBody = htmlTemplate<{
 
 /** `/console/projects/<p>`: per domain with anything in it, recent executions, workflows, launch plans. */
 export function projectPage(project: string, domains: readonly DomainListing[]): Html {
-  const entityRows = (rows: readonly EntityItem[]) =>
+  const entityRows = (kind: 'workflows' | 'launch_plans', domain: string, rows: readonly EntityItem[]) =>
     rows.map((r) => ({
+      href: paths.entity(kind, project, domain, r.name),
       name: r.name,
       version: r.version,
       registered: dateText(r.created_at),
@@ -165,6 +186,7 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
     }));
   const listed = domains.map((d) => ({
     domain: d.domain,
+    executionsHref: paths.executions(project, d.domain),
     executions: d.executions.map((e) => ({
       href: paths.execution({ project, domain: d.domain, name: e.name }),
       name: e.name,
@@ -172,8 +194,8 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
       phase: e.phase,
       created: dateText(e.created_at),
     })),
-    workflows: entityRows(d.workflows),
-    launchPlans: entityRows(d.launchPlans),
+    workflows: entityRows('workflows', d.domain, d.workflows),
+    launchPlans: entityRows('launch_plans', d.domain, d.launchPlans),
   }));
   return layout({ title: `Project ${project}`, body: projectBody({ project, domains: listed }) });
 }
@@ -203,6 +225,7 @@ const executionBody = htmlTemplate<{
   error?: string;
   nodes: NodeRow[];
   graph?: Html;
+  actions?: ExecutionActions;
 }>(
   'console/execution',
   `<h1>Execution <%= it.id.name %></h1>
@@ -228,6 +251,22 @@ const executionBody = htmlTemplate<{
 <td><% if (n.logHref) { %><a href="<%= n.logHref %>">log</a><% } %></td></tr>
 <% } %>
 </table>
+<% if (it.actions) { %>
+<h2>Actions</h2>
+<% if (it.actions.terminate) { %>
+<form method="post" action="<%= it.actions.terminate %>" class="action" aria-label="Terminate">
+<input type="hidden" name="csrf" value="<%= it.actions.csrf %>">
+<label>Reason <input name="cause" maxlength="1024" placeholder="terminated by request"></label>
+<button type="submit">Terminate</button>
+</form>
+<% } %>
+<% if (it.actions.relaunch) { %>
+<form method="post" action="<%= it.actions.relaunch %>" class="action" aria-label="Relaunch">
+<input type="hidden" name="csrf" value="<%= it.actions.csrf %>">
+<button type="submit">Relaunch with the same inputs</button>
+</form>
+<% } %>
+<% } %>
 <% if (it.graph) { %><h2>Graph</h2><%= it.graph %><% } %>`,
 );
 
@@ -235,6 +274,16 @@ const graphBlock = htmlTemplate<{ svg?: Html }>(
   'console/graph',
   '<% if (it.svg) { %><div class="graph"><%= it.svg %></div><% } else { %><p>The graph could not be drawn.</p><% } %>',
 );
+
+/**
+ * The actions the execution page offers the caller: the form URLs of those its role permits, and
+ * the cross-site request token the forms carry.
+ */
+export interface ExecutionActions {
+  csrf: string;
+  terminate?: string;
+  relaunch?: string;
+}
 
 /** What the execution page shows; gathered through the AdminService like any client. */
 export interface ExecutionPageData {
@@ -247,6 +296,8 @@ export interface ExecutionPageData {
   nodes: readonly NodeExecution[];
   /** The workflow's graph as SVG; 'failed' when it could not be drawn; undefined without a workflow. */
   graph: Html | 'failed' | undefined;
+  /** The actions the caller may take (terminate only while the execution runs). */
+  actions?: ExecutionActions;
 }
 
 /** A node's row: phase, timing, error, attempts, cache status and, once it ran, its log link. */
@@ -297,6 +348,10 @@ export function executionPage(data: ExecutionPageData): Html {
       ),
     ),
     graph: data.graph ? graphBlock({ svg: data.graph === 'failed' ? undefined : data.graph }) : undefined,
+    actions:
+      data.actions && (data.actions.terminate || data.actions.relaunch)
+        ? { ...data.actions, terminate: TERMINAL_PHASES.has(phase) ? undefined : data.actions.terminate }
+        : undefined,
   });
   // A finished execution's page does not follow the watch stream.
   const watch = TERMINAL_PHASES.has(phase) ? undefined : paths.watch(id);

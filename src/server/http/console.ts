@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { status as Status } from '@grpc/grpc-js';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type {
   CompiledWorkflowClosureOut,
   ExecutionDataOut,
   ExecutionOut,
+  LaunchPlanOut,
   NodeExecutionListOut,
 } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
 import { type Guard, openGuard } from '../auth/guard.js';
+import type { OwnNames } from '../auth/own-names.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
 import { httpStatusOf, ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -19,15 +21,32 @@ import { DOMAINS } from '../services/admin.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import {
+  actionStatus,
+  checkOrigin,
+  checkSameSite,
+  csrfToken,
+  formBody,
+  formErrors,
+  formText,
+  isShownError,
+  MAX_FORM_BYTES,
+} from './console-actions.js';
+import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
+import { listPage, readListForm } from './console-list.js';
+import { entityPage, executionsPage } from './console-list-views.js';
+import {
   CONSOLE_STYLE,
   type DomainListing,
+  type ExecutionActions,
   type ExecutionKey,
   errorPage,
   executionPage,
   LIVE_SCRIPT,
   notFoundPage,
+  paths,
   projectPage,
   projectsPage,
+  refusedPage,
   workflowSvg,
 } from './console-views.js';
 import { httpCredentials } from './gateway.js';
@@ -54,15 +73,20 @@ export interface ConsoleDeps {
    * configured: the console then redirects there instead of answering 401.
    */
   loginUrl?: (target: string) => string;
+  /**
+   * The admin's own names and origin, for refusing cross-site console actions with the loopback
+   * bypass's rules; without it an action's `Origin` must name the request's Host.
+   */
+  ownNames?: OwnNames;
 }
 
 /**
  * The console's Content-Security-Policy: nothing from elsewhere, no inline script; the page's own
- * stylesheet and script, and connections back to the admin (the watch stream).
+ * stylesheet and script, connections back to the admin (the watch stream), forms sent to the admin.
  */
 export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 class ConsoleNotFound extends Error {}
 
@@ -75,7 +99,21 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
   return async (req, res, next) => {
     res.setHeader('content-security-policy', CONSOLE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'no-referrer');
+    // `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with the
+    // console's own POST forms, which the cross-site check must refuse.
+    res.setHeader('referrer-policy', 'same-origin');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // A cross-site action is refused before authentication: the loopback bypass must not answer it.
+      try {
+        checkOrigin(req, deps.ownNames);
+      } catch (error) {
+        res
+          .status(403)
+          .type('text/plain')
+          .send(`${error instanceof Error ? error.message : 'refused'}\n`);
+        return;
+      }
+    }
     try {
       await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
     } catch (error) {
@@ -140,7 +178,11 @@ async function projectListings(repo: Repository, project: string): Promise<Domai
  * ListNodeExecutions) and the workflow's compiled closure for the graph.
  * @throws ServiceError NOT_FOUND when there is no such execution.
  */
-async function loadExecutionPage(deps: ConsoleDeps, id: ExecutionKey): Promise<Html> {
+async function loadExecutionPage(
+  deps: ConsoleDeps,
+  id: ExecutionKey,
+  actions?: ExecutionActions,
+): Promise<Html> {
   const call = async (rpc: string, request: Record<string, unknown>): Promise<object> => {
     const handler = deps.admin[rpc];
     if (!handler) throw new Error(`no handler ${rpc}`);
@@ -186,7 +228,86 @@ async function loadExecutionPage(deps: ConsoleDeps, id: ExecutionKey): Promise<H
     nodeIds: template ? template.nodes.map((n) => n.id) : [...phases.keys()],
     nodes,
     graph,
+    actions,
   });
+}
+
+const ADMIN = 'orch.service.AdminService';
+
+/** Whether the caller's role permits `rpc`, decided by the same guard as the API. */
+async function permits(deps: ConsoleDeps, req: Request, rpc: string): Promise<boolean> {
+  try {
+    await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, httpCredentials(req));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The actions the execution page offers this caller, with the cross-site token its forms carry. */
+async function actionsFor(deps: ConsoleDeps, req: Request, res: Response): Promise<ExecutionActions> {
+  const id = executionKeyOf(req);
+  return {
+    csrf: csrfToken(req, res),
+    terminate: (await permits(deps, req, 'TerminateExecution')) ? paths.action(id, 'terminate') : undefined,
+    relaunch: (await permits(deps, req, 'RelaunchExecution')) ? paths.action(id, 'relaunch') : undefined,
+  };
+}
+
+/**
+ * The console's POST actions on an execution: each checked against cross-site requests
+ * ({@link checkSameSite}), admitted by the guard exactly as the API's RPC is, run through the
+ * AdminService handler with the caller's identity, then redirected (303) to an execution page.
+ */
+function addExecutionActions(router: Router, deps: ConsoleDeps): void {
+  const base = '/console/projects/:project/domains/:domain/executions/:name';
+  const act = (
+    action: 'terminate' | 'relaunch',
+    rpc: string,
+    run: (req: Request, context: object) => Promise<string>,
+  ) => {
+    router.post(`${base}/${action}`, formBody, async (req, res) => {
+      const id = executionKeyOf(req);
+      try {
+        checkSameSite(req, deps.ownNames);
+        const context = await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, httpCredentials(req));
+        res.redirect(303, await run(req, context));
+      } catch (error) {
+        const status = actionStatus(error, httpStatusOf);
+        if (status === 500) deps.logger.error('console action failed', { action, error: String(error) });
+        const message = isShownError(error) ? error.message : 'internal error';
+        res
+          .status(status)
+          .type('html')
+          .send(refusedPage(`Could not ${action}`, message, paths.execution(id)).markup);
+      }
+    });
+  };
+  const handler = (rpc: string) => {
+    const found = deps.admin[rpc];
+    if (!found) throw new Error(`no handler ${rpc}`);
+    return found;
+  };
+  act('terminate', 'TerminateExecution', async (req, context) => {
+    const id = executionKeyOf(req);
+    const cause = formText(req, 'cause', 1024);
+    await handler('TerminateExecution')({ id, cause }, context);
+    return paths.execution(id);
+  });
+  act('relaunch', 'RelaunchExecution', async (req, context) => {
+    const id = executionKeyOf(req);
+    const answer = fullMessage<{ id: ExecutionKey | null }>(
+      'orch.admin.ExecutionCreateResponse',
+      await handler('RelaunchExecution')({ id, name: '' }, context),
+    );
+    return paths.execution({ ...id, name: answer.id?.name ?? id.name });
+  });
+  router.use(
+    base,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
 }
 
 /**
@@ -216,6 +337,105 @@ async function nodeLog(deps: ConsoleDeps, id: ExecutionKey, nodeId: string): Pro
   return parts.join('');
 }
 
+/**
+ * The launch form of a launch plan version (`GET`), and its submission (`POST`): checked against
+ * cross-site requests, admitted as CreateExecution, read against the launch plan's interface
+ * (re-rendered 400 with each error beside its field), launched through the CreateExecution handler
+ * and redirected (303) to the new execution.
+ */
+function addLaunchForm(router: Router, deps: ConsoleDeps): void {
+  const path = '/console/projects/:project/domains/:domain/launch_plans/:name/:version/launch';
+  const scopeOf = (req: Request) => ({ ...executionKeyOf(req), version: String(req.params.version) });
+  const handler = (rpc: string) => {
+    const found = deps.admin[rpc];
+    if (!found) throw new Error(`no handler ${rpc}`);
+    return found;
+  };
+  const loadPlan = async (scope: ReturnType<typeof scopeOf>) =>
+    fullMessage<LaunchPlanOut>(
+      'orch.admin.LaunchPlan',
+      await handler('GetLaunchPlan')({ id: { resource_type: 'LAUNCH_PLAN', ...scope } }),
+    );
+  router.get(path, (req, res) =>
+    sendPage(deps, req, res, async () => {
+      const scope = scopeOf(req);
+      const plan = await loadPlan(scope);
+      const csrf = (await permits(deps, req, 'CreateExecution')) ? csrfToken(req, res) : undefined;
+      return launchPage({ scope, plan, fields: launchFields(plan), csrf });
+    }),
+  );
+  router.post(path, formBody, async (req, res) => {
+    const scope = scopeOf(req);
+    try {
+      checkSameSite(req, deps.ownNames);
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/CreateExecution`, httpCredentials(req));
+      const plan = await loadPlan(scope);
+      const read = readLaunchForm(launchFields(plan), (control) => formText(req, control, MAX_FORM_BYTES));
+      const name = formText(req, 'name', 63).trim();
+      const csrf = formText(req, 'csrf', 100);
+      if (!read.valid) {
+        res.status(400).type('html');
+        res.send(launchPage({ scope, plan, fields: read.fields, csrf, executionName: name }).markup);
+        return;
+      }
+      try {
+        const created = fullMessage<{ id: ExecutionKey | null }>(
+          'orch.admin.ExecutionCreateResponse',
+          await handler('CreateExecution')(
+            {
+              project: scope.project,
+              domain: scope.domain,
+              name,
+              spec: { launch_plan: { resource_type: 'LAUNCH_PLAN', ...scope } },
+              inputs: { literals: read.literals },
+            },
+            context,
+          ),
+        );
+        res.redirect(303, paths.execution({ ...scope, name: created.id?.name ?? name }));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || httpStatusOf(error.code) >= 500) throw error;
+        res.status(httpStatusOf(error.code)).type('html');
+        res.send(
+          launchPage({ scope, plan, fields: read.fields, csrf, executionName: name, error: error.message })
+            .markup,
+        );
+      }
+    } catch (error) {
+      const status = actionStatus(error, httpStatusOf);
+      if (status === 500) deps.logger.error('console launch failed', { error: String(error) });
+      const message = isShownError(error) ? error.message : 'internal error';
+      res
+        .status(status)
+        .type('html')
+        .send(refusedPage('Could not launch', message, launchPath(scope)).markup);
+    }
+  });
+  router.use(
+    path,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
+}
+
+/** Sends a rendered page: 404 for a missing project or execution, 500 (logged) for anything else. */
+async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: () => Promise<Html>) {
+  try {
+    res.type('html').send((await render()).markup);
+  } catch (error) {
+    if (
+      error instanceof ConsoleNotFound ||
+      (error instanceof ServiceError && error.code === Status.NOT_FOUND)
+    ) {
+      res.status(404).type('html').send(notFoundPage(error.message).markup);
+      return;
+    }
+    deps.logger.error('console page failed', { path: req.path, error: String(error) });
+    res.status(500).type('html').send(errorPage().markup);
+  }
+}
+
 /** The execution a console path names. */
 const executionKeyOf = (req: Request): ExecutionKey => ({
   project: String(req.params.project),
@@ -242,24 +462,13 @@ export function createConsole(deps: ConsoleDeps): Router {
   router.get('/console/assets/live.js', (_req, res) => {
     res.type('text/javascript').send(LIVE_SCRIPT);
   });
+  router.get('/console/assets/launch.js', (_req, res) => {
+    res.type('text/javascript').send(LAUNCH_SCRIPT);
+  });
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
   const page = (path: string, render: (req: Request) => Promise<Html>) => {
-    router.get(path, async (req, res) => {
-      try {
-        res.type('html').send((await render(req)).markup);
-      } catch (error) {
-        if (
-          error instanceof ConsoleNotFound ||
-          (error instanceof ServiceError && error.code === Status.NOT_FOUND)
-        ) {
-          res.status(404).type('html').send(notFoundPage(error.message).markup);
-          return;
-        }
-        deps.logger.error('console page failed', { path: req.path, error: String(error) });
-        res.status(500).type('html').send(errorPage().markup);
-      }
-    });
+    router.get(path, (req, res) => sendPage(deps, req, res, () => render(req)));
   };
 
   page('/console', async () => {
@@ -273,9 +482,48 @@ export function createConsole(deps: ConsoleDeps): Router {
     return projectPage(project, await projectListings(repo, project));
   });
 
-  page('/console/projects/:project/domains/:domain/executions/:name', (req) =>
-    loadExecutionPage(deps, executionKeyOf(req)),
+  router.get('/console/projects/:project/domains/:domain/executions', async (req, res) => {
+    const scope = { project: String(req.params.project), domain: String(req.params.domain) };
+    await sendPage(deps, req, res, async () => {
+      const list = deps.admin.ListExecutions;
+      if (!list) throw new Error('no handler ListExecutions');
+      let form = readListForm({});
+      try {
+        form = readListForm(req.query);
+        const page = await listPage(list, scope, form);
+        return executionsPage({ ...scope, form, ...page });
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== Status.INVALID_ARGUMENT) throw error;
+        res.status(400);
+        return executionsPage({ ...scope, form, executions: [], token: '', error: error.message });
+      }
+    });
+  });
+
+  for (const kind of ['workflows', 'launch_plans'] as const) {
+    page(`/console/projects/:project/domains/:domain/${kind}/:name`, async (req) => {
+      const scope = executionKeyOf(req);
+      const { rows } = await repo.listEntities(
+        kind,
+        scope,
+        { limit: 100, token: '' },
+        { sort: NEWEST_FIRST },
+      );
+      if (!rows.length)
+        throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
+      const launch =
+        kind === 'launch_plans' ? (version: string) => launchPath({ ...scope, version }) : undefined;
+      return entityPage(kind, scope, rows, launch);
+    });
+  }
+
+  router.get('/console/projects/:project/domains/:domain/executions/:name', (req, res) =>
+    sendPage(deps, req, res, async () =>
+      loadExecutionPage(deps, executionKeyOf(req), await actionsFor(deps, req, res)),
+    ),
   );
+  addExecutionActions(router, deps);
+  addLaunchForm(router, deps);
 
   router.get(
     '/console/projects/:project/domains/:domain/executions/:name/nodes/:node/log',

@@ -49,6 +49,18 @@ const PHASES = Object.fromEntries(
   ].map((p) => [p, p]),
 );
 
+const MODES = Object.fromEntries(['MANUAL', 'SCHEDULED', 'SYSTEM', 'RELAUNCH'].map((m) => [m, m]));
+
+/** An ExecutionMode as its name (requests carry the name or the number; absent is MANUAL). */
+function modeName(mode: unknown): string {
+  const names = Object.keys(MODES);
+  return typeof mode === 'number'
+    ? (names[mode] ?? 'MANUAL')
+    : typeof mode === 'string' && mode
+      ? mode
+      : 'MANUAL';
+}
+
 /** Filterable and sortable fields of executions (DESIGN.md, "List calls"). */
 export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   name: { column: 'name', kind: 'text', sortable: true },
@@ -60,6 +72,8 @@ export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   'launch_plan.version': { column: 'launch_plan_version', kind: 'text' },
   'workflow.name': { column: 'workflow_name', kind: 'text' },
   'workflow.version': { column: 'workflow_version', kind: 'text' },
+  principal: { column: 'principal', kind: 'text' },
+  mode: { column: 'launch_mode', kind: 'enum', values: MODES },
 };
 
 /** Most characters of a TerminateExecution cause, which the console and `orchctl get` show. */
@@ -240,13 +254,12 @@ async function launch(
   // Small inputs live in the row; large ones in the blob store (storage/execution-data.ts).
   const inputsJson = JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs }));
   const inline = Buffer.byteLength(inputsJson) <= INLINE_INPUTS_LIMIT;
+  // The principal is who the server authenticated, never what the request claims.
+  const principal = context?.identity?.subject ?? request.metadata?.principal ?? '';
+  const metadata = { ...(request.metadata ?? { mode: 'MANUAL' }), principal };
   const spec = minimalMessage('orch.admin.ExecutionSpec', {
     launch_plan: identifier('launch_plans', lpKey),
-    // The principal is who the server authenticated, never what the request claims.
-    metadata: {
-      ...(request.metadata ?? { mode: 'MANUAL' }),
-      principal: context?.identity?.subject ?? request.metadata?.principal ?? '',
-    },
+    metadata,
   });
   let id: number;
   try {
@@ -268,6 +281,8 @@ async function launch(
       updated_at: created,
       started_at: null,
       duration_ms: null,
+      principal,
+      launch_mode: modeName(metadata.mode),
     });
   } catch (error) {
     if (isUniqueViolation(error))

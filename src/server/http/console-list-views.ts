@@ -1,0 +1,180 @@
+import type { ExecutionOut } from '../../api/types.js';
+import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
+import { durationOf, isoOf, layout, paths } from './console-views.js';
+import type { Html } from './html.js';
+import { htmlTemplate } from './html.js';
+
+// The executions list and the workflow and launch plan pages. Every value goes through the template
+// engine's escaping (html.ts).
+
+type Option = { value: string; label: string; selected: boolean };
+
+interface ListRow {
+  href: string;
+  name: string;
+  phase: string;
+  launchPlan: { href: string; name: string; version: string };
+  workflow: { href: string; name: string; version: string };
+  principal: string;
+  mode: string;
+  created: string;
+  duration: string;
+}
+
+const listBody = htmlTemplate<{
+  project: string;
+  domain: string;
+  projectHref: string;
+  action: string;
+  form: ListForm;
+  phases: Option[];
+  modes: Option[];
+  sorts: Option[];
+  error?: string;
+  rows: ListRow[];
+  nextHref?: string;
+  firstHref?: string;
+}>(
+  'console/executions',
+  `<h1>Executions of <a href="<%= it.projectHref %>"><%= it.project %></a>, domain <%= it.domain %></h1>
+<form method="get" action="<%= it.action %>" class="filters" role="search" aria-label="Filter executions">
+<label>Phase <select name="phase"><option value="">any</option>
+<% for (const o of it.phases) { %><option value="<%= o.value %>"<% if (o.selected) { %> selected<% } %>><%= o.label %></option><% } %>
+</select></label>
+<label>Launch plan <input name="launch_plan" value="<%= it.form.launch_plan %>"></label>
+<label>Workflow <input name="workflow" value="<%= it.form.workflow %>"></label>
+<label>Launched by <input name="principal" value="<%= it.form.principal %>"></label>
+<label>Launch mode <select name="mode"><option value="">any</option>
+<% for (const o of it.modes) { %><option value="<%= o.value %>"<% if (o.selected) { %> selected<% } %>><%= o.label %></option><% } %>
+</select></label>
+<label>Created after (UTC) <input type="datetime-local" name="created_after" value="<%= it.form.created_after %>"></label>
+<label>Created before (UTC) <input type="datetime-local" name="created_before" value="<%= it.form.created_before %>"></label>
+<label>Name contains <input type="search" name="q" value="<%= it.form.q %>"></label>
+<label>Sort <select name="sort">
+<% for (const o of it.sorts) { %><option value="<%= o.value %>"<% if (o.selected) { %> selected<% } %>><%= o.label %></option><% } %>
+</select></label>
+<button type="submit">Filter</button> <a href="<%= it.action %>">Clear</a>
+</form>
+<% if (it.error) { %><p role="alert" class="error" id="list-error"><%= it.error %></p><% } %>
+<table aria-label="Executions"><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
+<% for (const r of it.rows) { %>
+<tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td class="phase <%= r.phase %>"><%= r.phase %></td>
+<td><a href="<%= r.launchPlan.href %>"><%= r.launchPlan.name %></a> <%= r.launchPlan.version %></td>
+<td><a href="<%= r.workflow.href %>"><%= r.workflow.name %></a> <%= r.workflow.version %></td>
+<td><%= r.principal %> (<%= r.mode %>)</td><td><%= r.created %></td><td><%= r.duration %></td></tr>
+<% } %>
+</tbody></table>
+<% if (!it.rows.length && !it.error) { %><p>No executions match.</p><% } %>
+<nav aria-label="pages"><% if (it.firstHref) { %><a href="<%= it.firstHref %>">First page</a> <% } %><% if (it.nextHref) { %><a href="<%= it.nextHref %>" rel="next">Next page</a><% } %></nav>`,
+);
+
+const options = (values: readonly string[], selected: string, label = (v: string) => v): Option[] =>
+  values.map((value) => ({ value, label: label(value), selected: value === selected }));
+
+/** What the executions list page shows. */
+export interface ListPageData {
+  project: string;
+  domain: string;
+  form: ListForm;
+  executions: readonly ExecutionOut[];
+  /** The next page's token ('' on the last page). */
+  token: string;
+  /** Why the filter was refused, shown above the (empty) table. */
+  error?: string;
+}
+
+/**
+ * `/console/projects/<p>/domains/<d>/executions`: the filter form (a GET form, so a filtered list is
+ * a link), a page of executions each linking to its page, its launch plan's and its workflow's, and
+ * the next page's link carrying the list's token.
+ */
+export function executionsPage(data: ListPageData): Html {
+  const { project, domain, form } = data;
+  const action = paths.executions(project, domain);
+  const rows = data.executions.map((e): ListRow => {
+    const c = e.closure;
+    const lp = e.spec?.launch_plan;
+    const wf = c?.workflow_id;
+    const meta = e.spec?.metadata;
+    const name = e.id?.name ?? '';
+    return {
+      href: paths.execution({ project, domain, name }),
+      name,
+      phase: String(c?.phase ?? ''),
+      launchPlan: {
+        href: paths.entity('launch_plans', project, domain, lp?.name ?? ''),
+        name: lp?.name ?? '',
+        version: lp?.version ?? '',
+      },
+      workflow: {
+        href: paths.entity('workflows', project, domain, wf?.name ?? ''),
+        name: wf?.name ?? '',
+        version: wf?.version ?? '',
+      },
+      principal: meta?.principal || 'unknown',
+      mode: String(meta?.mode ?? 'MANUAL'),
+      created: isoOf(c?.created_at),
+      duration: durationOf(c?.duration),
+    };
+  });
+  const body = listBody({
+    project,
+    domain,
+    projectHref: paths.project(project),
+    action,
+    form,
+    phases: options(LIST_PHASES, form.phase),
+    modes: options(LIST_MODES, form.mode),
+    sorts: options(
+      Object.keys(LIST_SORTS),
+      form.sort,
+      (v) => Object.entries(LIST_SORTS).find(([k]) => k === v)?.[1].label ?? v,
+    ),
+    error: data.error,
+    rows,
+    nextHref: data.token ? `${action}${listQueryString({ ...form, token: data.token })}` : undefined,
+    firstHref: form.token ? `${action}${listQueryString({ ...form, token: '' })}` : undefined,
+  });
+  return layout({ title: `Executions of ${project}/${domain}`, body });
+}
+
+const entityBody = htmlTemplate<{
+  heading: string;
+  name: string;
+  scope: string;
+  executionsHref: string;
+  versions: { version: string; registered: string; launchHref?: string }[];
+}>(
+  'console/entity',
+  `<h1><%= it.heading %> <%= it.name %></h1>
+<p><%= it.scope %>. <a href="<%= it.executionsHref %>">Executions of <%= it.name %></a></p>
+<table aria-label="Versions"><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %></tr></thead><tbody>
+<% for (const v of it.versions) { %><tr><td><%= v.version %></td><td><%= v.registered %></td><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %></tr><% } %>
+</tbody></table>`,
+);
+
+/**
+ * A workflow's or launch plan's page: its versions (newest first) and a link to its executions
+ * (the list filtered by it); a launch plan's versions link to their launch forms.
+ */
+export function entityPage(
+  kind: 'workflows' | 'launch_plans',
+  scope: { project: string; domain: string; name: string },
+  versions: readonly { version: string; created_at: number }[],
+  launchHref?: (version: string) => string,
+): Html {
+  const heading = kind === 'workflows' ? 'Workflow' : 'Launch plan';
+  const filter = kind === 'workflows' ? { workflow: scope.name } : { launch_plan: scope.name };
+  const body = entityBody({
+    heading,
+    name: scope.name,
+    scope: `Project ${scope.project}, domain ${scope.domain}`,
+    executionsHref: `${paths.executions(scope.project, scope.domain)}${listQueryString(filter)}`,
+    versions: versions.map((v) => ({
+      version: v.version,
+      registered: new Date(v.created_at).toISOString(),
+      launchHref: launchHref?.(v.version),
+    })),
+  });
+  return layout({ title: `${heading} ${scope.name}`, body });
+}
