@@ -20,9 +20,10 @@ async function orchctl(
   return { code, out: io.out(), err: io.err() };
 }
 
-/** A valid command-line value for a flag. */
+/** A valid command-line value for a flag (a file that exists, for a flag naming a file to read). */
 function validValue(flag: FlagSpec): string {
   if (flag.choices) return flag.choices[0] as string;
+  if (flag.inputFile) return join(process.cwd(), 'package.json');
   if (flag.format === 'duration') return '1m30s';
   if (flag.format === 'quantity') return '2Mi';
   switch (flag.type) {
