@@ -573,7 +573,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.syncRuleRefreshInterval',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     type: 'string',
     default: '1m0s',
     format: 'duration',
@@ -582,7 +582,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.type',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     type: 'string',
     default: 'external authorization vendor',
     placeholder: true,
@@ -595,7 +595,7 @@ export const FLAGS = [
     type: 'string',
     default: '30m0s',
     format: 'duration',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'cache lifetimes',
   },
   {
@@ -604,7 +604,7 @@ export const FLAGS = [
     type: 'string',
     default: '30m0s',
     format: 'duration',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'cache lifetimes',
   },
   {
@@ -613,7 +613,7 @@ export const FLAGS = [
     type: 'string',
     default: '30m0s',
     format: 'duration',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'cache lifetimes',
   },
   {
@@ -622,7 +622,7 @@ export const FLAGS = [
     type: 'string',
     default: '30m0s',
     format: 'duration',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'cache lifetimes',
   },
   {
@@ -630,14 +630,14 @@ export const FLAGS = [
     name: 'authorizer.vendorClient.cache.type',
     type: 'string',
     default: 'none',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'cache type',
   },
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.clientID',
     type: 'string',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'client id',
   },
   {
@@ -646,28 +646,28 @@ export const FLAGS = [
     type: 'string',
     default: 'vendor client secret name',
     placeholder: true,
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'secret name read from the secret manager',
   },
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.enableLogging',
     type: 'bool',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'client logging; posting logs takes 250-350 ms each and affects p99 latency',
   },
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.tenantID',
     type: 'string',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'tenant id, a UUID',
   },
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.tenantUrl',
     type: 'string',
-    runtime: 'the external authorization vendor',
+    runtime: 'a vendor authorizer (UserClouds)',
     usage: 'tenant URL',
   },
   {
