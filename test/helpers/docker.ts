@@ -53,8 +53,11 @@ export async function dockerSuiteRuns(what: string): Promise<boolean> {
   return false;
 }
 
-/** The Node the test images carry: the one running the tests (its ABI matters to nothing in them). */
-const IMAGE_NODE = process.execPath;
+/**
+ * The Node the test images carry: `ORCH_TEST_IMAGE_NODE` when set (CI's Node 24 pass keeps this
+ * machine's Node in the images, whose image builds were proven on it), else the one running the tests.
+ */
+const IMAGE_NODE = process.env.ORCH_TEST_IMAGE_NODE || process.execPath;
 
 /** Files of the host copied into the node test image, with the libraries each needs. */
 const HOST_PROGRAMS = [
