@@ -12,6 +12,7 @@ import {
   ensureIsolatedNetwork,
   ISOLATED_CONFIG,
   ISOLATED_NETWORK,
+  overlappingNetworkOf,
   parseConstraints,
   renewIsolatedNetwork,
   staleNetworkOf,
@@ -141,6 +142,13 @@ maybe('the swarm task runtime, directly', () => {
     // What Docker 20.10 says of a swarm network whose node copy outlived a restart of the daemon.
     expect(staleNetworkOf('network u7leg3uixi4hi6v4lfdzthj52 exists')).toBe('u7leg3uixi4hi6v4lfdzthj52');
     expect(staleNetworkOf('No such image: busybox:latest')).toBeUndefined();
+    // What it says when a left-over copy of a removed network holds the subnet the node chose.
+    const overlap =
+      'cannot create network 560u166jdfaj448xo6d238ei6 (br-560u166jdfaj): conflicts with network ' +
+      'fnesq58b6yc894vosx0yn5963 (br-fnesq58b6yc8): networks have overlapping IPv4';
+    expect(overlappingNetworkOf(overlap)).toBe('fnesq58b6yc894vosx0yn5963');
+    expect(staleNetworkOf(overlap)).toBeUndefined();
+    expect(overlappingNetworkOf('network u7leg3uixi4hi6v4lfdzthj52 exists')).toBeUndefined();
     const before = await ensureIsolatedNetwork(engine);
     const stuck = await openSwarmTasks(); // joins `before`, which is removed below
     const renewed = await renewIsolatedNetwork(engine, before);

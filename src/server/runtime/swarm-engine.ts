@@ -237,6 +237,20 @@ export function staleNetworkOf(taskError: string): string | undefined {
 }
 
 /**
+ * The id of the network that a node's left-over copy of an earlier isolated network holds, from the
+ * node's error when it cannot make its copy of the current one: `cannot create network <new> (br-…):
+ * conflicts with network <old> (br-…): networks have overlapping IPv4`. Docker 20.10 can keep such a
+ * copy after the swarm network is gone (a restart of the daemon, a removal while a task was still
+ * leaving it); the node gives each new copy the next free subnet, so trying the job again on the same
+ * network gets past it.
+ */
+export function overlappingNetworkOf(taskError: string): string | undefined {
+  return /\bconflicts with network ([0-9a-z]{12,})\b[^:]*: networks have overlapping IPv4/.exec(
+    taskError,
+  )?.[1];
+}
+
+/**
  * Replaces an isolated network that a node refuses (see {@link staleNetworkOf}) by a new one,
  * `orch-isolated-<base36 time>`, and resolves to the id that new tasks should join: a network newer
  * than `staleId` when there is one already (another attempt or admin renewed it first), else the new

@@ -12,6 +12,7 @@ import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks
 import { Tail } from './local-tasks.js';
 import {
   explainTaskError,
+  overlappingNetworkOf,
   parseConstraints,
   removeLabelledSecrets,
   removeLabelledVolumes,
@@ -121,6 +122,13 @@ function shellAssignments(env: Record<string, string>): string {
 }
 
 /**
+ * How many times a job runs again after a node could not make its copy of the isolated network
+ * (a start error, nothing ran): each try of the node takes the next free subnet, so this bounds the
+ * left-over copies one attempt gets past.
+ */
+const OVERLAP_RETRIES = 32;
+
+/**
  * The swarm runtime's tasks (`--runtime.type swarm`): each attempt is a Docker Swarm `replicated-job`
  * service (one completion, restart policy none) of the task's `image`, created through a manager's
  * Engine API, with:
@@ -139,7 +147,9 @@ function shellAssignments(env: Record<string, string>): string {
  *   service cannot join `none`; `network: true` gets the default bridge. A node without the
  *   network's configuration (ISOLATED_CONFIG) rejects the job, and the start error says how to make it.
  *   A job that a node rejects with `network <id> exists` (Docker 20.10 after a restart of the daemon:
- *   see staleNetworkOf) ran nothing, and runs once more on a new isolated network;
+ *   see staleNetworkOf) ran nothing, and runs once more on a new isolated network; one that a node
+ *   rejects because a left-over copy of an earlier network holds the subnet it chose (see
+ *   overlappingNetworkOf) runs again on the same network, up to OVERLAP_RETRIES times;
  * - the task's variables in its environment, except its secrets: those go into a Swarm secret of the
  *   attempt (labelled, removed with it) mounted at /run/secrets/orch-env, which `/bin/sh` reads before
  *   running the command (so a task with secrets needs /bin/sh in its image); they never appear in the
@@ -201,12 +211,26 @@ export class SwarmTaskRuntime implements TaskRuntime {
       service = started.service;
     }
     await onStart(null);
-    const end = await this.follow(service, spec, memoryBytes);
-    // A node that refused the isolated network (see staleNetworkOf) ran nothing: once more on a new one.
-    const stale = !spec.network && end.startError ? staleNetworkOf(end.startError) : undefined;
-    if (!stale || spec.signal.aborted || !(await this.renewNetwork(stale))) return end;
-    const again = await this.start(spec, memoryBytes);
-    return 'end' in again ? again.end : this.follow(again.service, spec, memoryBytes);
+    let end = await this.follow(service, spec, memoryBytes);
+    // A node that refused the isolated network ran nothing: once more on a new network when its copy
+    // is stale (staleNetworkOf), again on the same one while left-over copies hold the subnets it
+    // tries (overlappingNetworkOf).
+    for (let tries = 1; tries <= OVERLAP_RETRIES && !spec.network && end.startError; tries++) {
+      if (spec.signal.aborted) break;
+      const stale = staleNetworkOf(end.startError);
+      const overlapping = stale ? undefined : overlappingNetworkOf(end.startError);
+      if (stale ? tries > 1 || !(await this.renewNetwork(stale)) : !overlapping) break;
+      this.options.logger.warn('a node refused the isolated network of tasks; the job runs again', {
+        execution: spec.ids.execution,
+        node: spec.ids.node,
+        attempt: spec.ids.attempt,
+        reason: end.startError,
+      });
+      const again = await this.start(spec, memoryBytes);
+      if ('end' in again) return again.end;
+      end = await this.follow(again.service, spec, memoryBytes);
+    }
+    return end;
   }
 
   /**
