@@ -94986,7 +94986,7 @@ init_errors();
 var GITHUB_REQUEST_SECONDS = 10;
 var GITHUB_RETRIES = 2;
 var GITHUB_BUDGET_SECONDS = 30;
-var RETRIED_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
+var RETRIED_STATUSES = /* @__PURE__ */ new Set([429, 500, 502, 503, 504]);
 var IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
 var GithubTimeoutError = class extends Error {
   constructor(method, path, seconds, allottedSeconds) {
@@ -95002,6 +95002,20 @@ var GithubTimeoutError = class extends Error {
   path;
   seconds;
 };
+var GithubPausedError = class extends Error {
+  constructor(method, path, seconds) {
+    super(
+      `GitHub asked for ${seconds} s without requests, longer than this request may wait (${method} ${path})`
+    );
+    this.method = method;
+    this.path = path;
+    this.seconds = seconds;
+    this.name = "GithubPausedError";
+  }
+  method;
+  path;
+  seconds;
+};
 function githubTimeoutOf(error63) {
   let current = error63;
   for (let depth = 0; depth < 5 && current; depth += 1) {
@@ -95011,12 +95025,16 @@ function githubTimeoutOf(error63) {
   return void 0;
 }
 function retryDelaySeconds(response, attempt) {
+  return retryAfterSeconds(response) ?? 2 ** attempt;
+}
+function retryAfterSeconds(response) {
   const header = response.headers.get("retry-after");
-  if (header) {
-    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1e3;
-    if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  }
-  return 2 ** attempt;
+  if (!header) return void 0;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1e3;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : void 0;
+}
+function pausesClient(status2) {
+  return status2 === 403 || RETRIED_STATUSES.has(status2);
 }
 function describe(input3, init) {
   const url2 = input3 instanceof Request ? input3.url : String(input3);
@@ -95034,6 +95052,7 @@ function githubFetch(options = {}) {
   const retries = options.retries ?? GITHUB_RETRIES;
   const budgetMs = (options.budgetSeconds ?? GITHUB_BUDGET_SECONDS) * 1e3;
   const allottedSeconds = options.until === void 0 ? void 0 : Math.round((options.until - Date.now()) / 1e3);
+  const pause = options.pause ?? { until: 0 };
   const attempt = async (input3, init, waitMs) => {
     const send = options.fetch ?? globalThis.fetch;
     const controller = new AbortController();
@@ -95062,6 +95081,12 @@ function githubFetch(options = {}) {
     const { method, path } = describe(input3, init);
     const resendable = init?.body === void 0 || init.body === null || typeof init.body === "string";
     for (let tries = 0; ; tries += 1) {
+      const pausedMs = pause.until - Date.now();
+      if (pausedMs > 0) {
+        if (Date.now() + pausedMs >= end)
+          throw new GithubPausedError(method, path, Math.ceil(pausedMs / 1e3));
+        await new Promise((resolve5) => setTimeout(resolve5, pausedMs));
+      }
       const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
       let response;
       try {
@@ -95082,6 +95107,8 @@ function githubFetch(options = {}) {
           cut ? allottedSeconds : void 0
         );
       }
+      const after = pausesClient(response.status) ? retryAfterSeconds(response) : void 0;
+      if (after !== void 0) pause.until = Math.max(pause.until, Date.now() + after * 1e3);
       if (!RETRIED_STATUSES.has(response.status) || tries >= retries || !resendable) return response;
       const delayMs = retryDelaySeconds(response, tries) * 1e3;
       if (Date.now() + delayMs >= end) return response;

@@ -29,10 +29,12 @@ export interface GithubAppOptions {
 /**
  * The octokit App acting for the GitHub App: JWTs from the private key, installation tokens (cached
  * by octokit until they expire), webhook verification with the secret. Every request, installation
- * tokens included, goes through `githubFetch`: GitHub has 10 s to start answering each one, and a
- * 500/502/503/504 answer is tried again (twice at most, honouring `retry-after`) within 30 s in all;
- * octokit's own retry plugin is off. With `throttle`, octokit's throttling spaces requests as GitHub
- * asks and waits out a primary rate limit once when it lifts within {@link RATE_LIMIT_WAIT_SECONDS}.
+ * tokens included, goes through `githubFetch`: GitHub has 10 s to start answering each one, a
+ * 429/500/502/503/504 answer is tried again (twice at most, honouring `retry-after`) within 30 s in
+ * all, and a `retry-after` on any answer holds all the app's requests until it has passed; octokit's
+ * own retry plugin is off (it ignores `retry-after`: see githubFetch). With `throttle`, octokit's
+ * throttling spaces requests as GitHub asks and waits out a primary rate limit (`x-ratelimit-reset`)
+ * or a secondary one (`retry-after`) once when it lifts within {@link RATE_LIMIT_WAIT_SECONDS}.
  * `octokit` is passed in because it is heavy: the entry loads it only when the bot starts.
  */
 export function createGithubApp(octokit: typeof OctokitModule, options: GithubAppOptions): OctokitModule.App {
@@ -44,7 +46,8 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
     Octokit: octokit.Octokit.plugin(oneUserAgent).defaults({
       baseUrl: options.baseUrl,
       userAgent: `orch-bot/${ORCH_VERSION}`,
-      request: { fetch: githubFetch({ fetch: options.fetch }) },
+      // One pause for all the app's requests: a retry-after holds every installation's writes.
+      request: { fetch: githubFetch({ fetch: options.fetch, pause: { until: 0 } }) },
       retry: { enabled: false },
       throttle: options.throttle
         ? {
@@ -61,13 +64,20 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
               );
               return wait;
             },
-            onSecondaryRateLimit: (after: number, request: { method: string; url: string }) => {
-              logger.warn('GitHub secondary rate limit reached', {
-                method: request.method,
-                url: request.url,
-                retry_after_s: after,
-              });
-              return false;
+            onSecondaryRateLimit: (
+              after: number,
+              request: { method: string; url: string },
+              _octokit: unknown,
+              retries: number,
+            ) => {
+              const wait = retries < 1 && after <= RATE_LIMIT_WAIT_SECONDS;
+              logger.warn(
+                wait
+                  ? 'GitHub secondary rate limit reached; waiting'
+                  : 'GitHub secondary rate limit reached; the request fails',
+                { method: request.method, url: request.url, retry_after_s: after },
+              );
+              return wait;
             },
           }
         : { enabled: false },

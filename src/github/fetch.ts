@@ -7,13 +7,27 @@
 
 /** Seconds GitHub's API is given to start answering one request (its status and headers). */
 export const GITHUB_REQUEST_SECONDS = 10;
-/** Retries of one request after a 500, 502, 503 or 504 answer (or, for GET and HEAD, a failed connection). */
+/** Retries of one request after a 429, 500, 502, 503 or 504 answer (or, for GET and HEAD, a failed connection). */
 export const GITHUB_RETRIES = 2;
 /** Seconds one request may take in all, its retries and the waits between them included. */
 export const GITHUB_BUDGET_SECONDS = 30;
 
-/** Answers worth one more try: GitHub's own failures and its gateways'. */
-const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+/**
+ * Answers worth one more try: GitHub's own failures and its gateways', and a plain 429 (too many
+ * requests) that carries no rate-limit headers; octokit's throttling plugin retries the rate limits it
+ * recognises (403 or 429 saying "secondary rate limit", or `x-ratelimit-remaining: 0`).
+ */
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * The time before which no request of one client may be sent, shared by all its requests: GitHub's
+ * REST guidance asks a client that got a `retry-after` (a secondary rate limit, a 429, a 503) to send
+ * nothing until that wait has passed, not only to retry that one request later.
+ */
+export interface GithubPause {
+  /** Milliseconds since the epoch; 0 when nothing is to be waited for. */
+  until: number;
+}
 /** Methods whose request may be sent again after a connection failed midway. */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD']);
 
@@ -42,6 +56,25 @@ export class GithubTimeoutError extends Error {
 }
 
 /**
+ * Thrown (as the `cause` of octokit's RequestError) when GitHub asked this client to wait (a
+ * `retry-after` on an earlier answer) longer than the request's budget allows: the request is not
+ * sent. Its message names the request and the seconds GitHub asked for.
+ */
+export class GithubPausedError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** Seconds still to wait when the request gave up. */
+    readonly seconds: number,
+  ) {
+    super(
+      `GitHub asked for ${seconds} s without requests, longer than this request may wait (${method} ${path})`,
+    );
+    this.name = 'GithubPausedError';
+  }
+}
+
+/**
  * The {@link GithubTimeoutError} in `error` or its chain of causes (octokit wraps it), else undefined.
  */
 export function githubTimeoutOf(error: unknown): GithubTimeoutError | undefined {
@@ -59,7 +92,7 @@ export interface GithubFetchOptions {
   fetch?: typeof fetch;
   /** Seconds GitHub gets to start answering each attempt. @default {@link GITHUB_REQUEST_SECONDS} */
   requestSeconds?: number;
-  /** Retries after a 500/502/503/504 answer or a failed GET/HEAD connection. @default {@link GITHUB_RETRIES} */
+  /** Retries after a 429/500/502/503/504 answer or a failed GET/HEAD connection. @default {@link GITHUB_RETRIES} */
   retries?: number;
   /** Seconds one request may take, retries and waits included. @default {@link GITHUB_BUDGET_SECONDS} */
   budgetSeconds?: number;
@@ -68,6 +101,11 @@ export interface GithubFetchOptions {
    * a whole operation made of several requests, such as the Action's pull request comment.
    */
   until?: number;
+  /**
+   * Shared with every other request of the same client: a `retry-after` on any answer (403, 429 or
+   * 5xx) makes each request wait until it has passed before it is sent. @default one of its own
+   */
+  pause?: GithubPause;
 }
 
 /**
@@ -75,12 +113,20 @@ export interface GithubFetchOptions {
  * 1 s, then 2 s, 4 s... (RFC 9110, section 10.2.3).
  */
 function retryDelaySeconds(response: Response, attempt: number): number {
+  return retryAfterSeconds(response) ?? 2 ** attempt;
+}
+
+/** An answer's `retry-after` in seconds (from seconds or an HTTP date, RFC 9110 section 10.2.3), if any. */
+function retryAfterSeconds(response: Response): number | undefined {
   const header = response.headers.get('retry-after');
-  if (header) {
-    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
-    if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  }
-  return 2 ** attempt;
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : undefined;
+}
+
+/** Whether an answer's `retry-after` asks the whole client to wait (rate limits and GitHub's own failures). */
+function pausesClient(status: number): boolean {
+  return status === 403 || RETRIED_STATUSES.has(status);
 }
 
 /** The method and path of a request, for messages (never its query or headers, which may hold secrets). */
@@ -102,11 +148,14 @@ function describe(
 /**
  * A fetch for a GitHub REST client (`octokit`'s or `@actions/github`'s `request.fetch`): each attempt
  * must start answering (status and headers) within `requestSeconds`, else the request fails with a
- * {@link GithubTimeoutError} and is not sent again; a body being received is not cut off. A 500, 502,
- * 503 or 504 answer, and for GET and HEAD a connection that failed, is tried again up to `retries`
- * times after its `retry-after` (else 1 s, 2 s, ...) when that wait fits in what is left of
- * `budgetSeconds` and `until`; otherwise that answer (or error) is what the client gets. A caller's
- * `signal` still aborts the request as usual.
+ * {@link GithubTimeoutError} and is not sent again; a body being received is not cut off. A 429, 500,
+ * 502, 503 or 504 answer, and for GET and HEAD a connection that failed, is tried again up to
+ * `retries` times after its `retry-after` (else 1 s, 2 s, ...) when that wait fits in what is left of
+ * `budgetSeconds` and `until`; otherwise that answer (or error) is what the client gets. A
+ * `retry-after` on a 403, 429 or 5xx answer also holds every later request sharing `pause` until it
+ * has passed (a request that cannot wait that long fails with {@link GithubPausedError}, unsent).
+ * octokit's retry plugin cannot do this: it waits (retry count + 1)² s whatever GitHub said
+ * (@octokit/plugin-retry 8, error-request.js). A caller's `signal` still aborts the request as usual.
  */
 export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
   const requestMs = (options.requestSeconds ?? GITHUB_REQUEST_SECONDS) * 1000;
@@ -114,6 +163,7 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
   const budgetMs = (options.budgetSeconds ?? GITHUB_BUDGET_SECONDS) * 1000;
   const allottedSeconds =
     options.until === undefined ? undefined : Math.round((options.until - Date.now()) / 1000);
+  const pause = options.pause ?? { until: 0 };
 
   /** One attempt, bounded by `waitMs` until the answer's headers arrive. */
   const attempt = async (
@@ -149,6 +199,13 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
     const { method, path } = describe(input, init);
     const resendable = init?.body === undefined || init.body === null || typeof init.body === 'string';
     for (let tries = 0; ; tries += 1) {
+      // Another answer of this client asked for a wait: honour it, or give up when it would outlast the budget.
+      const pausedMs = pause.until - Date.now();
+      if (pausedMs > 0) {
+        if (Date.now() + pausedMs >= end)
+          throw new GithubPausedError(method, path, Math.ceil(pausedMs / 1000));
+        await new Promise((resolve) => setTimeout(resolve, pausedMs));
+      }
       const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
       let response: Response | undefined;
       try {
@@ -170,6 +227,8 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
           cut ? allottedSeconds : undefined,
         );
       }
+      const after = pausesClient(response.status) ? retryAfterSeconds(response) : undefined;
+      if (after !== undefined) pause.until = Math.max(pause.until, Date.now() + after * 1000);
       if (!RETRIED_STATUSES.has(response.status) || tries >= retries || !resendable) return response;
       const delayMs = retryDelaySeconds(response, tries) * 1000;
       if (Date.now() + delayMs >= end) return response;

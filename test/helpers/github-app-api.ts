@@ -18,6 +18,8 @@ export interface AppApiCall {
   auth?: string;
   /** The request's User-Agent header. */
   userAgent?: string;
+  /** When the request arrived, in ms since the epoch. */
+  at?: number;
 }
 
 /** A repository role as GitHub names it (`role_name`). */
@@ -130,7 +132,13 @@ export class FakeGithubApp {
   private readonly permissions = new Map<string, RepoRole>();
   private readonly pulls = new Map<string, FakePull>();
   private readonly tokens = new Map<string, number>();
-  private readonly failures: Array<{ method: string; pattern: RegExp; status: number }> = [];
+  private readonly failures: Array<{
+    method: string;
+    pattern: RegExp;
+    status: number;
+    message?: string;
+    headers?: Record<string, string>;
+  }> = [];
   private readonly waiters = new Set<(call: AppApiCall) => void>();
   private verifyKey?: ReturnType<typeof importSPKI>;
   private nextCheckRunId = 1;
@@ -239,9 +247,17 @@ export class FakeGithubApp {
     this.tokens.clear();
   }
 
-  /** Makes the next request with this method whose path matches answer `status` with `{ message }`. */
-  failNext(method: string, pathPattern: RegExp, status: number): void {
-    this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status });
+  /**
+   * Makes the next request with this method whose path matches answer `status` with `{ message }`
+   * (the status text unless given) and `headers` (e.g. `retry-after`).
+   */
+  failNext(
+    method: string,
+    pathPattern: RegExp,
+    status: number,
+    answer: { message?: string; headers?: Record<string, string> } = {},
+  ): void {
+    this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status, ...answer });
   }
 
   /** Serves the handlers over real HTTP on 127.0.0.1 (see `serveHandlers`). */
@@ -539,8 +555,11 @@ export class FakeGithubApp {
       let response: Response;
       const failure = this.failures.findIndex((f) => f.method === method && f.pattern.test(path));
       if (failure >= 0) {
-        const { status } = this.failures.splice(failure, 1)[0]!;
-        response = HttpResponse.json({ message: STATUS_CODES[status] ?? 'Error' }, { status });
+        const { status, message, headers } = this.failures.splice(failure, 1)[0]!;
+        response = HttpResponse.json(
+          { message: message ?? STATUS_CODES[status] ?? 'Error' },
+          { status, headers },
+        );
       } else if (options.auth === 'app' && !auth.app) {
         response = HttpResponse.json({ message: 'A JSON web token could not be decoded' }, { status: 401 });
       } else if (options.auth === 'installation' && auth.installation === undefined) {
@@ -557,7 +576,7 @@ export class FakeGithubApp {
           installation: auth.installation,
         });
       }
-      const call: AppApiCall = { method, path, body };
+      const call: AppApiCall = { method, path, body, at: Date.now() };
       if (auth.label !== undefined) call.auth = auth.label;
       const agent = request.headers.get('user-agent');
       if (agent !== null) call.userAgent = agent;

@@ -1,15 +1,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { GithubTimeoutError, githubFetch, githubTimeoutOf } from '../../src/github/fetch.js';
+import {
+  GithubPausedError,
+  GithubTimeoutError,
+  githubFetch,
+  githubTimeoutOf,
+} from '../../src/github/fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
 /** A local HTTP server on port 0 answering with `handler` (the request's 1-based number as `n`). */
 async function serve(handler: Handler) {
   const seen: string[] = [];
+  const times: number[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    times.push(Date.now());
     handler(req, res, seen.length);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -19,7 +26,7 @@ async function serve(handler: Handler) {
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
   closers.push(close);
-  return { url, seen };
+  return { url, seen, times };
 }
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -49,7 +56,48 @@ describe('githubFetch, the fetch of the GitHub clients', () => {
     expect(api.seen).toHaveLength(1);
   });
 
-  test('answers other than 500/502/503/504 are never retried', async () => {
+  test('a plain 429 with retry-after is tried again after that wait', async () => {
+    const api = await serve((_req, res, n) => {
+      if (n === 1) res.writeHead(429, { 'retry-after': '2' }).end('slow down');
+      else res.writeHead(201).end('ok');
+    });
+    const response = await githubFetch()(`${api.url}/repos/o/r/check-runs`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(201);
+    expect(api.times).toHaveLength(2);
+    expect(api.times[1]! - api.times[0]!).toBeGreaterThanOrEqual(2000 - 5);
+  });
+
+  test("a retry-after on one answer holds the client's other requests until it has passed", async () => {
+    // A secondary rate limit on one write: GitHub asks for no request at all for 2 s.
+    const api = await serve((req, res, n) => {
+      if (n === 1)
+        res
+          .writeHead(403, { 'retry-after': '2' })
+          .end('{"message":"You have exceeded a secondary rate limit"}');
+      else res.writeHead(200).end(req.url);
+    });
+    const client = githubFetch({ pause: { until: 0 } });
+    const first = await client(`${api.url}/repos/o/r/issues/2/comments`, { method: 'POST', body: '{}' });
+    expect(first.status).toBe(403);
+    const [a, b] = await Promise.all([client(`${api.url}/repos/o/r/a`), client(`${api.url}/repos/o/r/b`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(api.times).toHaveLength(3);
+    expect(Math.min(api.times[1]!, api.times[2]!) - api.times[0]!).toBeGreaterThanOrEqual(2000 - 5);
+  });
+
+  test('a request that cannot wait out the pause fails unsent, naming the wait', async () => {
+    const api = await serve((_req, res) => res.writeHead(429, { 'retry-after': '120' }).end('no'));
+    const client = githubFetch({ pause: { until: 0 } });
+    expect((await client(`${api.url}/repos/o/r`)).status).toBe(429);
+    const error = await client(`${api.url}/repos/o/r/pulls`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GithubPausedError);
+    expect(String(error)).toMatch(
+      /GitHub asked for 1[12]\d s without requests.*\(GET \/repos\/o\/r\/pulls\)/,
+    );
+    expect(api.seen).toHaveLength(1);
+  });
+
+  test('answers other than 429/500/502/503/504 are never retried', async () => {
     const api = await serve((_req, res) => res.writeHead(404).end('no'));
     expect((await githubFetch()(`${api.url}/repos/o/r`)).status).toBe(404);
     expect(api.seen).toHaveLength(1);
