@@ -3,7 +3,9 @@
  * generated code (`src/api/generated`):
  * - type assertions: `x as T` and `<T>x` (never `as const`), at most {@link MAX_ASSERTIONS};
  * - function length: no function, method, accessor, constructor or arrow function longer than
- *   {@link MAX_FUNCTION_LINES} lines, except the declarative data of {@link DECLARATIVE}.
+ *   {@link MAX_FUNCTION_LINES} lines, except the declarative data of {@link DECLARATIVE};
+ * - `any`: none in the folders of {@link NO_ANY} (the bot reads GitHub's payloads through octokit's
+ *   webhook types).
  * Prints the counts and every offender; exits 1 when a limit is passed. `--list` prints every
  * assertion with its place, to find the ones left.
  */
@@ -26,6 +28,9 @@ const DECLARATIVE: Record<string, string> = {
   'src/server/db/migrations.ts:migrations':
     'the schema as a list of migration steps (tables, columns, indexes)',
 };
+
+/** Folders of src/ where the type `any` may not appear at all. */
+const NO_ANY = ['src/bot/'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
@@ -56,12 +61,15 @@ function nameOf(node: ts.Node): string {
 
 const assertions: string[] = [];
 const long: { where: string; lines: number }[] = [];
+const anys: string[] = [];
 for (const file of files(src)) {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const rel = relative(root, file);
   const at = (node: ts.Node) => `${rel}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.AnyKeyword && NO_ANY.some((folder) => rel.startsWith(folder)))
+      anys.push(at(node));
     if (ts.isAsExpression(node)) {
       const type = node.type;
       const isConst =
@@ -96,4 +104,6 @@ console.log(`type assertions in src/: ${assertions.length} (at most ${MAX_ASSERT
 console.log(`functions over ${MAX_FUNCTION_LINES} lines: ${long.length}`);
 for (const { where, lines } of long.sort((a, b) => b.lines - a.lines))
   console.log(`  ${where}: ${lines} lines`);
-if (assertions.length > MAX_ASSERTIONS || long.length > 0) process.exitCode = 1;
+console.log(`\`any\` in ${NO_ANY.join(', ')}: ${anys.length} (none allowed)`);
+for (const where of anys) console.log(`  ${where}`);
+if (assertions.length > MAX_ASSERTIONS || long.length > 0 || anys.length > 0) process.exitCode = 1;

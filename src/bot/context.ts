@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EmitterWebhookEvent, EmitterWebhookEventName } from '@octokit/webhooks';
 import type { Octokit } from 'octokit';
 import type { AdminClient } from '../client/admin-client.js';
 import { AdminError, UnavailableError } from '../client/errors.js';
@@ -28,12 +29,33 @@ export type BotAdminClient = Pick<
   | 'consoleUrl'
 >;
 
-/** One verified delivery: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed JSON body. */
+/** One verified delivery: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed JSON body (an object). */
 export interface Delivery {
   id: string;
   name: string;
-  // biome-ignore lint/suspicious/noExplicitAny: a GitHub payload; each handler reads the fields it needs and checks them.
-  payload: any;
+  payload: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * `T` as untrusted JSON gives it: every property may be missing. A signed delivery is GitHub's, but
+ * its fields are read as GitHub documents them only after a check (`?.`, `String()`, `Number()`),
+ * so a payload of another shape is ignored or refused, never a crash.
+ */
+export type Untrusted<T> = T extends readonly (infer U)[]
+  ? readonly Untrusted<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]?: Untrusted<T[K]> }
+    : T;
+
+/** The payload of event `E` as GitHub documents it (octokit's webhook types), every field untrusted. */
+export type PayloadOf<E extends EmitterWebhookEventName> = Untrusted<EmitterWebhookEvent<E>['payload']>;
+
+/**
+ * The payload of `delivery` read as event `event`'s (the caller dispatched on `delivery.name`).
+ * Nothing is checked here: {@link Untrusted} makes the reader check each field.
+ */
+export function payloadOf<E extends EmitterWebhookEventName>(delivery: Delivery, _event: E): PayloadOf<E> {
+  return delivery.payload as PayloadOf<E>;
 }
 
 /** What {@link createBot} needs. */

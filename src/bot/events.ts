@@ -11,6 +11,8 @@ import {
   executionNameFor,
   LaunchRefused,
   messageOf,
+  type PayloadOf,
+  payloadOf,
   type Repo,
 } from './context.js';
 import type { follower, launcher } from './executions.js';
@@ -29,8 +31,11 @@ export type BotParts = BotContext &
 /** What a handler made of a delivery. */
 export type Outcome = 'done' | 'ignored';
 
+/** What every handled event's payload carries: its repository and installation. */
+type RepoPayload = PayloadOf<'push' | 'pull_request' | 'issue_comment' | 'check_run'>;
+
 /** The repository a delivery is about. */
-export function repoOf(payload: Delivery['payload']): Repo {
+export function repoOf(payload: RepoPayload): Repo {
   return {
     owner: String(payload.repository?.owner?.login ?? ''),
     repo: String(payload.repository?.name ?? ''),
@@ -41,14 +46,20 @@ export function repoOf(payload: Delivery['payload']): Repo {
  * The REST client of the delivery's installation.
  * @throws Error when the delivery names no installation.
  */
-export function installationOf(deps: BotDeps, payload: Delivery['payload']): Promise<Octokit> {
-  const id = Number(payload.installation?.id);
+export function installationOf(deps: BotDeps, payload: RepoPayload): Promise<Octokit> {
+  const id = Number('installation' in payload ? payload.installation?.id : undefined);
   if (!Number.isInteger(id) || id <= 0) throw new Error('the delivery names no installation');
   return deps.installation(id);
 }
 
+/** A pull request's two ends, as a delivery or the REST API gives them. */
+interface PullEnds {
+  head?: { repo?: { full_name?: string } | null };
+  base?: { repo?: { full_name?: string } | null };
+}
+
 /** True when a pull request's head is another repository (a fork, or one deleted since). */
-export function isFork(pull: Delivery['payload']): boolean {
+export function isFork(pull: PullEnds): boolean {
   return !pull.head?.repo || pull.head.repo.full_name !== pull.base?.repo?.full_name;
 }
 
@@ -57,7 +68,7 @@ export function pushAndPullHandlers(parts: BotParts) {
   const { deps, logger, registerAt, createCheck, completeCheck, trustedConfig, roleOf, runPullRequest } =
     parts;
   const onPush = async (delivery: Delivery) => {
-    const p = delivery.payload;
+    const p = payloadOf(delivery, 'push');
     const branch = p.repository?.default_branch;
     if (p.deleted || !branch || p.ref !== `refs/heads/${branch}` || !p.after) return 'ignored';
     const gh = await installationOf(deps, p);
@@ -66,15 +77,16 @@ export function pushAndPullHandlers(parts: BotParts) {
   };
 
   const onPullRequest = async (delivery: Delivery) => {
-    const p = delivery.payload;
+    const p = payloadOf(delivery, 'pull_request');
     const pull = p.pull_request;
     const repo = repoOf(p);
     if (!pull?.head?.sha || pull.state === 'closed') return 'ignored';
     const sha = String(pull.head.sha);
+    const number = Number(pull.number);
     if (p.action === 'labeled') {
       if (!isFork(pull)) return 'ignored';
       const gh = await installationOf(deps, p);
-      const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+      const trusted = await trustedConfig(gh, repo, p.repository?.default_branch);
       if (!trusted || p.label?.name !== trusted.pullRequests.approvalLabel) return 'ignored';
       const role = await roleOf(gh, repo, String(p.sender?.login));
       if (!roleAtLeast(role, trusted.commands.minimumPermission)) {
@@ -83,13 +95,13 @@ export function pushAndPullHandlers(parts: BotParts) {
         });
         return 'ignored';
       }
-      await runPullRequest(gh, repo, pull.number, sha, delivery.id);
+      await runPullRequest(gh, repo, number, sha, delivery.id);
       return 'done';
     }
-    if (!['opened', 'synchronize', 'reopened'].includes(p.action)) return 'ignored';
+    if (!['opened', 'synchronize', 'reopened'].includes(String(p.action))) return 'ignored';
     const gh = await installationOf(deps, p);
     if (isFork(pull)) {
-      const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+      const trusted = await trustedConfig(gh, repo, p.repository?.default_branch);
       if (!trusted) return 'ignored';
       const checkId = await createCheck(gh, repo, sha, 'orch / register', {
         external_id: 'register:pullRequests',
@@ -107,7 +119,7 @@ export function pushAndPullHandlers(parts: BotParts) {
       );
       return 'done';
     }
-    await runPullRequest(gh, repo, pull.number, sha, delivery.id);
+    await runPullRequest(gh, repo, number, sha, delivery.id);
     return 'done';
   };
 
@@ -118,8 +130,9 @@ export function pushAndPullHandlers(parts: BotParts) {
 export function commentHandler(parts: BotParts) {
   const { deps, logger, registerAt, trustedConfig, roleOf, runPullRequest, launch } = parts;
   const onComment = async (delivery: Delivery) => {
-    const p = delivery.payload;
-    if (p.action !== 'created' || !p.issue?.pull_request || p.comment?.user?.type === 'Bot') return 'ignored';
+    const p = payloadOf(delivery, 'issue_comment');
+    if (p.action !== 'created' || !p.issue?.pull_request || !p.comment || p.comment.user?.type === 'Bot')
+      return 'ignored';
     const command = parseCommand(String(p.comment?.body ?? ''));
     if (!command) return 'ignored';
     const repo = repoOf(p);
@@ -143,7 +156,7 @@ export function commentHandler(parts: BotParts) {
       return answer(false, `${sentence(command.message)} ${code('/orch help')} lists the commands.`);
     if (command.kind === 'help')
       return answer(true, `the commands:\n\n${COMMAND_HELP.map((line) => `- ${line}`).join('\n')}`);
-    const trusted = await trustedConfig(gh, repo, p.repository.default_branch);
+    const trusted = await trustedConfig(gh, repo, p.repository?.default_branch);
     if (!trusted) {
       return answer(
         false,
@@ -239,8 +252,8 @@ export function commentHandler(parts: BotParts) {
 export function checkRunHandler(parts: BotParts) {
   const { deps, client, registerAt, createCheck, updateSticky, runPullRequest, follow } = parts;
   const onCheckRun = async (delivery: Delivery) => {
-    const p = delivery.payload;
-    if (p.action !== 'rerequested') return 'ignored';
+    const p = payloadOf(delivery, 'check_run');
+    if (p.action !== 'rerequested' || !p.check_run) return 'ignored';
     const run = p.check_run;
     const external = String(run?.external_id ?? '');
     const repo = repoOf(p);

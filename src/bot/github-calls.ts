@@ -84,8 +84,15 @@ export function githubCalls(ctx: BotContext) {
     }
   };
 
-  /** The configuration on the default branch, which alone decides who may do what. */
-  const trustedConfig = async (gh: Octokit, repo: Repo, branch: string): Promise<RepoConfig | undefined> => {
+  /**
+   * The configuration on the default branch, which alone decides who may do what (`branch` as the
+   * delivery names it; without it, the repository's default branch as GitHub knows it).
+   */
+  const trustedConfig = async (
+    gh: Octokit,
+    repo: Repo,
+    branch: string | undefined,
+  ): Promise<RepoConfig | undefined> => {
     try {
       const response = await gh.rest.repos.getContent({
         ...repo,

@@ -274,7 +274,7 @@ export function createBotServer(deps: BotServerDeps): BotServer {
         } catch {
           return problem(res, 400, 'the body is not JSON', 'malformed');
         }
-        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+        if (!isJsonObject(payload)) {
           return problem(res, 400, 'the body must be a JSON object', 'malformed');
         }
         if (nestingDepth(payload, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) {
@@ -330,4 +330,9 @@ export function createBotServer(deps: BotServerDeps): BotServer {
       await queue.onIdle();
     },
   });
+}
+
+/** Whether a parsed JSON value is an object (not null, not an array). */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
