@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Octokit } from 'octokit';
 import pLimit from 'p-limit';
 import { stringifyExactJson } from '../api/exact-json.js';
@@ -10,6 +11,7 @@ import {
   type BotAdminClient,
   type BotContext,
   CONCLUSIONS,
+  type Conclusion,
   executionNameFor,
   LaunchRefused,
   messageOf,
@@ -18,24 +20,47 @@ import {
 } from './context.js';
 import type { GithubCalls } from './github-calls.js';
 import type { Registrar } from './registration.js';
-import { type ExecutionRow, output } from './report.js';
+import { type CheckOutput, type ExecutionRow, output } from './report.js';
 
 /** The terminal phases, looked up by any phase name an event carries. */
 const TERMINAL: ReadonlySet<string> = TERMINAL_PHASES;
+
+/**
+ * Tries of the final update of a check run (its conclusion) before the bot gives up on it: each waits
+ * 1 s, 2 s, 4 s... after a failure, on top of each request's own retries (see github/fetch.ts).
+ */
+export const FINAL_UPDATE_TRIES = 5;
+
+/** A check run, or how to make it when an earlier try failed (a launched execution always gets one). */
+export type CheckRunRef = number | (() => Promise<number>);
 
 /** Builds `follow`: follows an execution with WatchExecution and writes each phase to its check run. */
 export function follower(ctx: BotContext & GithubCalls) {
   const { client, logger, deps, stop, track, completeCheck, updateSticky } = ctx;
   const slots = pLimit(deps.maxFollowed ?? 50);
-  /** Follows an execution with WatchExecution and writes each phase to its check run. */
+  /** Executions followed now (`project/domain/name`): a redelivery does not follow one twice. */
+  const followed = new Set<string>();
+  /**
+   * Follows an execution with WatchExecution and writes each phase to its check run. When `check`
+   * is a function, the check run is made at the first write that can (GitHub failed to make it at
+   * launch); its conclusion is tried {@link FINAL_UPDATE_TRIES} times.
+   */
   const follow = (
     gh: Octokit,
     repo: Repo,
-    checkId: number,
+    check: CheckRunRef,
     id: { project: string; domain: string; name: string },
     row: ExecutionRow,
     pull?: { number: number; sha: string },
   ) => {
+    const key = `${id.project}/${id.domain}/${id.name}`;
+    if (followed.has(key)) return;
+    followed.add(key);
+    let checkId = typeof check === 'number' ? check : undefined;
+    const checkRun = async () => {
+      if (checkId === undefined && typeof check === 'function') checkId = await check();
+      return checkId ?? 0;
+    };
     let writes = Promise.resolve();
     let shown = '';
     const write = (work: () => Promise<unknown>) => {
@@ -44,6 +69,22 @@ export function follower(ctx: BotContext & GithubCalls) {
         (error) => logger.warn('a check run update failed', { check_run: checkId, error: messageOf(error) }),
       );
     };
+    const finish = (conclusion: Conclusion, out: CheckOutput) =>
+      write(async () => {
+        for (let tries = 1; ; tries += 1) {
+          try {
+            return await completeCheck(gh, repo, await checkRun(), conclusion, out);
+          } catch (error) {
+            if (tries >= FINAL_UPDATE_TRIES || stop.signal.aborted) throw error;
+            logger.warn('the check run was not completed; trying again', {
+              check_run: checkId,
+              execution: id.name,
+              error: messageOf(error),
+            });
+            await sleep(2 ** (tries - 1) * 1000, undefined, { signal: stop.signal }).catch(() => undefined);
+          }
+        }
+      });
     const work = slots(async () => {
       if (stop.signal.aborted) return;
       try {
@@ -53,10 +94,10 @@ export function follower(ctx: BotContext & GithubCalls) {
             const phase = String(event.phase);
             if (event.node_id || phase === shown || TERMINAL.has(phase)) return;
             shown = phase;
-            write(() =>
+            write(async () =>
               gh.rest.checks.update({
                 ...repo,
-                check_run_id: checkId,
+                check_run_id: await checkRun(),
                 output: output(`Phase: ${phase}`, `Execution [${id.name}](${row.url}) is ${phase}.`),
               }),
             );
@@ -69,28 +110,21 @@ export function follower(ctx: BotContext & GithubCalls) {
           phase === 'SUCCEEDED'
             ? `Execution [${id.name}](${row.url}) succeeded.\n\nOutputs:\n\n\`\`\`json\n${stringifyExactJson(outputs, 2)}\n\`\`\``
             : `Execution [${id.name}](${row.url}) ended ${phase}.${last.error?.message ? `\n\n\`\`\`\n${last.error.message}\n\`\`\`` : ''}`;
-        write(() =>
-          completeCheck(gh, repo, checkId, CONCLUSIONS[phase] ?? 'neutral', output(`${phase}`, summary)),
-        );
+        finish(CONCLUSIONS[phase] ?? 'neutral', output(`${phase}`, summary));
         if (pull) await updateSticky(gh, repo, pull.number, pull.sha, [{ ...row, phase }]);
       } catch (error) {
         if (stop.signal.aborted) return;
-        write(() =>
-          completeCheck(
-            gh,
-            repo,
-            checkId,
-            'neutral',
-            output(
-              'No longer followed',
-              `The bot stopped following [${id.name}](${row.url}): ${messageOf(error)}. The console shows its phase.`,
-            ),
+        finish(
+          'neutral',
+          output(
+            'No longer followed',
+            `The bot stopped following [${id.name}](${row.url}): ${messageOf(error)}. The console shows its phase.`,
           ),
         );
       }
       await writes;
     });
-    track(work);
+    track(work.finally(() => followed.delete(key)));
   };
 
   return { follow };
@@ -98,7 +132,8 @@ export function follower(ctx: BotContext & GithubCalls) {
 
 /** Builds `launch` (one launch plan, with its check run) and `runPullRequest` (a head's configured launches). */
 export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<typeof follower>) {
-  const { client, logger, deps, createCheck, completeCheck, updateSticky, registerAt, follow } = ctx;
+  const { client, logger, deps, createCheck, findCheck, completeCheck, updateSticky, registerAt, follow } =
+    ctx;
   /**
    * Launches a launch plan of a registered commit and reports it on a check run (and the sticky
    * comment of `pull`). Undefined when another replica (or an earlier handling) launched it already.
@@ -142,28 +177,49 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
       throw error;
     }
     const name = executionNameFor(key, launchPlan);
+    const externalId = `execution:${project}:${domain}:${name}`;
+    const checkName = `orch / ${launchPlan}`;
+    let again = false;
     try {
       await client.createExecution({ project, domain, name, spec: { launch_plan: lpId }, inputs });
     } catch (error) {
-      if (error instanceof AlreadyExistsError) {
-        logger.info('already launched for this delivery', { execution: name });
-        return undefined;
-      }
-      throw error;
+      if (!(error instanceof AlreadyExistsError)) throw error;
+      // An earlier handling of this delivery (a redelivery, another replica) launched it: its report
+      // may be half done, so it is completed below, never launched twice.
+      again = true;
     }
+    // From here the execution runs: a failure on GitHub's side never reports it as not launched.
     const id = { project, domain, name };
     const url = await client.consoleUrl(id);
     const row: ExecutionRow = { launchPlan, name, url, phase: 'QUEUED' };
-    const checkId = await createCheck(gh, repo, sha, `orch / ${launchPlan}`, {
-      details_url: url,
-      external_id: `execution:${project}:${domain}:${name}`,
-      output: output(
-        'Phase: QUEUED',
-        `Execution [${name}](${url}) of ${code(launchPlan)} at version ${code(registered.report.version)}.`,
-      ),
-    });
+    const existing = again
+      ? await findCheck(gh, repo, sha, checkName, externalId).catch(() => undefined)
+      : undefined;
+    if (existing?.completed) {
+      logger.info('already launched and reported for this delivery', { execution: name });
+      return undefined;
+    }
+    if (again) logger.info('already launched for this delivery; completing its report', { execution: name });
+    const makeCheck = () =>
+      createCheck(gh, repo, sha, checkName, {
+        details_url: url,
+        external_id: externalId,
+        output: output(
+          'Phase: QUEUED',
+          `Execution [${name}](${url}) of ${code(launchPlan)} at version ${code(registered.report.version)}.`,
+        ),
+      });
+    const check: CheckRunRef =
+      existing?.id ??
+      (await makeCheck().catch((error: unknown) => {
+        logger.warn('the check run of a launched execution was not created; the next report makes it', {
+          execution: name,
+          error: messageOf(error),
+        });
+        return makeCheck;
+      }));
     if (pull) await updateSticky(gh, repo, pull.number, pull.sha, [row]);
-    follow(gh, repo, checkId, id, row, pull);
+    follow(gh, repo, check, id, row, pull);
     return row;
   };
 

@@ -138,6 +138,7 @@ export class FakeGithubApp {
     status: number;
     message?: string;
     headers?: Record<string, string>;
+    when?: (body: unknown) => boolean;
   }> = [];
   private readonly waiters = new Set<(call: AppApiCall) => void>();
   private verifyKey?: ReturnType<typeof importSPKI>;
@@ -249,13 +250,14 @@ export class FakeGithubApp {
 
   /**
    * Makes the next request with this method whose path matches answer `status` with `{ message }`
-   * (the status text unless given) and `headers` (e.g. `retry-after`).
+   * (the status text unless given) and `headers` (e.g. `retry-after`); with `when`, only a request
+   * whose JSON body it accepts.
    */
   failNext(
     method: string,
     pathPattern: RegExp,
     status: number,
-    answer: { message?: string; headers?: Record<string, string> } = {},
+    answer: { message?: string; headers?: Record<string, string>; when?: (body: unknown) => boolean } = {},
   ): void {
     this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status, ...answer });
   }
@@ -378,6 +380,23 @@ export class FakeGithubApp {
         };
         this.checkRuns.push(run);
         return HttpResponse.json(this.checkRunJson(run), { status: 201 });
+      }),
+    ),
+    http.get(
+      '*/repos/:owner/:repo/commits/:ref/check-runs',
+      this.route({ auth: 'installation' }, ({ params, url }) => {
+        const name = url.searchParams.get('check_name');
+        const runs = this.checkRuns.filter(
+          (r) =>
+            r.owner === params.owner &&
+            r.repo === params.repo &&
+            r.head_sha === params.ref &&
+            (name === null || r.name === name),
+        );
+        return HttpResponse.json({
+          total_count: runs.length,
+          check_runs: runs.reverse().map((run) => this.checkRunJson(run)),
+        });
       }),
     ),
     http.patch(
@@ -553,7 +572,9 @@ export class FakeGithubApp {
       const method = request.method.toUpperCase();
       const path = url.pathname + url.search;
       let response: Response;
-      const failure = this.failures.findIndex((f) => f.method === method && f.pattern.test(path));
+      const failure = this.failures.findIndex(
+        (f) => f.method === method && f.pattern.test(path) && (f.when?.(body) ?? true),
+      );
       if (failure >= 0) {
         const { status, message, headers } = this.failures.splice(failure, 1)[0]!;
         response = HttpResponse.json(

@@ -194,6 +194,63 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     expect(after[0]?.body).not.toContain(`[${name}](`);
   });
 
+  test('GitHub failing while the check run of a launched execution is made: the run is reported as it went, never "Not launched"', async () => {
+    fake.setTarball(OWNER, REPO, sha(31), repoFiles());
+    // A 5xx storm on the execution's check run: every try of the launch's creation fails.
+    const isLaunchCheck = (body: unknown) => (body as { name?: string })?.name === 'orch / wf.add_one_wf';
+    for (let i = 0; i < 3; i++) fake.failNext('POST', /\/check-runs$/, 503, { when: isLaunchCheck });
+    await deliver('pull_request', pullPayload('opened', 31, sha(31)));
+    const runs = checkRuns('orch / wf.add_one_wf', sha(31));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(outputOf(runs[0]).title).not.toBe('Not launched');
+    const name = runs[0]?.details_url?.split('/').pop() ?? '';
+    const execution = await admin.client.getExecution({ project: 'default', domain: 'development', name });
+    expect(execution.closure?.phase).toBe('SUCCEEDED');
+    expect(fake.comments.find((c) => c.issue === 31)?.body).toContain(`[${name}](`);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'the check run of a launched execution was not created; the next report makes it',
+      }),
+    );
+  }, 60_000);
+
+  test('a final check run update that fails after its retries is tried again: no check run stays in progress', async () => {
+    fake.setTarball(OWNER, REPO, sha(33), repoFiles());
+    // The execution's completion (the registration's check run completes with another title).
+    const completes = (body: unknown) =>
+      (body as { status?: string; output?: { title?: string } })?.output?.title === 'SUCCEEDED';
+    for (let i = 0; i < 3; i++) fake.failNext('PATCH', /\/check-runs\/\d+$/, 502, { when: completes });
+    await deliver('pull_request', pullPayload('opened', 33, sha(33)));
+    const [run] = checkRuns('orch / wf.add_one_wf', sha(33));
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: 'the check run was not completed; trying again' }),
+    );
+  }, 60_000);
+
+  test('a redelivery to another replica completes the report of a launch, without a second execution', async () => {
+    fake.setTarball(OWNER, REPO, sha(32), repoFiles());
+    const payload = pullPayload('opened', 32, sha(32));
+    const first = await deliver('pull_request', payload);
+    const [done] = checkRuns('orch / wf.add_one_wf', sha(32));
+    expect(done).toMatchObject({ status: 'completed', conclusion: 'success' });
+    // Its check run lost (as when the first replica died before making it): another replica gets
+    // the redelivery and makes it, following the execution the first one launched.
+    fake.checkRuns.splice(fake.checkRuns.indexOf(done!), 1);
+    const before = (await executions('development')).length;
+    const other = startBot(client, []);
+    await deliver('pull_request', payload, { id: first.id, to: other.server, bot: other.bot });
+    other.bot.close();
+    const [again] = checkRuns('orch / wf.add_one_wf', sha(32));
+    expect(again).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+      details_url: done?.details_url,
+    });
+    expect((await executions('development')).length).toBe(before);
+  }, 60_000);
+
   test('a repeated X-GitHub-Delivery is done once, on this replica and on another', async () => {
     fake.setTarball(OWNER, REPO, sha(5), repoFiles());
     const payload = pullPayload('opened', 12, sha(5));
