@@ -2,9 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Octokit } from 'octokit';
 import pLimit from 'p-limit';
 import { stringifyExactJson } from '../api/exact-json.js';
+import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
 import { LiteralValueError, launchPlanInputs, literalMapToJson } from '../api/literals.js';
 import { TERMINAL_PHASES } from '../api/types.js';
-import { AlreadyExistsError, NotFoundError } from '../client/errors.js';
+import {
+  AdminError,
+  AlreadyExistsError,
+  CancelledError,
+  DeadlineExceededError,
+  NotFoundError,
+  UnavailableError,
+} from '../client/errors.js';
 import { code } from '../github/markdown.js';
 import {
   adminFailure,
@@ -31,6 +39,23 @@ const TERMINAL: ReadonlySet<string> = TERMINAL_PHASES;
  */
 export const FINAL_UPDATE_TRIES = 5;
 
+/** Longest wait, in seconds, before a lost watch is subscribed again. */
+export const RESUBSCRIBE_MAX_SECONDS = 30;
+
+/** An execution's id. */
+type ExecutionId = { project: string; domain: string; name: string };
+
+/**
+ * Whether a WatchExecution failure lost the stream (worth subscribing again) rather than refused it:
+ * the admin unreachable or restarting (not the watch's own deadline), a stream cancelled by the
+ * other side, or a stream that ended before the execution did.
+ */
+function watchLost(error: unknown): boolean {
+  if (error instanceof DeadlineExceededError) return false;
+  if (error instanceof UnavailableError || error instanceof CancelledError) return true;
+  return !(error instanceof AdminError);
+}
+
 /** A check run, or how to make it when an earlier try failed (a launched execution always gets one). */
 export type CheckRunRef = number | (() => Promise<number>);
 
@@ -38,6 +63,30 @@ export type CheckRunRef = number | (() => Promise<number>);
 export function follower(ctx: BotContext & GithubCalls) {
   const { client, logger, deps, stop, track, completeCheck, updateSticky } = ctx;
   const slots = pLimit(deps.maxFollowed ?? 50);
+  /**
+   * WatchExecution until the execution ends, subscribing again (after 1 s, 2 s, 4 s... at most
+   * {@link RESUBSCRIBE_MAX_SECONDS}) when the stream is lost: the admin restarted, the connection
+   * dropped, the stream ended early. Gives up when the follow's time (`watchSeconds`) runs out, the
+   * bot stops, or the admin refuses the watch itself (not found, permission).
+   */
+  const watch = async (id: ExecutionId, onEvent: (event: ExecutionEventOut) => void) => {
+    const deadline = Date.now() + (deps.watchSeconds ?? 3600) * 1000;
+    for (let tries = 0; ; tries += 1) {
+      try {
+        const deadlineSeconds = Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
+        return await client.watchExecution(id, onEvent, { deadlineSeconds, signal: stop.signal });
+      } catch (error) {
+        const waitMs = Math.min(2 ** tries, RESUBSCRIBE_MAX_SECONDS) * 1000;
+        if (!watchLost(error) || stop.signal.aborted || Date.now() + waitMs >= deadline) throw error;
+        logger.warn("an execution's watch was lost; subscribing again", {
+          execution: id.name,
+          error: messageOf(error),
+          retry_in_s: waitMs / 1000,
+        });
+        await sleep(waitMs, undefined, { signal: stop.signal }).catch(() => undefined);
+      }
+    }
+  };
   /** Executions followed now (`project/domain/name`): a redelivery does not follow one twice. */
   const followed = new Set<string>();
   /**
@@ -49,7 +98,7 @@ export function follower(ctx: BotContext & GithubCalls) {
     gh: Octokit,
     repo: Repo,
     check: CheckRunRef,
-    id: { project: string; domain: string; name: string },
+    id: ExecutionId,
     row: ExecutionRow,
     pull?: { number: number; sha: string },
   ) => {
@@ -88,22 +137,18 @@ export function follower(ctx: BotContext & GithubCalls) {
     const work = slots(async () => {
       if (stop.signal.aborted) return;
       try {
-        const last = await client.watchExecution(
-          id,
-          (event) => {
-            const phase = String(event.phase);
-            if (event.node_id || phase === shown || TERMINAL.has(phase)) return;
-            shown = phase;
-            write(async () =>
-              gh.rest.checks.update({
-                ...repo,
-                check_run_id: await checkRun(),
-                output: output(`Phase: ${phase}`, `Execution [${id.name}](${row.url}) is ${phase}.`),
-              }),
-            );
-          },
-          { deadlineSeconds: deps.watchSeconds ?? 3600, signal: stop.signal },
-        );
+        const last = await watch(id, (event) => {
+          const phase = String(event.phase);
+          if (event.node_id || phase === shown || TERMINAL.has(phase)) return;
+          shown = phase;
+          write(async () =>
+            gh.rest.checks.update({
+              ...repo,
+              check_run_id: await checkRun(),
+              output: output(`Phase: ${phase}`, `Execution [${id.name}](${row.url}) is ${phase}.`),
+            }),
+          );
+        });
         const phase = String(last.phase);
         const outputs = literalMapToJson(last.outputs ?? undefined);
         const summary =

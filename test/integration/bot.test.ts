@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
 import { literalMapToJson } from '../../src/api/literals.js';
@@ -228,6 +230,61 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       expect.objectContaining({ msg: 'the check run was not completed; trying again' }),
     );
   }, 60_000);
+
+  test("a watch lost mid-run (the admin's connection cut) is subscribed again: the check run still ends with the run", async () => {
+    // Between the bot and the admin: a TCP relay whose connections can be cut.
+    const [host, port] = admin.addresses.grpcEndpoint.replace(/^dns:\/\/\//, '').split(':');
+    const sockets = new Set<Socket>();
+    const relay = createNetServer((inbound) => {
+      const outbound = connect(Number(port), host ?? '127.0.0.1');
+      for (const socket of [inbound, outbound]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      inbound.pipe(outbound).pipe(inbound);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new AdminClient({
+      endpoint: `dns:///127.0.0.1:${(relay.address() as AddressInfo).port}`,
+      insecure: true,
+    });
+    const logs: Logged[] = [];
+    const other = startBot(relayed, logs);
+    try {
+      const slow = ADD_ONE_FILE.replace(
+        "const fs = require('node:fs');",
+        "const fs = require('node:fs'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);",
+      );
+      expect(slow).not.toBe(ADD_ONE_FILE);
+      fake.setTarball(OWNER, REPO, sha(34), repoFiles(REPO_CONFIG, slow));
+      const since = Date.now();
+      const delivered = deliver('pull_request', pullPayload('opened', 34, sha(34)), {
+        to: other.server,
+        bot: other.bot,
+      });
+      await fake.waitFor(
+        (c) =>
+          (c.at ?? 0) >= since &&
+          c.method === 'PATCH' &&
+          (c.body as { output?: { title?: string } })?.output?.title === 'Phase: RUNNING',
+        30_000,
+      );
+      for (const socket of sockets) socket.destroy();
+      await delivered;
+      const [run] = checkRuns('orch / wf.add_one_wf', sha(34));
+      expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+      expect(outputOf(run).summary).toContain('"o0": 3');
+      expect(logs).toContainEqual(
+        expect.objectContaining({ msg: "an execution's watch was lost; subscribing again" }),
+      );
+    } finally {
+      other.bot.close();
+      relayed.close();
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+    }
+  }, 90_000);
 
   test('a redelivery to another replica completes the report of a launch, without a second execution', async () => {
     fake.setTarball(OWNER, REPO, sha(32), repoFiles());
