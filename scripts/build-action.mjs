@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the GitHub Action's bundle (dist/index.js, from src/action/index.ts) with esbuild and writes
-// the usage section of README.md (inputs and outputs tables) from action.yml, between the markers
+// the usage section of docs/action.md (inputs and outputs tables) from action.yml, between the markers
 // <!-- action-usage:start --> and <!-- action-usage:end --> (appended at the end when missing).
-// With --check, builds into a temporary folder and fails when dist/ or the README section differs.
+// With --check, builds into a temporary folder and fails when dist/ or that section differs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
 const START = '<!-- action-usage:start -->';
 const END = '<!-- action-usage:end -->';
+/** The page that holds the usage section, relative to the root. */
+const DOC = 'docs/action.md';
 
 /** The files of dist/, as name -> content, built in memory. */
 async function bundle() {
@@ -56,7 +58,7 @@ const escapeCell = (text) =>
     .replace(/\r?\n/g, ' ')
     .trim();
 
-/** The README usage section generated from action.yml. */
+/** The usage section of {@link DOC}, generated from action.yml. */
 function usageSection() {
   const action = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
   const inputs = Object.entries(action.inputs ?? {}).map(
@@ -70,11 +72,11 @@ function usageSection() {
   );
   return [
     START,
-    '## GitHub Action',
+    '## Usage',
     '',
     `${escapeCell(action.description)} Runs on \`${action.runs.using}\` from the committed bundle \`${action.runs.main}\`.`,
-    'Examples: [`examples/github/register-on-push.yml`](examples/github/register-on-push.yml) and',
-    '[`examples/github/run-on-pull-request.yml`](examples/github/run-on-pull-request.yml).',
+    'Examples: [`examples/github/register-on-push.yml`](../examples/github/register-on-push.yml) and',
+    '[`examples/github/run-on-pull-request.yml`](../examples/github/run-on-pull-request.yml).',
     '',
     '```yaml',
     '- uses: orch/orch@v1',
@@ -103,9 +105,9 @@ function usageSection() {
   ].join('\n');
 }
 
-/** README.md with the usage section replaced (or appended at the end). */
-function readmeWith(section) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+/** {@link DOC} with the usage section replaced (or appended at the end). */
+function docWith(section) {
+  const readme = readFileSync(join(root, DOC), 'utf8');
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start >= 0 && end > start) return readme.slice(0, start) + section + readme.slice(end + END.length);
@@ -113,7 +115,7 @@ function readmeWith(section) {
 }
 
 const files = await bundle();
-const readme = readmeWith(usageSection());
+const doc = docWith(usageSection());
 const stale = 'dist/ is stale: run `npm run build:action` and commit the result';
 
 if (check) {
@@ -127,18 +129,18 @@ if (check) {
     }
     if (committed !== text) problems.push(`dist/${name} differs from a fresh build`);
   }
-  if (readFileSync(join(root, 'README.md'), 'utf8') !== readme) {
-    problems.push("README.md's action usage section differs from action.yml");
+  if (readFileSync(join(root, DOC), 'utf8') !== doc) {
+    problems.push(`${DOC}'s action usage section differs from action.yml`);
   }
   if (problems.length) {
     console.error(`${problems.map((p) => `  - ${p}`).join('\n')}\n${stale}`);
     process.exit(1);
   }
-  console.log('dist/ and the README usage section are up to date');
+  console.log(`dist/ and the usage section of ${DOC} are up to date`);
 } else {
   mkdirSync(join(root, 'dist'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'dist', name), text);
-  writeFileSync(join(root, 'README.md'), readme);
+  writeFileSync(join(root, DOC), doc);
   const kb = (Buffer.byteLength(files['index.js']) / 1024).toFixed(0);
-  console.log(`dist/index.js: ${kb} KiB; README.md usage section written`);
+  console.log(`dist/index.js: ${kb} KiB; ${DOC} usage section written`);
 }

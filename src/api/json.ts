@@ -316,7 +316,7 @@ export function inFieldOrder(type: protobuf.Type, json: unknown): unknown {
 }
 
 /**
- * A message as the command lines print it with `-o json` / `-o yaml` (README, "Output for scripts"):
+ * A message as the command lines print it with `-o json` / `-o yaml` (docs/commands.md, "Output for scripts"):
  * the proto3 JSON mapping ({@link toJson}) with lowerCamelCase keys, in field order
  * ({@link inFieldOrder}), as flytectl prints messages.
  */

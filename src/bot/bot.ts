@@ -10,7 +10,7 @@ export type { Bot, BotAdminClient, BotDeps, Delivery } from './context.js';
 export { executionNameFor } from './context.js';
 
 /**
- * The GitHub App's behaviour (README, "Self-hosting the bot"):
+ * The GitHub App's behaviour (docs/bot.md):
  * - `push` to the default branch registers the configured workflow files at that commit into
  *   `domains.push`, reported on the check run `orch / register`;
  * - `pull_request` opened, synchronize, reopened registers the head commit into

@@ -1,7 +1,7 @@
 import { parseExactJson } from '../api/exact-json.js';
 
 /**
- * ChatOps commands in pull request comments (README, "Self-hosting the bot"): a comment whose first
+ * ChatOps commands in pull request comments (docs/bot.md): a comment whose first
  * non-empty line starts with `/orch` is a command; any other comment is not for the bot.
  *
  * - `/orch run <launch plan> [key=value ...]`: launch at the pull request's head version. A value is

@@ -47,7 +47,7 @@ Environment:
   PORT                        port when --port is not given
 
 Endpoints: POST ${DELIVERY_PATH} (GitHub's deliveries), GET /healthz, /readyz, /metrics. Each
-repository configures the bot in .github/orch.yaml (README, "Self-hosting the bot"). The private key,
+repository configures the bot in .github/orch.yaml (docs/bot.md). The private key,
 the webhook secret and installation tokens are never taken from arguments and never logged.
 `;
 

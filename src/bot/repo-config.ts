@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type FileProblem, formatProblems, parseYamlSource, reportIssues } from '../api/yaml-file.js';
 
 /**
- * The repository configuration of the bot: `.github/orch.yaml` at the repository's root (README,
+ * The repository configuration of the bot: `.github/orch.yaml` at the repository's root (docs/bot.md,
  * "Self-hosting the bot"). YAML or JSON:
  *
  * ```yaml
@@ -118,6 +118,6 @@ export function repoConfigJsonSchema(): Record<string, unknown> {
     ...z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }),
     $id: 'https://orch.dev/schema/orch-bot-config.schema.json',
     title: 'orch bot repository configuration',
-    description: 'The `.github/orch.yaml` file that orch-bot reads (README, "Self-hosting the bot").',
+    description: 'The `.github/orch.yaml` file that orch-bot reads (docs/bot.md).',
   };
 }

@@ -6,7 +6,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 /**
  * The configuration reference in Markdown, generated from the registry: one table per section with
  * flag, type, default (as the spec gives it), environment variable and meaning. Printed by
- * `orchctl config docs` and kept in the README.
+ * `orchctl config docs` and kept in docs/configuration.md.
  */
 export function configReferenceMarkdown(): string {
   const lines: string[] = [

@@ -1,7 +1,7 @@
 /**
  * The flag registry: every flag of the spec's "Flag reference" and "Limits" tables, as data
  * (DESIGN.md, "Configuration"). It drives the argument parser, `--help`, the config file's JSON Schema,
- * `orchctl config docs`, the README's reference and environment overrides, so they cannot drift apart.
+ * `orchctl config docs`, the reference in docs/configuration.md and environment overrides, so they cannot drift apart.
  * Flag `--a.b.c` is YAML key `a: {b: {c: ...}}` and environment variable `ORCHCTL_A_B_C`.
  * Rows the spec compresses (`a / b / c`, `a, b`, `.maxItems`...) are expanded to one flag each.
  */
@@ -510,7 +510,8 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.adminPolicyDescription',
-    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -519,7 +520,8 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.contributorPolicyDescription',
-    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -536,7 +538,8 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessContributorPolicyDescription',
-    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -545,7 +548,8 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessViewerPolicyDescription',
-    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,
@@ -554,7 +558,8 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.viewerPolicyDescription',
-    noEffect: 'the roles are built in (README "Roles and permissions") and their descriptions are not served',
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
     default: 'text',
     placeholder: true,

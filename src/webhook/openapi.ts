@@ -2,7 +2,7 @@ import { ORCH_VERSION } from '../api/version.js';
 
 /**
  * The webhook's HTTP interface as an OpenAPI 3.1 document, served at `GET /openapi.json` and the source
- * of the README's webhook section ({@link webhookReadmeSection}). The `x-orch-configuration` extension
+ * of the webhook API page, docs/webhook.md ({@link webhookDocSection}). The `x-orch-configuration` extension
  * lists the environment variables and options of `orch-webhook`.
  */
 
@@ -299,13 +299,13 @@ export const WEBHOOK_OPENAPI = {
   },
 } as const;
 
-/** Marker lines around the generated webhook section of the README. */
-export const README_MARKERS = {
+/** Marker lines around the generated section of docs/webhook.md. */
+export const DOC_MARKERS = {
   start: '<!-- webhook-api:start -->',
   end: '<!-- webhook-api:end -->',
 } as const;
 
-/** What the README section reads of an operation of the document. */
+/** What the generated section reads of an operation of the document. */
 type Operation = {
   readonly summary: string;
   readonly security?: readonly unknown[];
@@ -319,10 +319,10 @@ type Operation = {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /**
- * The README's webhook section (without the marker lines), generated from {@link WEBHOOK_OPENAPI}:
+ * The generated section of docs/webhook.md (without the marker lines), generated from {@link WEBHOOK_OPENAPI}:
  * the endpoints, the status codes of the launch route, and the configuration.
  */
-export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENAPI): string {
+export function webhookDocSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENAPI): string {
   const lines: string[] = [];
   lines.push(
     `Generated from \`src/webhook/openapi.ts\`, which the webhook also serves at \`GET /openapi.json\` (OpenAPI ${doc.openapi}).`,
@@ -374,15 +374,15 @@ export function webhookReadmeSection(doc: typeof WEBHOOK_OPENAPI = WEBHOOK_OPENA
 }
 
 /**
- * `readme` with the text between the {@link README_MARKERS} replaced by {@link webhookReadmeSection}.
+ * `doc` (the text of docs/webhook.md) with the text between the {@link DOC_MARKERS} replaced by {@link webhookDocSection}.
  * @throws Error when the markers are missing or out of order.
  */
-export function replaceWebhookReadmeSection(readme: string): string {
-  const start = readme.indexOf(README_MARKERS.start);
-  const end = readme.indexOf(README_MARKERS.end);
+export function replaceWebhookDocSection(doc: string): string {
+  const start = doc.indexOf(DOC_MARKERS.start);
+  const end = doc.indexOf(DOC_MARKERS.end);
   if (start < 0 || end < start) {
-    throw new Error(`README has no ${README_MARKERS.start} ... ${README_MARKERS.end} section`);
+    throw new Error(`the page has no ${DOC_MARKERS.start} ... ${DOC_MARKERS.end} section`);
   }
-  const head = readme.slice(0, start + README_MARKERS.start.length);
-  return `${head}\n${webhookReadmeSection()}${readme.slice(end)}`;
+  const head = doc.slice(0, start + DOC_MARKERS.start.length);
+  return `${head}\n${webhookDocSection()}${doc.slice(end)}`;
 }

@@ -171,7 +171,7 @@ describe('the orch-bot bin through a pull request', () => {
   });
 });
 
-describe("the README's orch-bot command, as written", () => {
+describe('the orch-bot command of docs/bot.md, as written', () => {
   test('starts with the key in ORCH_API_KEY naming its admin, and reports a push', async () => {
     const admin = await startTestServer('sqlite', { executorParallelism: 2 });
     const fake = new FakeGithubApp();
@@ -182,7 +182,7 @@ describe("the README's orch-bot command, as written", () => {
     fake.setTarball(OWNER, REPO, HEAD, repoFiles());
     const { key } = await mintApiKey(admin, 'bot-readme');
     // GITHUB_APP_ID=... GITHUB_APP_PRIVATE_KEY_FILE=orch-bot.pem GITHUB_WEBHOOK_SECRET=... ORCH_API_KEY=... orch-bot --port 8080
-    // (port 0 here, and GitHub's API is the fake's, through the variable the README's table names).
+    // (port 0 here, and GitHub's API is the fake's, through the variable the table of docs/bot.md names).
     const bot = startBinary('orch-bot', ['--port', '0'], {
       PATH: process.env.PATH,
       HOME: home,

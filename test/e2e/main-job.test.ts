@@ -50,8 +50,9 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
   test('sandbox with authentication on, API key and secrets, register, webhook deployed as an app, launch through its endpoint, execution SUCCEEDED with o0 = 3, nothing left running; while other programs hold 8080, 8088, 8089 and 10254', async () => {
     const held = await holdPorts(SPEC_PORTS);
     let result: Awaited<ReturnType<typeof runMainJob>>;
+    const shown: string[] = [];
     try {
-      result = await runMainJob();
+      result = await runMainJob((line) => shown.push(line));
     } finally {
       for (const server of held) await new Promise((resolve) => server.close(resolve));
     }
@@ -84,6 +85,11 @@ describe('the main job through the real binaries (what `npm run demo` does)', ()
     // Authentication was on: an anonymous call was refused, and the webhook launched as its API key.
     expect(result.anonymousRefusal).toMatch(/Pkce|ORCH_API_KEY|Unauthenticated|no access token/i);
     expect(result.principal).toBe('ci-key');
+    // What the demo prints reads as a success: the refusal is said in plain words, not as an error.
+    expect(shown.filter((line) => /^\s*(error|fatal)\b|\bfailed\b/i.test(line))).toEqual([]);
+    expect(shown).toContain(
+      '    refused, as it should be: this call carries no credentials, and authentication is on',
+    );
 
     expect(result.deployOutput.split('\n')).toEqual([
       "No image registry is set (IMAGE_SPEC_REGISTRY): nothing to build; webhook runs without an image of its own (on the admin's host, or in the docker runtime's default image).",

@@ -1,15 +1,19 @@
 /**
- * The README's walk-through, run as a newcomer would: the shell blocks of "Using it" (from `orch sandbox
- * start` to `orchctl get execution`) and of "Reading what is registered", line by line in one bash, through
- * the built binaries on PATH, in a fresh home. The output lines the README shows as comments under a
- * command must appear in that command's output (`<version>`, `<name>` and `...` stand for anything).
+ * The README's tutorial, run as a newcomer would: every ```sh block of "## Tutorial" (from `orch sandbox
+ * start` to the console), line by line in one bash, through the built binaries on PATH, in a fresh home.
+ * The output lines the README shows as comments under a command must appear in that command's output
+ * (`<version>`, `<name>`, `<hex>` and `...` stand for anything). The files the tutorial shows in
+ * ```yaml and ```shell blocks (headed by their path) must be the files of examples/tutorial/, which the
+ * commands use.
  *
- * Two things differ from a user's shell, and only these: the sandbox runs in the background (the README
- * runs it in its own terminal), and when the README's ports 8089/8088 are taken on this machine, free
- * ones replace them everywhere.
+ * Three things differ from a user's shell, and only these: the sandbox runs in the background (the README
+ * runs it in its own terminal); when the README's ports 8089/8088 are taken on this machine, free ones
+ * replace them everywhere; and the placeholders the README asks the reader to fill in (`<token>`,
+ * `<webhook key>`) or to copy from an earlier output (`<version>`, `<name>`) are filled in.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SECRET = 'readme-webhook-key-0123456789';
+const TOKEN = 'tutorial-publish-token-4b1d2c';
+const WEBHOOK_KEY = 'readme-webhook-key-0123456789';
 
 /** One command of a README block, with the output lines shown under it. */
 interface Step {
@@ -25,19 +30,28 @@ interface Step {
   expected: string[];
 }
 
-/** The first ```sh block after `marker` in the README, as commands with their shown output. */
-function blockAfter(readme: string, marker: string): Step[] {
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no "${marker}"`);
-  const start = readme.indexOf('```sh\n', at) + '```sh\n'.length;
-  const end = readme.indexOf('\n```', start);
-  const steps: Step[] = [];
+/** The text of `## <title>` up to the next `## ` heading. */
+function section(readme: string, title: string): string {
+  const at = readme.indexOf(`\n## ${title}\n`);
+  if (at < 0) throw new Error(`README.md has no "## ${title}"`);
+  const next = readme.indexOf('\n## ', at + 1);
+  return readme.slice(at, next < 0 ? undefined : next);
+}
+
+/** The contents of every ```<lang> block of `text`, in order. */
+function blocks(text: string, lang: string): string[] {
+  return [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``, 'g'))].map((m) => m[1] ?? '');
+}
+
+/** A ```sh block as commands with their shown output. */
+function steps(block: string): Step[] {
+  const found: Step[] = [];
   let pending = '';
-  for (const raw of readme.slice(start, end).split('\n')) {
+  for (const raw of block.split('\n')) {
     if (pending) {
       pending += ` ${raw.trim()}`;
     } else if (/^#/.test(raw)) {
-      steps[steps.length - 1]?.expected.push(raw.replace(/^# ?/, ''));
+      found[found.length - 1]?.expected.push(raw.replace(/^# ?/, ''));
       continue;
     } else if (!raw.trim()) {
       continue;
@@ -49,10 +63,10 @@ function blockAfter(readme: string, marker: string): Step[] {
       continue;
     }
     // A trailing comment is set off by two or more spaces in the README.
-    steps.push({ command: pending.replace(/\s{2,}# .*$/, '').trim(), expected: [] });
+    found.push({ command: pending.replace(/\s{2,}# .*$/, '').trim(), expected: [] });
     pending = '';
   }
-  return steps;
+  return found;
 }
 
 /** Whether `port` can be listened on at 127.0.0.1 right now. */
@@ -88,15 +102,31 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-describe('the README walk-through', () => {
-  test('every command of "Using it" runs as shown and prints what the README shows', async () => {
+describe("the README's tutorial", () => {
+  test('the files it shows are those of examples/tutorial/', async () => {
+    const tutorial = section(await readFile(join(ROOT, 'README.md'), 'utf8'), 'Tutorial');
+    const shown = [...blocks(tutorial, 'yaml'), ...blocks(tutorial, 'shell')];
+    const files = await readdir(join(ROOT, 'examples', 'tutorial'));
+    expect(shown.map((b) => b.split('\n')[0]).sort()).toEqual(
+      files.map((f) => `# examples/tutorial/${f}`).sort(),
+    );
+    for (const block of shown) {
+      const [head = '', ...body] = block.split('\n');
+      const file = head.replace('# ', '');
+      expect({ file, text: `${body.join('\n')}\n` }).toEqual({
+        file,
+        text: await readFile(join(ROOT, file), 'utf8'),
+      });
+    }
+  });
+
+  test('every command runs as shown and prints what the README shows: two tasks, a secret, a retry, the webhook, the console', async () => {
     const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const steps = [
-      ...blockAfter(readme, '## Using it'),
-      ...blockAfter(readme, 'Reading what is registered and running'),
-    ];
-    expect(steps[0]?.command).toBe('orch sandbox start');
-    expect(steps.map((s) => s.command.split(' ')[0])).toContain('curl');
+    const all = blocks(section(readme, 'Tutorial'), 'sh').flatMap(steps);
+    expect(all[0]?.command).toBe('orch sandbox start');
+    expect(all.map((s) => s.command.split(' ')[0])).toEqual(
+      expect.arrayContaining(['orch', 'orchctl', 'curl']),
+    );
 
     const grpc = (await portFree(8089)) ? 8089 : await anyFreePort();
     const http = (await portFree(8088)) ? 8088 : await anyFreePort();
@@ -120,20 +150,18 @@ describe('the README walk-through', () => {
       `cd ${JSON.stringify(ROOT)}`,
       'SANDBOX=',
       'trap \'[ -n "$SANDBOX" ] && kill $SANDBOX 2>/dev/null; wait 2>/dev/null\' EXIT',
-      // What the README's placeholders stand for, read from earlier outputs as a user would.
+      // What the README's placeholders stand for, read from earlier outputs as a user would: the
+      // version `orch register` computed, the execution `orch run` or the webhook launched last.
       'version() { sed -n "s/^Computed version is //p" "$OUT/register"; }',
-      `name() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).execution.name)' "$OUT/curl"; }`,
+      'name() { cat "$OUT/name"; }',
     ];
-    steps.forEach((step, i) => {
+    all.forEach((step, i) => {
       let command = ports(step.command)
-        .replaceAll('<secret>', SECRET)
-        .replace(/<version>|<v>/g, '$(version)')
+        .replaceAll('<token>', TOKEN)
+        .replaceAll('<webhook key>', WEBHOOK_KEY)
+        .replaceAll('<version>', '$(version)')
         .replaceAll('<name>', '$(name)');
-      const file = command.startsWith('orch register')
-        ? 'register'
-        : command.startsWith('curl')
-          ? 'curl'
-          : String(i);
+      const file = command.startsWith('orch register') ? 'register' : String(i);
       if (command === 'orch sandbox start') {
         if (grpc !== 8089 || http !== 8088)
           command += ` --server.grpc.port ${grpc} --server.httpPort ${http}`;
@@ -150,26 +178,32 @@ describe('the README walk-through', () => {
           `{ ${command}; } > "$OUT/${file}" 2>"$OUT/${i}.err" || echo "FAILED ${i} $?" >> "$OUT/failed"`,
         );
       if (file !== String(i)) script.push(`cp "$OUT/${file}" "$OUT/${i}"`);
+      if (command.startsWith('orch run '))
+        script.push(`sed -n 's|^http.*/executions/||p' "$OUT/${i}" | head -1 > "$OUT/name"`);
+      if (command.startsWith('curl -X POST'))
+        script.push(
+          `node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).execution.name)' "$OUT/${i}" > "$OUT/name"`,
+        );
     });
     await writeFile(join(home, 'walk.sh'), `${script.join('\n')}\n`);
 
     const run = spawnSync('bash', [join(home, 'walk.sh')], {
       env: { PATH: `${bin}:${process.env.PATH}`, HOME: home, LANG: 'C.UTF-8', OUT: out },
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 150_000,
     });
     const read = (name: string) => readFile(join(out, name), 'utf8').catch(() => '');
     const failed = await read('failed');
     const detail = async () =>
       (
         await Promise.all(
-          steps.map(async (s, i) => `$ ${s.command}\n${await read(String(i))}${await read(`${i}.err`)}`),
+          all.map(async (s, i) => `$ ${s.command}\n${await read(String(i))}${await read(`${i}.err`)}`),
         )
       ).join('\n');
     if (failed)
       throw new Error(`README commands failed (${failed.trim()}):\n${await detail()}\n${run.stderr}`);
 
-    for (const [i, step] of steps.entries()) {
+    for (const [i, step] of all.entries()) {
       const output = await read(String(i));
       for (const line of step.expected) {
         expect({ command: step.command, output, shows: line }).toEqual({
@@ -179,12 +213,29 @@ describe('the README walk-through', () => {
         });
       }
     }
-    // The launch through the webhook ran the workflow to its output: 2 + 1.
-    const execution = steps.findIndex((s) => s.command.startsWith('orchctl get execution <name>'));
-    const json = JSON.parse(await read(String(execution)));
-    expect(json.spec.metadata.principal).toBe('ci-key');
-    expect(await read(String(steps.findIndex((s) => s.command === 'orchctl version')))).toMatch(
-      /^Client: orchctl \S+\nServer: \S+ at /,
+    const outputOf = async (prefix: string) =>
+      read(String(all.findIndex((s) => s.command.startsWith(prefix))));
+
+    // The second task's output is made from the first's, and signed with the secret that reached it.
+    const signature = (words: number) =>
+      createHash('sha256').update(`${words}:${TOKEN}`).digest('hex').slice(0, 12);
+    const ran = await outputOf('orch run ');
+    expect(ran).toContain(`receipt="5 words, signature ${signature(5)}"`);
+    expect(ran).toContain('words=5');
+    // The retry: the first task's first attempt failed, its second succeeded.
+    const details = await outputOf('orchctl get execution <name> -p default -d development --details');
+    expect(details).toMatch(
+      /├── count SUCCEEDED[^\n]*\n│ {3}├── attempt 1 FAILED[^\n]*\n│ {3}└── attempt 2 SUCCEEDED/,
     );
-  }, 150_000);
+    // The webhook's launch ran the same workflow on its own input: 6 words.
+    const table = await read(
+      String(all.findIndex((s) => s.command === 'orchctl get execution <name> -p default -d development')),
+    );
+    expect(table).toMatch(new RegExp(`SUCCEEDED .*receipt=6 words, signature ${signature(6)}, words=6`));
+    // The console answered.
+    expect(await outputOf('curl -s -o /dev/null')).toBe('200\n');
+    // The secret's value appears nowhere: no output, no log, not the sandbox's own log.
+    for (const file of await readdir(out))
+      expect([file, await read(file)]).not.toEqual([file, expect.stringContaining(TOKEN)]);
+  }, 180_000);
 });

@@ -333,7 +333,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     const oldMeta = new Metadata();
     oldMeta.set('orch-authorization', `Bearer ${old.access_token}`);
     await call('DeleteApiKey', { name: 'ci2' });
-    // The rotation the README shows: the same name again, this time a viewer.
+    // The rotation docs/security.md shows: the same name again, this time a viewer.
     const second = await call<Created>('CreateApiKey', { name: 'ci2', role: 'VIEWER' });
     created.push(second.client_secret);
 

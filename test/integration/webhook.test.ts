@@ -226,8 +226,8 @@ describe('webhook app against a real admin server', () => {
     expect(documented?.responses['415']?.description).toContain(
       'neither `application/json` nor a `+json` type such as `application/vnd.api+json`',
     );
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(`| 415 | ${documented?.responses['415']?.description} |`);
+    const page = await readFile(new URL('../../docs/webhook.md', import.meta.url), 'utf8');
+    expect(page).toContain(`| 415 | ${documented?.responses['415']?.description} |`);
     for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json', 'Application/JSON']) {
       const accepted = record(
         await request(app).post(PATH).set(auth).set('Content-Type', type).send('{"x": 1}'),

@@ -21,10 +21,10 @@ import {
 } from '../../src/webhook/idempotency.js';
 import { isLoopbackHost, requirePlatformCredentials, runWebhook } from '../../src/webhook/main.js';
 import {
-  README_MARKERS,
-  replaceWebhookReadmeSection,
+  DOC_MARKERS,
+  replaceWebhookDocSection,
   WEBHOOK_OPENAPI,
-  webhookReadmeSection,
+  webhookDocSection,
 } from '../../src/webhook/openapi.js';
 import { captureIO } from '../helpers/io.js';
 
@@ -128,7 +128,7 @@ describe('idempotency', () => {
   });
 });
 
-describe('the OpenAPI document and the README', () => {
+describe('the OpenAPI document and docs/webhook.md', () => {
   test('the document is OpenAPI 3.1 and lists every answer of the launch route', () => {
     expect(WEBHOOK_OPENAPI.openapi).toBe('3.1.0');
     const responses = Object.keys(
@@ -143,17 +143,18 @@ describe('the OpenAPI document and the README', () => {
     }
   });
 
-  test("the README's webhook section is what the generator writes", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf(README_MARKERS.start);
-    const end = readme.indexOf(README_MARKERS.end);
+  test('the webhook section of docs/webhook.md is what the generator writes', async () => {
+    const doc = await readFile(join(ROOT, 'docs', 'webhook.md'), 'utf8');
+    const start = doc.indexOf(DOC_MARKERS.start);
+    const end = doc.indexOf(DOC_MARKERS.end);
     expect(start).toBeGreaterThan(0);
-    const section = readme.slice(start + README_MARKERS.start.length + 1, end);
+    const section = doc.slice(start + DOC_MARKERS.start.length + 1, end);
     const fix =
       "regenerate it with: npx tsx -e \"import('./src/webhook/openapi.ts').then(async (m) => { const fs = await " +
-      "import('node:fs'); fs.writeFileSync('README.md', m.replaceWebhookReadmeSection(fs.readFileSync('README.md', 'utf8'))); })\"";
-    if (section !== webhookReadmeSection()) throw new Error(`README webhook section is stale; ${fix}`);
-    expect(replaceWebhookReadmeSection(readme)).toBe(readme);
+      "import('node:fs'); fs.writeFileSync('docs/webhook.md', m.replaceWebhookDocSection(fs.readFileSync('docs/webhook.md', 'utf8'))); })\"";
+    if (section !== webhookDocSection())
+      throw new Error(`docs/webhook.md's generated section is stale; ${fix}`);
+    expect(replaceWebhookDocSection(doc)).toBe(doc);
   });
 });
 

@@ -19,7 +19,7 @@ export type Permission =
 export type Requirement = Permission | 'anonymous' | 'authenticated';
 
 /**
- * The documented permission of every RPC (README "Roles and permissions"). Viewer reads; contributor
+ * The documented permission of every RPC (docs/security.md, "Roles and permissions"). Viewer reads; contributor
  * also registers (tasks, workflows, launch plans, uploads), launches, relaunches and terminates;
  * admin also manages projects, secrets, apps and API keys.
  */

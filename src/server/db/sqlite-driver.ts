@@ -36,7 +36,7 @@ interface NodeDatabase {
 
 /**
  * The first Node major on which `node:sqlite` is the default driver: there it needs no flag and prints
- * no warning, and it measured faster than libsql (README, "Performance": CreateExecution/s and
+ * no warning, and it measured faster than libsql (docs/performance.md: CreateExecution/s and
  * ListExecutions p50 at 1M rows, both drivers on Node 24). Before it, libsql.
  */
 const NODE_SQLITE_FROM_MAJOR = 24;

@@ -240,8 +240,7 @@ export class GraphExecutor implements Executor {
   /**
    * Runs an execution once it has a slot; with `resumed` (it had started on a replica that is gone or
    * stopped) at once, beside the slots taken: the slot limit paces new work, not takeovers, so a busy
-   * replica resumes what it took over within the takeover bound (README, "Running more than one of
-   * everything"). Its lease, claimed by the sweep, is held and renewed from the claim on.
+   * replica resumes what it took over within the takeover bound (docs/replicas.md). Its lease, claimed by the sweep, is held and renewed from the claim on.
    */
   private start(executionId: number, resumed: boolean): void {
     if (this.closed || this.running.has(executionId)) return;

@@ -46,7 +46,7 @@ export class ActionRefused extends Error {
 
 /**
  * Checks that a console POST comes from the console's own page: not from a page of another origin
- * (`Origin`, `Sec-Fetch-Site`, `Host`, the rules of the loopback bypass; README "Security: what the
+ * (`Origin`, `Sec-Fetch-Site`, `Host`, the rules of the loopback bypass; docs/security.md, "Security: what the
  * loopback bypass allows") and carrying the token of its cookie in the form (double submit).
  * Without `ownNames` (an embedding without the admin's names), `Origin` must name the request's Host.
  * @throws ActionRefused 403 naming the rule that refused it.

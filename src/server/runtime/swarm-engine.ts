@@ -154,7 +154,7 @@ export async function ensureIsolatedConfig(engine: Docker): Promise<void> {
   }
 }
 
-/** The command that makes {@link ISOLATED_CONFIG} on a node (README, "Tasks on Docker Swarm"). */
+/** The command that makes {@link ISOLATED_CONFIG} on a node (docs/containers.md, "Tasks on Docker Swarm"). */
 export function isolatedConfigCommand(): string {
   const options = Object.entries(ISOLATED_OPTIONS).map(([k, v]) => `-o ${k}=${v}`);
   return `docker network create --config-only ${options.join(' ')} ${ISOLATED_CONFIG}`;
