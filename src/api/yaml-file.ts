@@ -1,7 +1,7 @@
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { z } from 'zod';
 import { errorCode, errorMessage, property } from './guards.js';
-import { didYouMean } from './suggest.js';
+import { closestName, didYouMean } from './suggest.js';
 
 /**
  * What the loaders of user files (workflow files, app files) share: parsing YAML (or JSON, which is
@@ -192,7 +192,8 @@ const ownMessage = (message: string) => !/^Invalid input\b/.test(message);
 /**
  * Turns zod issues (paths relative to `base`, values under `root`) into problems in the file's terms:
  * an unknown key at the key, with the closest known key (`unknown key; did you mean "inputs"?`) or
- * the known keys when `schema` is given; a missing key at its mapping;
+ * the known keys when `schema` is given; a missing key at its mapping (unless an unknown key there
+ * misspells it);
  * `expected a list, found the string "x"` (the schema's own message for the expectation when it
  * gives one: `expected a whole number, found the string "many"`).
  * @param describeRoot what to say when the whole document has the wrong type, given what was found
@@ -207,8 +208,20 @@ export function reportIssues(
   describeRoot: (found: string) => string,
   schema?: z.core.$ZodType,
 ): void {
+  const relativeOf = (issue: z.core.$ZodIssue) =>
+    issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  // Required keys that an unknown key of the same mapping misspells: said once, as the unknown key.
+  const misspelt = new Set<string>();
   for (const issue of issues) {
-    const relative = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code !== 'unrecognized_keys' || !schema) continue;
+    const known = knownKeys(schema, relativeOf(issue));
+    for (const extra of issue.keys) {
+      const near = closestName(extra, known);
+      if (near !== undefined) misspelt.add(JSON.stringify([...relativeOf(issue), near]));
+    }
+  }
+  for (const issue of issues) {
+    const relative = relativeOf(issue);
     const path = [...base, ...relative];
     switch (issue.code) {
       case 'unrecognized_keys':
@@ -224,6 +237,7 @@ export function reportIssues(
         const value = valueAt(root, relative);
         const expected = EXPECTED[issue.expected] ?? issue.expected;
         if (value === undefined && path.length) {
+          if (misspelt.has(JSON.stringify(relative))) break;
           report(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
         } else if (path.length === 0) {
           report(path, describeRoot(describeValue(value)));

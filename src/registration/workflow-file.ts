@@ -632,11 +632,15 @@ function checkNode(
     return deps;
   }
   const bound = node.doc.inputs ?? {};
+  // Inputs that a binding misspells: not reported again as unbound.
+  const misspelt = new Set<string>();
   for (const [input, value] of Object.entries(bound)) {
     const inputPath = [...nodePath, 'inputs', input];
     if (task.inputs && !task.inputs.has(input)) {
       const known = [...task.inputs.keys()];
       const has = known.length ? ` (it has ${known.join(', ')})` : '';
+      const near = closestName(input, known);
+      if (near !== undefined) misspelt.add(near);
       report(inputPath, `task ${taskName} has no input "${input}"${nearKey(input, task.inputs)}${has}`, true);
       continue;
     }
@@ -655,7 +659,7 @@ function checkNode(
   }
   if (!task.inputs || node.unusable.has('inputs')) return deps;
   for (const [input, type] of task.inputs) {
-    if (!(input in bound) && !type?.optional) {
+    if (!(input in bound) && !type?.optional && !misspelt.has(input)) {
       report([...nodePath, 'inputs'], `input "${input}" of task ${taskName} is not bound`);
     }
   }
@@ -741,11 +745,14 @@ function checkLaunchPlanInputs(
   report: Report,
 ): void {
   const launchPlan = part.doc;
+  // Inputs that a fixed or default input misspells: not reported again as missing for the schedule.
+  const misspelt = new Set<string>();
   for (const field of ['fixed_inputs', 'default_inputs'] as const) {
     for (const [input, value] of Object.entries(launchPlan[field] ?? {})) {
       const path = [...base, field, input];
       const type = inputs.get(input);
       if (!inputs.has(input)) {
+        misspelt.add(closestName(input, inputs.keys()) ?? '');
         report(path, `workflow ${workflow} has no input "${input}"${nearKey(input, inputs)}`, true);
       } else if (type) checkValue(value, type, path, report);
     }
@@ -760,7 +767,7 @@ function checkLaunchPlanInputs(
   }
   const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
   for (const [input, type] of inputs) {
-    if (!(input in given) && type && !type.optional) {
+    if (!(input in given) && type && !type.optional && !misspelt.has(input)) {
       report(
         [...base, 'schedule'],
         `a scheduled launch plan gets no inputs from a caller: fix or default input "${input}"`,
