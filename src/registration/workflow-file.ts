@@ -245,9 +245,14 @@ type Path = YamlPath;
  * (unknown keys are errors); type strings; durations; command templates; node ids; that nodes use
  * tasks of the file, bind every required task input by name and type, and refer to workflow inputs and
  * node outputs that exist, without cycles; literal values against their types; launch plans.
+ * Every problem is found in one pass: an entity with structure problems is still checked as far as
+ * its valid fields go (a bad `retries` does not hide a bad `timeout`, nor the checks of the nodes
+ * using the task), and what depends on an invalid or misspelt field is not judged, so each mistake is
+ * reported once. A misspelt key, task, workflow, node, input or output names the closest one that
+ * exists (`unknown key; did you mean "inputs"?`).
  * @param path the file to read; its stem prefixes every entity name.
- * @throws WorkflowFileError listing every problem with file, line and column (a file that cannot be
- *   read is one problem at 1:1 naming the path and the reason).
+ * @throws WorkflowFileError listing every problem with file, line and column under their count (a
+ *   file that cannot be read is one problem at 1:1 naming the path and the reason).
  */
 export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile> {
   let bytes: Buffer;
@@ -375,18 +380,18 @@ function checkStructure(
     key: 'tasks' | 'workflows' | 'launch_plans',
     parse: (value: unknown) => T | undefined,
   ) => {
-    const entries = raw[key] ?? {};
-    if (top.unusable.has(key) && !isRecord(entries)) return undefined;
+    const entries = raw[key];
+    // Absent: no entities, unless an unknown key misspells the section (then its names are unknown).
+    if (entries === undefined) {
+      return top.unusable.has(key) ? undefined : { names: new Set<string>(), parts: new Map<string, T>() };
+    }
     if (!isRecord(entries)) return undefined;
     const parts = new Map<string, T>();
     for (const [name, value] of Object.entries(entries)) {
       const part = ENTITY_NAME.test(name) ? parse(value) : undefined;
       if (part !== undefined) parts.set(name, part);
     }
-    return {
-      names: top.unusable.has(key) && !(key in raw) ? undefined : new Set(Object.keys(entries)),
-      parts,
-    };
+    return { names: new Set(Object.keys(entries)), parts };
   };
   const tasks = section('tasks', (value) => salvage(STRICT.task, value));
   const workflows = section('workflows', salvageWorkflow);

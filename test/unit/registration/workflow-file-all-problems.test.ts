@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { closestName, editDistance } from '../../../src/api/suggest.js';
-import { loadWorkflowFile, WorkflowFileError } from '../../../src/registration/index.js';
+import { loadWorkflowFile, registerFiles, WorkflowFileError } from '../../../src/registration/index.js';
 import { problemsOf, writeWorkflowFile } from './files.js';
 
 /** A task with a bad retries, a bad timeout and a misspelt key, and a workflow with misspelt references. */
@@ -140,5 +140,22 @@ describe('the closest name to a typo', () => {
     expect(closestName('colour', keys)).toBeUndefined();
     expect(closestName('inputs', keys)).toBeUndefined();
     expect(closestName('x', ['y'])).toBeUndefined();
+  });
+});
+
+describe('the problems of several files', () => {
+  test('are counted together, file by file in the order given, each line naming its file', async () => {
+    const first = await writeWorkflowFile('tasks:\n  t: { command: [a], retries: -1 }\n', 'one.yaml');
+    const second = await writeWorkflowFile('tasks:\n  t: { command: [a], timeout: soon }\n', 'two.yaml');
+    const error = await registerFiles(undefined, [first, second], {
+      target: { project: 'p', domain: 'd' },
+      dryRun: true,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkflowFileError);
+    expect((error as Error).message.split('\n')).toEqual([
+      '2 problems in 2 workflow files:',
+      `  ${first}:2:31: tasks.t.retries: must be 0 or more`,
+      `  ${second}:2:31: tasks.t.timeout: "soon" is not a duration such as 30s, 5m or 1h30m`,
+    ]);
   });
 });
