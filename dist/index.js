@@ -76949,18 +76949,17 @@ function checkStructure(raw, report2) {
   const top = salvage(strictFile, raw);
   if (!top || !isRecord(raw)) return void 0;
   const section = (key, parse6) => {
-    const entries = raw[key] ?? {};
-    if (top.unusable.has(key) && !isRecord(entries)) return void 0;
+    const entries = raw[key];
+    if (entries === void 0) {
+      return top.unusable.has(key) ? void 0 : { names: /* @__PURE__ */ new Set(), parts: /* @__PURE__ */ new Map() };
+    }
     if (!isRecord(entries)) return void 0;
     const parts = /* @__PURE__ */ new Map();
     for (const [name, value] of Object.entries(entries)) {
       const part = ENTITY_NAME.test(name) ? parse6(value) : void 0;
       if (part !== void 0) parts.set(name, part);
     }
-    return {
-      names: top.unusable.has(key) && !(key in raw) ? void 0 : new Set(Object.keys(entries)),
-      parts
-    };
+    return { names: new Set(Object.keys(entries)), parts };
   };
   const tasks = section("tasks", (value) => salvage(STRICT.task, value));
   const workflows = section("workflows", salvageWorkflow);
@@ -77075,7 +77074,8 @@ function checkSecrets(task, base, report2) {
     secretVariables.add(variable);
   });
 }
-function resolver(workflowName, inputs, nodeTasks, tasks, report2) {
+function resolver(workflowName, inputs, nodes, tasks, report2) {
+  const { nodeTasks, complete } = nodes;
   return (ref, path, from) => {
     if (ref.node === "inputs") {
       if (inputs && !inputs.has(ref.output)) {
@@ -77083,9 +77083,10 @@ function resolver(workflowName, inputs, nodeTasks, tasks, report2) {
       }
       return inputs?.get(ref.output);
     }
-    if (!nodeTasks) return void 0;
     if (!nodeTasks.has(ref.node)) {
-      report2(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      if (complete) {
+        report2(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      }
       return void 0;
     }
     if (ref.node === from) {
@@ -77114,7 +77115,7 @@ function nodeIds(nodes, base, report2) {
     else if (RESERVED_NODE_IDS.has(node2.id)) report2(idPath, `node id "${node2.id}" is reserved`);
     if (node2.id !== void 0) nodeTasks.set(node2.id, node2.task);
   });
-  return complete ? nodeTasks : void 0;
+  return { nodeTasks, complete };
 }
 function checkNode(node2, nodePath, file2, tasks, resolve5, report2) {
   const deps = /* @__PURE__ */ new Set();
@@ -89389,19 +89390,18 @@ async function eachLimited(items, limit, work) {
   await pLimit(limit).map(items, (item) => work(item));
 }
 async function loadAll(paths) {
-  const problems = [];
   const results = await Promise.all(
     paths.map(async (path) => {
       try {
-        return await loadWorkflowFile(path);
+        return { file: await loadWorkflowFile(path), problems: [] };
       } catch (error63) {
         if (!(error63 instanceof WorkflowFileError)) throw error63;
-        problems.push(...error63.problems);
-        return void 0;
+        return { file: void 0, problems: error63.problems };
       }
     })
   );
-  const loaded2 = results.filter((file2) => file2 !== void 0);
+  const loaded2 = results.flatMap(({ file: file2 }) => file2 ? [file2] : []);
+  const problems = results.flatMap((result) => result.problems);
   if (problems.length) throw new WorkflowFileError(problems);
   const stems = /* @__PURE__ */ new Map();
   for (const file2 of loaded2) {

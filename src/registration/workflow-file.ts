@@ -562,10 +562,11 @@ type Resolve = (ref: Reference, path: Path, from?: string) => LiteralType | unde
 function resolver(
   workflowName: string,
   inputs: Map<string, LiteralType | undefined> | undefined,
-  nodeTasks: Map<string, string | undefined> | undefined,
+  nodes: NodeIds,
   tasks: Map<string, TaskInfo>,
   report: Report,
 ): Resolve {
+  const { nodeTasks, complete } = nodes;
   return (ref, path, from) => {
     if (ref.node === 'inputs') {
       if (inputs && !inputs.has(ref.output)) {
@@ -573,9 +574,10 @@ function resolver(
       }
       return inputs?.get(ref.output);
     }
-    if (!nodeTasks) return undefined;
     if (!nodeTasks.has(ref.node)) {
-      report(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      if (complete) {
+        report(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      }
       return undefined;
     }
     if (ref.node === from) {
@@ -595,11 +597,15 @@ function resolver(
   };
 }
 
-/**
- * The node ids of a workflow, each with its task (undefined when unusable); duplicate and reserved
- * ids are reported. Undefined when some node's id is unusable: references to nodes are not judged.
- */
-function nodeIds(nodes: Part<NodeDoc>[] | undefined, base: Path, report: Report) {
+/** The node ids of a workflow, each with the task of the node (undefined when unusable). */
+interface NodeIds {
+  nodeTasks: Map<string, string | undefined>;
+  /** False when the list of nodes or some node's id is unusable: a reference to an unknown node is not judged. */
+  complete: boolean;
+}
+
+/** The node ids of a workflow (see {@link NodeIds}); duplicate and reserved ids are reported. */
+function nodeIds(nodes: Part<NodeDoc>[] | undefined, base: Path, report: Report): NodeIds {
   const nodeTasks = new Map<string, string | undefined>();
   let complete = nodes !== undefined;
   (nodes ?? []).forEach(({ doc: node }, index) => {
@@ -609,7 +615,7 @@ function nodeIds(nodes: Part<NodeDoc>[] | undefined, base: Path, report: Report)
     else if (RESERVED_NODE_IDS.has(node.id)) report(idPath, `node id "${node.id}" is reserved`);
     if (node.id !== undefined) nodeTasks.set(node.id, node.task);
   });
-  return complete ? nodeTasks : undefined;
+  return { nodeTasks, complete };
 }
 
 /**

@@ -123,6 +123,21 @@ workflows:
       '5:14: tasks.t.outputs: expected a mapping, found a list',
     ]);
   });
+
+  test('a node that is not a mapping does not hide the checks of the other nodes', async () => {
+    const text = `tasks:
+  t: { command: [a], outputs: { o: string } }
+workflows:
+  w:
+    nodes: [oops, { id: n1, task: t }]
+    outputs: { a: "{{ n0.o }}", b: "{{ n1.p }}" }
+`;
+    // n0 may be the node that is not a mapping: a reference to it is not judged.
+    expect(await problemsOf(text)).toEqual([
+      '5:13: workflows.w.nodes.0: expected a mapping, found the string "oops"',
+      '6:36: workflows.w.outputs.b: node "n1" (task t) has no output "p"',
+    ]);
+  });
 });
 
 describe('the closest name to a typo', () => {
