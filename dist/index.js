@@ -19799,7 +19799,7 @@ function stringify(value, replacer, space, numberStringifiers) {
     "": value
   }, "", value) : value;
   return stringifyValue(replacedValue, "");
-  function stringifyValue(value2, indent) {
+  function stringifyValue(value2, indent2) {
     if (Array.isArray(numberStringifiers)) {
       const stringifier = numberStringifiers.find((item) => item.test(value2));
       if (stringifier) {
@@ -19820,18 +19820,18 @@ function stringify(value, replacer, space, numberStringifiers) {
       return value2.toString();
     }
     if (Array.isArray(value2)) {
-      return stringifyArray(value2, indent);
+      return stringifyArray(value2, indent2);
     }
     if (value2 && typeof value2 === "object") {
-      return stringifyObject(value2, indent);
+      return stringifyObject(value2, indent2);
     }
     return void 0;
   }
-  function stringifyArray(array2, indent) {
+  function stringifyArray(array2, indent2) {
     if (array2.length === 0) {
       return "[]";
     }
-    const childIndent = resolvedSpace ? indent + resolvedSpace : void 0;
+    const childIndent = resolvedSpace ? indent2 + resolvedSpace : void 0;
     let str = resolvedSpace ? "[\n" : "[";
     for (let i = 0; i < array2.length; i++) {
       const item = typeof replacer === "function" ? replacer.call(array2, String(i), array2[i]) : array2[i];
@@ -19849,18 +19849,18 @@ function stringify(value, replacer, space, numberStringifiers) {
       }
     }
     str += resolvedSpace ? `
-${indent}]` : "]";
+${indent2}]` : "]";
     return str;
   }
-  function stringifyObject(object2, indent) {
+  function stringifyObject(object2, indent2) {
     if (typeof object2.toJSON === "function") {
-      return stringifyValue(object2.toJSON(), indent);
+      return stringifyValue(object2.toJSON(), indent2);
     }
     const keys = Array.isArray(replacer) ? [...new Set(replacer.map(String))] : Object.keys(object2);
     if (keys.length === 0) {
       return "{}";
     }
-    const childIndent = resolvedSpace ? indent + resolvedSpace : void 0;
+    const childIndent = resolvedSpace ? indent2 + resolvedSpace : void 0;
     let first = true;
     let str = resolvedSpace ? "{\n" : "{";
     for (const key of keys) {
@@ -19881,7 +19881,7 @@ ${indent}]` : "]";
       }
     }
     str += resolvedSpace ? `
-${indent}}` : "}";
+${indent2}}` : "}";
     return str;
   }
   function includeProperty(_key, value2) {
@@ -34160,7 +34160,7 @@ var require_channelz = __commonJS({
       if (addressChunk === "") {
         return [];
       }
-      const bytePairs = addressChunk.split(":").map((section2) => parseIPv6Section(section2));
+      const bytePairs = addressChunk.split(":").map((section) => parseIPv6Section(section));
       const result = [];
       return result.concat(...bytePairs);
     }
@@ -41332,8 +41332,8 @@ var require_server = __commonJS({
               resolve5(addressList);
               return true;
             };
-            const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
-            resolver.updateResolution();
+            const resolver2 = (0, resolver_1.createResolver)(port, resolverListener, this.options);
+            resolver2.updateResolution();
           });
         }
         async bindPort(port, boundPortObject) {
@@ -68283,6 +68283,50 @@ var init_zod = __esm({
   }
 });
 
+// src/api/suggest.ts
+function editDistance(a, b3) {
+  const rows = [Array.from({ length: b3.length + 1 }, (_3, j3) => j3)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j3 = 1; j3 <= b3.length; j3++) {
+      const cost = a[i - 1] === b3[j3 - 1] ? 0 : 1;
+      let best = Math.min(
+        (rows[i - 1]?.[j3] ?? 0) + 1,
+        (row[j3 - 1] ?? 0) + 1,
+        (rows[i - 1]?.[j3 - 1] ?? 0) + cost
+      );
+      if (i > 1 && j3 > 1 && a[i - 1] === b3[j3 - 2] && a[i - 2] === b3[j3 - 1]) {
+        best = Math.min(best, (rows[i - 2]?.[j3 - 2] ?? 0) + 1);
+      }
+      row.push(best);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b3.length] ?? 0;
+}
+function closestName(typed, known) {
+  const lower = typed.toLowerCase();
+  const limit = Math.max(1, Math.floor(typed.length / 3));
+  let best;
+  for (const name of known) {
+    if (name === typed) return void 0;
+    const distance = editDistance(lower, name.toLowerCase());
+    if (distance <= limit && distance < typed.length && (!best || distance < best.distance)) {
+      best = { name, distance };
+    }
+  }
+  return best?.name;
+}
+function didYouMean(typed, known) {
+  const near = closestName(typed, known);
+  return near === void 0 ? "" : `; did you mean "${near}"?`;
+}
+var init_suggest = __esm({
+  "src/api/suggest.ts"() {
+    "use strict";
+  }
+});
+
 // src/api/generated/orch/core/WorkflowExecution.ts
 var _orch_core_WorkflowExecution_Phase;
 var init_WorkflowExecution = __esm({
@@ -69278,12 +69322,12 @@ var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
-    function indentComment(comment, indent) {
+    function indentComment(comment, indent2) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
-      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+      return indent2 ? comment.replace(/^(?! *$)/gm, indent2) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str, indent2, comment) => str.endsWith("\n") ? indentComment(comment, indent2) : comment.includes("\n") ? "\n" + indentComment(comment, indent2) : (str.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -69297,17 +69341,17 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
         return text;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
-      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
       if (text.length <= endStep)
         return text;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end = lineWidth - indent2.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
@@ -69321,7 +69365,7 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text, i, indent2.length);
         if (i !== -1)
           end = i + endStep;
       }
@@ -69345,8 +69389,8 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
-          end = i + indent.length + endStep;
+            i = consumeMoreIndentedLines(text, i, indent2.length);
+          end = i + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
@@ -69391,22 +69435,22 @@ var require_foldFlowLines = __commonJS({
         const end2 = folds[i2 + 1] || text.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent2}${text.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
             res += `${text[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent2}${text.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text, i, indent2) {
       let end = i;
       let start = i + 1;
       let ch = text[start];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start + indent2) {
           ch = text[++i];
         } else {
           do {
@@ -69462,7 +69506,7 @@ var require_stringifyString = __commonJS({
         return json2;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
@@ -69522,7 +69566,7 @@ var require_stringifyString = __commonJS({
                   str += "\n";
                   i += 2;
                 }
-                str += indent;
+                str += indent2;
                 if (json2[i + 2] === " ")
                   str += "\\";
                 i += 1;
@@ -69534,15 +69578,15 @@ var require_stringifyString = __commonJS({
           }
       }
       str = start ? str + json2.slice(start) : json2;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
         return doubleQuotedString(value, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
-${indent}`) + "'";
-      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+${indent2}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function quotedString(value, ctx) {
       const { singleQuote } = ctx.options;
@@ -69572,8 +69616,8 @@ ${indent}`) + "'";
       if (!blockQuote || /\n[\t ]+$/.test(value)) {
         return quotedString(value, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const indent2 = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent2.length);
       if (!value)
         return literal2 ? "|\n" : ">\n";
       let chomp;
@@ -69598,7 +69642,7 @@ ${indent}`) + "'";
         value = value.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+        end = end.replace(blockEndNewlines, `$&${indent2}`);
       }
       let startWithSpace = false;
       let startEnd;
@@ -69615,9 +69659,9 @@ ${indent}`) + "'";
       let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
         value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+        start = start.replace(/\n+/g, `$&${indent2}`);
       }
-      const indentSize = indent ? "2" : "1";
+      const indentSize = indent2 ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
       if (comment) {
         header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
@@ -69625,7 +69669,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent2}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -69633,18 +69677,18 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent2, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
-${indent}${body}`;
+${indent2}${body}`;
       }
-      value = value.replace(/\n+/g, `$&${indent}`);
+      value = value.replace(/\n+/g, `$&${indent2}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent2}${start}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
-      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      const { actualString, implicitKey, indent: indent2, indentStep, inFlow } = ctx;
       if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
         return quotedString(value, ctx);
       }
@@ -69655,22 +69699,22 @@ ${indent}${start}${value}${end}`;
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
-        if (indent === "") {
+        if (indent2 === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
-        } else if (implicitKey && indent === indentStep) {
+        } else if (implicitKey && indent2 === indentStep) {
           return quotedString(value, ctx);
         }
       }
       const str = value.replace(/\n+/g, `$&
-${indent}`);
+${indent2}`);
       if (actualString) {
         const test = (tag2) => tag2.default && tag2.tag !== "tag:yaml.org,2002:str" && tag2.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -69842,7 +69886,7 @@ var require_stringifyPair = __commonJS({
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
@@ -69857,7 +69901,7 @@ var require_stringifyPair = __commonJS({
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
+        indent: indent2 + indentStep
       });
       let keyCommentDone = false;
       let chompKeep = false;
@@ -69887,7 +69931,7 @@ var require_stringifyPair = __commonJS({
         if (keyComment)
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
         str = `? ${str}
-${indent}:`;
+${indent2}:`;
       } else {
         str = `${str}:`;
         if (keyComment)
@@ -70165,7 +70209,7 @@ var require_stringifyCollection = __commonJS({
       return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-      const { indent, options: { commentString } } = ctx;
+      const { indent: indent2, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
@@ -70202,11 +70246,11 @@ var require_stringifyCollection = __commonJS({
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
           str += line ? `
-${indent}${line}` : "\n";
+${indent2}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent2);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
@@ -70214,7 +70258,7 @@ ${indent}${line}` : "\n";
       return str;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
-      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      const { indent: indent2, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
       itemIndent += indentStep;
       const itemCtx = Object.assign({}, ctx, {
         indent: itemIndent,
@@ -70283,19 +70327,19 @@ ${indent}${line}` : "\n";
           let str = start;
           for (const line of lines)
             str += line ? `
-${indentStep}${indent}${line}` : "\n";
+${indentStep}${indent2}${line}` : "\n";
           return `${str}
-${indent}${end}`;
+${indent2}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    function addCommentBefore({ indent: indent2, options: { commentString } }, lines, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        const ic = stringifyComment.indentComment(commentString(comment), indent2);
         lines.push(ic.trimStart());
       }
     }
@@ -72245,10 +72289,10 @@ var require_util_flow_indent_check = __commonJS({
   "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
-    function flowIndentCheck(indent, fc, onError) {
+    function flowIndentCheck(indent2, fc, onError) {
       if (fc?.type === "flow-collection") {
         const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        if (end.indent === indent2 && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
           onError(end, "BAD_INDENT", msg, true);
         }
@@ -72766,17 +72810,17 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
+        const [indent2, content] = lines[i];
         if (content === "" || content === "\r") {
-          if (header.indent === 0 && indent.length > trimIndent)
-            trimIndent = indent.length;
+          if (header.indent === 0 && indent2.length > trimIndent)
+            trimIndent = indent2.length;
         } else {
-          if (indent.length < trimIndent) {
+          if (indent2.length < trimIndent) {
             const message2 = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent.length, "MISSING_CHAR", message2);
+            onError(offset + indent2.length, "MISSING_CHAR", message2);
           }
           if (header.indent === 0)
-            trimIndent = indent.length;
+            trimIndent = indent2.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
             const message2 = "Block scalar values in collections must be indented";
@@ -72784,7 +72828,7 @@ var require_resolve_block_scalar = __commonJS({
           }
           break;
         }
-        offset += indent.length + content.length + 1;
+        offset += indent2.length + content.length + 1;
       }
       for (let i = lines.length - 1; i >= chompStart; --i) {
         if (lines[i][0].length > trimIndent)
@@ -72796,26 +72840,26 @@ var require_resolve_block_scalar = __commonJS({
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
+        let [indent2, content] = lines[i];
+        offset += indent2.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
           content = content.slice(0, -1);
-        if (content && indent.length < trimIndent) {
+        if (content && indent2.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
           const message2 = `Block scalar lines must not be less indented than their ${src}`;
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message2);
-          indent = "";
+          indent2 = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
+          value += sep3 + indent2.slice(trimIndent) + content;
           sep3 = "\n";
-        } else if (indent.length > trimIndent || content[0] === "	") {
+        } else if (indent2.length > trimIndent || content[0] === "	") {
           if (sep3 === " ")
             sep3 = "\n";
           else if (!prevMoreIndented && sep3 === "\n")
             sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
+          value += sep3 + indent2.slice(trimIndent) + content;
           sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
@@ -72851,7 +72895,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       const { source } = props2[0];
       const mode = source[0];
-      let indent = 0;
+      let indent2 = 0;
       let chomp = "";
       let error63 = -1;
       for (let i = 1; i < source.length; ++i) {
@@ -72860,8 +72904,8 @@ var require_resolve_block_scalar = __commonJS({
           chomp = ch;
         else {
           const n = Number(ch);
-          if (!indent && n)
-            indent = n;
+          if (!indent2 && n)
+            indent2 = n;
           else if (error63 === -1)
             error63 = offset + i;
         }
@@ -72902,7 +72946,7 @@ var require_resolve_block_scalar = __commonJS({
           }
         }
       }
-      return { mode, indent, chomp, comment, length };
+      return { mode, indent: indent2, chomp, comment, length };
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
@@ -73636,15 +73680,15 @@ var require_cst_scalar = __commonJS({
       return null;
     }
     function createScalarToken(value, context3) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context3;
+      const { implicitKey = false, indent: indent2, inFlow = false, offset = -1, type = "PLAIN" } = context3;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
-        indent: indent > 0 ? " ".repeat(indent) : "",
+        indent: indent2 > 0 ? " ".repeat(indent2) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
       const end = context3.end ?? [
-        { type: "newline", offset: -1, indent, source: "\n" }
+        { type: "newline", offset: -1, indent: indent2, source: "\n" }
       ];
       switch (source[0]) {
         case "|":
@@ -73653,25 +73697,25 @@ var require_cst_scalar = __commonJS({
           const head = source.substring(0, he2);
           const body = source.substring(he2 + 1) + "\n";
           const props2 = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent: indent2, source: head }
           ];
           if (!addEndtoBlockProps(props2, end))
-            props2.push({ type: "newline", offset: -1, indent, source: "\n" });
-          return { type: "block-scalar", offset, indent, props: props2, source: body };
+            props2.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
+          return { type: "block-scalar", offset, indent: indent2, props: props2, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent: indent2, source, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent: indent2, source, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent: indent2, source, end };
       }
     }
     function setScalarValue(token, value, context3 = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context3;
-      let indent = "indent" in token ? token.indent : null;
-      if (afterKey && typeof indent === "number")
-        indent += 2;
+      let indent2 = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent2 === "number")
+        indent2 += 2;
       if (!type)
         switch (token.type) {
           case "single-quoted-scalar":
@@ -73691,8 +73735,8 @@ var require_cst_scalar = __commonJS({
             type = "PLAIN";
         }
       const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        implicitKey: implicitKey || indent2 === null,
+        indent: indent2 !== null && indent2 > 0 ? " ".repeat(indent2) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
@@ -73723,16 +73767,16 @@ var require_cst_scalar = __commonJS({
         token.source = body;
       } else {
         const { offset } = token;
-        const indent = "indent" in token ? token.indent : -1;
+        const indent2 = "indent" in token ? token.indent : -1;
         const props2 = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent: indent2, source: head }
         ];
         if (!addEndtoBlockProps(props2, "end" in token ? token.end : void 0))
-          props2.push({ type: "newline", offset: -1, indent, source: "\n" });
+          props2.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
         for (const key of Object.keys(token))
           if (key !== "type" && key !== "offset")
             delete token[key];
-        Object.assign(token, { type: "block-scalar", indent, props: props2, source: body });
+        Object.assign(token, { type: "block-scalar", indent: indent2, props: props2, source: body });
       }
     }
     function addEndtoBlockProps(props2, end) {
@@ -73777,12 +73821,12 @@ var require_cst_scalar = __commonJS({
           break;
         }
         default: {
-          const indent = "indent" in token ? token.indent : -1;
+          const indent2 = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent: indent2, source, end });
         }
       }
     }
@@ -74088,15 +74132,15 @@ var require_lexer = __commonJS({
       continueScalar(offset) {
         let ch = this.buffer[offset];
         if (this.indentNext > 0) {
-          let indent = 0;
+          let indent2 = 0;
           while (ch === " ")
-            ch = this.buffer[++indent + offset];
+            ch = this.buffer[++indent2 + offset];
           if (ch === "\r") {
-            const next = this.buffer[indent + offset + 1];
+            const next = this.buffer[indent2 + offset + 1];
             if (next === "\n" || !next && !this.atEnd)
-              return offset + indent + 1;
+              return offset + indent2 + 1;
           }
-          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+          return ch === "\n" || indent2 >= this.indentNext || !ch && !this.atEnd ? offset + indent2 : -1;
         }
         if (ch === "-" || ch === ".") {
           const dt2 = this.buffer.substr(offset, 3);
@@ -74265,12 +74309,12 @@ var require_lexer = __commonJS({
       }
       *parseFlowCollection() {
         let nl, sp;
-        let indent = -1;
+        let indent2 = -1;
         do {
           nl = yield* this.pushNewline();
           if (nl > 0) {
             sp = yield* this.pushSpaces(false);
-            this.indentValue = indent = sp;
+            this.indentValue = indent2 = sp;
           } else {
             sp = 0;
           }
@@ -74279,8 +74323,8 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
-          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent2 === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
             yield cst.FLOW_END;
@@ -74388,16 +74432,16 @@ var require_lexer = __commonJS({
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
-        let indent = 0;
+        let indent2 = 0;
         let ch;
         loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
           switch (ch) {
             case " ":
-              indent += 1;
+              indent2 += 1;
               break;
             case "\n":
               nl = i2;
-              indent = 0;
+              indent2 = 0;
               break;
             case "\r": {
               const next = this.buffer[i2 + 1];
@@ -74413,9 +74457,9 @@ var require_lexer = __commonJS({
         }
         if (!ch && !this.atEnd)
           return this.setNext("block-scalar");
-        if (indent >= this.indentNext) {
+        if (indent2 >= this.indentNext) {
           if (this.blockScalarIndent === -1)
-            this.indentNext = indent;
+            this.indentNext = indent2;
           else {
             this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
           }
@@ -74448,7 +74492,7 @@ var require_lexer = __commonJS({
             const lastChar = i2;
             while (ch2 === " ")
               ch2 = this.buffer[--i2];
-            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent2 > lastChar)
               nl = i2;
             else
               break;
@@ -75464,10 +75508,10 @@ var require_parser = __commonJS({
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start, indent2) {
         if (this.type !== "comment")
           return false;
-        if (this.indent <= indent)
+        if (this.indent <= indent2)
           return false;
         return start.every((st2) => st2.type === "newline" || st2.type === "space");
       }
@@ -75589,8 +75633,8 @@ var require_public_api = __commonJS({
       if (typeof options === "string")
         options = options.length;
       if (typeof options === "number") {
-        const indent = Math.round(options);
-        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+        const indent2 = Math.round(options);
+        options = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
       }
       if (value === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
@@ -75726,13 +75770,54 @@ function valueAt(root, path) {
   }
   return value;
 }
-function reportIssues(issues, base, root, report2, describeRoot3) {
+function schemasAt(schema, path) {
+  if (schema instanceof external_exports.ZodOptional || schema instanceof external_exports.ZodNullable || schema instanceof external_exports.ZodDefault) {
+    return schemasAt(schema.unwrap(), path);
+  }
+  if (schema instanceof external_exports.ZodPipe) return schemasAt(schema.in, path).concat(schemasAt(schema.out, path));
+  if (schema instanceof external_exports.ZodUnion) return schema.options.flatMap((option) => schemasAt(option, path));
+  const [step, ...rest] = path;
+  if (step === void 0) return [schema];
+  if (schema instanceof external_exports.ZodObject) {
+    const field = typeof step === "string" ? schema.shape[step] : void 0;
+    return field ? schemasAt(field, rest) : [];
+  }
+  if (schema instanceof external_exports.ZodRecord) return schemasAt(schema.valueType, rest);
+  if (schema instanceof external_exports.ZodArray && typeof step === "number") return schemasAt(schema.element, rest);
+  return [];
+}
+function knownKeys(schema, path) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const at2 of schemasAt(schema, path)) {
+    if (at2 instanceof external_exports.ZodObject) for (const key of Object.keys(at2.shape)) keys.add(key);
+  }
+  return [...keys];
+}
+function unknownKey(key, known) {
+  const near = didYouMean(key, known);
+  if (near) return `unknown key${near}`;
+  return known.length ? `unknown key; expected one of ${known.join(", ")}` : "unknown key";
+}
+function reportIssues(issues, base, root, report2, describeRoot3, schema) {
+  const relativeOf = (issue3) => issue3.path.filter((p2) => typeof p2 !== "symbol");
+  const misspelt = /* @__PURE__ */ new Set();
   for (const issue3 of issues) {
-    const relative3 = issue3.path.filter((p2) => typeof p2 !== "symbol");
+    if (issue3.code !== "unrecognized_keys" || !schema) continue;
+    const known = knownKeys(schema, relativeOf(issue3));
+    for (const extra of issue3.keys) {
+      const near = closestName(extra, known);
+      if (near !== void 0) misspelt.add(JSON.stringify([...relativeOf(issue3), near]));
+    }
+  }
+  for (const issue3 of issues) {
+    const relative3 = relativeOf(issue3);
     const path = [...base, ...relative3];
     switch (issue3.code) {
       case "unrecognized_keys":
-        for (const extra of issue3.keys) report2([...path, extra], "unknown key", true);
+        for (const extra of issue3.keys) {
+          const message2 = schema ? unknownKey(extra, knownKeys(schema, relative3)) : "unknown key";
+          report2([...path, extra], message2, true);
+        }
         break;
       case "invalid_key":
         report2(path, `name ${issue3.issues[0]?.message ?? "is not valid"}`, true);
@@ -75741,9 +75826,12 @@ function reportIssues(issues, base, root, report2, describeRoot3) {
         const value = valueAt(root, relative3);
         const expected = EXPECTED[issue3.expected] ?? issue3.expected;
         if (value === void 0 && path.length) {
+          if (misspelt.has(JSON.stringify(relative3))) break;
           report2(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
         } else if (path.length === 0) {
           report2(path, describeRoot3(describeValue(value)));
+        } else if (schema && ownMessage(issue3.message)) {
+          report2(path, `${issue3.message}, found ${describeValue(value)}`);
         } else {
           report2(path, `expected ${expected}, found ${describeValue(value)}`);
         }
@@ -75754,12 +75842,14 @@ function reportIssues(issues, base, root, report2, describeRoot3) {
     }
   }
 }
-var import_yaml, READ_ERRORS, DECIMAL_INTEGER, EXPECTED;
+var import_yaml, READ_ERRORS, DECIMAL_INTEGER, EXPECTED, ownMessage;
 var init_yaml_file = __esm({
   "src/api/yaml-file.ts"() {
     "use strict";
     import_yaml = __toESM(require_dist(), 1);
+    init_zod();
     init_guards();
+    init_suggest();
     READ_ERRORS = {
       ENOENT: "no such file",
       EISDIR: "it is a directory",
@@ -75775,6 +75865,7 @@ var init_yaml_file = __esm({
       int: "a whole number",
       boolean: "true or false"
     };
+    ownMessage = (message2) => !/^Invalid input\b/.test(message2);
   }
 });
 
@@ -76752,9 +76843,14 @@ var init_quantity = __esm({
 // src/registration/workflow-file.ts
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
-function entitySchemas(strict) {
-  const object2 = (shape) => strict ? external_exports.strictObject(shape) : external_exports.object(shape);
-  const task = object2({
+function problemCount(problems) {
+  const files = new Set(problems.map((p2) => p2.file));
+  const counted = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
+  const [only] = files;
+  return files.size === 1 && only !== void 0 ? `${counted} in ${only}` : `${counted} in ${files.size} workflow files`;
+}
+function entitySchemas() {
+  const task = external_exports.strictObject({
     image: external_exports.string().optional(),
     command: external_exports.array(external_exports.string()).min(1, "must name at least the program to run"),
     inputs: typeMap.optional(),
@@ -76767,25 +76863,25 @@ function entitySchemas(strict) {
     cache_version: external_exports.string().optional(),
     env: external_exports.record(variableName, external_exports.string()).optional(),
     // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
-    limits: object2({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    limits: external_exports.strictObject({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
     // Whether the task's container gets a network (container runtimes give none unless asked).
     network: external_exports.boolean("expected true or false").optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
-    secrets: external_exports.array(external_exports.union([secretName, object2({ key: secretName, env_var: variableName.optional() })])).optional()
+    secrets: external_exports.array(external_exports.union([secretName, external_exports.strictObject({ key: secretName, env_var: variableName.optional() })])).optional()
   });
-  const node2 = object2({ id: entityName, task: entityName, inputs: valueMap.optional() });
-  const workflow = object2({
+  const node2 = external_exports.strictObject({ id: entityName, task: entityName, inputs: valueMap.optional() });
+  const workflow = external_exports.strictObject({
     inputs: typeMap.optional(),
     nodes: external_exports.array(node2).min(1, "a workflow needs at least one node"),
     outputs: valueMap.optional()
   });
-  const launchPlan = object2({
+  const launchPlan = external_exports.strictObject({
     workflow: entityName,
     fixed_inputs: valueMap.optional(),
     default_inputs: valueMap.optional(),
-    schedule: object2({ cron: external_exports.string() }).optional()
+    schedule: external_exports.strictObject({ cron: external_exports.string() }).optional()
   });
-  return { task, workflow, launchPlan };
+  return { task, node: node2, workflow, launchPlan };
 }
 function referenceOf(value) {
   if (typeof value !== "string") return void 0;
@@ -76813,59 +76909,74 @@ async function loadWorkflowFile(path) {
   if (!FILE_STEM.test(stem)) {
     at2(0, `the file name "${stem}" prefixes every entity name; use only letters, digits, _, - and .`);
   }
-  const structure = checkStructure(document.toJS() ?? {}, report2);
-  if (structure) {
-    if (structure.entityCount === 0) at2(0, "the file defines no tasks, workflows or launch_plans");
-    checkSemantics(structure, report2);
+  const checked = checkStructure(document.toJS() ?? {}, report2);
+  if (checked) {
+    if (checked.empty) at2(0, "the file defines no tasks, workflows or launch_plans");
+    checkSemantics(checked.structure, report2);
   }
-  if (problems.length || !structure) {
+  if (problems.length || !checked?.valid) {
     problems.sort((a, b3) => a.line - b3.line || a.column - b3.column);
     throw new WorkflowFileError(problems);
   }
-  return { path, stem, bytes, doc: structure.valid };
+  return { path, stem, bytes, doc: checked.valid };
+}
+function salvage(schema, raw) {
+  if (!isRecord(raw)) return void 0;
+  const known = Object.keys(schema.shape);
+  const kept = {};
+  const unusable2 = /* @__PURE__ */ new Set();
+  for (const [key, value] of Object.entries(raw)) {
+    const field = schema.shape[key];
+    if (field === void 0) {
+      const near = closestName(key, known);
+      if (near !== void 0 && !(near in raw)) unusable2.add(near);
+    } else if (external_exports.safeParse(field, value).success) kept[key] = value;
+    else unusable2.add(key);
+  }
+  const parsed = schema.partial().safeParse(kept);
+  return parsed.success ? { doc: parsed.data, unusable: unusable2 } : void 0;
+}
+function salvageWorkflow(raw) {
+  const workflow = salvage(STRICT.workflow, raw);
+  if (!workflow) return void 0;
+  const rawNodes = isRecord(raw) ? raw.nodes : void 0;
+  const nodes = workflow.doc.nodes ? workflow.doc.nodes.map((doc) => ({ doc, unusable: /* @__PURE__ */ new Set() })) : Array.isArray(rawNodes) ? rawNodes.map((node2) => salvage(STRICT.node, node2) ?? UNUSABLE_NODE) : void 0;
+  return { ...workflow, nodes };
 }
 function checkStructure(raw, report2) {
-  const top = fileSchema.safeParse(raw);
-  if (!top.success) {
-    reportIssues(top.error.issues, [], raw, report2, describeRoot);
-    return void 0;
-  }
-  const structure = {
-    tasks: {},
-    workflows: {},
-    launch_plans: {},
-    taskNames: new Set(Object.keys(top.data.tasks ?? {})),
-    workflowNames: new Set(Object.keys(top.data.workflows ?? {})),
-    entityCount: [top.data.tasks, top.data.workflows, top.data.launch_plans].reduce(
-      (count, entries) => count + Object.keys(entries ?? {}).length,
-      0
-    ),
-    valid: top.data.version === void 0 ? {} : { version: top.data.version }
-  };
-  const check2 = (key, strict, loose, parsed) => {
-    const entries = top.data[key];
-    if (!entries) return void 0;
-    const valid = {};
-    for (const [name, value] of Object.entries(entries)) {
-      const result = strict.safeParse(value);
-      if (result.success) {
-        valid[name] = result.data;
-        parsed[name] = result.data;
-        continue;
-      }
-      reportIssues(result.error.issues, [key, name], value, report2, describeRoot);
-      const lenient = loose.safeParse(value);
-      if (lenient.success) parsed[name] = lenient.data;
+  const full = strictFile.safeParse(raw);
+  if (!full.success) reportIssues(full.error.issues, [], raw, report2, describeRoot, strictFile);
+  const top = salvage(strictFile, raw);
+  if (!top || !isRecord(raw)) return void 0;
+  const section = (key, parse6) => {
+    const entries = raw[key];
+    if (entries === void 0) {
+      return top.unusable.has(key) ? void 0 : { names: /* @__PURE__ */ new Set(), parts: /* @__PURE__ */ new Map() };
     }
-    return valid;
+    if (!isRecord(entries)) return void 0;
+    const parts = /* @__PURE__ */ new Map();
+    for (const [name, value] of Object.entries(entries)) {
+      const part = ENTITY_NAME.test(name) ? parse6(value) : void 0;
+      if (part !== void 0) parts.set(name, part);
+    }
+    return { names: new Set(Object.keys(entries)), parts };
   };
-  const tasks = check2("tasks", STRICT.task, LOOSE.task, structure.tasks);
-  if (tasks) structure.valid.tasks = tasks;
-  const workflows = check2("workflows", STRICT.workflow, LOOSE.workflow, structure.workflows);
-  if (workflows) structure.valid.workflows = workflows;
-  const launchPlans = check2("launch_plans", STRICT.launchPlan, LOOSE.launchPlan, structure.launch_plans);
-  if (launchPlans) structure.valid.launch_plans = launchPlans;
-  return structure;
+  const tasks = section("tasks", (value) => salvage(STRICT.task, value));
+  const workflows = section("workflows", salvageWorkflow);
+  const launchPlans = section("launch_plans", (value) => salvage(STRICT.launchPlan, value));
+  const structure = {
+    tasks: tasks?.parts ?? /* @__PURE__ */ new Map(),
+    workflows: workflows?.parts ?? /* @__PURE__ */ new Map(),
+    launchPlans: launchPlans?.parts ?? /* @__PURE__ */ new Map(),
+    taskNames: tasks?.names,
+    workflowNames: workflows?.names
+  };
+  const entityCount = [raw.tasks, raw.workflows, raw.launch_plans].reduce(
+    (count, entries) => count + (isRecord(entries) ? Object.keys(entries).length : 0),
+    0
+  );
+  const misspelt = ["tasks", "workflows", "launch_plans"].some((key) => top.unusable.has(key));
+  return { structure, valid: full.success ? full.data : void 0, empty: entityCount === 0 && !misspelt };
 }
 function typesOf(map2, path, report2) {
   const types = /* @__PURE__ */ new Map();
@@ -76896,6 +77007,9 @@ function checkValue(value, type, path, report2) {
 function isMalformedReference(value) {
   return typeof value === "string" && /\{\{.*\}\}/s.test(value) && !referenceOf(value);
 }
+function fieldTypes(part, field, map2, path, report2) {
+  return part.unusable.has(field) ? void 0 : typesOf(map2, [...path, field], report2);
+}
 function checkSemantics(file2, report2) {
   const tasks = checkTasks(file2, report2);
   const workflowInputs = checkWorkflows(file2, tasks, report2);
@@ -76903,11 +77017,12 @@ function checkSemantics(file2, report2) {
 }
 function checkTasks(file2, report2) {
   const tasks = /* @__PURE__ */ new Map();
-  for (const [taskName, task] of Object.entries(file2.tasks)) {
+  for (const [taskName, part] of file2.tasks) {
+    const task = part.doc;
     const base = ["tasks", taskName];
     const info2 = {
-      inputs: typesOf(task.inputs, [...base, "inputs"], report2),
-      outputs: typesOf(task.outputs, [...base, "outputs"], report2)
+      inputs: fieldTypes(part, "inputs", task.inputs, base, report2),
+      outputs: fieldTypes(part, "outputs", task.outputs, base, report2)
     };
     tasks.set(taskName, info2);
     if (task.timeout !== void 0) {
@@ -76918,10 +77033,10 @@ function checkTasks(file2, report2) {
         report2([...base, "timeout"], `"${task.timeout}" is not a duration such as 30s, 5m or 1h30m`);
       }
     }
-    if (task.cache_version !== void 0 && task.cache !== true) {
+    if (task.cache_version !== void 0 && task.cache !== true && !part.unusable.has("cache")) {
       report2([...base, "cache_version"], "is only allowed with cache: true");
     }
-    task.command.forEach((arg, index) => {
+    (task.command ?? []).forEach((arg, index) => {
       for (const [whole, inner] of arg.matchAll(TEMPLATE)) {
         const input3 = COMMAND_INPUT.exec(inner ?? "")?.[1];
         if (input3 === void 0) {
@@ -76929,122 +77044,153 @@ function checkTasks(file2, report2) {
             [...base, "command", index],
             `${whole}: only "{{ inputs.<input> }}" is replaced in a command`
           );
-        } else if (!info2.inputs.has(input3)) {
-          report2([...base, "command", index], `${whole}: task ${taskName} has no input "${input3}"`);
+        } else if (info2.inputs && !info2.inputs.has(input3)) {
+          report2(
+            [...base, "command", index],
+            `${whole}: task ${taskName} has no input "${input3}"${nearKey(input3, info2.inputs)}`
+          );
         }
       }
     });
     for (const name of Object.keys(task.env ?? {})) {
       if (EXECUTOR_ENV.has(name)) report2([...base, "env", name], `${name} is set by the executor`, true);
     }
-    const secretVariables = /* @__PURE__ */ new Set();
-    (task.secrets ?? []).forEach((secret, index) => {
-      const variable = typeof secret === "string" ? secret : secret.env_var ?? secret.key;
-      const at2 = [...base, "secrets", index];
-      if (!VARIABLE_NAME.test(variable)) {
-        report2(at2, `"${variable}" cannot be an environment variable: give {key: ..., env_var: NAME}`);
-      } else if (EXECUTOR_ENV.has(variable) || task.env?.[variable] !== void 0) {
-        report2(at2, `${variable} is already set ${EXECUTOR_ENV.has(variable) ? "by the executor" : "in env"}`);
-      } else if (secretVariables.has(variable)) {
-        report2(at2, `${variable} is given by two secrets`);
-      }
-      secretVariables.add(variable);
-    });
+    checkSecrets(task, base, report2);
   }
   return tasks;
 }
+function checkSecrets(task, base, report2) {
+  const secretVariables = /* @__PURE__ */ new Set();
+  (task.secrets ?? []).forEach((secret, index) => {
+    const variable = typeof secret === "string" ? secret : secret.env_var ?? secret.key;
+    const at2 = [...base, "secrets", index];
+    if (!VARIABLE_NAME.test(variable)) {
+      report2(at2, `"${variable}" cannot be an environment variable: give {key: ..., env_var: NAME}`);
+    } else if (EXECUTOR_ENV.has(variable) || task.env?.[variable] !== void 0) {
+      report2(at2, `${variable} is already set ${EXECUTOR_ENV.has(variable) ? "by the executor" : "in env"}`);
+    } else if (secretVariables.has(variable)) {
+      report2(at2, `${variable} is given by two secrets`);
+    }
+    secretVariables.add(variable);
+  });
+}
+function resolver(workflowName, inputs, nodes, tasks, report2) {
+  const { nodeTasks, complete } = nodes;
+  return (ref, path, from) => {
+    if (ref.node === "inputs") {
+      if (inputs && !inputs.has(ref.output)) {
+        report2(path, `the workflow has no input "${ref.output}"${nearKey(ref.output, inputs)}`);
+      }
+      return inputs?.get(ref.output);
+    }
+    if (!nodeTasks.has(ref.node)) {
+      if (complete) {
+        report2(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      }
+      return void 0;
+    }
+    if (ref.node === from) {
+      report2(path, `node "${from}" cannot take its own output`);
+      return void 0;
+    }
+    const taskName = nodeTasks.get(ref.node);
+    const outputs = taskName === void 0 ? void 0 : tasks.get(taskName)?.outputs;
+    if (!outputs) return void 0;
+    if (!outputs.has(ref.output)) {
+      report2(
+        path,
+        `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"${nearKey(ref.output, outputs)}`
+      );
+    }
+    return outputs.get(ref.output);
+  };
+}
+function nodeIds(nodes, base, report2) {
+  const nodeTasks = /* @__PURE__ */ new Map();
+  let complete = nodes !== void 0;
+  (nodes ?? []).forEach(({ doc: node2 }, index) => {
+    const idPath = [...base, "nodes", index, "id"];
+    if (node2.id === void 0) complete = false;
+    else if (nodeTasks.has(node2.id)) report2(idPath, `node id "${node2.id}" is used twice`);
+    else if (RESERVED_NODE_IDS.has(node2.id)) report2(idPath, `node id "${node2.id}" is reserved`);
+    if (node2.id !== void 0) nodeTasks.set(node2.id, node2.task);
+  });
+  return { nodeTasks, complete };
+}
+function checkNode(node2, nodePath, file2, tasks, resolve5, report2) {
+  const deps = /* @__PURE__ */ new Set();
+  const { task: taskName, id } = node2.doc;
+  if (taskName === void 0) return deps;
+  const task = tasks.get(taskName);
+  if (!task) {
+    if (file2.taskNames && !file2.taskNames.has(taskName)) {
+      const near = didYouMean(taskName, file2.taskNames);
+      report2([...nodePath, "task"], `task "${taskName}" is not defined in this file${near}`);
+    }
+    return deps;
+  }
+  const bound = node2.doc.inputs ?? {};
+  const misspelt = /* @__PURE__ */ new Set();
+  for (const [input3, value] of Object.entries(bound)) {
+    const inputPath = [...nodePath, "inputs", input3];
+    if (task.inputs && !task.inputs.has(input3)) {
+      const known = [...task.inputs.keys()];
+      const has = known.length ? ` (it has ${known.join(", ")})` : "";
+      const near = closestName(input3, known);
+      if (near !== void 0) misspelt.add(near);
+      report2(inputPath, `task ${taskName} has no input "${input3}"${nearKey(input3, task.inputs)}${has}`, true);
+      continue;
+    }
+    const expected = task.inputs?.get(input3);
+    const ref = referenceOf(value);
+    if (!ref) {
+      if (isMalformedReference(value)) report2(inputPath, `${JSON.stringify(value)} ${MALFORMED_REFERENCE}`);
+      else if (expected) checkValue(value, expected, inputPath, report2);
+      continue;
+    }
+    if (ref.node !== "inputs") deps.add(ref.node);
+    const actual = resolve5(ref, inputPath, id);
+    if (actual && expected && !sameType(actual, expected)) {
+      report2(inputPath, `${value} is ${formatType(actual)} but input "${input3}" is ${formatType(expected)}`);
+    }
+  }
+  if (!task.inputs || node2.unusable.has("inputs")) return deps;
+  for (const [input3, type] of task.inputs) {
+    if (!(input3 in bound) && !type?.optional && !misspelt.has(input3)) {
+      report2([...nodePath, "inputs"], `input "${input3}" of task ${taskName} is not bound`);
+    }
+  }
+  return deps;
+}
 function checkWorkflows(file2, tasks, report2) {
   const workflowInputs = /* @__PURE__ */ new Map();
-  for (const [wfName, workflow] of Object.entries(file2.workflows)) {
+  for (const [wfName, part] of file2.workflows) {
+    const workflow = part.doc;
     const base = ["workflows", wfName];
-    const inputs = typesOf(workflow.inputs, [...base, "inputs"], report2);
+    const inputs = fieldTypes(part, "inputs", workflow.inputs, base, report2);
     workflowInputs.set(wfName, inputs);
-    const nodeTasks = /* @__PURE__ */ new Map();
-    workflow.nodes.forEach((node2, index) => {
-      const idPath = [...base, "nodes", index, "id"];
-      if (nodeTasks.has(node2.id)) report2(idPath, `node id "${node2.id}" is used twice`);
-      else if (RESERVED_NODE_IDS.has(node2.id)) report2(idPath, `node id "${node2.id}" is reserved`);
-      nodeTasks.set(node2.id, node2.task);
-    });
-    const referenced = (ref, path, from) => {
-      if (ref.node === "inputs") {
-        if (!inputs.has(ref.output)) report2(path, `the workflow has no input "${ref.output}"`);
-        return inputs.get(ref.output);
-      }
-      const taskName = nodeTasks.get(ref.node);
-      if (taskName === void 0) {
-        report2(path, `no node "${ref.node}" in workflow ${wfName}`);
-        return void 0;
-      }
-      if (ref.node === from) {
-        report2(path, `node "${from}" cannot take its own output`);
-        return void 0;
-      }
-      const task = tasks.get(taskName);
-      if (!task) return void 0;
-      if (!task.outputs.has(ref.output)) {
-        report2(path, `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"`);
-      }
-      return task.outputs.get(ref.output);
-    };
+    const nodeTasks = nodeIds(part.nodes, base, report2);
+    const resolve5 = resolver(wfName, inputs, nodeTasks, tasks, report2);
     const edges = /* @__PURE__ */ new Map();
-    workflow.nodes.forEach((node2, index) => {
-      const nodePath = [...base, "nodes", index];
-      const deps = /* @__PURE__ */ new Set();
-      edges.set(node2.id, deps);
-      const task = tasks.get(node2.task);
-      if (!task) {
-        if (!file2.taskNames.has(node2.task)) {
-          report2([...nodePath, "task"], `task "${node2.task}" is not defined in this file`);
-        }
-        return;
-      }
-      const bound = node2.inputs ?? {};
-      for (const [input3, value] of Object.entries(bound)) {
-        const inputPath = [...nodePath, "inputs", input3];
-        if (!task.inputs.has(input3)) {
-          const known = [...task.inputs.keys()];
-          const has = known.length ? ` (it has ${known.join(", ")})` : "";
-          report2(inputPath, `task ${node2.task} has no input "${input3}"${has}`, true);
-          continue;
-        }
-        const expected = task.inputs.get(input3);
-        const ref = referenceOf(value);
-        if (!ref) {
-          if (isMalformedReference(value))
-            report2(inputPath, `${JSON.stringify(value)} ${MALFORMED_REFERENCE}`);
-          else if (expected) checkValue(value, expected, inputPath, report2);
-          continue;
-        }
-        if (ref.node !== "inputs") deps.add(ref.node);
-        const actual = referenced(ref, inputPath, node2.id);
-        if (actual && expected && !sameType(actual, expected)) {
-          report2(
-            inputPath,
-            `${value} is ${formatType(actual)} but input "${input3}" is ${formatType(expected)}`
-          );
-        }
-      }
-      for (const [input3, type] of task.inputs) {
-        if (!(input3 in bound) && !type?.optional) {
-          report2([...nodePath, "inputs"], `input "${input3}" of task ${node2.task} is not bound`);
-        }
-      }
+    (part.nodes ?? []).forEach((node2, index) => {
+      const deps = checkNode(node2, [...base, "nodes", index], file2, tasks, resolve5, report2);
+      if (node2.doc.id !== void 0) edges.set(node2.doc.id, deps);
     });
     const cycle = findCycle(edges);
     if (cycle) report2([...base, "nodes"], `nodes form a cycle: ${cycle.join(" -> ")}`);
     for (const [output2, value] of Object.entries(workflow.outputs ?? {})) {
       const ref = referenceOf(value);
-      if (ref) referenced(ref, [...base, "outputs", output2]);
+      if (ref) resolve5(ref, [...base, "outputs", output2]);
       else report2([...base, "outputs", output2], 'must be a reference such as "{{ n0.o0 }}"');
     }
   }
   return workflowInputs;
 }
 function checkLaunchPlans(file2, workflowInputs, report2) {
-  for (const [lpName, launchPlan] of Object.entries(file2.launch_plans)) {
+  for (const [lpName, part] of file2.launchPlans) {
+    const launchPlan = part.doc;
     const base = ["launch_plans", lpName];
-    if (file2.workflowNames.has(lpName)) {
+    if (file2.workflowNames?.has(lpName)) {
       report2(
         base,
         `launch plan "${lpName}" clashes with the default launch plan of workflow ${lpName}`,
@@ -77060,37 +77206,48 @@ function checkLaunchPlans(file2, workflowInputs, report2) {
         report2([...base, "schedule", "cron"], error63.message);
       }
     }
-    const inputs = workflowInputs.get(launchPlan.workflow);
-    if (!inputs) {
-      if (!file2.workflowNames.has(launchPlan.workflow)) {
-        report2([...base, "workflow"], `workflow "${launchPlan.workflow}" is not defined in this file`);
+    const workflow = launchPlan.workflow;
+    if (workflow === void 0) continue;
+    if (!workflowInputs.has(workflow)) {
+      if (file2.workflowNames && !file2.workflowNames.has(workflow)) {
+        const near = didYouMean(workflow, file2.workflowNames);
+        report2([...base, "workflow"], `workflow "${workflow}" is not defined in this file${near}`);
       }
       continue;
     }
-    for (const field of ["fixed_inputs", "default_inputs"]) {
-      for (const [input3, value] of Object.entries(launchPlan[field] ?? {})) {
-        const path = [...base, field, input3];
-        const type = inputs.get(input3);
-        if (!inputs.has(input3)) report2(path, `workflow ${launchPlan.workflow} has no input "${input3}"`, true);
-        else if (type) checkValue(value, type, path, report2);
-      }
+    const inputs = workflowInputs.get(workflow);
+    if (inputs) checkLaunchPlanInputs(part, workflow, inputs, base, report2);
+  }
+}
+function checkLaunchPlanInputs(part, workflow, inputs, base, report2) {
+  const launchPlan = part.doc;
+  const misspelt = /* @__PURE__ */ new Set();
+  for (const field of ["fixed_inputs", "default_inputs"]) {
+    for (const [input3, value] of Object.entries(launchPlan[field] ?? {})) {
+      const path = [...base, field, input3];
+      const type = inputs.get(input3);
+      if (!inputs.has(input3)) {
+        misspelt.add(closestName(input3, inputs.keys()) ?? "");
+        report2(path, `workflow ${workflow} has no input "${input3}"${nearKey(input3, inputs)}`, true);
+      } else if (type) checkValue(value, type, path, report2);
     }
-    for (const input3 of Object.keys(launchPlan.fixed_inputs ?? {})) {
-      if (input3 in (launchPlan.default_inputs ?? {})) {
-        report2([...base, "default_inputs", input3], `"${input3}" is already fixed`, true);
-      }
+  }
+  for (const input3 of Object.keys(launchPlan.fixed_inputs ?? {})) {
+    if (input3 in (launchPlan.default_inputs ?? {})) {
+      report2([...base, "default_inputs", input3], `"${input3}" is already fixed`, true);
     }
-    if (launchPlan.schedule) {
-      const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
-      for (const [input3, type] of inputs) {
-        if (!(input3 in given) && type && !type.optional) {
-          report2(
-            [...base, "schedule"],
-            `a scheduled launch plan gets no inputs from a caller: fix or default input "${input3}"`,
-            true
-          );
-        }
-      }
+  }
+  if (!launchPlan.schedule || part.unusable.has("fixed_inputs") || part.unusable.has("default_inputs")) {
+    return;
+  }
+  const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
+  for (const [input3, type] of inputs) {
+    if (!(input3 in given) && type && !type.optional && !misspelt.has(input3)) {
+      report2(
+        [...base, "schedule"],
+        `a scheduled launch plan gets no inputs from a caller: fix or default input "${input3}"`,
+        true
+      );
     }
   }
 }
@@ -77117,13 +77274,15 @@ function findCycle(edges) {
   }
   return void 0;
 }
-var WorkflowFileError, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, LOOSE, section, fileSchema, describeRoot, sameType, MALFORMED_REFERENCE;
+var WorkflowFileError, indent, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, strictFile, describeRoot, UNUSABLE_NODE, sameType, MALFORMED_REFERENCE, nearKey;
 var init_workflow_file = __esm({
   "src/registration/workflow-file.ts"() {
     "use strict";
     init_zod();
     init_duration();
+    init_guards();
     init_literals();
+    init_suggest();
     init_types2();
     init_yaml_file();
     init_cron();
@@ -77131,11 +77290,13 @@ var init_workflow_file = __esm({
     WorkflowFileError = class extends Error {
       problems;
       constructor(problems) {
-        super(formatProblems(problems));
+        super(`${problemCount(problems)}:
+${indent(formatProblems(problems))}`);
         this.name = "WorkflowFileError";
         this.problems = problems;
       }
     };
+    indent = (text) => text.replace(/^/gm, "  ");
     ENTITY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
     VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
     FILE_STEM = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
@@ -77173,19 +77334,19 @@ var init_workflow_file = __esm({
       })
     );
     valueMap = external_exports.record(variableName, external_exports.unknown());
-    STRICT = entitySchemas(true);
-    LOOSE = entitySchemas(false);
-    section = external_exports.record(entityName, external_exports.unknown());
-    fileSchema = external_exports.strictObject({
+    STRICT = entitySchemas();
+    strictFile = external_exports.strictObject({
       /** Pins the version of every entity of the file (else computed, or `--files.version`). */
       version: external_exports.string().regex(/^[A-Za-z0-9_.:@-]{1,63}$/, "must be 1 to 63 letters, digits, _ . : @ or -").optional(),
-      tasks: section.optional(),
-      workflows: section.optional(),
-      launch_plans: section.optional()
+      tasks: external_exports.record(entityName, STRICT.task).optional(),
+      workflows: external_exports.record(entityName, STRICT.workflow).optional(),
+      launch_plans: external_exports.record(entityName, STRICT.launchPlan).optional()
     });
     describeRoot = (found) => `a workflow file is a mapping of tasks, workflows and launch_plans, not ${found}`;
+    UNUSABLE_NODE = { doc: {}, unusable: /* @__PURE__ */ new Set(["id", "task", "inputs"]) };
     sameType = (a, b3) => formatType({ ...a, optional: false }) === formatType({ ...b3, optional: false });
     MALFORMED_REFERENCE = 'is not a reference: write "{{ inputs.<input> }}" or "{{ <node id>.<output> }}" as the whole value';
+    nearKey = (typed, map2) => map2 ? didYouMean(typed, map2.keys()) : "";
   }
 });
 
@@ -81920,7 +82081,7 @@ async function loadAppFile(path, options = {}) {
   );
   if (problems.length) throw new AppFileError(problems);
   const raw = document.toJS() ?? {};
-  const top = fileSchema2.safeParse(raw);
+  const top = fileSchema.safeParse(raw);
   if (!top.success) reportIssues(top.error.issues, [], raw, report2, describeRoot2);
   const rawApps = isMapping(raw) && isMapping(raw.apps) ? raw.apps : void 0;
   const apps = {};
@@ -81988,7 +82149,7 @@ function definitionOf(name, app) {
     env: app.env
   };
 }
-var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, PACKAGE_RULE, CPU, VARIABLE_REFERENCE, quantityText2, variableName2, secretSchema, envSchema, fileSchema2, describeRoot2;
+var AppFileError, UnknownAppError, APP_NAME, VARIABLE_NAME2, SECRET_KEY, NAME_COMPONENT, REGISTRY_HOST, BASE_IMAGE, PACKAGE, PACKAGE_RULE, CPU, VARIABLE_REFERENCE, quantityText2, variableName2, secretSchema, envSchema, fileSchema, describeRoot2;
 var init_app_file = __esm({
   "src/apps/app-file.ts"() {
     "use strict";
@@ -82033,7 +82194,7 @@ var init_app_file = __esm({
       env_var: variableName2.optional()
     });
     envSchema = external_exports.record(variableName2, external_exports.string());
-    fileSchema2 = external_exports.strictObject({
+    fileSchema = external_exports.strictObject({
       apps: external_exports.record(
         external_exports.string().regex(
           APP_NAME,
@@ -89229,19 +89390,18 @@ async function eachLimited(items, limit, work) {
   await pLimit(limit).map(items, (item) => work(item));
 }
 async function loadAll(paths) {
-  const problems = [];
   const results = await Promise.all(
     paths.map(async (path) => {
       try {
-        return await loadWorkflowFile(path);
+        return { file: await loadWorkflowFile(path), problems: [] };
       } catch (error63) {
         if (!(error63 instanceof WorkflowFileError)) throw error63;
-        problems.push(...error63.problems);
-        return void 0;
+        return { file: void 0, problems: error63.problems };
       }
     })
   );
-  const loaded2 = results.filter((file2) => file2 !== void 0);
+  const loaded2 = results.flatMap(({ file: file2 }) => file2 ? [file2] : []);
+  const problems = results.flatMap((result) => result.problems);
   if (problems.length) throw new WorkflowFileError(problems);
   const stems = /* @__PURE__ */ new Map();
   for (const file2 of loaded2) {

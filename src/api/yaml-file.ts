@@ -1,6 +1,7 @@
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument, visit } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorCode, errorMessage, property } from './guards.js';
+import { closestName, didYouMean } from './suggest.js';
 
 /**
  * What the loaders of user files (workflow files, app files) share: parsing YAML (or JSON, which is
@@ -148,11 +149,56 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** The schemas a value at `path` under `schema` is checked against (several under a union). */
+function schemasAt(schema: z.core.$ZodType, path: readonly (string | number)[]): z.core.$ZodType[] {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    return schemasAt(schema.unwrap(), path);
+  }
+  if (schema instanceof z.ZodPipe) return schemasAt(schema.in, path).concat(schemasAt(schema.out, path));
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => schemasAt(option, path));
+  const [step, ...rest] = path;
+  if (step === undefined) return [schema];
+  if (schema instanceof z.ZodObject) {
+    const field = typeof step === 'string' ? schema.shape[step] : undefined;
+    return field ? schemasAt(field, rest) : [];
+  }
+  if (schema instanceof z.ZodRecord) return schemasAt(schema.valueType, rest);
+  if (schema instanceof z.ZodArray && typeof step === 'number') return schemasAt(schema.element, rest);
+  return [];
+}
+
+/**
+ * The keys a mapping at `path` under `schema` may have (the union of every object schema that can
+ * be there), in schema order; empty when the schema does not say.
+ */
+export function knownKeys(schema: z.core.$ZodType, path: readonly (string | number)[]): string[] {
+  const keys = new Set<string>();
+  for (const at of schemasAt(schema, path)) {
+    if (at instanceof z.ZodObject) for (const key of Object.keys(at.shape)) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The text of an unknown key's problem: the closest known key, or the known keys. */
+export function unknownKey(key: string, known: readonly string[]): string {
+  const near = didYouMean(key, known);
+  if (near) return `unknown key${near}`;
+  return known.length ? `unknown key; expected one of ${known.join(', ')}` : 'unknown key';
+}
+
+/** Whether a zod issue's message is one a schema gave (`expected a whole number`), not zod's own. */
+const ownMessage = (message: string) => !/^Invalid input\b/.test(message);
+
 /**
  * Turns zod issues (paths relative to `base`, values under `root`) into problems in the file's terms:
- * an unknown key at the key, a missing key at its mapping, `expected a list, found the string "x"`.
+ * an unknown key at the key, with the closest known key (`unknown key; did you mean "inputs"?`) or
+ * the known keys when `schema` is given; a missing key at its mapping (unless an unknown key there
+ * misspells it);
+ * `expected a list, found the string "x"` (the schema's own message for the expectation when it
+ * gives one: `expected a whole number, found the string "many"`).
  * @param describeRoot what to say when the whole document has the wrong type, given what was found
  *   (`a list`, `nothing`, ...).
+ * @param schema the schema the issues came from (that parsed `root`), for the keys it knows.
  */
 export function reportIssues(
   issues: z.core.$ZodIssue[],
@@ -160,13 +206,29 @@ export function reportIssues(
   root: unknown,
   report: Report,
   describeRoot: (found: string) => string,
+  schema?: z.core.$ZodType,
 ): void {
+  const relativeOf = (issue: z.core.$ZodIssue) =>
+    issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  // Required keys that an unknown key of the same mapping misspells: said once, as the unknown key.
+  const misspelt = new Set<string>();
   for (const issue of issues) {
-    const relative = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code !== 'unrecognized_keys' || !schema) continue;
+    const known = knownKeys(schema, relativeOf(issue));
+    for (const extra of issue.keys) {
+      const near = closestName(extra, known);
+      if (near !== undefined) misspelt.add(JSON.stringify([...relativeOf(issue), near]));
+    }
+  }
+  for (const issue of issues) {
+    const relative = relativeOf(issue);
     const path = [...base, ...relative];
     switch (issue.code) {
       case 'unrecognized_keys':
-        for (const extra of issue.keys) report([...path, extra], 'unknown key', true);
+        for (const extra of issue.keys) {
+          const message = schema ? unknownKey(extra, knownKeys(schema, relative)) : 'unknown key';
+          report([...path, extra], message, true);
+        }
         break;
       case 'invalid_key':
         report(path, `name ${issue.issues[0]?.message ?? 'is not valid'}`, true);
@@ -175,9 +237,12 @@ export function reportIssues(
         const value = valueAt(root, relative);
         const expected = EXPECTED[issue.expected] ?? issue.expected;
         if (value === undefined && path.length) {
+          if (misspelt.has(JSON.stringify(relative))) break;
           report(path.slice(0, -1), `missing required key "${path[path.length - 1]}"`, true);
         } else if (path.length === 0) {
           report(path, describeRoot(describeValue(value)));
+        } else if (schema && ownMessage(issue.message)) {
+          report(path, `${issue.message}, found ${describeValue(value)}`);
         } else {
           report(path, `expected ${expected}, found ${describeValue(value)}`);
         }

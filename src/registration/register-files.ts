@@ -100,23 +100,23 @@ async function eachLimited<T>(
 }
 
 /**
- * Loads every file at once; all problems of all files are reported together.
+ * Loads every file at once; all problems of all files are reported together, file by file in the
+ * order of `paths`.
  * @throws WorkflowFileError holding every problem of every file.
  */
 async function loadAll(paths: readonly string[]): Promise<LoadedWorkflowFile[]> {
-  const problems: FileProblem[] = [];
   const results = await Promise.all(
     paths.map(async (path) => {
       try {
-        return await loadWorkflowFile(path);
+        return { file: await loadWorkflowFile(path), problems: [] };
       } catch (error) {
         if (!(error instanceof WorkflowFileError)) throw error;
-        problems.push(...error.problems);
-        return undefined;
+        return { file: undefined, problems: error.problems };
       }
     }),
   );
-  const loaded = results.filter((file): file is LoadedWorkflowFile => file !== undefined);
+  const loaded = results.flatMap(({ file }) => (file ? [file] : []));
+  const problems: FileProblem[] = results.flatMap((result) => result.problems);
   if (problems.length) throw new WorkflowFileError(problems);
   const stems = new Map<string, string>();
   for (const file of loaded) {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import { DurationSyntaxError, parseDuration } from '../api/duration.js';
+import { isRecord } from '../api/guards.js';
 import {
   formatType,
   LiteralValueError,
@@ -9,6 +10,7 @@ import {
   parseType,
   TypeSyntaxError,
 } from '../api/literals.js';
+import { closestName, didYouMean } from '../api/suggest.js';
 import { type LiteralType, START_NODE } from '../api/types.js';
 import {
   type FileProblem,
@@ -32,18 +34,36 @@ export type { FileProblem } from '../api/yaml-file.js';
  */
 
 /**
- * Thrown by {@link loadWorkflowFile} when a workflow file cannot be read or is not valid. `problems`
- * lists every problem found, in file order; the message has one line per problem,
- * `<file>:<line>:<column>: <message>`.
+ * Thrown by {@link loadWorkflowFile} (and `registerFiles`, for several files) when workflow files
+ * cannot be read or are not valid. `problems` lists every problem found, in file order; the message
+ * counts them and lists them under that, one indented line per problem, `<file>:<line>:<column>:
+ * <message>`:
+ * ```
+ * 2 problems in flows/wf.yaml:
+ *   flows/wf.yaml:6:14: tasks.fetch.retries: expected a whole number, found the string "many"
+ *   flows/wf.yaml:8:5: tasks.fetch.secret: unknown key; did you mean "secrets"?
+ * ```
  */
 export class WorkflowFileError extends Error {
   readonly problems: readonly FileProblem[];
   constructor(problems: FileProblem[]) {
-    super(formatProblems(problems));
+    super(`${problemCount(problems)}:\n${indent(formatProblems(problems))}`);
     this.name = 'WorkflowFileError';
     this.problems = problems;
   }
 }
+
+/** `3 problems in wf.yaml`, or `5 problems in 2 workflow files`. */
+function problemCount(problems: readonly FileProblem[]): string {
+  const files = new Set(problems.map((p) => p.file));
+  const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  const [only] = files;
+  return files.size === 1 && only !== undefined
+    ? `${counted} in ${only}`
+    : `${counted} in ${files.size} workflow files`;
+}
+
+const indent = (text: string) => text.replace(/^/gm, '  ');
 
 /** Names of tasks, workflows, launch plans and nodes: they become part of entity names. */
 const ENTITY_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -99,14 +119,9 @@ const memLimit = z.preprocess(
 );
 const valueMap = z.record(variableName, z.unknown());
 
-/**
- * The schemas of one task, workflow and launch plan. Strict ones reject unknown keys; loose ones
- * drop them, so a file whose only fault is an unknown key still gets its other checks.
- */
-function entitySchemas(strict: boolean) {
-  const object = <Shape extends z.ZodRawShape>(shape: Shape) =>
-    strict ? z.strictObject(shape) : z.object(shape);
-  const task = object({
+/** The schemas of one task, node, workflow and launch plan. Unknown keys are errors. */
+function entitySchemas() {
+  const task = z.strictObject({
     image: z.string().optional(),
     command: z.array(z.string()).min(1, 'must name at least the program to run'),
     inputs: typeMap.optional(),
@@ -119,41 +134,40 @@ function entitySchemas(strict: boolean) {
     cache_version: z.string().optional(),
     env: z.record(variableName, z.string()).optional(),
     // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
-    limits: object({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    limits: z.strictObject({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
     // Whether the task's container gets a network (container runtimes give none unless asked).
     network: z.boolean('expected true or false').optional(),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
     secrets: z
-      .array(z.union([secretName, object({ key: secretName, env_var: variableName.optional() })]))
+      .array(z.union([secretName, z.strictObject({ key: secretName, env_var: variableName.optional() })]))
       .optional(),
   });
-  const node = object({ id: entityName, task: entityName, inputs: valueMap.optional() });
-  const workflow = object({
+  const node = z.strictObject({ id: entityName, task: entityName, inputs: valueMap.optional() });
+  const workflow = z.strictObject({
     inputs: typeMap.optional(),
     nodes: z.array(node).min(1, 'a workflow needs at least one node'),
     outputs: valueMap.optional(),
   });
-  const launchPlan = object({
+  const launchPlan = z.strictObject({
     workflow: entityName,
     fixed_inputs: valueMap.optional(),
     default_inputs: valueMap.optional(),
-    schedule: object({ cron: z.string() }).optional(),
+    schedule: z.strictObject({ cron: z.string() }).optional(),
   });
-  return { task, workflow, launchPlan };
+  return { task, node, workflow, launchPlan };
 }
 
-const STRICT = entitySchemas(true);
-const LOOSE = entitySchemas(false);
-const section = z.record(entityName, z.unknown());
-const fileSchema = z.strictObject({
+const STRICT = entitySchemas();
+/** The whole file, every entity checked: what the JSON Schema publishes and what structure problems come from. */
+const strictFile = z.strictObject({
   /** Pins the version of every entity of the file (else computed, or `--files.version`). */
   version: z
     .string()
     .regex(/^[A-Za-z0-9_.:@-]{1,63}$/, 'must be 1 to 63 letters, digits, _ . : @ or -')
     .optional(),
-  tasks: section.optional(),
-  workflows: section.optional(),
-  launch_plans: section.optional(),
+  tasks: z.record(entityName, STRICT.task).optional(),
+  workflows: z.record(entityName, STRICT.workflow).optional(),
+  launch_plans: z.record(entityName, STRICT.launchPlan).optional(),
 });
 
 /**
@@ -162,12 +176,6 @@ const fileSchema = z.strictObject({
  * types and cycles are checked by {@link loadWorkflowFile}, which reports them with line and column.
  */
 export function workflowFileJsonSchema(): Record<string, unknown> {
-  const strictFile = z.strictObject({
-    version: fileSchema.shape.version,
-    tasks: z.record(entityName, STRICT.task).optional(),
-    workflows: z.record(entityName, STRICT.workflow).optional(),
-    launch_plans: z.record(entityName, STRICT.launchPlan).optional(),
-  });
   return {
     ...z.toJSONSchema(strictFile, { target: 'draft-2020-12', unrepresentable: 'any' }),
     $id: 'https://orch.dev/schema/workflow-file.schema.json',
@@ -184,6 +192,8 @@ export function workflowFileJsonSchema(): Record<string, unknown> {
  * `cache_version` (a string, default "", allowed only with `cache: true`).
  */
 export type TaskDoc = z.infer<typeof STRICT.task>;
+/** A node of a workflow: its id, the task it runs and the bindings of the task's inputs. */
+export type NodeDoc = z.infer<typeof STRICT.node>;
 /** A workflow of a workflow file: its typed inputs, its nodes in file order, its output references. */
 export type WorkflowDoc = z.infer<typeof STRICT.workflow>;
 /** A launch plan of a workflow file: the workflow it runs, fixed and default inputs, a cron schedule. */
@@ -235,9 +245,14 @@ type Path = YamlPath;
  * (unknown keys are errors); type strings; durations; command templates; node ids; that nodes use
  * tasks of the file, bind every required task input by name and type, and refer to workflow inputs and
  * node outputs that exist, without cycles; literal values against their types; launch plans.
+ * Every problem is found in one pass: an entity with structure problems is still checked as far as
+ * its valid fields go (a bad `retries` does not hide a bad `timeout`, nor the checks of the nodes
+ * using the task), and what depends on an invalid or misspelt field is not judged, so each mistake is
+ * reported once. A misspelt key, task, workflow, node, input or output names the closest one that
+ * exists (`unknown key; did you mean "inputs"?`).
  * @param path the file to read; its stem prefixes every entity name.
- * @throws WorkflowFileError listing every problem with file, line and column (a file that cannot be
- *   read is one problem at 1:1 naming the path and the reason).
+ * @throws WorkflowFileError listing every problem with file, line and column under their count (a
+ *   file that cannot be read is one problem at 1:1 naming the path and the reason).
  */
 export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile> {
   let bytes: Buffer;
@@ -260,87 +275,140 @@ export async function loadWorkflowFile(path: string): Promise<LoadedWorkflowFile
   if (!FILE_STEM.test(stem)) {
     at(0, `the file name "${stem}" prefixes every entity name; use only letters, digits, _, - and .`);
   }
-  const structure = checkStructure(document.toJS() ?? {}, report);
-  if (structure) {
-    if (structure.entityCount === 0) at(0, 'the file defines no tasks, workflows or launch_plans');
-    checkSemantics(structure, report);
+  const checked = checkStructure(document.toJS() ?? {}, report);
+  if (checked) {
+    if (checked.empty) at(0, 'the file defines no tasks, workflows or launch_plans');
+    checkSemantics(checked.structure, report);
   }
-  // Without a structure, its problems are reported.
-  if (problems.length || !structure) {
+  // Without a valid structure, its problems are reported.
+  if (problems.length || !checked?.valid) {
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new WorkflowFileError(problems);
   }
-  return { path, stem, bytes, doc: structure.valid };
+  return { path, stem, bytes, doc: checked.valid };
 }
 
 /**
- * What checking the structure gives: every entity that parsed (unknown keys dropped), the names of all
- * entities (so a reference to a malformed one is not reported again), and the fully valid document.
+ * An entity (or node) as far as it is usable, so that the checks across entities run even when it
+ * has structure problems, and each mistake is reported once.
+ */
+interface Part<T> {
+  /** Its fields whose values are valid. */
+  doc: Partial<T>;
+  /**
+   * Its fields that cannot be relied on: given but invalid, or absent while an unknown key of the
+   * entity looks like a misspelling of them (`input` for `inputs`). Checks that need them are skipped.
+   */
+  unusable: ReadonlySet<string>;
+}
+
+/** A workflow as far as it is usable, with its nodes one by one (undefined when `nodes` is not a list). */
+interface WorkflowPart extends Part<WorkflowDoc> {
+  nodes: Part<NodeDoc>[] | undefined;
+}
+
+/**
+ * What the checks across entities see: every entity whose name is valid, as far as it is usable, and
+ * the names of all entities of a section (so a reference to a malformed one is not reported again);
+ * undefined names when the section itself is unusable (then references into it are not judged).
  */
 interface Structure {
-  tasks: Record<string, TaskDoc>;
-  workflows: Record<string, WorkflowDoc>;
-  launch_plans: Record<string, LaunchPlanDoc>;
-  taskNames: Set<string>;
-  workflowNames: Set<string>;
-  /** How many tasks, workflows and launch plans the file names, valid or not. */
-  entityCount: number;
-  valid: WorkflowFileDoc;
+  tasks: Map<string, Part<TaskDoc>>;
+  workflows: Map<string, WorkflowPart>;
+  launchPlans: Map<string, Part<LaunchPlanDoc>>;
+  taskNames: ReadonlySet<string> | undefined;
+  workflowNames: ReadonlySet<string> | undefined;
 }
 
 /** What a workflow file that is not a mapping is told. */
 const describeRoot = (found: string) =>
   `a workflow file is a mapping of tasks, workflows and launch_plans, not ${found}`;
 
-/** Checks the structure against the schemas, section by section and entity by entity. */
-function checkStructure(raw: unknown, report: Report): Structure | undefined {
-  const top = fileSchema.safeParse(raw);
-  if (!top.success) {
-    reportIssues(top.error.issues, [], raw, report, describeRoot);
-    return undefined;
+/**
+ * The usable part of a mapping checked by `schema` (see {@link Part}): each known key whose value
+ * passes its own schema; undefined when `raw` is not a mapping.
+ */
+function salvage<Shape extends z.core.$ZodLooseShape>(schema: z.ZodObject<Shape>, raw: unknown) {
+  if (!isRecord(raw)) return undefined;
+  const known = Object.keys(schema.shape);
+  const kept: Record<string, unknown> = {};
+  const unusable = new Set<string>();
+  for (const [key, value] of Object.entries(raw)) {
+    const field = schema.shape[key];
+    if (field === undefined) {
+      const near = closestName(key, known);
+      if (near !== undefined && !(near in raw)) unusable.add(near);
+    } else if (z.safeParse(field, value).success) kept[key] = value;
+    else unusable.add(key);
   }
-  const structure: Structure = {
-    tasks: {},
-    workflows: {},
-    launch_plans: {},
-    taskNames: new Set(Object.keys(top.data.tasks ?? {})),
-    workflowNames: new Set(Object.keys(top.data.workflows ?? {})),
-    entityCount: [top.data.tasks, top.data.workflows, top.data.launch_plans].reduce(
-      (count, entries) => count + Object.keys(entries ?? {}).length,
-      0,
-    ),
-    valid: top.data.version === undefined ? {} : { version: top.data.version },
-  };
-  /** Checks the entities of one section into `parsed` (all that parsed) and gives the valid ones. */
-  const check = <T>(
+  const parsed = schema.partial().safeParse(kept);
+  return parsed.success ? { doc: parsed.data, unusable } : undefined;
+}
+
+/** A node that is not a mapping: nothing of it is usable. */
+const UNUSABLE_NODE: Part<NodeDoc> = { doc: {}, unusable: new Set(['id', 'task', 'inputs']) };
+
+/** A workflow's usable part, its nodes salvaged one by one when the list as a whole is not valid. */
+function salvageWorkflow(raw: unknown): WorkflowPart | undefined {
+  const workflow = salvage(STRICT.workflow, raw);
+  if (!workflow) return undefined;
+  const rawNodes = isRecord(raw) ? raw.nodes : undefined;
+  const nodes = workflow.doc.nodes
+    ? workflow.doc.nodes.map((doc) => ({ doc, unusable: new Set<string>() }))
+    : Array.isArray(rawNodes)
+      ? rawNodes.map((node: unknown) => salvage(STRICT.node, node) ?? UNUSABLE_NODE)
+      : undefined;
+  return { ...workflow, nodes };
+}
+
+/**
+ * Checks the structure against the schema, reporting every problem of the file at once (unknown keys
+ * with the closest known key), and gives what the checks across entities can use.
+ * @returns undefined when the file is not a mapping at all; `valid` only when the structure is valid;
+ *   `empty` when the file defines no entity (and misspells no section).
+ */
+function checkStructure(
+  raw: unknown,
+  report: Report,
+): { structure: Structure; valid: WorkflowFileDoc | undefined; empty: boolean } | undefined {
+  const full = strictFile.safeParse(raw);
+  if (!full.success) reportIssues(full.error.issues, [], raw, report, describeRoot, strictFile);
+  const top = salvage(strictFile, raw);
+  if (!top || !isRecord(raw)) return undefined;
+  /** The entities of a section with a valid name, or undefined when the section is unusable. */
+  const section = <T>(
     key: 'tasks' | 'workflows' | 'launch_plans',
-    strict: z.ZodType<T>,
-    loose: z.ZodType<T>,
-    parsed: Record<string, T>,
-  ): Record<string, T> | undefined => {
-    const entries = top.data[key];
-    if (!entries) return undefined;
-    const valid: Record<string, T> = {};
-    for (const [name, value] of Object.entries(entries)) {
-      const result = strict.safeParse(value);
-      if (result.success) {
-        valid[name] = result.data;
-        parsed[name] = result.data;
-        continue;
-      }
-      reportIssues(result.error.issues, [key, name], value, report, describeRoot);
-      const lenient = loose.safeParse(value);
-      if (lenient.success) parsed[name] = lenient.data;
+    parse: (value: unknown) => T | undefined,
+  ) => {
+    const entries = raw[key];
+    // Absent: no entities, unless an unknown key misspells the section (then its names are unknown).
+    if (entries === undefined) {
+      return top.unusable.has(key) ? undefined : { names: new Set<string>(), parts: new Map<string, T>() };
     }
-    return valid;
+    if (!isRecord(entries)) return undefined;
+    const parts = new Map<string, T>();
+    for (const [name, value] of Object.entries(entries)) {
+      const part = ENTITY_NAME.test(name) ? parse(value) : undefined;
+      if (part !== undefined) parts.set(name, part);
+    }
+    return { names: new Set(Object.keys(entries)), parts };
   };
-  const tasks = check('tasks', STRICT.task, LOOSE.task, structure.tasks);
-  if (tasks) structure.valid.tasks = tasks;
-  const workflows = check('workflows', STRICT.workflow, LOOSE.workflow, structure.workflows);
-  if (workflows) structure.valid.workflows = workflows;
-  const launchPlans = check('launch_plans', STRICT.launchPlan, LOOSE.launchPlan, structure.launch_plans);
-  if (launchPlans) structure.valid.launch_plans = launchPlans;
-  return structure;
+  const tasks = section('tasks', (value) => salvage(STRICT.task, value));
+  const workflows = section('workflows', salvageWorkflow);
+  const launchPlans = section('launch_plans', (value) => salvage(STRICT.launchPlan, value));
+  const structure: Structure = {
+    tasks: tasks?.parts ?? new Map(),
+    workflows: workflows?.parts ?? new Map(),
+    launchPlans: launchPlans?.parts ?? new Map(),
+    taskNames: tasks?.names,
+    workflowNames: workflows?.names,
+  };
+  const entityCount = [raw.tasks, raw.workflows, raw.launch_plans].reduce<number>(
+    (count, entries) => count + (isRecord(entries) ? Object.keys(entries).length : 0),
+    0,
+  );
+  const misspelt = ['tasks', 'workflows', 'launch_plans'].some((key) => top.unusable.has(key));
+  return { structure, valid: full.success ? full.data : undefined, empty: entityCount === 0 && !misspelt };
 }
 
 /** Parses the type strings of a name → type map. Bad ones are reported and mapped to undefined. */
@@ -393,9 +461,21 @@ function isMalformedReference(value: unknown): boolean {
 const MALFORMED_REFERENCE =
   'is not a reference: write "{{ inputs.<input> }}" or "{{ <node id>.<output> }}" as the whole value';
 
+/** What nodes may use of a task: its input and output types; undefined when unusable (not judged). */
 interface TaskInfo {
-  inputs: Map<string, LiteralType | undefined>;
-  outputs: Map<string, LiteralType | undefined>;
+  inputs: Map<string, LiteralType | undefined> | undefined;
+  outputs: Map<string, LiteralType | undefined> | undefined;
+}
+
+/** The types of a name → type map field of an entity, or undefined when the field is unusable. */
+function fieldTypes<T>(
+  part: Part<T>,
+  field: keyof T & ('inputs' | 'outputs'),
+  map: Record<string, string> | undefined,
+  path: Path,
+  report: Report,
+): Map<string, LiteralType | undefined> | undefined {
+  return part.unusable.has(field) ? undefined : typesOf(map, [...path, field], report);
 }
 
 /** Everything checked across entities: types, references, bindings, values, launch plans. */
@@ -405,13 +485,18 @@ function checkSemantics(file: Structure, report: Report): void {
   checkLaunchPlans(file, workflowInputs, report);
 }
 
+/** `; did you mean "x"?` among the keys of a map (empty when there is no map or nothing is close). */
+const nearKey = (typed: string, map: Map<string, unknown> | undefined) =>
+  map ? didYouMean(typed, map.keys()) : '';
+
 function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
   const tasks = new Map<string, TaskInfo>();
-  for (const [taskName, task] of Object.entries(file.tasks)) {
+  for (const [taskName, part] of file.tasks) {
+    const task = part.doc;
     const base = ['tasks', taskName];
     const info = {
-      inputs: typesOf(task.inputs, [...base, 'inputs'], report),
-      outputs: typesOf(task.outputs, [...base, 'outputs'], report),
+      inputs: fieldTypes(part, 'inputs', task.inputs, base, report),
+      outputs: fieldTypes(part, 'outputs', task.outputs, base, report),
     };
     tasks.set(taskName, info);
     if (task.timeout !== undefined) {
@@ -422,10 +507,10 @@ function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
         report([...base, 'timeout'], `"${task.timeout}" is not a duration such as 30s, 5m or 1h30m`);
       }
     }
-    if (task.cache_version !== undefined && task.cache !== true) {
+    if (task.cache_version !== undefined && task.cache !== true && !part.unusable.has('cache')) {
       report([...base, 'cache_version'], 'is only allowed with cache: true');
     }
-    task.command.forEach((arg, index) => {
+    (task.command ?? []).forEach((arg, index) => {
       for (const [whole, inner] of arg.matchAll(TEMPLATE)) {
         const input = COMMAND_INPUT.exec(inner ?? '')?.[1];
         if (input === undefined) {
@@ -433,116 +518,183 @@ function checkTasks(file: Structure, report: Report): Map<string, TaskInfo> {
             [...base, 'command', index],
             `${whole}: only "{{ inputs.<input> }}" is replaced in a command`,
           );
-        } else if (!info.inputs.has(input)) {
-          report([...base, 'command', index], `${whole}: task ${taskName} has no input "${input}"`);
+        } else if (info.inputs && !info.inputs.has(input)) {
+          report(
+            [...base, 'command', index],
+            `${whole}: task ${taskName} has no input "${input}"${nearKey(input, info.inputs)}`,
+          );
         }
       }
     });
     for (const name of Object.keys(task.env ?? {})) {
       if (EXECUTOR_ENV.has(name)) report([...base, 'env', name], `${name} is set by the executor`, true);
     }
-    const secretVariables = new Set<string>();
-    (task.secrets ?? []).forEach((secret, index) => {
-      const variable = typeof secret === 'string' ? secret : (secret.env_var ?? secret.key);
-      const at = [...base, 'secrets', index];
-      if (!VARIABLE_NAME.test(variable)) {
-        report(at, `"${variable}" cannot be an environment variable: give {key: ..., env_var: NAME}`);
-      } else if (EXECUTOR_ENV.has(variable) || task.env?.[variable] !== undefined) {
-        report(at, `${variable} is already set ${EXECUTOR_ENV.has(variable) ? 'by the executor' : 'in env'}`);
-      } else if (secretVariables.has(variable)) {
-        report(at, `${variable} is given by two secrets`);
-      }
-      secretVariables.add(variable);
-    });
+    checkSecrets(task, base, report);
   }
   return tasks;
+}
+
+/** The secrets of a task: each must give a variable that nothing else sets. */
+function checkSecrets(task: Partial<TaskDoc>, base: Path, report: Report): void {
+  const secretVariables = new Set<string>();
+  (task.secrets ?? []).forEach((secret, index) => {
+    const variable = typeof secret === 'string' ? secret : (secret.env_var ?? secret.key);
+    const at = [...base, 'secrets', index];
+    if (!VARIABLE_NAME.test(variable)) {
+      report(at, `"${variable}" cannot be an environment variable: give {key: ..., env_var: NAME}`);
+    } else if (EXECUTOR_ENV.has(variable) || task.env?.[variable] !== undefined) {
+      report(at, `${variable} is already set ${EXECUTOR_ENV.has(variable) ? 'by the executor' : 'in env'}`);
+    } else if (secretVariables.has(variable)) {
+      report(at, `${variable} is given by two secrets`);
+    }
+    secretVariables.add(variable);
+  });
+}
+
+/** The type a reference points at; undefined when unknown (dangling ones are reported). */
+type Resolve = (ref: Reference, path: Path, from?: string) => LiteralType | undefined;
+
+/**
+ * Resolves the references of one workflow: `inputs.x` among its inputs, `n0.o0` among the outputs of
+ * the task of node `n0`. A reference to something that does not exist is reported with the closest
+ * existing name; one into something unusable is not judged.
+ */
+function resolver(
+  workflowName: string,
+  inputs: Map<string, LiteralType | undefined> | undefined,
+  nodes: NodeIds,
+  tasks: Map<string, TaskInfo>,
+  report: Report,
+): Resolve {
+  const { nodeTasks, complete } = nodes;
+  return (ref, path, from) => {
+    if (ref.node === 'inputs') {
+      if (inputs && !inputs.has(ref.output)) {
+        report(path, `the workflow has no input "${ref.output}"${nearKey(ref.output, inputs)}`);
+      }
+      return inputs?.get(ref.output);
+    }
+    if (!nodeTasks.has(ref.node)) {
+      if (complete) {
+        report(path, `no node "${ref.node}" in workflow ${workflowName}${nearKey(ref.node, nodeTasks)}`);
+      }
+      return undefined;
+    }
+    if (ref.node === from) {
+      report(path, `node "${from}" cannot take its own output`);
+      return undefined;
+    }
+    const taskName = nodeTasks.get(ref.node);
+    const outputs = taskName === undefined ? undefined : tasks.get(taskName)?.outputs;
+    if (!outputs) return undefined;
+    if (!outputs.has(ref.output)) {
+      report(
+        path,
+        `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"${nearKey(ref.output, outputs)}`,
+      );
+    }
+    return outputs.get(ref.output);
+  };
+}
+
+/** The node ids of a workflow, each with the task of the node (undefined when unusable). */
+interface NodeIds {
+  nodeTasks: Map<string, string | undefined>;
+  /** False when the list of nodes or some node's id is unusable: a reference to an unknown node is not judged. */
+  complete: boolean;
+}
+
+/** The node ids of a workflow (see {@link NodeIds}); duplicate and reserved ids are reported. */
+function nodeIds(nodes: Part<NodeDoc>[] | undefined, base: Path, report: Report): NodeIds {
+  const nodeTasks = new Map<string, string | undefined>();
+  let complete = nodes !== undefined;
+  (nodes ?? []).forEach(({ doc: node }, index) => {
+    const idPath = [...base, 'nodes', index, 'id'];
+    if (node.id === undefined) complete = false;
+    else if (nodeTasks.has(node.id)) report(idPath, `node id "${node.id}" is used twice`);
+    else if (RESERVED_NODE_IDS.has(node.id)) report(idPath, `node id "${node.id}" is reserved`);
+    if (node.id !== undefined) nodeTasks.set(node.id, node.task);
+  });
+  return { nodeTasks, complete };
+}
+
+/**
+ * Checks the bindings of one node against the inputs of its task: each names an input of the task,
+ * and is a value or a reference of its type; every required input is bound. Gives the nodes it takes
+ * outputs of.
+ */
+function checkNode(
+  node: Part<NodeDoc>,
+  nodePath: Path,
+  file: Structure,
+  tasks: Map<string, TaskInfo>,
+  resolve: Resolve,
+  report: Report,
+): Set<string> {
+  const deps = new Set<string>();
+  const { task: taskName, id } = node.doc;
+  if (taskName === undefined) return deps;
+  const task = tasks.get(taskName);
+  if (!task) {
+    if (file.taskNames && !file.taskNames.has(taskName)) {
+      const near = didYouMean(taskName, file.taskNames);
+      report([...nodePath, 'task'], `task "${taskName}" is not defined in this file${near}`);
+    }
+    return deps;
+  }
+  const bound = node.doc.inputs ?? {};
+  // Inputs that a binding misspells: not reported again as unbound.
+  const misspelt = new Set<string>();
+  for (const [input, value] of Object.entries(bound)) {
+    const inputPath = [...nodePath, 'inputs', input];
+    if (task.inputs && !task.inputs.has(input)) {
+      const known = [...task.inputs.keys()];
+      const has = known.length ? ` (it has ${known.join(', ')})` : '';
+      const near = closestName(input, known);
+      if (near !== undefined) misspelt.add(near);
+      report(inputPath, `task ${taskName} has no input "${input}"${nearKey(input, task.inputs)}${has}`, true);
+      continue;
+    }
+    const expected = task.inputs?.get(input);
+    const ref = referenceOf(value);
+    if (!ref) {
+      if (isMalformedReference(value)) report(inputPath, `${JSON.stringify(value)} ${MALFORMED_REFERENCE}`);
+      else if (expected) checkValue(value, expected, inputPath, report);
+      continue;
+    }
+    if (ref.node !== 'inputs') deps.add(ref.node);
+    const actual = resolve(ref, inputPath, id);
+    if (actual && expected && !sameType(actual, expected)) {
+      report(inputPath, `${value} is ${formatType(actual)} but input "${input}" is ${formatType(expected)}`);
+    }
+  }
+  if (!task.inputs || node.unusable.has('inputs')) return deps;
+  for (const [input, type] of task.inputs) {
+    if (!(input in bound) && !type?.optional && !misspelt.has(input)) {
+      report([...nodePath, 'inputs'], `input "${input}" of task ${taskName} is not bound`);
+    }
+  }
+  return deps;
 }
 
 function checkWorkflows(
   file: Structure,
   tasks: Map<string, TaskInfo>,
   report: Report,
-): Map<string, Map<string, LiteralType | undefined>> {
-  const workflowInputs = new Map<string, Map<string, LiteralType | undefined>>();
-  for (const [wfName, workflow] of Object.entries(file.workflows)) {
+): Map<string, Map<string, LiteralType | undefined> | undefined> {
+  const workflowInputs = new Map<string, Map<string, LiteralType | undefined> | undefined>();
+  for (const [wfName, part] of file.workflows) {
+    const workflow = part.doc;
     const base = ['workflows', wfName];
-    const inputs = typesOf(workflow.inputs, [...base, 'inputs'], report);
+    const inputs = fieldTypes(part, 'inputs', workflow.inputs, base, report);
     workflowInputs.set(wfName, inputs);
-
-    const nodeTasks = new Map<string, string>();
-    workflow.nodes.forEach((node, index) => {
-      const idPath = [...base, 'nodes', index, 'id'];
-      if (nodeTasks.has(node.id)) report(idPath, `node id "${node.id}" is used twice`);
-      else if (RESERVED_NODE_IDS.has(node.id)) report(idPath, `node id "${node.id}" is reserved`);
-      nodeTasks.set(node.id, node.task);
-    });
-
-    /** The type a reference points at; undefined when unknown (dangling ones are reported). */
-    const referenced = (ref: Reference, path: Path, from?: string): LiteralType | undefined => {
-      if (ref.node === 'inputs') {
-        if (!inputs.has(ref.output)) report(path, `the workflow has no input "${ref.output}"`);
-        return inputs.get(ref.output);
-      }
-      const taskName = nodeTasks.get(ref.node);
-      if (taskName === undefined) {
-        report(path, `no node "${ref.node}" in workflow ${wfName}`);
-        return undefined;
-      }
-      if (ref.node === from) {
-        report(path, `node "${from}" cannot take its own output`);
-        return undefined;
-      }
-      const task = tasks.get(taskName);
-      if (!task) return undefined;
-      if (!task.outputs.has(ref.output)) {
-        report(path, `node "${ref.node}" (task ${taskName}) has no output "${ref.output}"`);
-      }
-      return task.outputs.get(ref.output);
-    };
+    const nodeTasks = nodeIds(part.nodes, base, report);
+    const resolve = resolver(wfName, inputs, nodeTasks, tasks, report);
 
     const edges = new Map<string, Set<string>>();
-    workflow.nodes.forEach((node, index) => {
-      const nodePath = [...base, 'nodes', index];
-      const deps = new Set<string>();
-      edges.set(node.id, deps);
-      const task = tasks.get(node.task);
-      if (!task) {
-        if (!file.taskNames.has(node.task)) {
-          report([...nodePath, 'task'], `task "${node.task}" is not defined in this file`);
-        }
-        return;
-      }
-      const bound = node.inputs ?? {};
-      for (const [input, value] of Object.entries(bound)) {
-        const inputPath = [...nodePath, 'inputs', input];
-        if (!task.inputs.has(input)) {
-          const known = [...task.inputs.keys()];
-          const has = known.length ? ` (it has ${known.join(', ')})` : '';
-          report(inputPath, `task ${node.task} has no input "${input}"${has}`, true);
-          continue;
-        }
-        const expected = task.inputs.get(input);
-        const ref = referenceOf(value);
-        if (!ref) {
-          if (isMalformedReference(value))
-            report(inputPath, `${JSON.stringify(value)} ${MALFORMED_REFERENCE}`);
-          else if (expected) checkValue(value, expected, inputPath, report);
-          continue;
-        }
-        if (ref.node !== 'inputs') deps.add(ref.node);
-        const actual = referenced(ref, inputPath, node.id);
-        if (actual && expected && !sameType(actual, expected)) {
-          report(
-            inputPath,
-            `${value} is ${formatType(actual)} but input "${input}" is ${formatType(expected)}`,
-          );
-        }
-      }
-      for (const [input, type] of task.inputs) {
-        if (!(input in bound) && !type?.optional) {
-          report([...nodePath, 'inputs'], `input "${input}" of task ${node.task} is not bound`);
-        }
-      }
+    (part.nodes ?? []).forEach((node, index) => {
+      const deps = checkNode(node, [...base, 'nodes', index], file, tasks, resolve, report);
+      if (node.doc.id !== undefined) edges.set(node.doc.id, deps);
     });
 
     const cycle = findCycle(edges);
@@ -550,7 +702,7 @@ function checkWorkflows(
 
     for (const [output, value] of Object.entries(workflow.outputs ?? {})) {
       const ref = referenceOf(value);
-      if (ref) referenced(ref, [...base, 'outputs', output]);
+      if (ref) resolve(ref, [...base, 'outputs', output]);
       else report([...base, 'outputs', output], 'must be a reference such as "{{ n0.o0 }}"');
     }
   }
@@ -559,12 +711,13 @@ function checkWorkflows(
 
 function checkLaunchPlans(
   file: Structure,
-  workflowInputs: Map<string, Map<string, LiteralType | undefined>>,
+  workflowInputs: Map<string, Map<string, LiteralType | undefined> | undefined>,
   report: Report,
 ): void {
-  for (const [lpName, launchPlan] of Object.entries(file.launch_plans)) {
+  for (const [lpName, part] of file.launchPlans) {
+    const launchPlan = part.doc;
     const base = ['launch_plans', lpName];
-    if (file.workflowNames.has(lpName)) {
+    if (file.workflowNames?.has(lpName)) {
       report(
         base,
         `launch plan "${lpName}" clashes with the default launch plan of workflow ${lpName}`,
@@ -580,37 +733,57 @@ function checkLaunchPlans(
         report([...base, 'schedule', 'cron'], error.message);
       }
     }
-    const inputs = workflowInputs.get(launchPlan.workflow);
-    if (!inputs) {
-      if (!file.workflowNames.has(launchPlan.workflow)) {
-        report([...base, 'workflow'], `workflow "${launchPlan.workflow}" is not defined in this file`);
+    const workflow = launchPlan.workflow;
+    if (workflow === undefined) continue;
+    if (!workflowInputs.has(workflow)) {
+      if (file.workflowNames && !file.workflowNames.has(workflow)) {
+        const near = didYouMean(workflow, file.workflowNames);
+        report([...base, 'workflow'], `workflow "${workflow}" is not defined in this file${near}`);
       }
       continue;
     }
-    for (const field of ['fixed_inputs', 'default_inputs'] as const) {
-      for (const [input, value] of Object.entries(launchPlan[field] ?? {})) {
-        const path = [...base, field, input];
-        const type = inputs.get(input);
-        if (!inputs.has(input)) report(path, `workflow ${launchPlan.workflow} has no input "${input}"`, true);
-        else if (type) checkValue(value, type, path, report);
-      }
+    const inputs = workflowInputs.get(workflow);
+    if (inputs) checkLaunchPlanInputs(part, workflow, inputs, base, report);
+  }
+}
+
+/** The fixed and default inputs of a launch plan against its workflow's inputs. */
+function checkLaunchPlanInputs(
+  part: Part<LaunchPlanDoc>,
+  workflow: string,
+  inputs: Map<string, LiteralType | undefined>,
+  base: Path,
+  report: Report,
+): void {
+  const launchPlan = part.doc;
+  // Inputs that a fixed or default input misspells: not reported again as missing for the schedule.
+  const misspelt = new Set<string>();
+  for (const field of ['fixed_inputs', 'default_inputs'] as const) {
+    for (const [input, value] of Object.entries(launchPlan[field] ?? {})) {
+      const path = [...base, field, input];
+      const type = inputs.get(input);
+      if (!inputs.has(input)) {
+        misspelt.add(closestName(input, inputs.keys()) ?? '');
+        report(path, `workflow ${workflow} has no input "${input}"${nearKey(input, inputs)}`, true);
+      } else if (type) checkValue(value, type, path, report);
     }
-    for (const input of Object.keys(launchPlan.fixed_inputs ?? {})) {
-      if (input in (launchPlan.default_inputs ?? {})) {
-        report([...base, 'default_inputs', input], `"${input}" is already fixed`, true);
-      }
+  }
+  for (const input of Object.keys(launchPlan.fixed_inputs ?? {})) {
+    if (input in (launchPlan.default_inputs ?? {})) {
+      report([...base, 'default_inputs', input], `"${input}" is already fixed`, true);
     }
-    if (launchPlan.schedule) {
-      const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
-      for (const [input, type] of inputs) {
-        if (!(input in given) && type && !type.optional) {
-          report(
-            [...base, 'schedule'],
-            `a scheduled launch plan gets no inputs from a caller: fix or default input "${input}"`,
-            true,
-          );
-        }
-      }
+  }
+  if (!launchPlan.schedule || part.unusable.has('fixed_inputs') || part.unusable.has('default_inputs')) {
+    return;
+  }
+  const given = { ...launchPlan.default_inputs, ...launchPlan.fixed_inputs };
+  for (const [input, type] of inputs) {
+    if (!(input in given) && type && !type.optional && !misspelt.has(input)) {
+      report(
+        [...base, 'schedule'],
+        `a scheduled launch plan gets no inputs from a caller: fix or default input "${input}"`,
+        true,
+      );
     }
   }
 }

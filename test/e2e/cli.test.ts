@@ -243,6 +243,35 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     expect(bad.stderr).toMatch(/^Error: --files\.dryRun: expected true or false, got "maybe"/m);
   });
 
+  test('orch register of an invalid file prints every problem at once, with did-you-mean, and registers nothing', async () => {
+    const bad = join(home, 'bad.yaml');
+    await writeFile(
+      bad,
+      [
+        'tasks:',
+        '  fetch:',
+        '    command: [node, fetch.cjs]',
+        '    input: { symbol: string }',
+        '    retries: many',
+        '    timeout: forever',
+        '',
+      ].join('\n'),
+    );
+    const result = await runBinary('orch', ['register', bad, ...connection], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `Error: 3 problems in ${bad}:`,
+      `  ${bad}:4:5: tasks.fetch.input: unknown key; did you mean "inputs"?`,
+      `  ${bad}:5:14: tasks.fetch.retries: expected a whole number, found the string "many"`,
+      `  ${bad}:6:14: tasks.fetch.timeout: "forever" is not a duration such as 30s, 5m or 1h30m`,
+    ]);
+    const tasks = await server.client.listTasks({
+      id: { project: 'default', domain: 'development', name: 'bad.fetch' },
+    });
+    expect(tasks.tasks).toEqual([]);
+  });
+
   test('orchctl get of a task, workflow or launch plan name that does not exist exits 1 with "not found"', async () => {
     expect((await runBinary('orch', ['register', wfFile, ...connection], env)).code).toBe(0);
     const get = (args: string[]) =>

@@ -32,7 +32,11 @@ async function problemsOf(text: string): Promise<string[]> {
     await loadWorkflowFile(path);
   } catch (error) {
     expect(error).toBeInstanceOf(WorkflowFileError);
-    return (error as Error).message.split('\n').map((line) => line.replace(`${path}:`, ''));
+    // The first line counts the problems; each of the others is one, indented.
+    return (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(`  ${path}:`, ''));
   }
   throw new Error('expected the file to be rejected');
 }
@@ -61,7 +65,7 @@ describe('loading a workflow file', () => {
 
   test('an unknown key is reported at its line and column', async () => {
     const problems = await problemsOf(`${TASK}    retires: 3\n`);
-    expect(problems).toEqual(['6:5: tasks.add_one.retires: unknown key']);
+    expect(problems).toEqual(['6:5: tasks.add_one.retires: unknown key; did you mean "retries"?']);
   });
 
   test('a bad type string is reported where it stands', async () => {
@@ -88,7 +92,7 @@ describe('loading a workflow file', () => {
     const problems = await problemsOf(text);
     expect(problems).toEqual([
       '10:25: workflows.wf1.nodes.0.task: task "add_two" is not defined in this file',
-      '11:47: workflows.wf1.nodes.1.inputs.x: no node "n9" in workflow wf1',
+      '11:47: workflows.wf1.nodes.1.inputs.x: no node "n9" in workflow wf1; did you mean "n0"?',
       '12:47: workflows.wf1.nodes.2.inputs.x: not an integer (expected integer)',
       '13:20: workflows.wf1.outputs.o0: node "n2" (task add_one) has no output "nope"',
     ]);

@@ -47,9 +47,10 @@ export async function writeWorkflowFile(text: string, name = 'wf.yaml'): Promise
 }
 
 /**
- * Loads `text` as a workflow file that must be rejected; returns the lines of the error message with
- * the file's path taken off (`6:5: tasks.add_one.retires: unknown key`), after checking that every
- * line starts with the path and that `problems` says the same.
+ * Loads `text` as a workflow file that must be rejected; returns the problem lines of the error
+ * message with the file's path taken off (`6:5: tasks.add_one.retires: unknown key`), after checking
+ * that the first line counts them, that every other line is indented and starts with the path, and
+ * that `problems` says the same.
  */
 export async function problemsOf(text: string): Promise<string[]> {
   const path = await writeWorkflowFile(text);
@@ -59,8 +60,9 @@ export async function problemsOf(text: string): Promise<string[]> {
   );
   expect(error).toBeInstanceOf(WorkflowFileError);
   const { message, problems } = error as WorkflowFileError;
-  const lines = message.split('\n');
-  expect(lines).toEqual(problems.map((p) => `${path}:${p.line}:${p.column}: ${p.message}`));
+  const [count, ...lines] = message.split('\n');
+  expect(count).toBe(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${path}:`);
+  expect(lines).toEqual(problems.map((p) => `  ${path}:${p.line}:${p.column}: ${p.message}`));
   for (const p of problems) expect(p.file).toBe(path);
-  return lines.map((line) => line.slice(path.length + 1));
+  return lines.map((line) => line.slice(path.length + 3));
 }

@@ -48,9 +48,11 @@ describe('loading a valid workflow file', () => {
 describe('problems of a workflow file, each at its line and column', () => {
   test('an unknown key, at the key', async () => {
     expect(await problemsOf(addOneWith('    retries: 1', '    retires: 1'))).toEqual([
-      '13:5: tasks.add_one.retires: unknown key',
+      '13:5: tasks.add_one.retires: unknown key; did you mean "retries"?',
     ]);
-    expect(await problemsOf(`${ADD_ONE}launch_plan: {}\n`)).toEqual(['21:1: launch_plan: unknown key']);
+    expect(await problemsOf(`${ADD_ONE}launch_plan: {}\n`)).toEqual([
+      '21:1: launch_plan: unknown key; did you mean "launch_plans"?',
+    ]);
   });
 
   test('a bad type string, at the type', async () => {
@@ -69,7 +71,7 @@ describe('problems of a workflow file, each at its line and column', () => {
 
   test('a reference to an output the node does not have, at the reference', async () => {
     expect(await problemsOf(addOneWith('o0: "{{ n0.o0 }}"', 'o0: "{{ n0.o1 }}"'))).toEqual([
-      '20:20: workflows.add_one_wf.outputs.o0: node "n0" (task add_one) has no output "o1"',
+      '20:20: workflows.add_one_wf.outputs.o0: node "n0" (task add_one) has no output "o1"; did you mean "o0"?',
     ]);
     expect(await problemsOf(addOneWith('"{{ inputs.x }}"', '"{{ inputs.y }}"'))).toEqual([
       '19:47: workflows.add_one_wf.nodes.0.inputs.x: the workflow has no input "y"',
@@ -115,16 +117,17 @@ launch_plans:
   nightly: { workflow: wf2 }
 `;
     expect(await problemsOf(text)).toEqual([
-      '6:5: tasks.add_one.colour: unknown key',
+      '6:5: tasks.add_one.colour: unknown key; expected one of image, command, inputs, outputs, retries, ' +
+        'timeout, cache, cache_version, env, limits, network, secrets',
       '9:20: tasks.bad.outputs.o0: invalid type "intger": unknown type "intger"; expected one of integer, ' +
         'float, string, boolean, datetime, duration, struct, blob, [T], {string: T}, enum(a,b) or T?',
       '14:25: workflows.wf1.nodes.0.task: task "add_two" is not defined in this file',
-      '15:47: workflows.wf1.nodes.1.inputs.x: no node "n9" in workflow wf1',
+      '15:47: workflows.wf1.nodes.1.inputs.x: no node "n9" in workflow wf1; did you mean "n0"?',
       '15:71: workflows.wf1.nodes.1.inputs.y.1: not a number (expected float)',
       '16:42: workflows.wf1.nodes.2.inputs: input "y" of task add_one is not bound',
       '16:50: workflows.wf1.nodes.2.inputs.z: task add_one has no input "z" (it has x, y)',
       '17:20: workflows.wf1.outputs.o0: node "n2" (task add_one) has no output "nope"',
-      '19:24: launch_plans.nightly.workflow: workflow "wf2" is not defined in this file',
+      '19:24: launch_plans.nightly.workflow: workflow "wf2" is not defined in this file; did you mean "wf1"?',
     ]);
   });
 
@@ -184,7 +187,9 @@ launch_plans:
     const path = join(await tempDir(), 'absent.yaml');
     const error = await loadWorkflowFile(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkflowFileError);
-    expect((error as Error).message).toBe(`${path}:1:1: cannot read the workflow file: no such file`);
+    expect((error as Error).message).toBe(
+      `1 problem in ${path}:\n  ${path}:1:1: cannot read the workflow file: no such file`,
+    );
   });
 });
 
@@ -294,7 +299,7 @@ describe('container limits and network', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^14:\d+: tasks\.add_one\.limits\.cpu: "lots" is not a CPU quantity/),
       expect.stringMatching(/^14:\d+: tasks\.add_one\.limits\.mem: must be more than 0/),
-      '14:34: tasks.add_one.limits.gpu: unknown key',
+      '14:34: tasks.add_one.limits.gpu: unknown key; did you mean "cpu"?',
       expect.stringMatching(/^15:\d+: tasks\.add_one\.network: expected true or false/),
     ]);
   });
