@@ -111,7 +111,8 @@ export function follower(ctx: BotContext & GithubCalls) {
       return checkId ?? 0;
     };
     let writes = Promise.resolve();
-    let shown = '';
+    // Its check run was made saying QUEUED: only later phases are written.
+    let shown = 'QUEUED';
     const write = (work: () => Promise<unknown>) => {
       writes = writes.then(work).then(
         () => {},
