@@ -147,7 +147,7 @@ maybe('the console in headless Chromium', () => {
       expect(missing?.status()).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not found');
       // The page is styled: its stylesheet loaded under the console's CSP.
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/system-ui/);
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/system-ui/);
       await follow('Back to the console', '/console');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Projects');
       expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
