@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 /** biome-ignore-all lint/suspicious/noTemplateCurlyInString: app files write ${VAR} references, which these tests quote as they are */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from '@jest/globals';
