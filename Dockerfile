@@ -39,4 +39,9 @@ COPY docker/bin ./bin
 # Any non-root user: 65534 (nobody) exists in every Debian image.
 USER 65534:65534
 EXPOSE 8080
+# Healthy when the server the container runs answers GET /healthcheck: on $PORT when it is set (an
+# app runtime sets it from the app file's port), else on 8080 (orch-webhook, orch-bot) or 8088 (the
+# admin's HTTP side). Node's own fetch: the image has no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "const ports = process.env.PORT ? [process.env.PORT] : ['8080', '8088']; Promise.any(ports.map((port) => fetch('http://127.0.0.1:' + port + '/healthcheck', { signal: AbortSignal.timeout(4000) }).then((res) => { if (!res.ok) throw new Error(String(res.status)); }))).then(() => process.exit(0), () => process.exit(1));"]
 CMD ["orch", "--help"]

@@ -51365,7 +51365,7 @@ var init_schemas = __esm({
       const generateFastpass = (shape) => {
         const normalized = _normalized.value;
         const syms = normalized.symbolKeys;
-        const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
+        const doc2 = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
         const parseStr = (k3) => `shape[${k3}]._zod.run({ value: input[${k3}], issues: [] }, ctx)`;
         const prefixStr = (id, k3) => `
           let ${id}_ab = false;
@@ -51379,13 +51379,13 @@ var init_schemas = __esm({
             payload.value = newResult;
             return payload;
           }`;
-        doc.write(`const input = payload.value;`);
+        doc2.write(`const input = payload.value;`);
         const ids = /* @__PURE__ */ Object.create(null);
         let counter = 0;
         for (const key of normalized.allKeys) {
           ids[key] = `key_${counter++}`;
         }
-        doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+        doc2.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
         for (const key of normalized.allKeys) {
           if (key === "__proto__")
             continue;
@@ -51396,10 +51396,10 @@ var init_schemas = __esm({
           const optin = schema?._zod?.optin;
           const isOptionalIn = optin !== void 0;
           const isOptionalOut = schema?._zod?.optout === "optional";
-          doc.write(`const ${id} = ${parseStr(k3)};`);
+          doc2.write(`const ${id} = ${parseStr(k3)};`);
           if (isOptionalIn && isOptionalOut) {
             const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
-            doc.write(`
+            doc2.write(`
         const ${id}_present = ${isPresent};
         if (!${id}.issues.length || ${id}_present) {
           if (${id}.issues.length) {${prefixStr(id, k3)}
@@ -51412,7 +51412,7 @@ var init_schemas = __esm({
 
       `);
           } else if (!isOptionalIn) {
-            doc.write(`
+            doc2.write(`
         const ${id}_present = ${isPresent};
         if (${id}.issues.length) {${prefixStr(id, k3)}
         }
@@ -51435,14 +51435,14 @@ var init_schemas = __esm({
 
       `);
           } else {
-            doc.write(`
+            doc2.write(`
         if (${id}.issues.length) {${prefixStr(id, k3)}
         }
       `);
             if (optin === "defaulted") {
-              doc.write(`newResult[${k3}] = ${id}.value;`);
+              doc2.write(`newResult[${k3}] = ${id}.value;`);
             } else {
-              doc.write(`
+              doc2.write(`
         if (${id}.value !== undefined || ${isPresent}) {
           newResult[${k3}] = ${id}.value;
         }
@@ -51450,9 +51450,9 @@ var init_schemas = __esm({
             }
           }
         }
-        doc.write(`payload.value = newResult;`);
-        doc.write(`return payload;`);
-        return doc.compile();
+        doc2.write(`payload.value = newResult;`);
+        doc2.write(`return payload;`);
+        return doc2.compile();
       };
       let fastpass;
       const isObject4 = isObject2;
@@ -60841,12 +60841,12 @@ function compileFn(schema, options) {
     varCounter: 0,
     definite: true
   };
-  const doc = new Doc(["input"]);
-  const outputAccessor = generateCheck(doc, ctx, schema, "input", !options?.assertOnly);
-  doc.write(outputAccessor === null ? `return true;` : `return ${outputAccessor};`);
+  const doc2 = new Doc(["input"]);
+  const outputAccessor = generateCheck(doc2, ctx, schema, "input", !options?.assertOnly);
+  doc2.write(outputAccessor === null ? `return true;` : `return ${outputAccessor};`);
   const constantNames = ["INVALID", ...ctx.constants.keys()];
   const constantValues = [INVALID, ...ctx.constants.values()];
-  const code2 = doc.content.join("\n");
+  const code2 = doc2.content.join("\n");
   const fullCode = options?.debug ? constantNames.length > 0 ? `// Constants: ${constantNames.join(", ")}
 ${code2}` : code2 : "";
   const F3 = Function;
@@ -60889,17 +60889,17 @@ function runtimeRun(schema, value) {
   const r = result;
   return r.issues.length === 0 ? r.value : INVALID;
 }
-function compileChild(doc, ctx, schema, accessor, needsValue = true) {
-  const contentLen = doc.content.length;
+function compileChild(doc2, ctx, schema, accessor, needsValue = true) {
+  const contentLen = doc2.content.length;
   const constantCount = ctx.constants.size;
   const constantCounter = ctx.constantCounter;
   const varCounter = ctx.varCounter;
   try {
-    return generateCheck(doc, ctx, schema, accessor, needsValue);
+    return generateCheck(doc2, ctx, schema, accessor, needsValue);
   } catch (err) {
     if (!(err instanceof ZodCompileUnsupportedError) || !err.islandable)
       throw err;
-    doc.content.length = contentLen;
+    doc2.content.length = contentLen;
     if (ctx.constants.size > constantCount) {
       const trailing = Array.from(ctx.constants.keys()).slice(constantCount);
       for (const k3 of trailing)
@@ -60907,19 +60907,19 @@ function compileChild(doc, ctx, schema, accessor, needsValue = true) {
     }
     ctx.constantCounter = constantCounter;
     ctx.varCounter = varCounter;
-    return emitRuntimeIsland(doc, ctx, schema, accessor);
+    return emitRuntimeIsland(doc2, ctx, schema, accessor);
   }
 }
-function emitRuntimeIsland(doc, ctx, schema, accessor) {
+function emitRuntimeIsland(doc2, ctx, schema, accessor) {
   ctx.definite = false;
   const schemaConst = addConstant(ctx, schema);
   const runConst = addConstant(ctx, runtimeRun);
   const outVar = newVar(ctx);
-  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
-  doc.write(`if (${outVar} === INVALID) return INVALID;`);
+  doc2.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
+  doc2.write(`if (${outVar} === INVALID) return INVALID;`);
   return outVar;
 }
-function generateChecks(doc, ctx, schema, accessor) {
+function generateChecks(doc2, ctx, schema, accessor) {
   const schemaChecks = schema._zod.def.checks;
   if (!schemaChecks || schemaChecks.length === 0)
     return accessor;
@@ -60931,65 +60931,65 @@ function generateChecks(doc, ctx, schema, accessor) {
     }
     switch (def.check) {
       case "greater_than":
-        generateGreaterThanCheck(doc, ctx, def, currentAccessor);
+        generateGreaterThanCheck(doc2, ctx, def, currentAccessor);
         break;
       case "less_than":
-        generateLessThanCheck(doc, ctx, def, currentAccessor);
+        generateLessThanCheck(doc2, ctx, def, currentAccessor);
         break;
       case "multiple_of":
-        generateMultipleOfCheck(doc, ctx, def, currentAccessor);
+        generateMultipleOfCheck(doc2, ctx, def, currentAccessor);
         break;
       case "number_format":
-        generateNumberFormatCheck(doc, def, currentAccessor);
+        generateNumberFormatCheck(doc2, def, currentAccessor);
         break;
       case "min_length": {
         const min = numericOperand(def.minimum, "min_length");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min} && ${currentAccessor}.length < ${def.minimum * 2}`);
-        doc.write(`if (${len} < ${min}) return INVALID;`);
+        const len = codePointLengthVar(doc2, ctx, currentAccessor, `${currentAccessor}.length >= ${min} && ${currentAccessor}.length < ${def.minimum * 2}`);
+        doc2.write(`if (${len} < ${min}) return INVALID;`);
         break;
       }
       case "max_length": {
         const max = numericOperand(def.maximum, "max_length");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length > ${max}`);
-        doc.write(`if (${len} > ${max}) return INVALID;`);
+        const len = codePointLengthVar(doc2, ctx, currentAccessor, `${currentAccessor}.length > ${max}`);
+        doc2.write(`if (${len} > ${max}) return INVALID;`);
         break;
       }
       case "length_equals": {
         const exact = numericOperand(def.length, "length_equals");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${exact} && ${currentAccessor}.length <= ${def.length * 2}`);
-        doc.write(`if (${len} !== ${exact}) return INVALID;`);
+        const len = codePointLengthVar(doc2, ctx, currentAccessor, `${currentAccessor}.length >= ${exact} && ${currentAccessor}.length <= ${def.length * 2}`);
+        doc2.write(`if (${len} !== ${exact}) return INVALID;`);
         break;
       }
       case "min_size":
-        doc.write(`if (${currentAccessor}.size < ${numericOperand(def.minimum, "min_size")}) return INVALID;`);
+        doc2.write(`if (${currentAccessor}.size < ${numericOperand(def.minimum, "min_size")}) return INVALID;`);
         break;
       case "max_size":
-        doc.write(`if (${currentAccessor}.size > ${numericOperand(def.maximum, "max_size")}) return INVALID;`);
+        doc2.write(`if (${currentAccessor}.size > ${numericOperand(def.maximum, "max_size")}) return INVALID;`);
         break;
       case "size_equals":
-        doc.write(`if (${currentAccessor}.size !== ${numericOperand(def.size, "size_equals")}) return INVALID;`);
+        doc2.write(`if (${currentAccessor}.size !== ${numericOperand(def.size, "size_equals")}) return INVALID;`);
         break;
       case "string_format":
-        currentAccessor = generateStringFormatCheck(doc, ctx, def, currentAccessor);
+        currentAccessor = generateStringFormatCheck(doc2, ctx, def, currentAccessor);
         break;
       case "custom":
-        currentAccessor = generateCustomRefineCheck(doc, ctx, check2, currentAccessor);
+        currentAccessor = generateCustomRefineCheck(doc2, ctx, check2, currentAccessor);
         break;
       case "bigint_format":
-        generateBigIntFormatCheck(doc, def, currentAccessor);
+        generateBigIntFormatCheck(doc2, def, currentAccessor);
         break;
       case "mime_type":
-        generateMimeTypeCheck(doc, ctx, def, currentAccessor);
+        generateMimeTypeCheck(doc2, ctx, def, currentAccessor);
         break;
       case "property":
-        generatePropertyCheck(doc, ctx, def, currentAccessor);
+        generatePropertyCheck(doc2, ctx, def, currentAccessor);
         break;
       case "properties":
-        generatePropertiesChecks(doc, ctx, def, currentAccessor);
+        generatePropertiesChecks(doc2, ctx, def, currentAccessor);
         break;
       case "overwrite": {
         const newAccessor = newVar(ctx);
-        generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor);
+        generateOverwriteCheck(doc2, ctx, check2, currentAccessor, newAccessor);
         currentAccessor = newAccessor;
         break;
       }
@@ -61001,10 +61001,10 @@ function generateChecks(doc, ctx, schema, accessor) {
   }
   return currentAccessor;
 }
-function codePointLengthVar(doc, ctx, accessor, inDoubt) {
+function codePointLengthVar(doc2, ctx, accessor, inDoubt) {
   const cpLen = addConstant(ctx, codePointLength);
   const v3 = newVar(ctx);
-  doc.write(`const ${v3} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  doc2.write(`const ${v3} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v3;
 }
 function numericOperand(value, label) {
@@ -61029,41 +61029,41 @@ function comparisonOperand(ctx, value) {
   }
   throw new ZodCompileUnsupportedError(`comparison check bound of type ${typeof value}`);
 }
-function generateGreaterThanCheck(doc, ctx, def, accessor) {
+function generateGreaterThanCheck(doc2, ctx, def, accessor) {
   const op = def.inclusive ? "<" : "<=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc2.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateLessThanCheck(doc, ctx, def, accessor) {
+function generateLessThanCheck(doc2, ctx, def, accessor) {
   const op = def.inclusive ? ">" : ">=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc2.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateMultipleOfCheck(doc, ctx, def, accessor) {
+function generateMultipleOfCheck(doc2, ctx, def, accessor) {
   if (typeof def.value === "bigint") {
     if (def.value === BigInt(0))
       throw new ZodCompileUnsupportedError("multiple_of check with a zero divisor");
-    doc.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
+    doc2.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
   } else {
     const remainder = addConstant(ctx, floatSafeRemainder);
-    doc.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
+    doc2.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
   }
 }
-function generateNumberFormatCheck(doc, def, accessor) {
+function generateNumberFormatCheck(doc2, def, accessor) {
   const format = def.format;
   switch (format) {
     case "safeint":
-      doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
+      doc2.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
     case "int32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
+      doc2.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
       break;
     case "uint32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
+      doc2.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
       break;
     case "float32":
-      doc.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
+      doc2.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
       break;
     case "float64":
-      doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
+      doc2.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
       void format;
@@ -61071,16 +61071,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateBigIntFormatCheck(doc, def, accessor) {
+function generateBigIntFormatCheck(doc2, def, accessor) {
   const format = def.format;
   if (!format)
     return;
   switch (format) {
     case "int64":
-      doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+      doc2.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
     case "uint64":
-      doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+      doc2.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
       void format;
@@ -61088,31 +61088,31 @@ function generateBigIntFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateMimeTypeCheck(doc, ctx, def, accessor) {
+function generateMimeTypeCheck(doc2, ctx, def, accessor) {
   const mimeTypes = def.mime;
   if (mimeTypes && mimeTypes.length > 0) {
     const mimeSet = addConstant(ctx, new Set(mimeTypes));
-    doc.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
+    doc2.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
   }
 }
-function generatePropertiesChecks(doc, ctx, def, accessor) {
+function generatePropertiesChecks(doc2, ctx, def, accessor) {
   if (def.when) {
     throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
   }
-  doc.write(`if (${accessor} == null) return INVALID;`);
+  doc2.write(`if (${accessor} == null) return INVALID;`);
   const shape = def.shape;
   for (const key of Reflect.ownKeys(shape)) {
     const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
-    compileChild(doc, ctx, shape[key], inputVar, false);
+    doc2.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
+    compileChild(doc2, ctx, shape[key], inputVar, false);
   }
 }
-function generatePropertyCheck(doc, ctx, def, accessor) {
+function generatePropertyCheck(doc2, ctx, def, accessor) {
   const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
-  generateCheck(doc, ctx, def.schema, propAccessor);
+  generateCheck(doc2, ctx, def.schema, propAccessor);
 }
-function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
+function generateOverwriteCheck(doc2, ctx, check2, currentAccessor, newAccessor) {
   const tx = check2._zod.def.tx;
   if (!tx) {
     throw new ZodCompileUnsupportedError("overwrite check without a transform function");
@@ -61121,7 +61121,7 @@ function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) 
     throw new ZodCompileAsyncError("z.compile: async overwrite transforms are not supported");
   }
   const txConst = addConstant(ctx, tx);
-  doc.write(`const ${newAccessor} = ${txConst}(${currentAccessor});`);
+  doc2.write(`const ${newAccessor} = ${txConst}(${currentAccessor});`);
 }
 function throwAsync() {
   throw new $ZodAsyncError();
@@ -61129,7 +61129,7 @@ function throwAsync() {
 function pushIssue(issue3) {
   this.issues.push(issue3);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
+function generateCustomRefineCheck(doc2, ctx, check2, accessor) {
   const def = check2._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -61138,9 +61138,9 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
-    doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
-    doc.write(`if (!${resVar}) return INVALID;`);
+    doc2.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc2.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
+    doc2.write(`if (!${resVar}) return INVALID;`);
     return accessor;
   }
   if (check2._zod.check) {
@@ -61157,48 +61157,48 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outVar = newVar(ctx);
-    doc.write(`const ${outVar} = ${helperConst}(${accessor});`);
-    doc.write(`if (${outVar} === INVALID) return INVALID;`);
+    doc2.write(`const ${outVar} = ${helperConst}(${accessor});`);
+    doc2.write(`if (${outVar} === INVALID) return INVALID;`);
     return outVar;
   }
   throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
 }
-function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
+function generateStringFormatCheck(doc2, ctx, def, accessor, needsValue = true) {
   const fmt = def.format;
   if (fmt === "base64") {
     const validator = addConstant(ctx, isValidBase64);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (fmt === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (fmt === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
-    doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
     return accessor;
   }
   if (fmt === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (fmt === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (fmt === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (fmt === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   const formatDef = def;
@@ -61207,22 +61207,22 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
     const urlVar = newVar(ctx);
-    doc.write(`const ${trimVar} = ${accessor}.trim();`);
-    doc.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
-    doc.write(`if (typeof ${urlVar} === "number") return INVALID;`);
+    doc2.write(`const ${trimVar} = ${accessor}.trim();`);
+    doc2.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
+    doc2.write(`if (typeof ${urlVar} === "number") return INVALID;`);
     if (formatDef.hostname !== void 0) {
       const hostnameConst = addConstant(ctx, urlHostnameOk);
-      doc.write(`if (!${hostnameConst}(${urlVar}, ${defConst}.hostname)) return INVALID;`);
+      doc2.write(`if (!${hostnameConst}(${urlVar}, ${defConst}.hostname)) return INVALID;`);
     }
     if (formatDef.protocol !== void 0) {
       const protocolConst = addConstant(ctx, urlProtocolOk);
-      doc.write(`if (!${protocolConst}(${urlVar}, ${defConst}.protocol)) return INVALID;`);
+      doc2.write(`if (!${protocolConst}(${urlVar}, ${defConst}.protocol)) return INVALID;`);
     }
     if (!needsValue)
       return null;
     const outputVar = newVar(ctx);
     const outputExpr = formatDef.normalize ? `${urlVar}.href` : `${addConstant(ctx, stripTabAndNewline)}(${trimVar})`;
-    doc.write(`const ${outputVar} = ${outputExpr};`);
+    doc2.write(`const ${outputVar} = ${outputExpr};`);
     return outputVar;
   }
   const customFn = def.fn;
@@ -61230,13 +61230,13 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     if (isAsyncFunction(customFn))
       throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
     const fnConst = addConstant(ctx, customFn);
-    doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
+    doc2.write(`if (!${fnConst}(${accessor})) return INVALID;`);
     return accessor;
   }
   if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
-    doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    doc2.write(`${patternConst}.lastIndex = 0;`);
+    doc2.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
   const format = def.format;
@@ -61244,22 +61244,22 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
-      doc.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
+      doc2.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
       break;
     case "uppercase":
-      doc.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
+      doc2.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
       break;
     case "includes":
-      doc.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
+      doc2.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
       break;
     case "starts_with": {
       const prefix = def.prefix;
-      doc.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
+      doc2.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
       break;
     }
     case "ends_with": {
       const suffix = def.suffix;
-      doc.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
+      doc2.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
       break;
     }
     default: {
@@ -61269,7 +61269,7 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   }
   return accessor;
 }
-function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
+function generateCheck(doc2, ctx, schema, accessor, needsValue = true) {
   const def = schema._zod.def;
   const type = def.type;
   if (def.coerce) {
@@ -61279,117 +61279,117 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
   let typeAccessor;
   switch (type) {
     case "string":
-      typeAccessor = generateStringCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateStringCheck(doc2, ctx, schema, accessor, buildsValue);
       break;
     case "number":
-      typeAccessor = generateNumberCheck(doc, schema, accessor);
+      typeAccessor = generateNumberCheck(doc2, schema, accessor);
       break;
     case "boolean":
-      typeAccessor = generateBooleanCheck(doc, accessor);
+      typeAccessor = generateBooleanCheck(doc2, accessor);
       break;
     case "bigint":
-      typeAccessor = generateBigIntCheck(doc, schema, accessor);
+      typeAccessor = generateBigIntCheck(doc2, schema, accessor);
       break;
     case "symbol":
-      typeAccessor = generateSymbolCheck(doc, accessor);
+      typeAccessor = generateSymbolCheck(doc2, accessor);
       break;
     case "undefined":
-      typeAccessor = generateUndefinedCheck(doc, accessor);
+      typeAccessor = generateUndefinedCheck(doc2, accessor);
       break;
     case "null":
-      typeAccessor = generateNullCheck(doc, accessor);
+      typeAccessor = generateNullCheck(doc2, accessor);
       break;
     case "any":
     case "unknown":
       typeAccessor = accessor;
       break;
     case "never":
-      doc.write("return INVALID;");
+      doc2.write("return INVALID;");
       typeAccessor = accessor;
       break;
     case "void":
-      typeAccessor = generateVoidCheck(doc, accessor);
+      typeAccessor = generateVoidCheck(doc2, accessor);
       break;
     case "nan":
-      typeAccessor = generateNaNCheck(doc, accessor);
+      typeAccessor = generateNaNCheck(doc2, accessor);
       break;
     case "date":
-      typeAccessor = generateDateCheck(doc, accessor);
+      typeAccessor = generateDateCheck(doc2, accessor);
       break;
     case "object":
-      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateObjectCheck(doc2, ctx, schema, accessor, buildsValue);
       break;
     case "optional":
-      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateOptionalCheck(doc2, ctx, schema, accessor, buildsValue);
       break;
     case "nullable":
-      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateNullableCheck(doc2, ctx, schema, accessor, buildsValue);
       break;
     case "array":
-      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateArrayCheck(doc2, ctx, schema, accessor, buildsValue);
       break;
     case "literal":
-      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLiteralCheck(doc2, ctx, schema, accessor);
       break;
     case "enum":
-      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateEnumCheck(doc2, ctx, schema, accessor);
       break;
     case "readonly": {
-      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor);
+      const innerOut = generateWrapperCheck(doc2, ctx, schema, accessor);
       const frozenVar = newVar(ctx);
-      doc.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
+      doc2.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
       typeAccessor = frozenVar;
       break;
     }
     case "success":
-      generateWrapperCheck(doc, ctx, schema, accessor);
+      generateWrapperCheck(doc2, ctx, schema, accessor);
       typeAccessor = "true";
       break;
     case "default":
     case "prefault":
-      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateDefaultCheck(doc2, ctx, schema, accessor);
       break;
     case "nonoptional":
-      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateNonOptionalCheck(doc2, ctx, schema, accessor);
       break;
     case "tuple":
-      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTupleCheck(doc2, ctx, schema, accessor);
       break;
     case "union":
-      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateUnionCheck(doc2, ctx, schema, accessor);
       break;
     case "intersection":
-      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateIntersectionCheck(doc2, ctx, schema, accessor);
       break;
     case "record":
-      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateRecordCheck(doc2, ctx, schema, accessor);
       break;
     case "map":
-      typeAccessor = generateMapCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateMapCheck(doc2, ctx, schema, accessor);
       break;
     case "set":
-      typeAccessor = generateSetCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateSetCheck(doc2, ctx, schema, accessor);
       break;
     case "file":
-      typeAccessor = generateFileCheck(doc, accessor);
+      typeAccessor = generateFileCheck(doc2, accessor);
       break;
     case "template_literal":
-      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTemplateLiteralCheck(doc2, ctx, schema, accessor);
       break;
     case "lazy":
-      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLazyCheck(doc2, ctx, schema, accessor);
       break;
     case "pipe":
-      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor);
+      typeAccessor = generatePipeCheck(doc2, ctx, schema, accessor);
       break;
     case "custom":
-      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCustomCheck(doc2, ctx, schema, accessor);
       break;
     case "transform":
-      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTransformCheck(doc2, ctx, schema, accessor);
       break;
     case "catch":
-      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCatchCheck(doc2, ctx, schema, accessor);
       break;
     default: {
       void type;
@@ -61398,69 +61398,69 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
   }
   if (typeAccessor === null)
     return null;
-  return generateChecks(doc, ctx, schema, typeAccessor);
+  return generateChecks(doc2, ctx, schema, typeAccessor);
 }
-function generateStringCheck(doc, ctx, schema, accessor, needsValue = true) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateStringCheck(doc2, ctx, schema, accessor, needsValue = true) {
+  doc2.write(`if (typeof ${accessor} !== "string") return INVALID;`);
   const def = schema._zod.def;
   if (def.format === void 0)
     return accessor;
-  return generateStringFormatCheck(doc, ctx, def, accessor, needsValue);
+  return generateStringFormatCheck(doc2, ctx, def, accessor, needsValue);
 }
-function generateNumberCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
+function generateNumberCheck(doc2, schema, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
   const def = schema._zod.def;
   if (def.check === "number_format" && def.format) {
-    generateNumberFormatCheck(doc, { format: def.format }, accessor);
+    generateNumberFormatCheck(doc2, { format: def.format }, accessor);
   }
   return accessor;
 }
-function generateBooleanCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
+function generateBooleanCheck(doc2, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
   return accessor;
 }
-function generateBigIntCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
+function generateBigIntCheck(doc2, schema, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
   const def = schema._zod.def;
   if (def.format) {
     switch (def.format) {
       case "int64":
-        doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+        doc2.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
         break;
       case "uint64":
-        doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+        doc2.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
         break;
     }
   }
   return accessor;
 }
-function generateSymbolCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
+function generateSymbolCheck(doc2, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
   return accessor;
 }
-function generateUndefinedCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
+function generateUndefinedCheck(doc2, accessor) {
+  doc2.write(`if (${accessor} !== undefined) return INVALID;`);
   return accessor;
 }
-function generateNullCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== null) return INVALID;`);
+function generateNullCheck(doc2, accessor) {
+  doc2.write(`if (${accessor} !== null) return INVALID;`);
   return accessor;
 }
-function generateVoidCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
+function generateVoidCheck(doc2, accessor) {
+  doc2.write(`if (${accessor} !== undefined) return INVALID;`);
   return accessor;
 }
-function generateNaNCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
+function generateNaNCheck(doc2, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
   return accessor;
 }
-function generateDateCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
+function generateDateCheck(doc2, accessor) {
+  doc2.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
   return accessor;
 }
-function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateObjectCheck(doc2, ctx, schema, accessor, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
+  doc2.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
   const shape = def.shape;
   const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
@@ -61476,31 +61476,31 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const propSchema = propShape[key];
     const kx = keyExpr(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
+    doc2.write(`const ${inputVar} = ${accessor}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
       const outputVar2 = newVar(ctx);
-      doc.write(`let ${outputVar2} = (() => {`);
-      doc.indented((d) => {
+      doc2.write(`let ${outputVar2} = (() => {`);
+      doc2.indented((d) => {
         const outputAccessor = compileChild(d, ctx, propSchema, inputVar);
         d.write(`return ${outputAccessor};`);
       });
-      doc.write(`})();`);
+      doc2.write(`})();`);
       if (propSchema._zod.optout === "optional") {
-        doc.write(`if (${outputVar2} === INVALID) {`);
-        doc.indented((d) => {
+        doc2.write(`if (${outputVar2} === INVALID) {`);
+        doc2.indented((d) => {
           d.write(`if (${kx} in ${accessor}) return INVALID;`);
           d.write(`${outputVar2} = undefined;`);
         });
-        doc.write(`}`);
+        doc2.write(`}`);
       } else {
-        doc.write(`if (${outputVar2} === INVALID) return INVALID;`);
+        doc2.write(`if (${outputVar2} === INVALID) return INVALID;`);
       }
       propOutputs.set(key, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
-        doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
+        doc2.write(`if (!(${kx} in ${accessor})) return INVALID;`);
       }
-      const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
+      const outputAccessor = compileChild(doc2, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
         propOutputs.set(key, outputAccessor);
     }
@@ -61511,11 +61511,11 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
       const condition = keys.map((k3) => `k !== ${esc(k3)}`).join(" && ") || "true";
-      doc.write(`for (const k in ${accessor}) {`);
-      doc.indented((d) => {
+      doc2.write(`for (const k in ${accessor}) {`);
+      doc2.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
       });
-      doc.write(`}`);
+      doc2.write(`}`);
     } else if ((catchallType === "unknown" || catchallType === "any") && !catchall._zod.def.checks?.length) {
       unknownKeysMode = "passthrough";
     } else {
@@ -61527,8 +61527,8 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
       const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-      doc.write(`for (const k in ${accessor}) {`);
-      doc.indented((d) => {
+      doc2.write(`for (const k in ${accessor}) {`);
+      doc2.indented((d) => {
         d.write(`if (k === "__proto__") continue;`);
         if (knownSet)
           d.write(`if (${knownSet}.has(k)) continue;`);
@@ -61536,31 +61536,31 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
         d.write(`const ${valVar} = ${accessor}[k];`);
         compileChild(d, ctx, catchall, valVar, false);
       });
-      doc.write(`}`);
+      doc2.write(`}`);
     }
     return null;
   }
   if (!hasConditionalKeys) {
     const propLiterals = allKeys.map((k3) => `${propKey(k3)}: ${propOutputs.get(k3)}`).join(", ");
-    doc.write(`const ${outputVar} = { ${propLiterals} };`);
+    doc2.write(`const ${outputVar} = { ${propLiterals} };`);
   } else {
-    doc.write(`const ${outputVar} = {};`);
+    doc2.write(`const ${outputVar} = {};`);
     for (const k3 of allKeys) {
       const kx = keyExpr(k3);
       const out = propOutputs.get(k3);
       if (dropsWhenAbsent(propShape[k3])) {
-        doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc2.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
       } else if (mayOmitUndefined(propShape[k3])) {
-        doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc2.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
       } else {
-        doc.write(`${outputVar}[${kx}] = ${out};`);
+        doc2.write(`${outputVar}[${kx}] = ${out};`);
       }
     }
   }
   if (unknownKeysMode !== "none") {
     const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-    doc.write(`for (const k in ${accessor}) {`);
-    doc.indented((d) => {
+    doc2.write(`for (const k in ${accessor}) {`);
+    doc2.indented((d) => {
       d.write(`if (k === "__proto__") continue;`);
       if (knownSet)
         d.write(`if (${knownSet}.has(k)) continue;`);
@@ -61573,21 +61573,21 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
         d.write(`${outputVar}[k] = ${catchallOut};`);
       }
     });
-    doc.write(`}`);
+    doc2.write(`}`);
   }
   return outputVar;
 }
-function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateOptionalCheck(doc2, ctx, schema, accessor, buildsValue = true) {
   const def = schema._zod.def;
   if (isExactOptional(schema)) {
-    return generateCheck(doc, ctx, def.innerType, accessor, buildsValue);
+    return generateCheck(doc2, ctx, def.innerType, accessor, buildsValue);
   }
   if (def.innerType._zod.optin === "defaulted") {
     const outputVar2 = newVar(ctx);
     const branchVar = newVar(ctx);
-    doc.write(`let ${outputVar2};`);
-    doc.write(`if (${accessor} === undefined) {`);
-    doc.indented((d) => {
+    doc2.write(`let ${outputVar2};`);
+    doc2.write(`if (${accessor} === undefined) {`);
+    doc2.indented((d) => {
       d.write(`const ${branchVar} = (() => {`);
       d.indented((d2) => {
         const innerOutput = generateCheck(d2, ctx, def.innerType, accessor);
@@ -61596,24 +61596,24 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
       d.write(`})();`);
       d.write(`if (${branchVar} !== INVALID) ${outputVar2} = ${branchVar};`);
     });
-    doc.write(`} else {`);
-    doc.indented((d) => {
+    doc2.write(`} else {`);
+    doc2.indented((d) => {
       const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
       d.write(`${outputVar2} = ${innerOutput};`);
     });
-    doc.write(`}`);
+    doc2.write(`}`);
     return outputVar2;
   }
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
-    doc.write(`let ${outputVar};`);
-  doc.write(`if (${accessor} !== undefined) {`);
-  doc.indented((d) => {
+    doc2.write(`let ${outputVar};`);
+  doc2.write(`if (${accessor} !== undefined) {`);
+  doc2.indented((d) => {
     const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
 function isExactOptional(schema) {
@@ -61728,153 +61728,153 @@ function mayOutputUndefined(schema) {
       return true;
   }
 }
-function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateNullableCheck(doc2, ctx, schema, accessor, buildsValue = true) {
   const def = schema._zod.def;
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
-    doc.write(`let ${outputVar} = null;`);
-  doc.write(`if (${accessor} !== null) {`);
-  doc.indented((d) => {
+    doc2.write(`let ${outputVar} = null;`);
+  doc2.write(`if (${accessor} !== null) {`);
+  doc2.indented((d) => {
     const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
-function generateSizeGate(doc, schema, size) {
+function generateSizeGate(doc2, schema, size) {
   for (const [max, check2] of sizeCaps(schema._zod.def.checks)) {
-    doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
+    doc2.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
   }
 }
-function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateArrayCheck(doc2, ctx, schema, accessor, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.length`);
+  doc2.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  generateSizeGate(doc2, schema, `${accessor}.length`);
   const outputVar = buildsValue ? newVar(ctx) : null;
   const iVar = newVar(ctx);
   const elemVar = newVar(ctx);
   if (outputVar)
-    doc.write(`const ${outputVar} = new Array(${accessor}.length);`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
-  doc.indented((d) => {
+    doc2.write(`const ${outputVar} = new Array(${accessor}.length);`);
+  doc2.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+  doc2.indented((d) => {
     d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
     const elemOutput = compileChild(d, ctx, def.element, elemVar, buildsValue);
     if (outputVar && elemOutput !== null)
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
-function generateLiteralCheck(doc, ctx, schema, accessor) {
+function generateLiteralCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const values = def.values;
   if (values.length !== 1) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
+    doc2.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
     return accessor;
   }
   const value = values[0];
   if (typeof value === "number" && Number.isNaN(value)) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
+    doc2.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
     return accessor;
   }
   if (typeof value === "string") {
-    doc.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
+    doc2.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
   } else if (typeof value === "number" || typeof value === "boolean") {
-    doc.write(`if (${accessor} !== ${value}) return INVALID;`);
+    doc2.write(`if (${accessor} !== ${value}) return INVALID;`);
   } else if (value === null) {
-    doc.write(`if (${accessor} !== null) return INVALID;`);
+    doc2.write(`if (${accessor} !== null) return INVALID;`);
   } else if (value === void 0) {
-    doc.write(`if (${accessor} !== undefined) return INVALID;`);
+    doc2.write(`if (${accessor} !== undefined) return INVALID;`);
   } else if (typeof value === "bigint") {
-    doc.write(`if (${accessor} !== ${value}n) return INVALID;`);
+    doc2.write(`if (${accessor} !== ${value}n) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError(`literal type ${typeof value}`);
   }
   return accessor;
 }
-function generateEnumCheck(doc, ctx, schema, accessor) {
+function generateEnumCheck(doc2, ctx, schema, accessor) {
   const values = schema._zod.values;
   if (!values) {
     throw new ZodCompileUnsupportedError("enum schema without enumerated values");
   }
   const enumSet = addConstant(ctx, values);
-  doc.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
+  doc2.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
   return accessor;
 }
-function generateWrapperCheck(doc, ctx, schema, accessor) {
+function generateWrapperCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
-  return generateCheck(doc, ctx, def.innerType, accessor);
+  return generateCheck(doc2, ctx, def.innerType, accessor);
 }
-function generateDefaultCheck(doc, ctx, schema, accessor) {
+function generateDefaultCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const descriptor = Object.getOwnPropertyDescriptor(schema._zod.def, "defaultValue");
   const defaultGetter = descriptor ? () => schema._zod.def.defaultValue : void 0;
   if (schema._zod.def.type === "prefault") {
     if (!defaultGetter) {
-      return generateCheck(doc, ctx, def.innerType, accessor);
+      return generateCheck(doc2, ctx, def.innerType, accessor);
     }
     const defaultFn = addConstant(ctx, defaultGetter);
     const inputVar = newVar(ctx);
-    doc.write(`let ${inputVar} = ${accessor};`);
-    doc.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
-    return generateCheck(doc, ctx, def.innerType, inputVar);
+    doc2.write(`let ${inputVar} = ${accessor};`);
+    doc2.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
+    return generateCheck(doc2, ctx, def.innerType, inputVar);
   }
   const outputVar = newVar(ctx);
   if (defaultGetter) {
     const defaultFn = addConstant(ctx, defaultGetter);
     const cloneFn = addConstant(ctx, shallowClone);
-    doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} === undefined) {`);
-    doc.indented((d) => {
+    doc2.write(`let ${outputVar};`);
+    doc2.write(`if (${accessor} === undefined) {`);
+    doc2.indented((d) => {
       d.write(`${outputVar} = ${cloneFn}(${defaultFn}());`);
     });
-    doc.write(`} else {`);
-    doc.indented((d) => {
+    doc2.write(`} else {`);
+    doc2.indented((d) => {
       const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
       d.write(`${outputVar} = ${innerOutput} === undefined ? ${cloneFn}(${defaultFn}()) : ${innerOutput};`);
     });
-    doc.write(`}`);
+    doc2.write(`}`);
   } else {
-    doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} !== undefined) {`);
-    doc.indented((d) => {
+    doc2.write(`let ${outputVar};`);
+    doc2.write(`if (${accessor} !== undefined) {`);
+    doc2.indented((d) => {
       const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
       d.write(`${outputVar} = ${innerOutput};`);
     });
-    doc.write(`}`);
+    doc2.write(`}`);
   }
   return outputVar;
 }
-function generateNonOptionalCheck(doc, ctx, schema, accessor) {
+function generateNonOptionalCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
-  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor);
+  const innerOutput = generateCheck(doc2, ctx, def.innerType, accessor);
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = ${innerOutput};`);
-  doc.write(`if (${outputVar} === undefined) return INVALID;`);
+  doc2.write(`const ${outputVar} = ${innerOutput};`);
+  doc2.write(`if (${outputVar} === undefined) return INVALID;`);
   return outputVar;
 }
-function generateTupleCheck(doc, ctx, schema, accessor) {
+function generateTupleCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const items = def.items;
   const rest = def.rest;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  doc2.write(`if (!Array.isArray(${accessor})) return INVALID;`);
   const optinStart = getTupleOptStart2(items, "optin");
   const optoutStart = getTupleOptStart2(items, "optout");
   if (rest) {
-    doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
+    doc2.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
   } else {
-    doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
+    doc2.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
   }
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = [];`);
+  doc2.write(`const ${outputVar} = [];`);
   for (let i = 0; i < items.length; i++) {
     const itemSchema = items[i];
     if (i >= optoutStart) {
-      doc.write(`if (${outputVar}.length === ${i}) {`);
-      doc.indented((d) => {
+      doc2.write(`if (${outputVar}.length === ${i}) {`);
+      doc2.indented((d) => {
         d.write(`if (${i} < ${accessor}.length) {`);
         d.indented((d2) => {
           const elemVar = newVar(ctx);
@@ -61902,24 +61902,24 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
         });
         d.write(`}`);
       });
-      doc.write(`}`);
+      doc2.write(`}`);
     } else {
       const elemVar = newVar(ctx);
-      doc.write(`const ${elemVar} = ${accessor}[${i}];`);
-      const elemOutput = compileChild(doc, ctx, itemSchema, elemVar);
-      doc.write(`${outputVar}[${i}] = ${elemOutput};`);
+      doc2.write(`const ${elemVar} = ${accessor}[${i}];`);
+      const elemOutput = compileChild(doc2, ctx, itemSchema, elemVar);
+      doc2.write(`${outputVar}[${i}] = ${elemOutput};`);
     }
   }
   if (rest) {
     const iVar = newVar(ctx);
     const elemVar = newVar(ctx);
-    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
-    doc.indented((d) => {
+    doc2.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc2.indented((d) => {
       d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
       const elemOutput = compileChild(d, ctx, rest, elemVar);
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
     });
-    doc.write(`}`);
+    doc2.write(`}`);
   }
   return outputVar;
 }
@@ -61931,59 +61931,59 @@ function getTupleOptStart2(items, key) {
   }
   return 0;
 }
-function generateUnionCheck(doc, ctx, schema, accessor) {
+function generateUnionCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const options = def.options;
   if (def.discriminator) {
-    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor);
+    return generateDiscriminatedUnionCheck(doc2, ctx, def, accessor);
   }
   if (def.inclusive === false) {
     throw new ZodCompileUnsupportedError("exclusive unions (z.xor)");
   }
   if (options.length === 0) {
-    doc.write("return INVALID;");
+    doc2.write("return INVALID;");
     return accessor;
   }
   if (options.length === 1) {
-    return generateCheck(doc, ctx, options[0], accessor);
+    return generateCheck(doc2, ctx, options[0], accessor);
   }
   const allLiterals = options.every((opt) => opt._zod.def.type === "literal" && !opt._zod.def.checks?.length);
   if (allLiterals) {
     const values = new Set(options.flatMap((opt) => opt._zod.def.values));
     const valuesConst = addConstant(ctx, values);
-    doc.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
+    doc2.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
     return accessor;
   }
   const outputVar = newVar(ctx);
-  doc.write(`let ${outputVar};`);
+  doc2.write(`let ${outputVar};`);
   for (let i = 0; i < options.length; i++) {
     const opt = options[i];
     if (i === 0) {
-      doc.write(`${outputVar} = (() => {`);
+      doc2.write(`${outputVar} = (() => {`);
     } else {
-      doc.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
+      doc2.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
     }
-    doc.indented((d) => {
+    doc2.indented((d) => {
       const branchOutput = generateCheck(d, ctx, opt, accessor);
       d.write(`return ${branchOutput};`);
     });
-    doc.write(`})();`);
+    doc2.write(`})();`);
   }
-  doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+  doc2.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
+function generateDiscriminatedUnionCheck(doc2, ctx, def, accessor) {
   if (def.unionFallback) {
     throw new ZodCompileUnsupportedError("discriminated union with unionFallback");
   }
   if (def.options.length === 0) {
-    doc.write("return INVALID;");
+    doc2.write("return INVALID;");
     return accessor;
   }
   const discVar = newVar(ctx);
   const outputVar = newVar(ctx);
-  doc.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
-  doc.write(`let ${outputVar};`);
+  doc2.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
+  doc2.write(`let ${outputVar};`);
   let firstBranch = true;
   const claimed = /* @__PURE__ */ new Set();
   for (const option of def.options) {
@@ -61999,15 +61999,15 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
     }
     const conditions = Array.from(values, (value) => literalEquality(ctx, discVar, value));
     const prefix = firstBranch ? "if" : "else if";
-    doc.write(`${prefix} (${conditions.join(" || ")}) {`);
-    doc.indented((d) => {
+    doc2.write(`${prefix} (${conditions.join(" || ")}) {`);
+    doc2.indented((d) => {
       const branchOutput = generateCheck(d, ctx, option, accessor);
       d.write(`${outputVar} = ${branchOutput};`);
     });
-    doc.write(`}`);
+    doc2.write(`}`);
     firstBranch = false;
   }
-  doc.write(`else { return INVALID; }`);
+  doc2.write(`else { return INVALID; }`);
   return outputVar;
 }
 function literalEquality(ctx, accessor, value) {
@@ -62032,25 +62032,25 @@ function literalEquality(ctx, accessor, value) {
   }
   throw new ZodCompileUnsupportedError(`literal discriminator value ${String(value)}`);
 }
-function generateIntersectionCheck(doc, ctx, schema, accessor) {
+function generateIntersectionCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   ctx.definite = false;
-  const leftOutput = compileChild(doc, ctx, def.left, accessor);
-  const rightOutput = compileChild(doc, ctx, def.right, accessor);
+  const leftOutput = compileChild(doc2, ctx, def.left, accessor);
+  const rightOutput = compileChild(doc2, ctx, def.right, accessor);
   const mergeConst = addConstant(ctx, mergeValues);
   const mergedVar = newVar(ctx);
-  doc.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
-  doc.write(`if (!${mergedVar}.valid) return INVALID;`);
+  doc2.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
+  doc2.write(`if (!${mergedVar}.valid) return INVALID;`);
   return `${mergedVar}.data`;
 }
-function generateRecordCheck(doc, ctx, schema, accessor) {
+function generateRecordCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const isPlainObjectConst = addConstant(ctx, isPlainObject);
-  doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
+  doc2.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
-  doc.write(`const ${outputVar} = {};`);
+  doc2.write(`const ${outputVar} = {};`);
   const recordDef = def;
   const keyValues = recordDef.partial ? void 0 : def.keyType._zod.values;
   if (keyValues) {
@@ -62065,15 +62065,15 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
       }
       inputKeys.push(inputKey);
       const keyConst = addConstant(ctx, key);
-      const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
+      const outKey = generateCheck(doc2, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
-      doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
-      const valOutput = compileChild(doc, ctx, def.valueType, valueVar);
-      doc.write(`${outputVar}[${outKey}] = ${valOutput};`);
+      doc2.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
+      const valOutput = compileChild(doc2, ctx, def.valueType, valueVar);
+      doc2.write(`${outputVar}[${outKey}] = ${valOutput};`);
     }
     const knownKeysConst = addConstant(ctx, new Set(inputKeys));
-    doc.write(`for (const ${kVar} in ${accessor}) {`);
-    doc.indented((d) => {
+    doc2.write(`for (const ${kVar} in ${accessor}) {`);
+    doc2.indented((d) => {
       d.write(`if (${knownKeysConst}.has(${kVar})) continue;`);
       if (recordDef.mode === "loose") {
         d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor}[${kVar}];`);
@@ -62081,7 +62081,7 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
         d.write(`return INVALID;`);
       }
     });
-    doc.write(`}`);
+    doc2.write(`}`);
     return outputVar;
   }
   const keyDef = def.keyType._zod.def;
@@ -62094,7 +62094,7 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
     const keyFast = addConstant(ctx, keyFn);
     const numericConst = addConstant(ctx, number);
     const outKeyVar = newVar(ctx);
-    emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+    emitOwnKeys(doc2, ctx, accessor, kVar, (d) => {
       d.write(`let ${outKeyVar} = ${keyFast}(${kVar});`);
       d.write(`if (${outKeyVar} === INVALID && typeof ${kVar} === "string" && ${numericConst}.test(${kVar})) ${outKeyVar} = ${keyFast}(Number(${kVar}));`);
       if (isLoose) {
@@ -62110,29 +62110,29 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
     });
     return outputVar;
   }
-  emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+  emitOwnKeys(doc2, ctx, accessor, kVar, (d) => {
     d.write(`const ${valVar} = ${accessor}[${kVar}];`);
     const valOutput = compileChild(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}[${kVar}] = ${valOutput};`);
   }, `return INVALID;`);
   return outputVar;
 }
-function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
+function emitOwnKeys(doc2, ctx, accessor, kVar, body, onSymbol) {
   const propIsEnumerableConst = addConstant(ctx, Object.prototype.propertyIsEnumerable);
   const symsVar = newVar(ctx);
   const keysVar = newVar(ctx);
   const iVar = newVar(ctx);
-  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
-  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
-  doc.indented((d) => {
+  doc2.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
+  doc2.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
+  doc2.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
+  doc2.indented((d) => {
     d.write(`const ${kVar} = ${keysVar}[${iVar}];`);
     d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
     body(d);
   });
-  doc.write(`}`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
-  doc.indented((d) => {
+  doc2.write(`}`);
+  doc2.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
+  doc2.indented((d) => {
     d.write(`const ${kVar} = ${symsVar}[${iVar}];`);
     d.write(`if (!${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
     if (onSymbol)
@@ -62140,65 +62140,65 @@ function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
     else
       body(d);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
 }
 function literalPropertyKey(ctx, key) {
   if (typeof key === "string")
     return esc(key);
   return addConstant(ctx, key);
 }
-function generateMapCheck(doc, ctx, schema, accessor) {
+function generateMapCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc2.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
+  generateSizeGate(doc2, schema, `${accessor}.size`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
-  doc.write(`const ${outputVar} = new Map();`);
-  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
-  doc.indented((d) => {
+  doc2.write(`const ${outputVar} = new Map();`);
+  doc2.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
+  doc2.indented((d) => {
     const keyOutput = generateCheck(d, ctx, def.keyType, kVar);
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}.set(${keyOutput}, ${valOutput});`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
-function generateSetCheck(doc, ctx, schema, accessor) {
+function generateSetCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc2.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
+  generateSizeGate(doc2, schema, `${accessor}.size`);
   const outputVar = newVar(ctx);
   const valVar = newVar(ctx);
-  doc.write(`const ${outputVar} = new Set();`);
-  doc.write(`for (const ${valVar} of ${accessor}) {`);
-  doc.indented((d) => {
+  doc2.write(`const ${outputVar} = new Set();`);
+  doc2.write(`for (const ${valVar} of ${accessor}) {`);
+  doc2.indented((d) => {
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}.add(${valOutput});`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
-function generateFileCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof File)) return INVALID;`);
+function generateFileCheck(doc2, accessor) {
+  doc2.write(`if (!(${accessor} instanceof File)) return INVALID;`);
   return accessor;
 }
-function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateTemplateLiteralCheck(doc2, ctx, schema, accessor) {
+  doc2.write(`if (typeof ${accessor} !== "string") return INVALID;`);
   const pattern = schema._zod.pattern;
   if (pattern) {
     const patternConst = addConstant(ctx, pattern);
-    doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    doc2.write(`${patternConst}.lastIndex = 0;`);
+    doc2.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
   }
   return accessor;
 }
-function generateLazyCheck(doc, ctx, schema, accessor) {
+function generateLazyCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   const getterConst = addUserConstant(ctx, def.getter);
   const cacheConst = addConstant(ctx, { parser: null });
-  doc.write(`if (!${cacheConst}.parser) {`);
-  doc.indented((d) => {
+  doc2.write(`if (!${cacheConst}.parser) {`);
+  doc2.indented((d) => {
     d.write(`const inner = ${getterConst}();`);
     d.write(`${cacheConst}.parser = function(input) {`);
     d.indented((d2) => {
@@ -62207,15 +62207,15 @@ function generateLazyCheck(doc, ctx, schema, accessor) {
     });
     d.write(`};`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
-  doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+  doc2.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
+  doc2.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generatePipeCheck(doc, ctx, schema, accessor) {
+function generatePipeCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
-  const inputOutput = generateCheck(doc, ctx, def.in, accessor);
+  const inputOutput = generateCheck(doc2, ctx, def.in, accessor);
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
       throw new ZodCompileAsyncError("z.compile: async transforms in pipes are not supported");
@@ -62230,17 +62230,17 @@ function generatePipeCheck(doc, ctx, schema, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const transformedVar = newVar(ctx);
-    doc.write(`const ${transformedVar} = ${helperConst}(${inputOutput});`);
-    doc.write(`if (${transformedVar} === INVALID) return INVALID;`);
-    return generateCheck(doc, ctx, def.out, transformedVar);
+    doc2.write(`const ${transformedVar} = ${helperConst}(${inputOutput});`);
+    doc2.write(`if (${transformedVar} === INVALID) return INVALID;`);
+    return generateCheck(doc2, ctx, def.out, transformedVar);
   } else {
-    return generateCheck(doc, ctx, def.out, inputOutput);
+    return generateCheck(doc2, ctx, def.out, inputOutput);
   }
 }
 function isAsyncFunction(fn) {
   return typeof fn === "function" && (fn.constructor.name === "AsyncFunction" || fn[Symbol.toStringTag] === "AsyncFunction");
 }
-function generateCustomCheck(doc, ctx, schema, accessor) {
+function generateCustomCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -62249,9 +62249,9 @@ function generateCustomCheck(doc, ctx, schema, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
-    doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
-    doc.write(`if (!${resVar}) return INVALID;`);
+    doc2.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc2.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
+    doc2.write(`if (!${resVar}) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError("custom schema without a predicate function");
   }
@@ -62266,30 +62266,30 @@ function runtimeCatch(innerSchema, catchValue, value) {
     return r.value;
   return catchValue();
 }
-function generateCatchCheck(doc, ctx, schema, accessor) {
+function generateCatchCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   if (!def.catchValue[CONSTANT_CATCH]) {
     throw new ZodCompileUnsupportedError("catch with a callback (only a constant catch value compiles)", false);
   }
   const outputVar = newVar(ctx);
-  doc.write(`let ${outputVar} = (() => {`);
-  doc.indented((d) => {
+  doc2.write(`let ${outputVar} = (() => {`);
+  doc2.indented((d) => {
     const innerOut = compileChild(d, ctx, def.innerType, accessor);
     d.write(`return ${innerOut};`);
   });
-  doc.write(`})();`);
+  doc2.write(`})();`);
   const innerConst = addConstant(ctx, def.innerType);
   const catchConst = addUserConstant(ctx, def.catchValue);
   const catchHelperConst = addConstant(ctx, runtimeCatch);
-  doc.write(`if (${outputVar} === INVALID) {`);
-  doc.indented((d) => {
+  doc2.write(`if (${outputVar} === INVALID) {`);
+  doc2.indented((d) => {
     d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor});`);
     d.write(`if (${outputVar} === INVALID) return INVALID;`);
   });
-  doc.write(`}`);
+  doc2.write(`}`);
   return outputVar;
 }
-function generateTransformCheck(doc, ctx, schema, accessor) {
+function generateTransformCheck(doc2, ctx, schema, accessor) {
   const def = schema._zod.def;
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
@@ -62305,8 +62305,8 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outputVar = newVar(ctx);
-    doc.write(`const ${outputVar} = ${helperConst}(${accessor});`);
-    doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+    doc2.write(`const ${outputVar} = ${helperConst}(${accessor});`);
+    doc2.write(`if (${outputVar} === INVALID) return INVALID;`);
     return outputVar;
   }
   return accessor;
@@ -68732,13 +68732,13 @@ var require_directives = __commonJS({
         }
         return tag2[0] === "!" ? tag2 : `!<${tag2}>`;
       }
-      toString(doc) {
+      toString(doc2) {
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+        if (doc2 && tagEntries.length > 0 && identity.isNode(doc2.contents)) {
           const tags = {};
-          visit3.visit(doc.contents, (_key, node2) => {
+          visit3.visit(doc2.contents, (_key, node2) => {
             if (identity.isNode(node2) && node2.tag)
               tags[node2.tag] = true;
           });
@@ -68748,7 +68748,7 @@ var require_directives = __commonJS({
         for (const [handle, prefix] of tagEntries) {
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
-          if (!doc || tagNames.some((tn2) => tn2.startsWith(prefix)))
+          if (!doc2 || tagNames.some((tn2) => tn2.startsWith(prefix)))
             lines.push(`%TAG ${handle} ${prefix}`);
         }
         return lines.join("\n");
@@ -68791,14 +68791,14 @@ var require_anchors = __commonJS({
           return name;
       }
     }
-    function createNodeAnchors(doc, prefix) {
+    function createNodeAnchors(doc2, prefix) {
       const aliasObjects = [];
       const sourceObjects = /* @__PURE__ */ new Map();
       let prevAnchors = null;
       return {
         onAnchor: (source) => {
           aliasObjects.push(source);
-          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          prevAnchors ?? (prevAnchors = anchorNames(doc2));
           const anchor2 = findNewAnchor(prefix, prevAnchors);
           prevAnchors.add(anchor2);
           return anchor2;
@@ -68929,12 +68929,12 @@ var require_Node = __commonJS({
         return copy;
       }
       /** A plain JavaScript representation of this node. */
-      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
+      toJS(doc2, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc2))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
-          doc,
+          doc: doc2,
           keep: true,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
@@ -68974,7 +68974,7 @@ var require_Alias = __commonJS({
        * Resolve the value of this alias within `doc`, finding the last
        * instance of the `source` anchor before this node.
        */
-      resolve(doc, ctx) {
+      resolve(doc2, ctx) {
         if (ctx?.maxAliasCount === 0)
           throw new ReferenceError("Alias resolution is disabled");
         let nodes;
@@ -68982,7 +68982,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit3.visit(doc, {
+          visit3.visit(doc2, {
             Node: (_key, node2) => {
               if (identity.isAlias(node2) || identity.hasAnchor(node2))
                 nodes.push(node2);
@@ -68999,7 +68999,7 @@ var require_Alias = __commonJS({
             found = node2;
         }
         if (found && ctx) {
-          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          const { anchors: anchors2, doc: doc3, maxAliasCount } = ctx;
           let data = anchors2.get(found);
           if (!data) {
             toJS.toJS(found, null, ctx);
@@ -69012,7 +69012,7 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
+              data.aliasCount = getAliasCount(doc3, found, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
@@ -69045,22 +69045,22 @@ var require_Alias = __commonJS({
         return src;
       }
     };
-    function getAliasCount(doc, node2, anchors2) {
+    function getAliasCount(doc2, node2, anchors2) {
       if (identity.isAlias(node2)) {
-        const source = node2.resolve(doc);
+        const source = node2.resolve(doc2);
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
         let count = 0;
         for (const item of node2.items) {
-          const c2 = getAliasCount(doc, item, anchors2);
+          const c2 = getAliasCount(doc2, item, anchors2);
           if (c2 > count)
             count = c2;
         }
         return count;
       } else if (identity.isPair(node2)) {
-        const kc = getAliasCount(doc, node2.key, anchors2);
-        const vc = getAliasCount(doc, node2.value, anchors2);
+        const kc = getAliasCount(doc2, node2.key, anchors2);
+        const vc = getAliasCount(doc2, node2.value, anchors2);
         return Math.max(kc, vc);
       }
       return 1;
@@ -69761,7 +69761,7 @@ var require_stringify = __commonJS({
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
-    function createStringifyContext(doc, options) {
+    function createStringifyContext(doc2, options) {
       const opt = Object.assign({
         blockQuote: true,
         commentString: stringifyComment.stringifyComment,
@@ -69781,7 +69781,7 @@ var require_stringify = __commonJS({
         trailingComma: false,
         trueStr: "true",
         verifyAliasOrder: true
-      }, doc.schema.toStringOptions, options);
+      }, doc2.schema.toStringOptions, options);
       let inFlow;
       switch (opt.collectionStyle) {
         case "block":
@@ -69795,7 +69795,7 @@ var require_stringify = __commonJS({
       }
       return {
         anchors: /* @__PURE__ */ new Set(),
-        doc,
+        doc: doc2,
         flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
         indent: "",
         indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
@@ -69830,8 +69830,8 @@ var require_stringify = __commonJS({
       }
       return tagObj;
     }
-    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
-      if (!doc.directives)
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc: doc2 }) {
+      if (!doc2.directives)
         return "";
       const props2 = [];
       const anchor2 = (identity.isScalar(node2) || identity.isCollection(node2)) && node2.anchor;
@@ -69841,7 +69841,7 @@ var require_stringify = __commonJS({
       }
       const tag2 = node2.tag ?? (tagObj.default ? null : tagObj.tag);
       if (tag2)
-        props2.push(doc.directives.tagString(tag2));
+        props2.push(doc2.directives.tagString(tag2));
       return props2.join(" ");
     }
     function stringify2(item, ctx, onComment, onChompKeep) {
@@ -69886,7 +69886,7 @@ var require_stringifyPair = __commonJS({
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-      const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      const { allNullValues, doc: doc2, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
@@ -69947,7 +69947,7 @@ ${indent2}:`;
         vcb = null;
         valueComment = null;
         if (value && typeof value === "object")
-          value = doc.createNode(value);
+          value = doc2.createNode(value);
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
@@ -71661,42 +71661,42 @@ var require_stringifyDocument = __commonJS({
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyDocument(doc, options) {
+    function stringifyDocument(doc2, options) {
       const lines = [];
       let hasDirectives = options.directives === true;
-      if (options.directives !== false && doc.directives) {
-        const dir = doc.directives.toString(doc);
+      if (options.directives !== false && doc2.directives) {
+        const dir = doc2.directives.toString(doc2);
         if (dir) {
           lines.push(dir);
           hasDirectives = true;
-        } else if (doc.directives.docStart)
+        } else if (doc2.directives.docStart)
           hasDirectives = true;
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc2, options);
       const { commentString } = ctx.options;
-      if (doc.commentBefore) {
+      if (doc2.commentBefore) {
         if (lines.length !== 1)
           lines.unshift("");
-        const cs2 = commentString(doc.commentBefore);
+        const cs2 = commentString(doc2.commentBefore);
         lines.unshift(stringifyComment.indentComment(cs2, ""));
       }
       let chompKeep = false;
       let contentComment = null;
-      if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
-          if (doc.contents.spaceBefore && hasDirectives)
+      if (doc2.contents) {
+        if (identity.isNode(doc2.contents)) {
+          if (doc2.contents.spaceBefore && hasDirectives)
             lines.push("");
-          if (doc.contents.commentBefore) {
-            const cs2 = commentString(doc.contents.commentBefore);
+          if (doc2.contents.commentBefore) {
+            const cs2 = commentString(doc2.contents.commentBefore);
             lines.push(stringifyComment.indentComment(cs2, ""));
           }
-          ctx.forceBlockIndent = !!doc.comment;
-          contentComment = doc.contents.comment;
+          ctx.forceBlockIndent = !!doc2.comment;
+          contentComment = doc2.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc2.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -71704,11 +71704,11 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc2.contents, ctx));
       }
-      if (doc.directives?.docEnd) {
-        if (doc.comment) {
-          const cs2 = commentString(doc.comment);
+      if (doc2.directives?.docEnd) {
+        if (doc2.comment) {
+          const cs2 = commentString(doc2.comment);
           if (cs2.includes("\n")) {
             lines.push("...");
             lines.push(stringifyComment.indentComment(cs2, ""));
@@ -71719,7 +71719,7 @@ var require_stringifyDocument = __commonJS({
           lines.push("...");
         }
       } else {
-        let dc = doc.comment;
+        let dc = doc2.comment;
         if (dc && chompKeep)
           dc = dc.replace(/^\n+/, "");
         if (dc) {
@@ -73410,13 +73410,13 @@ var require_compose_doc = __commonJS({
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document.Document(void 0, opts);
+      const doc2 = new Document.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
-        directives: doc.directives,
-        options: doc.options,
-        schema: doc.schema
+        directives: doc2.directives,
+        options: doc2.options,
+        schema: doc2.schema
       };
       const props2 = resolveProps.resolveProps(start, {
         indicator: "doc-start",
@@ -73427,17 +73427,17 @@ var require_compose_doc = __commonJS({
         startOnNewline: true
       });
       if (props2.found) {
-        doc.directives.docStart = true;
+        doc2.directives.docStart = true;
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props2.hasNewline)
           onError(props2.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props2, onError) : composeNode.composeEmptyNode(ctx, props2.end, start, null, props2, onError);
-      const contentEnd = doc.contents.range[2];
+      doc2.contents = value ? composeNode.composeNode(ctx, value, props2, onError) : composeNode.composeEmptyNode(ctx, props2.end, start, null, props2, onError);
+      const contentEnd = doc2.contents.range[2];
       const re2 = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re2.comment)
-        doc.comment = re2.comment;
-      doc.range = [offset, contentEnd, re2.offset];
-      return doc;
+        doc2.comment = re2.comment;
+      doc2.range = [offset, contentEnd, re2.offset];
+      return doc2;
     }
     exports.composeDoc = composeDoc;
   }
@@ -73504,15 +73504,15 @@ var require_composer = __commonJS({
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
       }
-      decorate(doc, afterDoc) {
+      decorate(doc2, afterDoc) {
         const { comment, afterEmptyLine } = parsePrelude(this.prelude);
         if (comment) {
-          const dc = doc.contents;
+          const dc = doc2.contents;
           if (afterDoc) {
-            doc.comment = doc.comment ? `${doc.comment}
+            doc2.comment = doc2.comment ? `${doc2.comment}
 ${comment}` : comment;
-          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
-            doc.commentBefore = comment;
+          } else if (afterEmptyLine || doc2.directives.docStart || !dc) {
+            doc2.commentBefore = comment;
           } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it2 = dc.items[0];
             if (identity.isPair(it2))
@@ -73528,12 +73528,12 @@ ${cb}` : comment;
         }
         if (afterDoc) {
           for (let i = 0; i < this.errors.length; ++i)
-            doc.errors.push(this.errors[i]);
+            doc2.errors.push(this.errors[i]);
           for (let i = 0; i < this.warnings.length; ++i)
-            doc.warnings.push(this.warnings[i]);
+            doc2.warnings.push(this.warnings[i]);
         } else {
-          doc.errors = this.errors;
-          doc.warnings = this.warnings;
+          doc2.errors = this.errors;
+          doc2.warnings = this.warnings;
         }
         this.prelude = [];
         this.errors = [];
@@ -73578,13 +73578,13 @@ ${cb}` : comment;
             this.atDirectives = true;
             break;
           case "document": {
-            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
-            if (this.atDirectives && !doc.directives.docStart)
+            const doc2 = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc2.directives.docStart)
               this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
-            this.decorate(doc, false);
+            this.decorate(doc2, false);
             if (this.doc)
               yield this.doc;
-            this.doc = doc;
+            this.doc = doc2;
             this.atDirectives = false;
             break;
           }
@@ -73638,12 +73638,12 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document.Document(void 0, opts);
+          const doc2 = new Document.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
-          doc.range = [0, endOffset, endOffset];
-          this.decorate(doc, false);
-          yield doc;
+          doc2.range = [0, endOffset, endOffset];
+          this.decorate(doc2, false);
+          yield doc2;
         }
       }
     };
@@ -75000,14 +75000,14 @@ var require_parser = __commonJS({
             return;
           case "doc-mode":
           case "doc-start": {
-            const doc = {
+            const doc2 = {
               type: "document",
               offset: this.offset,
               start: []
             };
             if (this.type === "doc-start")
-              doc.start.push(this.sourceToken);
-            this.stack.push(doc);
+              doc2.start.push(this.sourceToken);
+            this.stack.push(doc2);
             return;
           }
         }
@@ -75018,16 +75018,16 @@ var require_parser = __commonJS({
           source: this.source
         };
       }
-      *document(doc) {
-        if (doc.value)
-          return yield* this.lineEnd(doc);
+      *document(doc2) {
+        if (doc2.value)
+          return yield* this.lineEnd(doc2);
         switch (this.type) {
           case "doc-start": {
-            if (findNonEmptyIndex(doc.start) !== -1) {
+            if (findNonEmptyIndex(doc2.start) !== -1) {
               yield* this.pop();
               yield* this.step();
             } else
-              doc.start.push(this.sourceToken);
+              doc2.start.push(this.sourceToken);
             return;
           }
           case "anchor":
@@ -75035,10 +75035,10 @@ var require_parser = __commonJS({
           case "space":
           case "comment":
           case "newline":
-            doc.start.push(this.sourceToken);
+            doc2.start.push(this.sourceToken);
             return;
         }
-        const bv = this.startBlockValue(doc);
+        const bv = this.startBlockValue(doc2);
         if (bv)
           this.stack.push(bv);
         else {
@@ -75577,9 +75577,9 @@ var require_public_api = __commonJS({
       const composer$1 = new composer.Composer(options);
       const docs = Array.from(composer$1.compose(parser$1.parse(source)));
       if (prettyErrors && lineCounter2)
-        for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        for (const doc2 of docs) {
+          doc2.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc2.warnings.forEach(errors.prettifyError(source, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
@@ -75589,20 +75589,20 @@ var require_public_api = __commonJS({
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
-      let doc = null;
+      let doc2 = null;
       for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
-        if (!doc)
-          doc = _doc;
-        else if (doc.options.logLevel !== "silent") {
-          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+        if (!doc2)
+          doc2 = _doc;
+        else if (doc2.options.logLevel !== "silent") {
+          doc2.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
           break;
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc2.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc2.warnings.forEach(errors.prettifyError(source, lineCounter2));
       }
-      return doc;
+      return doc2;
     }
     function parse6(src, reviver, options) {
       let _reviver = void 0;
@@ -75611,17 +75611,17 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
-      if (!doc)
+      const doc2 = parseDocument2(src, options);
+      if (!doc2)
         return null;
-      doc.warnings.forEach((warning2) => log2.warn(doc.options.logLevel, warning2));
-      if (doc.errors.length > 0) {
-        if (doc.options.logLevel !== "silent")
-          throw doc.errors[0];
+      doc2.warnings.forEach((warning2) => log2.warn(doc2.options.logLevel, warning2));
+      if (doc2.errors.length > 0) {
+        if (doc2.options.logLevel !== "silent")
+          throw doc2.errors[0];
         else
-          doc.errors = [];
+          doc2.errors = [];
       }
-      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+      return doc2.toJS(Object.assign({ reviver: _reviver }, options));
     }
     function stringify2(value, replacer, options) {
       let _replacer = null;
@@ -76850,36 +76850,120 @@ function problemCount(problems) {
   return files.size === 1 && only !== void 0 ? `${counted} in ${only}` : `${counted} in ${files.size} workflow files`;
 }
 function entitySchemas() {
-  const task = external_exports.strictObject({
-    image: external_exports.string().optional(),
-    command: external_exports.array(external_exports.string()).min(1, "must name at least the program to run"),
-    inputs: typeMap.optional(),
-    outputs: typeMap.optional(),
-    retries: external_exports.int("expected a whole number").min(0, "must be 0 or more").optional(),
-    timeout: external_exports.string().optional(),
+  const object2 = external_exports.strictObject;
+  const task = object2({
+    image: doc(
+      external_exports.string().optional(),
+      "image the task runs in on container runtimes (docker, swarm); the local runtime runs the command on the host",
+      "node:20-slim"
+    ),
+    command: doc(
+      external_exports.array(external_exports.string()).min(1, "must name at least the program to run"),
+      'program and arguments, run inside the unpacked code bundle; an argument may hold "{{ inputs.<name> }}"',
+      ["node", "add_one.js"]
+    ),
+    inputs: doc(
+      typeMap.optional(),
+      "the task's inputs: name to type (integer, float, string, boolean, datetime, duration, struct, blob, [T], {string: T}, enum(a,b), T?)",
+      { x: "integer" }
+    ),
+    outputs: doc(
+      typeMap.optional(),
+      "the task's outputs: name to type, written by the task as a JSON object to $ORCH_OUTPUTS_FILE",
+      { o0: "integer" }
+    ),
+    retries: doc(
+      external_exports.int("expected a whole number").min(0, "must be 0 or more").optional(),
+      "how many times a failed attempt is run again",
+      1
+    ),
+    timeout: doc(external_exports.string().optional(), "longest an attempt may run, as a Go duration", "30s"),
     // Reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version.
-    cache: external_exports.boolean("expected true or false").optional(),
+    cache: doc(
+      external_exports.boolean("expected true or false").optional(),
+      "reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version",
+      true
+    ),
     // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
-    cache_version: external_exports.string().optional(),
-    env: external_exports.record(variableName, external_exports.string()).optional(),
+    cache_version: doc(
+      external_exports.string().optional(),
+      "change it to stop reusing cached outputs (only with cache: true)",
+      "2"
+    ),
+    env: doc(external_exports.record(variableName, external_exports.string()).optional(), "environment variables of the task process", {
+      LOG_LEVEL: "debug"
+    }),
     // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
-    limits: external_exports.strictObject({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    limits: doc(
+      object2({
+        cpu: doc(cpuLimit.optional(), "CPU limit, in cores or millicores", "500m"),
+        mem: doc(memLimit.optional(), "memory limit, as a size", "256Mi")
+      }).optional(),
+      "limits of the task's container on container runtimes",
+      { cpu: "500m", mem: "256Mi" }
+    ),
     // Whether the task's container gets a network (container runtimes give none unless asked).
-    network: external_exports.boolean("expected true or false").optional(),
+    network: doc(
+      external_exports.boolean("expected true or false").optional(),
+      "whether the task's container gets a network (container runtimes give none unless asked)",
+      true
+    ),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
-    secrets: external_exports.array(external_exports.union([secretName, external_exports.strictObject({ key: secretName, env_var: variableName.optional() })])).optional()
+    secrets: doc(
+      external_exports.array(
+        external_exports.union([
+          secretName,
+          object2({
+            key: doc(secretName, "the secret's name (`orch create secret --name <key>`)", "API_TOKEN"),
+            env_var: doc(
+              variableName.optional(),
+              "the environment variable the value is given in (default: the key)",
+              "TOKEN"
+            )
+          })
+        ])
+      ).optional(),
+      "secrets given to the task as environment variables: a name, or {key, env_var}",
+      ["API_TOKEN", { key: "DB_PASSWORD", env_var: "PGPASSWORD" }]
+    )
   });
-  const node2 = external_exports.strictObject({ id: entityName, task: entityName, inputs: valueMap.optional() });
-  const workflow = external_exports.strictObject({
-    inputs: typeMap.optional(),
-    nodes: external_exports.array(node2).min(1, "a workflow needs at least one node"),
-    outputs: valueMap.optional()
+  const node2 = object2({
+    id: doc(
+      entityName,
+      "the node's id, unique in the workflow; other nodes refer to its outputs as {{ <id>.<output> }}",
+      "n0"
+    ),
+    task: doc(entityName, "the task this node runs (a name under tasks)", "add_one"),
+    inputs: doc(
+      valueMap.optional(),
+      `the task's inputs: a value, "{{ inputs.<name> }}" or "{{ <node>.<output> }}"`,
+      { x: "{{ inputs.x }}" }
+    )
   });
-  const launchPlan = external_exports.strictObject({
-    workflow: entityName,
-    fixed_inputs: valueMap.optional(),
-    default_inputs: valueMap.optional(),
-    schedule: external_exports.strictObject({ cron: external_exports.string() }).optional()
+  const workflow = object2({
+    inputs: doc(typeMap.optional(), "the workflow's inputs: name to type", { x: "integer" }),
+    nodes: doc(
+      external_exports.array(node2).min(1, "a workflow needs at least one node"),
+      "the nodes, each running a task; their order follows from their references",
+      [{ id: "n0", task: "add_one", inputs: { x: "{{ inputs.x }}" } }]
+    ),
+    outputs: doc(valueMap.optional(), `the workflow's outputs: name to "{{ <node>.<output> }}"`, {
+      o0: "{{ n0.o0 }}"
+    })
+  });
+  const launchPlan = object2({
+    workflow: doc(entityName, "the workflow it launches (a name under workflows)", "add_one_wf"),
+    fixed_inputs: doc(valueMap.optional(), "inputs every launch gets, which a launch cannot change", {
+      x: 1
+    }),
+    default_inputs: doc(valueMap.optional(), "inputs a launch gets unless it gives them", { x: 1 }),
+    schedule: doc(
+      object2({
+        cron: doc(external_exports.string(), "a five-field cron expression, in UTC", "0 3 * * *")
+      }).optional(),
+      "launches it on a schedule",
+      { cron: "0 3 * * *" }
+    )
   });
   return { task, node: node2, workflow, launchPlan };
 }
@@ -76940,7 +77024,7 @@ function salvageWorkflow(raw) {
   const workflow = salvage(STRICT.workflow, raw);
   if (!workflow) return void 0;
   const rawNodes = isRecord(raw) ? raw.nodes : void 0;
-  const nodes = workflow.doc.nodes ? workflow.doc.nodes.map((doc) => ({ doc, unusable: /* @__PURE__ */ new Set() })) : Array.isArray(rawNodes) ? rawNodes.map((node2) => salvage(STRICT.node, node2) ?? UNUSABLE_NODE) : void 0;
+  const nodes = workflow.doc.nodes ? workflow.doc.nodes.map((doc2) => ({ doc: doc2, unusable: /* @__PURE__ */ new Set() })) : Array.isArray(rawNodes) ? rawNodes.map((node2) => salvage(STRICT.node, node2) ?? UNUSABLE_NODE) : void 0;
   return { ...workflow, nodes };
 }
 function checkStructure(raw, report2) {
@@ -77274,7 +77358,7 @@ function findCycle(edges) {
   }
   return void 0;
 }
-var WorkflowFileError, indent, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, STRICT, strictFile, describeRoot, UNUSABLE_NODE, sameType, MALFORMED_REFERENCE, nearKey;
+var WorkflowFileError, indent, ENTITY_NAME, VARIABLE_NAME, FILE_STEM, REFERENCE, TEMPLATE, COMMAND_INPUT, RESERVED_NODE_IDS, EXECUTOR_ENV, entityName, variableName, secretName, typeMap, quantityText, cpuLimit, memLimit, valueMap, doc, STRICT, strictFile, describeRoot, UNUSABLE_NODE, sameType, MALFORMED_REFERENCE, nearKey;
 var init_workflow_file = __esm({
   "src/registration/workflow-file.ts"() {
     "use strict";
@@ -77334,6 +77418,7 @@ ${indent(formatProblems(problems))}`);
       })
     );
     valueMap = external_exports.record(variableName, external_exports.unknown());
+    doc = (schema, description, example) => schema.meta({ description, examples: [example] });
     STRICT = entitySchemas();
     strictFile = external_exports.strictObject({
       /** Pins the version of every entity of the file (else computed, or `--files.version`). */
@@ -89221,7 +89306,7 @@ function taskSpec(task, taskId, options) {
   };
 }
 function compileWorkflowFile(file2, target, version2, options = {}) {
-  const { doc, stem } = file2;
+  const { doc: doc2, stem } = file2;
   const id = (resource_type, name) => ({
     resource_type,
     project: target.project,
@@ -89230,16 +89315,16 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
     version: version2,
     org: target.org ?? ""
   });
-  const tasks = byName(doc.tasks).map(([name, task]) => {
+  const tasks = byName(doc2.tasks).map(([name, task]) => {
     const taskId = id("TASK", name);
     return { id: taskId, spec: taskSpec(task, taskId, options) };
   });
   const workflowInputs = /* @__PURE__ */ new Map();
-  const workflows = byName(doc.workflows).map(([name, workflow]) => {
+  const workflows = byName(doc2.workflows).map(([name, workflow]) => {
     const nodeTask = new Map(workflow.nodes.map((n) => [n.id, n.task]));
     const inputTypes = workflow.inputs ?? {};
     const typeOf = (node2, output2) => node2 === "inputs" ? validated(inputTypes[output2], `input ${output2} of workflow ${name}`) : validated(
-      doc.tasks?.[nodeTask.get(node2) ?? ""]?.outputs?.[output2],
+      doc2.tasks?.[nodeTask.get(node2) ?? ""]?.outputs?.[output2],
       `output ${output2} of node ${node2} of workflow ${name}`
     );
     const outputs = [];
@@ -89258,7 +89343,7 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
         id: workflowId,
         interface: { inputs, outputs: variables(outputTypes) },
         nodes: workflow.nodes.map((node2) => {
-          const taskInputs = doc.tasks?.[node2.task]?.inputs ?? {};
+          const taskInputs = doc2.tasks?.[node2.task]?.inputs ?? {};
           return {
             id: node2.id,
             task_node: { reference_id: id("TASK", node2.task) },
@@ -89280,14 +89365,14 @@ function compileWorkflowFile(file2, target, version2, options = {}) {
     };
     return { id: workflowId, spec };
   });
-  const launchPlans = byName(doc.workflows).map(([name]) => ({
+  const launchPlans = byName(doc2.workflows).map(([name]) => ({
     id: id("LAUNCH_PLAN", name),
     spec: {
       workflow_id: id("WORKFLOW", name),
       default_inputs: parameters(workflowInputs.get(name), {}, {})
     }
   }));
-  for (const [name, launchPlan] of byName(doc.launch_plans)) {
+  for (const [name, launchPlan] of byName(doc2.launch_plans)) {
     const inputs = workflowInputs.get(launchPlan.workflow);
     const typeOf = (input3) => validated(inputs?.variables?.[input3]?.type, `input ${input3} of workflow ${launchPlan.workflow}`);
     const fixed = Object.fromEntries(

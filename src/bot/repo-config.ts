@@ -46,32 +46,88 @@ const name = z
   .max(255);
 const launchPlanName = z.string().min(1).max(255);
 
+/** `schema` with the description and example editors show on hover (the JSON Schema's `examples`). */
+const doc = <T extends z.ZodType>(schema: T, description: string, example: unknown): T =>
+  schema.meta({ description, examples: [example] });
+
 const schema = z.strictObject({
-  project: name,
-  files: z.array(z.string().min(1)).min(1),
-  admin: z.strictObject({ endpoint: z.string().min(1).optional() }).optional(),
-  domains: z
-    .strictObject({
-      push: name.default('development'),
-      pullRequests: name.default('development'),
-    })
-    .default({ push: 'development', pullRequests: 'development' }),
-  pullRequests: z
-    .strictObject({
-      launchPlans: z
-        .array(
-          z.strictObject({
-            name: launchPlanName,
-            inputs: z.record(z.string(), z.unknown()).default({}),
-          }),
-        )
-        .default([]),
-      approvalLabel: z.string().min(1).max(50).default('orch:approved'),
-    })
-    .default({ launchPlans: [], approvalLabel: 'orch:approved' }),
-  commands: z
-    .strictObject({ minimumPermission: z.enum(ROLES.filter((r) => r !== 'none')).default('write') })
-    .default({ minimumPermission: 'write' }),
+  project: doc(name, 'the orch project the workflow files register into', 'flytesnacks'),
+  files: doc(
+    z.array(z.string().min(1)).min(1),
+    'workflow files to register: paths or globs from the repository root',
+    ['flows/*.yaml'],
+  ),
+  admin: doc(
+    z
+      .strictObject({
+        endpoint: doc(
+          z.string().min(1).optional(),
+          'the admin this bot serves: when given, it must name that admin (else registration is refused)',
+          'dns:///admin:8089',
+        ),
+      })
+      .optional(),
+    'the admin the repository expects',
+    { endpoint: 'dns:///admin:8089' },
+  ),
+  domains: doc(
+    z
+      .strictObject({
+        push: doc(
+          name.default('development'),
+          'the domain pushes to the default branch register into',
+          'production',
+        ),
+        pullRequests: doc(
+          name.default('development'),
+          'the domain pull requests register and run in',
+          'development',
+        ),
+      })
+      .default({ push: 'development', pullRequests: 'development' }),
+    'which domain each event registers into',
+    { push: 'production', pullRequests: 'development' },
+  ),
+  pullRequests: doc(
+    z
+      .strictObject({
+        launchPlans: doc(
+          z
+            .array(
+              z.strictObject({
+                name: doc(launchPlanName, 'the launch plan to run (its entity name)', 'wf.add_one_wf'),
+                inputs: doc(z.record(z.string(), z.unknown()).default({}), 'the inputs it runs with', {
+                  x: 2,
+                }),
+              }),
+            )
+            .default([]),
+          'launch plans run on every pull request, with their inputs',
+          [{ name: 'wf.add_one_wf', inputs: { x: 2 } }],
+        ),
+        approvalLabel: doc(
+          z.string().min(1).max(50).default('orch:approved'),
+          "the label that lets a fork's pull request run, once someone permitted adds it",
+          'orch:approved',
+        ),
+      })
+      .default({ launchPlans: [], approvalLabel: 'orch:approved' }),
+    'what the bot runs on pull requests',
+    { launchPlans: [{ name: 'wf.add_one_wf', inputs: { x: 2 } }], approvalLabel: 'orch:approved' },
+  ),
+  commands: doc(
+    z
+      .strictObject({
+        minimumPermission: doc(
+          z.enum(ROLES.filter((r) => r !== 'none')).default('write'),
+          'the weakest repository role that may use ChatOps commands (read < triage < write < maintain < admin)',
+          'write',
+        ),
+      })
+      .default({ minimumPermission: 'write' }),
+    'who may use ChatOps commands (always read from the default branch)',
+    { minimumPermission: 'maintain' },
+  ),
 });
 
 /** A loaded `.github/orch.yaml`, defaults applied. */

@@ -45,6 +45,31 @@ export function taskEnvOf(io: CliIO): Record<string, string> {
 }
 
 /**
+ * The banner's console line: where the console is, and how a person gets in, as the server decides
+ * it (src/server/auth/authenticate.ts): with `--sharedservice.security.allowLocalhostAccess` (the
+ * sandbox's default) a caller on a loopback address without a token is let in as admin, unless the
+ * request comes from another site's page or through a foreign host name; `--auth.disableForHttp`
+ * lets every HTTP caller in; otherwise a token (or, with user login, a signed-in session) is needed.
+ */
+export function consoleLine(
+  httpEndpoint: string,
+  access: { allowLocalhostAccess: boolean; disableForHttp: boolean },
+): string {
+  const url = `${httpEndpoint}/console`;
+  if (access.disableForHttp)
+    return `Console: ${url} — open it in a browser; no one needs a token (--auth.disableForHttp is on)`;
+  if (access.allowLocalhostAccess)
+    return (
+      `Console: ${url} — open it in a browser on this machine: it is let in without a token ` +
+      '(loopback access, --sharedservice.security.allowLocalhostAccess; pages of other sites are not)'
+    );
+  return (
+    `Console: ${url} — needs a token or a signed-in user: loopback access is off ` +
+    '(--sharedservice.security.allowLocalhostAccess=false)'
+  );
+}
+
+/**
  * `orch sandbox start`: the admin server on the embedded default (SQLite, local storage, local
  * executor) with its data under `~/.orchctl/sandbox`, in the foreground until interrupted.
  * Prints the endpoints first, so scripts can read them (`Admin gRPC endpoint: localhost:<port>`).
@@ -94,7 +119,10 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         `orch sandbox is running (data in ${dataDir})`,
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
-        `Console: ${addresses.httpEndpoint}/console`,
+        consoleLine(addresses.httpEndpoint, {
+          allowLocalhostAccess: config.sharedservice.security.allowLocalhostAccess,
+          disableForHttp: config.auth.disableForHttp,
+        }),
         `Database: ${addresses.database}`,
         `Runtime: ${addresses.runtime}`,
         `Metrics: ${addresses.metricsEndpoint}/metrics`,

@@ -66,21 +66,56 @@ export function configReferenceMarkdown(): string {
   return `${lines.join('\n')}\n`;
 }
 
-function schemaOf(flag: FlagSpec): Record<string, unknown> {
-  const description = flagHelp(flag);
+/** The items of a list written as the registry writes defaults (`[a,b]`; `[]` is none). */
+const listItems = (text: string): string[] => {
+  const inner = text.replace(/^\[|\]$/g, '');
+  return inner ? inner.split(',') : [];
+};
+
+/**
+ * A flag's example value as the config file holds it: its default when that shows a value, else its
+ * registry `example`, else its first choice (a boolean without any: `true`, the value one sets).
+ * @throws Error naming the flag when it has neither (a registry entry to complete).
+ */
+export function flagExample(flag: FlagSpec): unknown {
+  const shown =
+    flag.default !== undefined && !flag.placeholder && flag.default !== '' && flag.default !== '[]';
+  const raw = shown ? flag.default : (flag.example ?? flag.choices?.[0]);
+  if (flag.type === 'bool') return raw === undefined ? true : raw === 'true';
+  if (raw === undefined)
+    throw new Error(`flag ${flag.name} has no default nor example: give its registry entry an example`);
   switch (flag.type) {
-    case 'bool':
-      return { type: 'boolean', description };
     case 'int':
     case 'int32':
-      return { type: 'integer', description };
+      return Number(raw);
     case 'strings':
     case 'stringArray':
-      return { type: 'array', items: { type: 'string' }, description };
+      return listItems(raw);
     case 'stringToString':
-      return { type: 'object', additionalProperties: { type: 'string' }, description };
+      return Object.fromEntries(
+        listItems(raw).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      );
+    default:
+      return raw;
+  }
+}
+
+function schemaOf(flag: FlagSpec): Record<string, unknown> {
+  const description = flagHelp(flag);
+  const examples = [flagExample(flag)];
+  switch (flag.type) {
+    case 'bool':
+      return { type: 'boolean', description, examples };
+    case 'int':
+    case 'int32':
+      return { type: 'integer', description, examples };
+    case 'strings':
+    case 'stringArray':
+      return { type: 'array', items: { type: 'string' }, description, examples };
+    case 'stringToString':
+      return { type: 'object', additionalProperties: { type: 'string' }, description, examples };
     default: {
-      const schema: Record<string, unknown> = { type: 'string', description };
+      const schema: Record<string, unknown> = { type: 'string', description, examples };
       if (flag.choices) schema.enum = [...flag.choices];
       if (flag.format === 'duration') schema.pattern = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
       if (flag.format === 'quantity') schema.pattern = '^[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$';
@@ -89,12 +124,23 @@ function schemaOf(flag: FlagSpec): Record<string, unknown> {
   }
 }
 
+/** `value` under the keys `keys` (`['a', 'b'], 1` is `{a: {b: 1}}`). */
+const nested = (keys: readonly string[], value: unknown): unknown =>
+  keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+
 /**
  * A JSON Schema (draft 2020-12) of the config file, generated from the registry: nested objects by the
- * dots of the flag names, no other keys allowed, each leaf typed as its flag.
+ * dots of the flag names, no other keys allowed, each leaf typed as its flag; every key has a
+ * `description` (its flag's help, or the flags it groups) and `examples` ({@link flagExample}).
  */
 export function configJsonSchema(): Record<string, unknown> {
-  type Node = { type: 'object'; properties: Record<string, unknown>; additionalProperties: false };
+  type Node = {
+    type: 'object';
+    description?: string;
+    examples?: unknown[];
+    properties: Record<string, unknown>;
+    additionalProperties: false;
+  };
   const root: Node = { type: 'object', properties: {}, additionalProperties: false };
   /** The object schemas made so far, by dotted path (no flag name is the prefix of another's). */
   const objects = new Map<string, Node>();
@@ -107,7 +153,14 @@ export function configJsonSchema(): Record<string, unknown> {
       path = path ? `${path}.${part}` : part;
       let child = objects.get(path);
       if (!child) {
-        child = { type: 'object', properties: {}, additionalProperties: false };
+        child = {
+          type: 'object',
+          description: `the \`--${path}.*\` flags (section ${flag.section})`,
+          // The first flag under it, as the file would hold it.
+          examples: [nested(flag.name.split('.').slice(path.split('.').length), flagExample(flag))],
+          properties: {},
+          additionalProperties: false,
+        };
         node.properties[part] = child;
         objects.set(path, child);
       }
@@ -119,6 +172,11 @@ export function configJsonSchema(): Record<string, unknown> {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://orch.dev/schemas/orchctl-config.schema.json',
     title: 'orchctl configuration file',
+    description:
+      'The configuration file of orchctl, orch, the admin server and the webhook (`--config`, else ' +
+      '$ORCHCTL_CONFIG, else ~/.orchctl/config.yaml). Every key is a flag: `admin: {endpoint: ...}` is ' +
+      '`--admin.endpoint`. Precedence: flag > environment (ORCHCTL_ADMIN_ENDPOINT) > this file > default.',
+    examples: [{ admin: { endpoint: 'dns:///orch.example.com:443', insecure: false } }],
     ...root,
   };
 }

@@ -54,6 +54,11 @@ export interface FlagSpec {
   readonly replacedBy?: string;
   /** What the flag does, in one line. */
   readonly usage: string;
+  /**
+   * A typical value, written like {@link default} (`[a,b]` for lists), for the config schema's
+   * `examples` when the flag has no default that shows one (none, or a placeholder).
+   */
+  readonly example?: string;
 }
 
 /**
@@ -68,6 +73,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.audience',
+    example: 'https://orch.example.com',
     type: 'string',
     usage: 'audience for OAuth2 authorization requests',
   },
@@ -82,12 +88,14 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.authorizationHeader',
+    example: 'orch-authorization',
     type: 'string',
     usage: 'custom metadata header carrying the JWT',
   },
   {
     section: 'Client to admin',
     name: 'admin.authorizationServerUrl',
+    example: 'https://idp.example.com/oauth2/default',
     noEffect:
       "orchctl finds the authorization server in the admin's OAuth metadata (`/.well-known/oauth-authorization-server`); an identity provider apart from the admin is not supported",
     type: 'string',
@@ -96,6 +104,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.caCertFilePath',
+    example: '/etc/orch/ca.pem',
     inputFile: true,
     type: 'string',
     usage: 'certificate file to verify the admin server peer',
@@ -110,6 +119,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.clientSecretEnvVar',
+    example: 'ORCH_CLIENT_SECRET',
     type: 'string',
     usage: 'env var holding the client secret',
   },
@@ -123,12 +133,14 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.command',
+    example: '[aws,sso,get-token]',
     type: 'strings',
     usage: 'external auth token command',
   },
   {
     section: 'Client to admin',
     name: 'admin.defaultOrg',
+    example: 'my-org',
     noEffect:
       "the org of a call comes from `--org`, else the admin's own (`--sharedservice.security.orgOverride`)",
     type: 'string',
@@ -137,6 +149,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.defaultServiceConfig',
+    example: '{"loadBalancingConfig": [{"round_robin": {}}]}',
     type: 'string',
     usage: 'default gRPC service config (JSON) for the admin channel',
   },
@@ -164,10 +177,17 @@ export const FLAGS = [
     format: 'duration',
     usage: 'device flow time limit',
   },
-  { section: 'Client to admin', name: 'admin.endpoint', type: 'string', usage: 'URI of the admin service' },
+  {
+    section: 'Client to admin',
+    name: 'admin.endpoint',
+    example: 'dns:///orch.example.com:443',
+    type: 'string',
+    usage: 'URI of the admin service',
+  },
   {
     section: 'Client to admin',
     name: 'admin.httpProxyURL',
+    example: 'http://proxy.example.com:3128',
     type: 'string',
     usage: 'HTTP proxy for OAuth requests',
   },
@@ -189,6 +209,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.maxMessageSizeBytes',
+    example: '10485760',
     type: 'int',
     usage: 'max incoming gRPC message bytes',
   },
@@ -220,10 +241,17 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.proxyCommand',
+    example: '[gcloud,auth,print-identity-token]',
     type: 'strings',
     usage: 'proxy-authorization token command',
   },
-  { section: 'Client to admin', name: 'admin.scopes', type: 'strings', usage: 'scopes to request' },
+  {
+    section: 'Client to admin',
+    name: 'admin.scopes',
+    example: '[all,offline]',
+    type: 'strings',
+    usage: 'scopes to request',
+  },
   {
     section: 'Client to admin',
     name: 'admin.tokenRefreshWindow',
@@ -235,6 +263,7 @@ export const FLAGS = [
   {
     section: 'Client to admin',
     name: 'admin.tokenUrl',
+    example: 'https://orch.example.com/oauth2/token',
     type: 'string',
     usage: 'token endpoint of the identity provider',
   },
@@ -253,24 +282,28 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.appAuth.externalAuthServer.allowedAudience',
+    example: '[https://orch.example.com]',
     type: 'strings',
     usage: "allowed audiences; default is the service's public URI",
   },
   {
     section: 'Server auth',
     name: 'auth.appAuth.externalAuthServer.baseUrl',
+    example: 'https://idp.example.com/oauth2/default',
     type: 'string',
     usage: 'base URL of the authorization server',
   },
   {
     section: 'Server auth',
     name: 'auth.appAuth.externalAuthServer.httpProxyURL',
+    example: 'http://proxy.example.com:3128',
     type: 'string',
     usage: 'HTTP proxy',
   },
   {
     section: 'Server auth',
     name: 'auth.appAuth.externalAuthServer.metadataUrl',
+    example: '.well-known/oauth-authorization-server',
     type: 'string',
     usage: 'custom metadata URL if the standard metadata path is unsupported',
   },
@@ -315,6 +348,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.appAuth.selfAuthServer.issuer',
+    example: 'https://orch.example.com/',
     type: 'string',
     default: 'https://<host_and_port>/',
     placeholder: true,
@@ -345,6 +379,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.appAuth.thirdPartyConfig.orchClient.audience',
+    example: 'https://orch.example.com',
     type: 'string',
     usage: 'audience',
   },
@@ -395,10 +430,17 @@ export const FLAGS = [
     default: 'orch-authorization',
     usage: 'header name',
   },
-  { section: 'Server auth', name: 'auth.httpProxyURL', type: 'string', usage: 'HTTP proxy' },
+  {
+    section: 'Server auth',
+    name: 'auth.httpProxyURL',
+    example: 'http://proxy.example.com:3128',
+    type: 'string',
+    usage: 'HTTP proxy',
+  },
   {
     section: 'Server auth',
     name: 'auth.tokenEndpointProxyPath',
+    example: '/oauth2/token',
     type: 'string',
     usage: 'path used to proxy calls to the token URL',
   },
@@ -419,6 +461,7 @@ export const FLAGS = [
   {
     section: 'Server auth',
     name: 'auth.userAuth.cookieSetting.domain',
+    example: 'orch.example.com',
     type: 'string',
     usage: 'domain attribute of auth cookies',
   },
@@ -430,18 +473,38 @@ export const FLAGS = [
     default: 'DefaultMode',
     usage: 'first-party or same-site restriction',
   },
-  { section: 'Server auth', name: 'auth.userAuth.httpProxyURL', type: 'string', usage: 'HTTP proxy' },
+  {
+    section: 'Server auth',
+    name: 'auth.userAuth.httpProxyURL',
+    example: 'http://proxy.example.com:3128',
+    type: 'string',
+    usage: 'HTTP proxy',
+  },
   {
     section: 'Server auth',
     name: 'auth.userAuth.idpQueryParameter',
+    example: 'idp',
     type: 'string',
     usage: 'query parameter selecting a particular identity provider',
   },
-  { section: 'Server auth', name: 'auth.userAuth.openId.baseUrl', type: 'string', usage: 'base URL' },
-  { section: 'Server auth', name: 'auth.userAuth.openId.clientId', type: 'string', usage: 'client id' },
+  {
+    section: 'Server auth',
+    name: 'auth.userAuth.openId.baseUrl',
+    example: 'https://accounts.google.com',
+    type: 'string',
+    usage: 'base URL',
+  },
+  {
+    section: 'Server auth',
+    name: 'auth.userAuth.openId.clientId',
+    example: 'orch-console',
+    type: 'string',
+    usage: 'client id',
+  },
   {
     section: 'Server auth',
     name: 'auth.userAuth.openId.clientSecretFile',
+    example: '/etc/orch/secrets/oidc-client-secret',
     inputFile: true,
     type: 'string',
     usage: 'secret file',
@@ -478,6 +541,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.internalCommunicationConfig.ingressIdentity',
+    example: 'ingress.orch.svc.cluster.local',
     type: 'string',
     default: 'ingress controller mesh identity',
     placeholder: true,
@@ -487,6 +551,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.internalCommunicationConfig.tenantUrlPatternIdentity',
+    example: '{{ service }}-{{ org }}.orch.svc.cluster.local',
     type: 'string',
     default: 'pattern with `{{ service }}` and `{{ org }}`',
     placeholder: true,
@@ -496,6 +561,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.internalCommunicationConfig.urlPatternIdentity',
+    example: '{{ service }}.orch.svc.cluster.local',
     type: 'string',
     default: 'pattern with `{{ service }}`',
     placeholder: true,
@@ -512,6 +578,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.adminPolicyDescription',
+    example: 'Full access to every project',
     noEffect:
       'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
@@ -522,6 +589,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.contributorPolicyDescription',
+    example: 'Register and launch workflows',
     noEffect:
       'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
@@ -540,6 +608,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessContributorPolicyDescription',
+    example: 'Deploy and run serverless apps',
     noEffect:
       'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
@@ -550,6 +619,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.serverlessViewerPolicyDescription',
+    example: 'View serverless apps',
     noEffect:
       'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
@@ -560,6 +630,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.viewerPolicyDescription',
+    example: 'Read-only access',
     noEffect:
       'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
     type: 'string',
@@ -643,6 +714,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.clientID',
+    example: 'orch-authorizer',
     type: 'string',
     runtime: 'a vendor authorizer (UserClouds)',
     usage: 'client id',
@@ -650,6 +722,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.clientSecretName',
+    example: 'authorizer-client-secret',
     type: 'string',
     default: 'vendor client secret name',
     placeholder: true,
@@ -666,6 +739,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.tenantID',
+    example: 'tenant-1234',
     type: 'string',
     runtime: 'a vendor authorizer (UserClouds)',
     usage: 'tenant id, a UUID',
@@ -673,6 +747,7 @@ export const FLAGS = [
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.tenantUrl',
+    example: 'https://tenant.example.com',
     type: 'string',
     runtime: 'a vendor authorizer (UserClouds)',
     usage: 'tenant URL',
@@ -680,6 +755,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'config',
+    example: '~/.orchctl/config.yaml',
     type: 'string',
     default: '<home>/.<ctl>/config.yaml',
     placeholder: true,
@@ -689,6 +765,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'connection.environment',
+    example: 'production',
     noEffect: "the tenant's address comes from `--connection.rootTenantURLPattern` and `--org` alone",
     type: 'string',
     usage: 'deployment environment of the tenant',
@@ -696,6 +773,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'connection.region',
+    example: 'us-east-1',
     noEffect: "the tenant's address comes from `--connection.rootTenantURLPattern` and `--org` alone",
     type: 'string',
     usage: 'region of the tenant',
@@ -703,6 +781,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'connection.rootTenantURLPattern',
+    example: 'dns:///{{ organization }}.orch.example.com',
     type: 'string',
     default: 'dns:///{{ organization }}.<tenant_domain>',
     placeholder: true,
@@ -711,12 +790,19 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'console.endpoint',
+    example: 'https://orch.example.com',
     type: 'string',
     usage: "console endpoint if different from the admin's",
   },
-  { section: 'General', name: 'domain', short: 'd', type: 'string', usage: 'domain' },
-  { section: 'General', name: 'project', short: 'p', type: 'string', usage: 'project' },
-  { section: 'General', name: 'org', type: 'string', usage: "organization; defaults to the user's" },
+  { section: 'General', name: 'domain', example: 'development', short: 'd', type: 'string', usage: 'domain' },
+  { section: 'General', name: 'project', example: 'default', short: 'p', type: 'string', usage: 'project' },
+  {
+    section: 'General',
+    name: 'org',
+    example: 'my-org',
+    type: 'string',
+    usage: "organization; defaults to the user's",
+  },
   {
     section: 'General',
     name: 'output',
@@ -826,6 +912,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'rediscache.passwordSecretName',
+    example: 'redis-password',
     type: 'string',
     runtime: 'the Redis cache',
     usage: 'secret with cache password',
@@ -833,6 +920,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'rediscache.primaryEndpoint',
+    example: 'redis-primary.example.com:6379',
     type: 'string',
     runtime: 'the Redis cache',
     usage: 'read-write endpoint',
@@ -840,6 +928,7 @@ export const FLAGS = [
   {
     section: 'General',
     name: 'rediscache.replicaEndpoint',
+    example: 'redis-replica.example.com:6379',
     type: 'string',
     runtime: 'the Redis cache',
     usage: 'read endpoint',
@@ -924,6 +1013,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'database.postgres.password',
+    example: 'change-me',
     secret: true,
     type: 'string',
     default: 'built-in default (omitted)',
@@ -933,6 +1023,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'database.postgres.passwordPath',
+    example: '/etc/orch/secrets/postgres-password',
     inputFile: true,
     type: 'string',
     usage: 'file with password',
@@ -955,6 +1046,7 @@ export const FLAGS = [
   {
     section: 'Database',
     name: 'database.sqlite.file',
+    example: '/var/lib/orch/orch.db',
     type: 'string',
     usage: 'database file, reused if it exists',
   },
@@ -966,10 +1058,17 @@ export const FLAGS = [
     format: 'duration',
     usage: 'max connection reuse time (0s: no limit)',
   },
-  { section: 'Database', name: 'db.connectionPool.maxIdleConnections', type: 'int', usage: 'idle pool size' },
+  {
+    section: 'Database',
+    name: 'db.connectionPool.maxIdleConnections',
+    example: '10',
+    type: 'int',
+    usage: 'idle pool size',
+  },
   {
     section: 'Database',
     name: 'db.connectionPool.maxOpenConnections',
+    example: '100',
     type: 'int',
     usage: 'open connections',
   },
@@ -991,10 +1090,18 @@ export const FLAGS = [
     default: 'sslmode=disable',
     usage: 'extra connection options',
   },
-  { section: 'Database', name: 'db.password', secret: true, type: 'string', usage: 'database password' },
+  {
+    section: 'Database',
+    name: 'db.password',
+    example: 'change-me',
+    secret: true,
+    type: 'string',
+    usage: 'database password',
+  },
   {
     section: 'Database',
     name: 'db.passwordPath',
+    example: '/etc/orch/secrets/postgres-password',
     inputFile: true,
     type: 'string',
     usage: 'file holding the database password',
@@ -1010,6 +1117,7 @@ export const FLAGS = [
   {
     section: 'Registration',
     name: 'files.assumableIamRole',
+    example: 'arn:aws:iam::123456789012:role/orch-tasks',
     type: 'string',
     usage: 'assumable role to register launch plans with',
   },
@@ -1022,6 +1130,7 @@ export const FLAGS = [
   {
     section: 'Registration',
     name: 'files.destinationDirectory',
+    example: '/root',
     type: 'string',
     usage: 'location of source code in the container',
   },
@@ -1036,6 +1145,7 @@ export const FLAGS = [
   {
     section: 'Registration',
     name: 'files.k8ServiceAccount',
+    example: 'orch-tasks',
     type: 'string',
     usage: 'deprecated, use k8sServiceAccount',
     replacedBy: 'files.k8sServiceAccount',
@@ -1043,24 +1153,28 @@ export const FLAGS = [
   {
     section: 'Registration',
     name: 'files.k8sServiceAccount',
+    example: 'orch-tasks',
     type: 'string',
     usage: 'service account role to register launch plans with',
   },
   {
     section: 'Registration',
     name: 'files.outputLocationPrefix',
+    example: 's3://my-bucket/outputs',
     type: 'string',
     usage: 'output location prefix for offloaded types',
   },
   {
     section: 'Registration',
     name: 'files.sourceUploadPath',
+    example: 's3://my-bucket/bundles',
     type: 'string',
     usage: 'deprecated: code bundles go through the data proxy',
   },
   {
     section: 'Registration',
     name: 'files.version',
+    example: 'v1',
     type: 'string',
     usage: 'version for entities unversioned after serialization',
   },
@@ -1098,6 +1212,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.dataProxy.upload.storagePrefix',
+    example: 'uploads',
     type: 'string',
     usage: 'prefix for uploads',
   },
@@ -1107,7 +1222,13 @@ export const FLAGS = [
     type: 'bool',
     usage: 'histogram metrics',
   },
-  { section: 'Server', name: 'server.grpc.maxMessageSizeBytes', type: 'int', usage: 'incoming message cap' },
+  {
+    section: 'Server',
+    name: 'server.grpc.maxMessageSizeBytes',
+    example: '10485760',
+    type: 'int',
+    usage: 'incoming message cap',
+  },
   { section: 'Server', name: 'server.grpc.port', type: 'int', default: '8089', usage: 'gRPC port' },
   {
     section: 'Server',
@@ -1119,6 +1240,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.grpcPort',
+    example: '8089',
     type: 'int',
     usage: 'deprecated: use --server.grpc.port',
     replacedBy: 'server.grpc.port',
@@ -1134,6 +1256,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.kube-config',
+    example: '~/.kube/config',
     type: 'string',
     runtime: 'a Kubernetes runtime',
     usage: 'client config file',
@@ -1166,6 +1289,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.master',
+    example: 'https://kubernetes.example.com:6443',
     type: 'string',
     runtime: 'a Kubernetes runtime',
     usage: 'API server address',
@@ -1220,6 +1344,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.security.ssl.certificateFile',
+    example: '/etc/orch/tls/server.crt',
     inputFile: true,
     type: 'string',
     usage: 'TLS certificate file',
@@ -1227,6 +1352,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.security.ssl.keyFile',
+    example: '/etc/orch/tls/server.key',
     inputFile: true,
     type: 'string',
     usage: 'TLS private key file',
@@ -1234,6 +1360,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.audience',
+    example: 'https://orch.example.com',
     noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
@@ -1241,6 +1368,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.clientId',
+    example: 'orch-ctl',
     noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
@@ -1248,6 +1376,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.redirectUri',
+    example: 'http://localhost:53593/callback',
     noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'string',
     usage: 'client hints',
@@ -1255,6 +1384,7 @@ export const FLAGS = [
   {
     section: 'Server',
     name: 'server.thirdPartyConfig.orchClient.scopes',
+    example: '[all,offline]',
     noEffect: 'the public client the admin describes is `--auth.appAuth.thirdPartyConfig.orchClient.*`',
     type: 'strings',
     usage: 'client hints',
@@ -1339,6 +1469,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.kubeConfig',
+    example: '~/.kube/config',
     type: 'string',
     runtime: 'a Kubernetes runtime',
     usage: 'orchestrator client config file',
@@ -1346,6 +1477,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.master',
+    example: 'https://kubernetes.example.com:6443',
     type: 'string',
     runtime: 'a Kubernetes runtime',
     usage: 'orchestrator API server address',
@@ -1426,6 +1558,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowedHeaders',
+    example: '[Content-Type,orch-authorization]',
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'strings',
     usage: 'headers allowed in CORS requests',
@@ -1433,6 +1566,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.allowedOrigins',
+    example: '[https://console.example.com]',
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'strings',
     usage: 'origins allowed in CORS requests',
@@ -1440,12 +1574,14 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.orgOverride',
+    example: 'my-org',
     type: 'string',
     usage: 'the organization of loopback callers let in without a token',
   },
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateAuthorityFile',
+    example: '/etc/orch/tls/ca.crt',
     inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
@@ -1454,6 +1590,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.certificateFile',
+    example: '/etc/orch/tls/server.crt',
     inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
@@ -1462,6 +1599,7 @@ export const FLAGS = [
   {
     section: 'Shared service',
     name: 'sharedservice.security.ssl.keyFile',
+    example: '/etc/orch/tls/server.key',
     inputFile: true,
     noEffect: "the admin's TLS, CORS and access log are `--server.security.*`",
     type: 'string',
@@ -1486,6 +1624,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.cache.target_gc_percent',
+    example: '70',
     noEffect: "a Go runtime setting; Node's garbage collector takes none",
     type: 'int',
     usage: 'garbage collection target',
@@ -1493,6 +1632,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.connection.access-key',
+    example: 'AKIAEXAMPLE',
     secret: true,
     type: 'string',
     usage: 'needed when auth type is accesskey',
@@ -1506,7 +1646,13 @@ export const FLAGS = [
     usage: 'how to authenticate to storage',
   },
   { section: 'Storage', name: 'storage.connection.disable-ssl', type: 'bool', usage: 'development only' },
-  { section: 'Storage', name: 'storage.connection.endpoint', type: 'string', usage: 'storage URL' },
+  {
+    section: 'Storage',
+    name: 'storage.connection.endpoint',
+    example: 'http://localhost:9000',
+    type: 'string',
+    usage: 'storage URL',
+  },
   {
     section: 'Storage',
     name: 'storage.connection.region',
@@ -1517,6 +1663,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.connection.secret-key',
+    example: 'change-me',
     secret: true,
     type: 'string',
     usage: 'used with accesskey',
@@ -1524,6 +1671,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.container',
+    example: 'my-bucket',
     type: 'string',
     usage: 'initial container (bucket), created if missing',
   },
@@ -1551,6 +1699,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.stow.config',
+    example: '[region=us-east-1]',
     noEffect: '`--storage.type stow` is refused at start',
     type: 'stringToString',
     default: '[]',
@@ -1559,6 +1708,7 @@ export const FLAGS = [
   {
     section: 'Storage',
     name: 'storage.stow.kind',
+    example: 's3',
     noEffect: '`--storage.type stow` is refused at start',
     type: 'string',
     usage: 'backend kind',
@@ -1578,16 +1728,24 @@ export const FLAGS = [
     default: 'orch-authorization',
     usage: 'metadata key carrying the access token',
   },
-  { section: 'Platform client', name: 'orch.auth.clientId', type: 'string', usage: 'OAuth2 client id' },
+  {
+    section: 'Platform client',
+    name: 'orch.auth.clientId',
+    example: 'orch-ci',
+    type: 'string',
+    usage: 'OAuth2 client id',
+  },
   {
     section: 'Platform client',
     name: 'orch.auth.clientSecretEnvVar',
+    example: 'ORCH_CLIENT_SECRET',
     type: 'string',
     usage: 'env var holding the client secret',
   },
   {
     section: 'Platform client',
     name: 'orch.auth.clientSecretLocation',
+    example: '/etc/orch/secrets/client-secret',
     type: 'string',
     usage: 'file holding the client secret',
   },
@@ -1625,6 +1783,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.auth.externalAuth.command',
+    example: '[gh,auth,token]',
     type: 'strings',
     usage: 'command that prints a token',
   },
@@ -1644,7 +1803,13 @@ export const FLAGS = [
     format: 'duration',
     usage: 'browser session duration',
   },
-  { section: 'Platform client', name: 'orch.auth.scopes', type: 'strings', usage: 'scopes to request' },
+  {
+    section: 'Platform client',
+    name: 'orch.auth.scopes',
+    example: '[all,offline]',
+    type: 'strings',
+    usage: 'scopes to request',
+  },
   {
     section: 'Platform client',
     name: 'orch.auth.tokenRefreshWindow',
@@ -1656,6 +1821,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.auth.tokenUrl',
+    example: 'https://orch.example.com/oauth2/token',
     type: 'string',
     usage: 'token endpoint of the identity provider',
   },
@@ -1677,6 +1843,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.host',
+    example: 'dns:///orch.example.com',
     type: 'string',
     default: 'dns:///<tenant_host>',
     placeholder: true,
@@ -1758,6 +1925,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.serviceConfig',
+    example: '{"loadBalancingConfig": [{"round_robin": {}}]}',
     type: 'string',
     default: 'round-robin load balancing JSON',
     placeholder: true,
@@ -1774,6 +1942,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.trustedIdentityClaims.externalIdentityClaim',
+    example: 'sub',
     runtime: 'internal service communication',
     type: 'string',
     usage: 'authorized service claim',
@@ -1781,6 +1950,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.connection.trustedIdentityClaims.externalIdentityTypeClaim',
+    example: 'identity_type',
     runtime: 'internal service communication',
     type: 'string',
     usage: 'should be app for inter-service calls',
@@ -1788,6 +1958,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.internalConnectionConfig.-',
+    example: '[admin=admin.orch.svc.cluster.local:81]',
     type: 'stringToString',
     default: '[]',
     runtime: 'internal service communication',
@@ -1803,6 +1974,7 @@ export const FLAGS = [
   {
     section: 'Platform client',
     name: 'orch.internalConnectionConfig.urlPattern',
+    example: '{{ service }}.orch.svc.cluster.local:80',
     type: 'string',
     default: 'pattern with `{{ service }}` on port 80',
     placeholder: true,
@@ -1812,6 +1984,7 @@ export const FLAGS = [
   {
     section: 'Pod webhook',
     name: 'webhook.awsSecretManager.sidecarImage',
+    example: 'public.ecr.aws/aws-secrets-manager/secrets-store-csi-driver-provider-aws:latest',
     type: 'string',
     default: '<sidecar_image>',
     placeholder: true,
@@ -1829,6 +2002,7 @@ export const FLAGS = [
   {
     section: 'Pod webhook',
     name: 'webhook.embeddedSecretManagerConfig.awsConfig.region',
+    example: 'us-east-1',
     type: 'string',
     runtime: 'the Kubernetes pod webhook',
     usage: 'AWS region of the embedded secret manager',
@@ -1836,6 +2010,7 @@ export const FLAGS = [
   {
     section: 'Pod webhook',
     name: 'webhook.embeddedSecretManagerConfig.fileMountInitContainer.image',
+    example: 'busybox:1.36',
     type: 'string',
     default: '<init_container_image>',
     placeholder: true,
@@ -1845,6 +2020,7 @@ export const FLAGS = [
   {
     section: 'Pod webhook',
     name: 'webhook.embeddedSecretManagerConfig.gcpConfig.project',
+    example: 'my-gcp-project',
     type: 'string',
     runtime: 'the Kubernetes pod webhook',
     usage: 'GCP project of the embedded secret manager',
@@ -1860,6 +2036,7 @@ export const FLAGS = [
   {
     section: 'Pod webhook',
     name: 'webhook.gcpSecretManager.sidecarImage',
+    example: 'gcr.io/google.com/cloudsdktool/cloud-sdk:alpine',
     type: 'string',
     default: '<sidecar_image>',
     placeholder: true,
@@ -1933,6 +2110,7 @@ export const FLAGS = [
   {
     section: 'Task and app runtime',
     name: 'runtime.docker.host',
+    example: 'unix:///var/run/docker.sock',
     type: 'string',
     usage:
       'Docker Engine API address (unix:///run/docker.sock, tcp://host:2375); default $DOCKER_HOST, else /var/run/docker.sock. Podman: its Docker-compatible socket',
@@ -1995,6 +2173,7 @@ export const FLAGS = [
   {
     section: 'Task and app runtime',
     name: 'runtime.swarm.constraints',
+    example: '[node.role==worker]',
     type: 'strings',
     usage:
       'placement constraints of every swarm task job (node.labels.zone==a,node.role!=manager); a task adds its own with the env variable ORCH_SWARM_CONSTRAINTS',
@@ -2010,6 +2189,7 @@ export const FLAGS = [
   {
     section: 'Image builds',
     name: 'images.npmRegistry',
+    example: 'http://npm.example.com:4873/',
     type: 'string',
     usage:
       "npm registry the packages of an image spec are installed from when `deploy apps` builds its image (default: npm's own)",

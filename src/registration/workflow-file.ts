@@ -119,40 +119,128 @@ const memLimit = z.preprocess(
 );
 const valueMap = z.record(variableName, z.unknown());
 
+/** `schema` with the description and example editors show on hover (the JSON Schema's `examples`). */
+const doc = <T extends z.ZodType>(schema: T, description: string, example: unknown): T =>
+  schema.meta({ description, examples: [example] });
+
 /** The schemas of one task, node, workflow and launch plan. Unknown keys are errors. */
 function entitySchemas() {
-  const task = z.strictObject({
-    image: z.string().optional(),
-    command: z.array(z.string()).min(1, 'must name at least the program to run'),
-    inputs: typeMap.optional(),
-    outputs: typeMap.optional(),
-    retries: z.int('expected a whole number').min(0, 'must be 0 or more').optional(),
-    timeout: z.string().optional(),
+  const object = z.strictObject;
+  const task = object({
+    image: doc(
+      z.string().optional(),
+      'image the task runs in on container runtimes (docker, swarm); the local runtime runs the command on the host',
+      'node:20-slim',
+    ),
+    command: doc(
+      z.array(z.string()).min(1, 'must name at least the program to run'),
+      'program and arguments, run inside the unpacked code bundle; an argument may hold "{{ inputs.<name> }}"',
+      ['node', 'add_one.js'],
+    ),
+    inputs: doc(
+      typeMap.optional(),
+      "the task's inputs: name to type (integer, float, string, boolean, datetime, duration, struct, blob, [T], {string: T}, enum(a,b), T?)",
+      { x: 'integer' },
+    ),
+    outputs: doc(
+      typeMap.optional(),
+      "the task's outputs: name to type, written by the task as a JSON object to $ORCH_OUTPUTS_FILE",
+      { o0: 'integer' },
+    ),
+    retries: doc(
+      z.int('expected a whole number').min(0, 'must be 0 or more').optional(),
+      'how many times a failed attempt is run again',
+      1,
+    ),
+    timeout: doc(z.string().optional(), 'longest an attempt may run, as a Go duration', '30s'),
     // Reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version.
-    cache: z.boolean('expected true or false').optional(),
+    cache: doc(
+      z.boolean('expected true or false').optional(),
+      'reuse the outputs of an earlier successful run with the same inputs, code bundle and cache_version',
+      true,
+    ),
     // Bumped to invalidate cached outputs; only meaningful (and only allowed) with `cache: true`.
-    cache_version: z.string().optional(),
-    env: z.record(variableName, z.string()).optional(),
+    cache_version: doc(
+      z.string().optional(),
+      'change it to stop reusing cached outputs (only with cache: true)',
+      '2',
+    ),
+    env: doc(z.record(variableName, z.string()).optional(), 'environment variables of the task process', {
+      LOG_LEVEL: 'debug',
+    }),
     // Limits of the task's container (container runtimes), as an app's: `{cpu: "500m", mem: 256Mi}`.
-    limits: z.strictObject({ cpu: cpuLimit.optional(), mem: memLimit.optional() }).optional(),
+    limits: doc(
+      object({
+        cpu: doc(cpuLimit.optional(), 'CPU limit, in cores or millicores', '500m'),
+        mem: doc(memLimit.optional(), 'memory limit, as a size', '256Mi'),
+      }).optional(),
+      "limits of the task's container on container runtimes",
+      { cpu: '500m', mem: '256Mi' },
+    ),
     // Whether the task's container gets a network (container runtimes give none unless asked).
-    network: z.boolean('expected true or false').optional(),
+    network: doc(
+      z.boolean('expected true or false').optional(),
+      "whether the task's container gets a network (container runtimes give none unless asked)",
+      true,
+    ),
     // Secrets the task asks for: a name (given as the variable of the same name) or {key, env_var}.
-    secrets: z
-      .array(z.union([secretName, z.strictObject({ key: secretName, env_var: variableName.optional() })]))
-      .optional(),
+    secrets: doc(
+      z
+        .array(
+          z.union([
+            secretName,
+            object({
+              key: doc(secretName, "the secret's name (`orch create secret --name <key>`)", 'API_TOKEN'),
+              env_var: doc(
+                variableName.optional(),
+                'the environment variable the value is given in (default: the key)',
+                'TOKEN',
+              ),
+            }),
+          ]),
+        )
+        .optional(),
+      'secrets given to the task as environment variables: a name, or {key, env_var}',
+      ['API_TOKEN', { key: 'DB_PASSWORD', env_var: 'PGPASSWORD' }],
+    ),
   });
-  const node = z.strictObject({ id: entityName, task: entityName, inputs: valueMap.optional() });
-  const workflow = z.strictObject({
-    inputs: typeMap.optional(),
-    nodes: z.array(node).min(1, 'a workflow needs at least one node'),
-    outputs: valueMap.optional(),
+  const node = object({
+    id: doc(
+      entityName,
+      "the node's id, unique in the workflow; other nodes refer to its outputs as {{ <id>.<output> }}",
+      'n0',
+    ),
+    task: doc(entityName, 'the task this node runs (a name under tasks)', 'add_one'),
+    inputs: doc(
+      valueMap.optional(),
+      'the task\'s inputs: a value, "{{ inputs.<name> }}" or "{{ <node>.<output> }}"',
+      { x: '{{ inputs.x }}' },
+    ),
   });
-  const launchPlan = z.strictObject({
-    workflow: entityName,
-    fixed_inputs: valueMap.optional(),
-    default_inputs: valueMap.optional(),
-    schedule: z.strictObject({ cron: z.string() }).optional(),
+  const workflow = object({
+    inputs: doc(typeMap.optional(), "the workflow's inputs: name to type", { x: 'integer' }),
+    nodes: doc(
+      z.array(node).min(1, 'a workflow needs at least one node'),
+      'the nodes, each running a task; their order follows from their references',
+      [{ id: 'n0', task: 'add_one', inputs: { x: '{{ inputs.x }}' } }],
+    ),
+    outputs: doc(valueMap.optional(), 'the workflow\'s outputs: name to "{{ <node>.<output> }}"', {
+      o0: '{{ n0.o0 }}',
+    }),
+  });
+  const launchPlan = object({
+    workflow: doc(entityName, 'the workflow it launches (a name under workflows)', 'add_one_wf'),
+    fixed_inputs: doc(valueMap.optional(), 'inputs every launch gets, which a launch cannot change', {
+      x: 1,
+    }),
+    default_inputs: doc(valueMap.optional(), 'inputs a launch gets unless it gives them', { x: 1 }),
+    schedule: doc(
+      object({
+        cron: doc(z.string(), 'a five-field cron expression, in UTC', '0 3 * * *'),
+      }).optional(),
+      'launches it on a schedule',
+      { cron: '0 3 * * *' },
+    ),
   });
   return { task, node, workflow, launchPlan };
 }
@@ -176,12 +264,49 @@ const strictFile = z.strictObject({
  * types and cycles are checked by {@link loadWorkflowFile}, which reports them with line and column.
  */
 export function workflowFileJsonSchema(): Record<string, unknown> {
+  const documented = z.strictObject({
+    version: doc(
+      strictFile.shape.version,
+      'pins the version of every entity of the file (else computed from its content, or --files.version)',
+      'v1',
+    ),
+    tasks: doc(
+      z.record(entityName, STRICT.task).optional(),
+      'tasks by name; each registers as <file stem>.<name>',
+      {
+        add_one: {
+          image: 'node:20-slim',
+          command: ['node', 'add_one.js'],
+          inputs: { x: 'integer' },
+          outputs: { o0: 'integer' },
+        },
+      },
+    ),
+    workflows: doc(
+      z.record(entityName, STRICT.workflow).optional(),
+      'workflows by name; each registers as <file stem>.<name>, with a default launch plan of the same name',
+      {
+        add_one_wf: {
+          inputs: { x: 'integer' },
+          nodes: [{ id: 'n0', task: 'add_one', inputs: { x: '{{ inputs.x }}' } }],
+          outputs: { o0: '{{ n0.o0 }}' },
+        },
+      },
+    ),
+    launch_plans: doc(
+      z.record(entityName, STRICT.launchPlan).optional(),
+      'more launch plans by name: fixed or default inputs, a schedule',
+      {
+        add_one_nightly: { workflow: 'add_one_wf', fixed_inputs: { x: 1 }, schedule: { cron: '0 3 * * *' } },
+      },
+    ),
+  });
   return {
-    ...z.toJSONSchema(strictFile, { target: 'draft-2020-12', unrepresentable: 'any' }),
+    ...z.toJSONSchema(documented, { target: 'draft-2020-12', unrepresentable: 'any' }),
     $id: 'https://orch.dev/schema/workflow-file.schema.json',
     title: 'orch workflow file',
     description:
-      'Tasks, workflows and launch plans registered by `orch register` (DESIGN.md, "Workflow files").',
+      'Tasks, workflows and launch plans registered by `orch register`. Example: examples/add-one/wf.yaml.',
   };
 }
 

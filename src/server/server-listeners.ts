@@ -15,7 +15,7 @@ import { tokenProxyRoute } from './auth/user-auth.js';
 import type { Repository } from './db/repository.js';
 import { addGrpcServices, type ServiceHandlers, type ServiceStreams } from './grpc.js';
 import { createBlobRoutes } from './http/blobs.js';
-import { createConsole } from './http/console.js';
+import { createConsole, notFoundHandler } from './http/console.js';
 import { createCorsPolicy, refusePrivateNetworkPreflight } from './http/cors.js';
 import { createGateway, jsonErrorHandler } from './http/gateway.js';
 import { createIngress } from './http/ingress.js';
@@ -46,8 +46,8 @@ export interface HttpAppParts {
  * The admin's HTTP side, in the order requests meet it: the request's span, the apps ingress (by
  * Host), the private network preflight refusal, CORS (`--server.security.allowCors`),
  * `/healthcheck`, user login, the token endpoint proxy (external mode) or the self auth server's
- * routes, the signed blob routes (`local`/`mem` storage), the console, the JSON gateway, and the
- * JSON error handler.
+ * routes, the signed blob routes (`local`/`mem` storage), the console, the JSON gateway, the JSON
+ * error handler, and the not-found page for any other path.
  */
 export function httpApp(parts: HttpAppParts): Express {
   const { options, settings, auth, external, logger } = parts;
@@ -114,6 +114,7 @@ export function httpApp(parts: HttpAppParts): Express {
   );
   app.use(createGateway(parts.services, logger, settings.audit, parts.streams, guard));
   app.use(jsonErrorHandler);
+  app.use(notFoundHandler());
   return app;
 }
 

@@ -451,6 +451,45 @@ describe('orch sandbox start', () => {
     return res.status;
   };
 
+  test('the banner says how a person opens the console, and that is how it answers a browser here', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'orch-sandbox-console-'));
+    // What a browser on this machine sends when a person types the URL.
+    const browser = { accept: 'text/html', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
+    const open = async (args: string[]) => {
+      const sandbox = startBinary(
+        'orch',
+        ['sandbox', 'start', '--server.httpPort', '0', '--server.grpc.port', '0', ...args],
+        { PATH: process.env.PATH, HOME: home },
+      );
+      try {
+        const line = await sandbox.waitFor(/^(Console: .*)$/m);
+        const url = /^Console: (\S+)/.exec(line)?.[1] ?? '';
+        const res = await fetch(url, { headers: browser });
+        return { line, url, status: res.status, text: await res.text() };
+      } finally {
+        await sandbox.stop();
+      }
+    };
+    try {
+      const open1 = await open([]);
+      expect(open1.url).toMatch(/^http:\/\/localhost:\d+\/console$/);
+      expect(open1.line).toBe(
+        `Console: ${open1.url} — open it in a browser on this machine: it is let in without a token ` +
+          '(loopback access, --sharedservice.security.allowLocalhostAccess; pages of other sites are not)',
+      );
+      expect(open1.status).toBe(200);
+      expect(open1.text).toContain('<h1>Projects</h1>');
+      const locked = await open(['--sharedservice.security.allowLocalhostAccess=false']);
+      expect(locked.line).toBe(
+        `Console: ${locked.url} — needs a token or a signed-in user: loopback access is off ` +
+          '(--sharedservice.security.allowLocalhostAccess=false)',
+      );
+      expect(locked.status).toBe(401);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   test('takes every server flag: --auth.*, --authorizer.*, --logger.* and --otel.* too, and they take effect', async () => {
     const help = await runBinary('orch', ['sandbox', 'start', '--help'], { PATH: process.env.PATH });
     for (const flag of [

@@ -102,4 +102,57 @@ maybe('the console in headless Chromium', () => {
       await browser.close();
     }
   }, 60_000);
+
+  test('a person gets from /console down to an execution by following links, and back from a 404', async () => {
+    if (!available) throw new Error(`ORCH_TEST_BROWSER=required but ${CHROMIUM} is not installed`);
+    const res = await fetch(`${webhookUrl}/run-workflow/default/development/wf.add_one_wf/${version}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 2 }),
+    });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const name = url.split('/').pop() ?? '';
+    const base = server.addresses.httpEndpoint;
+
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${base}/console`);
+      const follow = async (link: string, path: string) => {
+        await page.getByRole('link', { name: link, exact: true }).first().click();
+        await page.waitForURL(`${base}${path}`);
+      };
+      await follow('default', '/console/projects/default');
+      await follow('Domains of default', '/console/projects/default/domains');
+      await follow('projects', '/console/projects');
+      await follow('default', '/console/projects/default');
+      await follow('Domains of default', '/console/projects/default/domains');
+      await follow('development', '/console/projects/default/domains/development');
+      // The workflow, and its default launch plan of the same name.
+      expect(await page.getByRole('link', { name: 'wf.add_one_wf', exact: true }).count()).toBe(2);
+      await follow('Executions', '/console/projects/default/domains/development/executions');
+      await follow(name, `/console/projects/default/domains/development/executions/${name}`);
+      expect(page.url()).toBe(url);
+      await page.waitForFunction("document.getElementById('phase')?.textContent === 'SUCCEEDED'", undefined, {
+        timeout: 20_000,
+      });
+
+      const missing = await page.goto(`${base}/console/nowhere`);
+      expect(missing?.status()).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not found');
+      // The page is styled: its stylesheet loaded under the console's CSP.
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/system-ui/);
+      await follow('Back to the console', '/console');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Projects');
+      expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });

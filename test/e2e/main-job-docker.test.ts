@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from '@jest/globals';
+import type Docker from 'dockerode';
 import { parseDocument } from 'yaml';
 import { buildOrchImage } from '../../scripts/build-image.js';
 import { postToHost, ROOT, runBinary, runMainJob } from '../../scripts/main-job.js';
@@ -13,6 +14,7 @@ import {
   testEngine,
 } from '../helpers/docker.js';
 import { mintApiKey, waitForExecution } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // `npm run demo:docker` on a real engine: orch's own image built from the repository's Dockerfile
 // (on Node images made from this host's files, as no public registry is reachable here), the
@@ -78,6 +80,54 @@ maybe("orch's own image and the main job on the docker runtime", () => {
     expect(tasks).toEqual([]);
   }, 600_000);
 
+  test("orch's image has a HEALTHCHECK that finds its server on $PORT, or on 8080/8088, and reports one serving nothing unhealthy", async () => {
+    const orchImage = 'orch-test/orch:health';
+    await buildOrchImage({
+      tag: orchImage,
+      baseImage: await nodeTestImage(engine),
+      buildImage: await nodeTestImage(engine),
+    });
+    const info = await engine.getImage(orchImage).inspect();
+    expect(info.Config.Healthcheck?.Test?.[0]).toBe('CMD');
+    const containers: Docker.Container[] = [];
+    // The image's own test, checked every second here instead of every 30 s (the engine takes the
+    // test from the image when the container gives none).
+    const start = async (cmd: string[], env: string[] = []) => {
+      const container = await engine.createContainer({
+        Image: orchImage,
+        Cmd: cmd,
+        Env: env,
+        Healthcheck: { Interval: 1e9, Timeout: 5e9, Retries: 1 },
+      });
+      containers.push(container);
+      await container.start();
+      return container;
+    };
+    const health = (container: Docker.Container) =>
+      waitUntil(
+        async () => {
+          const status = (await container.inspect()).State.Health?.Status;
+          return status === 'starting' ? undefined : status;
+        },
+        { what: 'a health status', timeoutMs: 60_000, intervalMs: 250 },
+      );
+    try {
+      // A server on the admin's HTTP port 8088 without PORT (the test image's Node lacks what the
+      // embedded database needs, so not the admin itself), one on the $PORT a runtime gives an app,
+      // and a process that serves nothing.
+      const server = (port: string) =>
+        `require('http').createServer((q, r) => r.end('ok')).listen(Number(${port}))`;
+      const admin = await start(['node', '-e', server("'8088'")]);
+      const app = await start(['node', '-e', server('process.env.PORT')], ['PORT=9123']);
+      const idle = await start(['node', '-e', 'setInterval(() => {}, 1e6)']);
+      expect(await health(admin)).toBe('healthy');
+      expect(await health(app)).toBe('healthy');
+      expect(await health(idle)).toBe('unhealthy');
+    } finally {
+      for (const container of containers) await container.remove({ force: true });
+    }
+  }, 600_000);
+
   test("the example webhook app deploys from orch's image on the docker runtime, on its own 8080, and launches add-one", async () => {
     // The image the first test built (built again from the engine's cache when this runs alone).
     const orchImage = 'orch-test/orch:e2e';
@@ -117,7 +167,7 @@ maybe("orch's own image and the main job on the docker runtime", () => {
       const version = /^Computed version is (\S+)$/m.exec(registered.stdout)?.[1] ?? '';
       expect(version).not.toBe('');
 
-      // The example app file as it is (port 8080, args orch-webhook --port 8080), with the admin's
+      // The example app file as it is (port 8080, which the app gets as $PORT), with the admin's
       // address as its container reaches it.
       const app = parseDocument(await readFile(join(ROOT, 'examples', 'webhook', 'app.yaml'), 'utf8'));
       // (The admin advertises localhost, which inside the container is the container itself: its gRPC

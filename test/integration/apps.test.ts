@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ROOT } from '../../scripts/main-job.js';
+import { deployAppFile } from '../../src/apps/deploy.js';
 import { viaIngress } from '../helpers/apps.js';
-import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
 // The local app runtime and the apps ingress, through the real admin server.
@@ -91,6 +96,49 @@ describe('apps on the local runtime', () => {
     await server.client.stopApp({ id: { name: 'echo', ...scope } });
     expect((await viaIngress(server.addresses.httpEndpoint, 'echo', '/')).status).toBe(404);
     expect((await server.client.getApp({ id: { name: 'echo', ...scope } })).status?.state).toBe('Stopped');
+  });
+
+  test('the webhook example listens on the port its app file gives, written once: the runtime hands it over as $PORT', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orch-example-app-'));
+    try {
+      // Only `port` changes, as a person would change it: nothing else in the file names the port.
+      const port = await freePort();
+      const text = (await readFile(join(ROOT, 'examples', 'webhook', 'app.yaml'), 'utf8')).replace(
+        /^(\s*port:) 8080$/m,
+        `$1 ${port}`,
+      );
+      expect(text).toContain(`port: ${port}`);
+      expect(text).not.toContain('8080');
+      const file = join(dir, 'app.yaml');
+      await writeFile(file, text);
+      const values = {
+        WEBHOOK_API_KEY: 'webhook-key-for-the-example',
+        ORCH_API_KEY: (await mintApiKey(server, 'example-webhook')).key,
+      };
+      for (const [name, value] of Object.entries(values))
+        await server.client.createSecret({
+          id: { name, org: '', project: '', domain: '' },
+          secret_spec: { string_value: value },
+        });
+      const lines: string[] = [];
+      const last = await deployAppFile(server.client, file, 'webhook', {
+        env: {},
+        scope,
+        timeoutSeconds: 30,
+        onLine: (line) => lines.push(line),
+        onWarning: (message) => lines.push(message),
+        shipFiles: async () => {
+          throw new Error('the example includes no files');
+        },
+      });
+      expect([last.state, last.message, ...lines].join('\n')).toMatch(/^Started/);
+      const health = await viaIngress(server.addresses.httpEndpoint, 'webhook', '/healthz');
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+      await server.client.stopApp({ id: { name: 'webhook', ...scope } });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('the ingress answers 503 with Retry-After until the first revision is Started', async () => {

@@ -8,8 +8,12 @@ const path = (name: string) => new URL(`../../examples/bot/${name}`, import.meta
 describe('the bot examples (examples/bot)', () => {
   test('app.yaml deploys orch-bot on 8080 with its three secrets, none in argv', async () => {
     const app = (await loadAppFile(path('app.yaml'))).app('bot');
-    expect(app.argv).toEqual(['orch-bot', '--port', '8080']);
+    // The port is written once: the bot listens on $PORT, which the runtime sets from `port`.
+    expect(app.argv).toEqual(['orch-bot']);
     expect(app.port).toBe(8080);
+    // On orch's own image as `npm run build:image` tags it: npm has no package named orch.
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(app.container_image).toMatchObject({ packages: [], base_image: `orch:${version}` });
     expect(app.secrets.map((s) => s.env_var).sort()).toEqual([
       'GITHUB_APP_PRIVATE_KEY',
       'GITHUB_WEBHOOK_SECRET',

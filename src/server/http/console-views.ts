@@ -46,6 +46,7 @@ export const paths = {
   action: (id: ExecutionKey, action: 'terminate' | 'relaunch') => `${paths.execution(id)}/${action}`,
   nodeLog: (id: ExecutionKey, nodeId: string) =>
     `${paths.execution(id)}/nodes/${encodeURIComponent(nodeId)}/log`,
+  domains: (project: string) => `${paths.project(project)}/domains`,
   domain: (project: string, domain: string) =>
     `${paths.project(project)}/domains/${encodeURIComponent(domain)}`,
   executions: (project: string, domain: string) => `${paths.domain(project, domain)}/executions`,
@@ -88,9 +89,14 @@ const messageBody = htmlTemplate<{ heading: string; message?: string }>(
   `<h1><%= it.heading %></h1><% if (it.message !== undefined) { %><p><%= it.message %></p><% } %>`,
 );
 
-/** The 404 page, with the reason. */
+const notFoundBody = htmlTemplate<{ message: string }>(
+  'console/not-found',
+  '<h1>Not found</h1><p><%= it.message %></p><p><a href="/console">Back to the console</a></p>',
+);
+
+/** The 404 page, with the reason and a link back to the console. */
 export function notFoundPage(message: string): Html {
-  return layout({ title: 'Not found', body: messageBody({ heading: 'Not found', message }) });
+  return layout({ title: 'Not found', body: notFoundBody({ message }) });
 }
 
 const refusedBody = htmlTemplate<{ heading: string; message: string; back?: string }>(
@@ -142,8 +148,10 @@ export interface DomainListing {
 type EntityRow = { href: string; name: string; version: string; registered: string; next?: string };
 const projectBody = htmlTemplate<{
   project: string;
+  domainsHref: string;
   domains: {
     domain: string;
+    domainHref: string;
     executionsHref: string;
     executions: { href: string; name: string; launchPlan: string; phase: string; created: string }[];
     workflows: EntityRow[];
@@ -152,8 +160,9 @@ const projectBody = htmlTemplate<{
 }>(
   'console/project',
   `<h1>Project <%= it.project %></h1>
+<p><a href="<%= it.domainsHref %>">Domains of <%= it.project %></a></p>
 <% for (const d of it.domains) { %>
-<h2>Domain <%= d.domain %></h2>
+<h2>Domain <a href="<%= d.domainHref %>"><%= d.domain %></a></h2>
 <h3>Recent executions</h3>
 <p><a href="<%= d.executionsHref %>">All executions of <%= d.domain %>, with filters</a></p>
 <table><tr><th>name</th><th>launch plan</th><th>phase</th><th>created</th></tr>
@@ -186,6 +195,7 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
     }));
   const listed = domains.map((d) => ({
     domain: d.domain,
+    domainHref: paths.domain(project, d.domain),
     executionsHref: paths.executions(project, d.domain),
     executions: d.executions.map((e) => ({
       href: paths.execution({ project, domain: d.domain, name: e.name }),
@@ -197,7 +207,10 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
     workflows: entityRows('workflows', d.domain, d.workflows),
     launchPlans: entityRows('launch_plans', d.domain, d.launchPlans),
   }));
-  return layout({ title: `Project ${project}`, body: projectBody({ project, domains: listed }) });
+  return layout({
+    title: `Project ${project}`,
+    body: projectBody({ project, domainsHref: paths.domains(project), domains: listed }),
+  });
 }
 
 interface NodeRow {
@@ -215,6 +228,7 @@ interface NodeRow {
 const executionBody = htmlTemplate<{
   id: ExecutionKey;
   projectHref: string;
+  domainHref: string;
   workflow: { name: string; version: string };
   phase: string;
   created: string;
@@ -229,7 +243,7 @@ const executionBody = htmlTemplate<{
 }>(
   'console/execution',
   `<h1>Execution <%= it.id.name %></h1>
-<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <%= it.id.domain %>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
+<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
 <table>
 <tr><th>phase</th><td id="phase" class="phase <%= it.phase %>"><%= it.phase %></td></tr>
 <tr><th>created</th><td><%= it.created %></td></tr>
@@ -332,6 +346,7 @@ export function executionPage(data: ExecutionPageData): Html {
   const body = executionBody({
     id,
     projectHref: paths.project(id.project),
+    domainHref: paths.domain(id.project, id.domain),
     workflow: { name: closure?.workflow_id?.name ?? '', version: closure?.workflow_id?.version ?? '' },
     phase,
     created: isoOf(closure?.created_at),

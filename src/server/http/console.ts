@@ -31,6 +31,7 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
+import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
@@ -90,6 +91,30 @@ export const CONSOLE_CSP =
 
 class ConsoleNotFound extends Error {}
 
+/** The console's security headers ({@link CONSOLE_CSP}, no sniffing, same-origin referrers). */
+function setConsoleHeaders(res: Response): void {
+  res.setHeader('content-security-policy', CONSOLE_CSP);
+  res.setHeader('x-content-type-options', 'nosniff');
+  // `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with the
+  // console's own POST forms, which the cross-site check must refuse.
+  res.setHeader('referrer-policy', 'same-origin');
+}
+
+/**
+ * The admin HTTP side's answer to a path nothing serves (Express would say `Cannot GET <path>`): the
+ * console's 404 page, with a link back to `/console`. Mounted last; API paths (`/api/...`) have
+ * their JSON 404 from the gateway before it.
+ */
+export function notFoundHandler(): RequestHandler {
+  return (req, res) => {
+    setConsoleHeaders(res);
+    res
+      .status(404)
+      .type('html')
+      .send(notFoundPage(`There is no page at ${req.path}.`).markup);
+  };
+}
+
 /**
  * Sets the console's security headers and admits the request as a GetExecution caller; a browser
  * without credentials goes to `loginUrl` when user login is configured, else gets 401 (or 403).
@@ -97,11 +122,7 @@ class ConsoleNotFound extends Error {}
 function consoleGate(deps: ConsoleDeps): RequestHandler {
   const guard = deps.guard ?? openGuard;
   return async (req, res, next) => {
-    res.setHeader('content-security-policy', CONSOLE_CSP);
-    res.setHeader('x-content-type-options', 'nosniff');
-    // `same-origin`, not `no-referrer`: under no-referrer a browser sends `Origin: null` with the
-    // console's own POST forms, which the cross-site check must refuse.
-    res.setHeader('referrer-policy', 'same-origin');
+    setConsoleHeaders(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // A cross-site action is refused before authentication: the loopback bypass must not answer it.
       try {
@@ -444,8 +465,10 @@ const executionKeyOf = (req: Request): ExecutionKey => ({
 });
 
 /**
- * The console: server-rendered HTML on the admin's HTTP side. `/console` lists projects;
- * `/console/projects/<p>` shows a project's workflows, launch plans and recent executions;
+ * The console: server-rendered HTML on the admin's HTTP side. `/console` and `/console/projects`
+ * list projects; `/console/projects/<p>` shows a project's workflows, launch plans and recent
+ * executions; `.../domains` and `.../domains/<d>` link to a domain's executions list, workflows and
+ * launch plans (every prefix of an execution's URL is a page);
  * `/console/projects/<p>/domains/<d>/executions/<name>` an execution (phase, timing, inputs, outputs,
  * error, nodes with their attempts and log links, the workflow's graph as SVG), kept current by a
  * small script following the watch stream; `.../nodes/<node>/log` a node's log as text/plain (every
@@ -455,16 +478,17 @@ const executionKeyOf = (req: Request): ExecutionKey => ({
 export function createConsole(deps: ConsoleDeps): Router {
   const { repo } = deps;
   const router = express.Router();
+  // The assets are the same for everyone and hold no data: served before the gate, so that the
+  // not-found page (which anyone may get) is styled too.
+  const asset = (name: string, type: string, text: string) =>
+    router.get(`/console/assets/${name}`, (_req, res) => {
+      setConsoleHeaders(res);
+      res.type(type).send(text);
+    });
+  asset('console.css', 'text/css', CONSOLE_STYLE);
+  asset('live.js', 'text/javascript', LIVE_SCRIPT);
+  asset('launch.js', 'text/javascript', LAUNCH_SCRIPT);
   router.use('/console', consoleGate(deps));
-  router.get('/console/assets/console.css', (_req, res) => {
-    res.type('text/css').send(CONSOLE_STYLE);
-  });
-  router.get('/console/assets/live.js', (_req, res) => {
-    res.type('text/javascript').send(LIVE_SCRIPT);
-  });
-  router.get('/console/assets/launch.js', (_req, res) => {
-    res.type('text/javascript').send(LAUNCH_SCRIPT);
-  });
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
   const page = (path: string, render: (req: Request) => Promise<Html>) => {
@@ -475,6 +499,7 @@ export function createConsole(deps: ConsoleDeps): Router {
     const { rows } = await repo.listProjects({ limit: 200, token: '' }, { sort: NEWEST_FIRST });
     return projectsPage(rows);
   });
+  addIndexPages(page, repo);
 
   page('/console/projects/:project', async (req) => {
     const project = String(req.params.project);

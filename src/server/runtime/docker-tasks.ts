@@ -144,6 +144,9 @@ export class DockerTaskRuntime implements TaskRuntime {
         [LABELS.attempt]: String(spec.ids.attempt),
       },
       NetworkDisabled: !spec.network,
+      // A task is a batch job: an image's HEALTHCHECK (orch's own image has one, for its servers)
+      // means nothing for it.
+      Healthcheck: { Test: ['NONE'] },
       HostConfig: {
         Binds: [`${ioDir}:${IO_DIR}:rw`, ...(spec.codeDir ? [`${spec.codeDir}:${CODE_DIR}:ro`] : [])],
         NetworkMode: spec.network ? 'bridge' : 'none',

@@ -354,6 +354,9 @@ export class SwarmTaskRuntime implements TaskRuntime {
           Labels: attemptLabels(spec.ids),
           ReadOnly: true,
           Init: true,
+          // A task is a batch job: an image's HEALTHCHECK (orch's own image has one, for its
+          // servers) must not make the swarm kill it as unhealthy.
+          HealthCheck: { Test: ['NONE'] },
           CapabilityDrop: ['ALL'],
           StopGracePeriod: this.options.stopGraceSeconds * 1e9,
           Secrets: secrets,

@@ -1,4 +1,5 @@
 /** biome-ignore-all lint/suspicious/noTemplateCurlyInString: app files write ${VAR} references, which these tests quote as they are */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from '@jest/globals';
@@ -7,6 +8,7 @@ import { problemsOf, writeAppFile } from './files.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const EXAMPLE = join(ROOT, 'examples', 'webhook', 'app.yaml');
+const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 
 /** An app file with one app of the two required fields only. */
 const MINIMAL = `apps:
@@ -211,18 +213,26 @@ describe('${VAR} in the registry comes from the environment map the caller passe
 });
 
 describe('the webhook example (examples/webhook/app.yaml)', () => {
+  // Built on orch's own image as `npm run build:image` tags it (orch:<package version>), never on an
+  // npm package named orch, which is not published.
   test('loads with IMAGE_SPEC_REGISTRY set', async () => {
     const file = await loadAppFile(EXAMPLE, { env: { IMAGE_SPEC_REGISTRY: 'ghcr.io/acme' } });
     expect(file.names).toEqual(['webhook']);
     expect(file.app('webhook')).toEqual({
       name: 'webhook',
-      container_image: { name: 'orch-webhook', packages: ['orch>=0.1.0'], registry: 'ghcr.io/acme' },
+      container_image: {
+        name: 'orch-webhook',
+        packages: [],
+        registry: 'ghcr.io/acme',
+        base_image: `orch:${PACKAGE_VERSION}`,
+      },
       limits: { cpu: '1', mem: '1Gi', cpu_millis: 1000, mem_bytes: 1024 ** 3 },
       port: 8080,
       replicas: 1,
       include: [],
-      args: 'orch-webhook --port 8080',
-      argv: ['orch-webhook', '--port', '8080'],
+      // The port is written once: the webhook listens on $PORT, which the runtime sets from `port`.
+      args: 'orch-webhook',
+      argv: ['orch-webhook'],
       secrets: [
         { key: 'WEBHOOK_API_KEY', env_var: 'WEBHOOK_API_KEY' },
         { key: 'ORCH_API_KEY', env_var: 'ORCH_API_KEY' },
