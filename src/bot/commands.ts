@@ -1,4 +1,5 @@
 import { parseExactJson } from '../api/exact-json.js';
+import { editDistance } from '../api/names.js';
 
 /**
  * ChatOps commands in pull request comments (README, "Self-hosting the bot"): a comment whose first
@@ -63,21 +64,6 @@ function words(line: string): string[] | undefined {
   return out;
 }
 
-/** Edit distance, to suggest the verb a typo meant. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const kept = row[j] ?? 0;
-      row[j] = Math.min(kept + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = kept;
-    }
-  }
-  return row[b.length] ?? 0;
-}
-
 /**
  * Reads the command of a comment body.
  * @returns the command, `{kind: 'invalid'}` for a `/orch` line the bot cannot act on (with what to
@@ -98,7 +84,7 @@ export function parseCommand(body: string): BotCommand | undefined {
   const [verb, ...rest] = parts;
   if (verb === undefined) return { kind: 'help' };
   if (!VERBS.includes(verb)) {
-    const near = VERBS.find((v) => distance(v, verb.toLowerCase()) <= 2);
+    const near = VERBS.find((v) => editDistance(v, verb.toLowerCase()) <= 2);
     return {
       kind: 'invalid',
       message: `unknown command "${verb.slice(0, 40)}"${near ? `; did you mean \`/orch ${near}\`?` : ''}`,

@@ -6,6 +6,8 @@
  * Rows the spec compresses (`a / b / c`, `a, b`, `.maxItems`...) are expanded to one flag each.
  */
 
+import { editDistance } from '../api/names.js';
+
 /** Value types of the spec's flag reference (its empty type column is `bool`). */
 export type FlagType = 'bool' | 'int' | 'int32' | 'string' | 'strings' | 'stringArray' | 'stringToString';
 
@@ -2074,20 +2076,6 @@ export function envName(flag: Pick<FlagSpec, 'name'>): string {
 /** The sections, in the order the spec gives them. */
 export const SECTIONS: readonly string[] = [...new Set(FLAGS.map((f) => f.section))];
 
-/** Edit distance between two strings (insertions, deletions, substitutions). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
 /**
  * The known flag name closest to `name` (case-insensitive edit distance), when it is close enough to be
  * a likely typo: at most a third of the name's length, and at least 2 edits allowed.
@@ -2096,7 +2084,7 @@ export function nearestFlag(name: string): string | undefined {
   const lower = name.toLowerCase();
   let best: { name: string; d: number } | undefined;
   for (const flag of FLAGS) {
-    const d = distance(lower, flag.name.toLowerCase());
+    const d = editDistance(lower, flag.name.toLowerCase());
     if (!best || d < best.d) best = { name: flag.name, d };
   }
   return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
