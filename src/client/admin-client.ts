@@ -405,8 +405,8 @@ export class AdminClient {
         : options.insecureSkipVerify
           ? 'TLS without certificate verification'
           : options.caCertFile
-            ? `TLS (CA ${options.caCertFile})`
-            : 'TLS (system roots)',
+            ? `TLS verified by CA ${options.caCertFile}`
+            : 'TLS verified by the system roots',
       auth: options.tokenSource?.mode ?? 'none',
     };
     const keepalive = options.keepalive;

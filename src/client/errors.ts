@@ -125,7 +125,8 @@ export class UnauthenticatedError extends PermissionError {
 
 /**
  * How the client was connecting, for messages: the endpoint as configured, the TLS mode
- * (`plaintext`, `TLS (system roots)`, `TLS (CA <file>)`, `TLS without verification`) and the
+ * (`plaintext`, `TLS verified by the system roots`, `TLS verified by CA <file>`, `TLS without
+ * certificate verification`) and the
  * authentication mode (`none`, `ClientSecret`, ...). Never holds a secret.
  */
 export interface ConnectionInfo {
@@ -222,7 +223,7 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
               '--admin.caCertFilePath <ca.pem>, or, for testing only, --admin.insecureSkipVerify ' +
               '(--orch.connection.insecureSkipVerify for orch).'
             : 'Is the admin server running and is this its address? Start a local one with `orch sandbox start`, or ' +
-              'save the right address with `orchctl config init --host <host:port>` (add --insecure for plaintext).',
+              'save the right address with `orchctl config init --host <host:port>`, adding --insecure for plaintext.',
         },
       );
     case Status.DEADLINE_EXCEEDED:

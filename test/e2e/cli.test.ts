@@ -268,9 +268,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     ] as const) {
       const missing = await get([resource, 'wf.no_such_thing']);
       expect([missing.code, missing.stdout]).toEqual([1, '']);
-      expect(missing.stderr).toContain(
-        `Error: ${label} wf.no_such_thing not found in project default, domain development`,
-      );
+      expect(missing.stderr).toContain(`Error: ${label} "wf.no_such_thing" not found in default/development`);
       // An existing name whose versions a filter all leaves out is an empty answer, not an error.
       const existing = resource === 'task' ? 'wf.add_one' : 'wf.add_one_wf';
       const filtered = await get([
