@@ -193,7 +193,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
       env,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/not reachable/);
+    expect(result.stderr).toMatch(/nothing answers at localhost:1: the connection was refused/);
     expect(result.stderr).toMatch(/orch sandbox start/);
   });
 
