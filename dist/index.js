@@ -47765,7 +47765,8 @@ function fromGrpcError(error63, rpc, connection) {
   if (error63 instanceof AuthFlowError) {
     const unreachable = unavailableCause(error63);
     if (unreachable) return unreachable;
-    return new UnauthenticatedError(`${error63.message}${where}`, Status.UNAUTHENTICATED, rpc, {
+    const admin = info2 ? `; admin ${endpoint2} over ${info2.tls}` : "";
+    return new UnauthenticatedError(`${error63.message}${admin}`, Status.UNAUTHENTICATED, rpc, {
       cause: error63,
       hint: error63.hint
     });

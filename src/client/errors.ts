@@ -190,7 +190,9 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
   if (error instanceof AuthFlowError) {
     const unreachable = unavailableCause(error);
     if (unreachable) return unreachable;
-    return new UnauthenticatedError(`${error.message}${where}`, Status.UNAUTHENTICATED, rpc, {
+    // The flow's message starts with its name (`ApiKey: ...`): the admin and transport, not the flow again.
+    const admin = info ? `; admin ${endpoint} over ${info.tls}` : '';
+    return new UnauthenticatedError(`${error.message}${admin}`, Status.UNAUTHENTICATED, rpc, {
       cause: error,
       hint: error.hint,
     });
