@@ -47748,13 +47748,25 @@ function grpcCodeOf(error63) {
   const code2 = fieldOf(error63, "code");
   return typeof code2 === "number" ? code2 : void 0;
 }
+function transportCause(details, endpoint2) {
+  const known = TRANSPORT_CAUSES.find(([pattern]) => pattern.test(details));
+  if (known) return known[1];
+  const last = details.split("Last error:").pop() ?? details;
+  const host = endpoint2.replace(/^[a-z]+:\/{0,3}/i, "");
+  const cleaned = last.replace(/\.?\s*Resolution note:.*$/s, "").replace(/^\s*(Error:\s*)?/, "").replace(/\s*\(\d{4}-\d\d-\d\dT[^)]*\)/g, "").split(endpoint2).join("that address").split(host).join("that address").replace(/\s+/g, " ").trim();
+  return cleaned || "no connection could be made";
+}
 function fromGrpcError(error63, rpc, connection) {
   if (error63 instanceof AdminError) return error63;
   const info2 = typeof connection === "string" ? void 0 : connection;
   const endpoint2 = typeof connection === "string" ? connection : connection.endpoint;
-  const where = info2 ? ` [endpoint ${endpoint2}, ${info2.tls}, auth ${info2.auth}]` : "";
+  const how = info2 ? `, over ${info2.tls}, auth ${info2.auth}` : "";
+  const where = info2 ? `; admin ${endpoint2} over ${info2.tls}, auth ${info2.auth}` : "";
   if (error63 instanceof AuthFlowError) {
-    return new UnauthenticatedError(`${error63.message}${where}`, Status.UNAUTHENTICATED, rpc, {
+    const unreachable = unavailableCause(error63);
+    if (unreachable) return unreachable;
+    const admin = info2 ? `; admin ${endpoint2} over ${info2.tls}` : "";
+    return new UnauthenticatedError(`${error63.message}${admin}`, Status.UNAUTHENTICATED, rpc, {
       cause: error63,
       hint: error63.hint
     });
@@ -47774,17 +47786,17 @@ function fromGrpcError(error63, rpc, connection) {
       return new FailedPreconditionError(message2, code2, rpc, options);
     case Status.UNAVAILABLE:
       return new UnavailableError(
-        `admin service at ${endpoint2} is not reachable (${message2})${where}`,
+        UNTRUSTED_CERTIFICATE.test(message2) ? `the TLS certificate of the admin at ${endpoint2} is not trusted: ${transportCause(message2, endpoint2)}${how}` : `nothing answers at ${endpoint2}: ${transportCause(message2, endpoint2)}${how}`,
         code2,
         rpc,
         {
           ...options,
-          hint: UNTRUSTED_CERTIFICATE.test(message2) ? "The server's TLS certificate is not trusted. Pass the certificate authority that signed it with --admin.caCertFilePath <ca.pem>, or, for testing only, --admin.insecureSkipVerify (--orch.connection.insecureSkipVerify for orch)." : "Is the admin server running and is this its address? Start a local one with `orch sandbox start`, or save the right address with `orchctl config init --host <host:port>` (add --insecure for plaintext)."
+          hint: UNTRUSTED_CERTIFICATE.test(message2) ? "The server's TLS certificate is not trusted. Pass the certificate authority that signed it with --admin.caCertFilePath <ca.pem>, or, for testing only, --admin.insecureSkipVerify (--orch.connection.insecureSkipVerify for orch)." : "Is the admin server running and is this its address? Start a local one with `orch sandbox start`, or save the right address with `orchctl config init --host <host:port>`, adding --insecure for plaintext."
         }
       );
     case Status.DEADLINE_EXCEEDED:
       return new DeadlineExceededError(
-        `admin service at ${endpoint2} did not answer ${rpc} in time (${message2})${where}`,
+        `the admin at ${endpoint2} did not answer ${rpc} in time: ${transportCause(message2, endpoint2)}${how}`,
         code2,
         rpc,
         {
@@ -47810,7 +47822,15 @@ function fromGrpcError(error63, rpc, connection) {
       return new AdminError(message2, code2, rpc, options);
   }
 }
-var Status, AdminError, NotFoundError, AlreadyExistsError, InvalidArgumentError, FailedPreconditionError, UnavailableError, DeadlineExceededError, CancelledError, ResourceExhaustedError, PermissionError, UnauthenticatedError, UNTRUSTED_CERTIFICATE;
+function unavailableCause(error63) {
+  let cause = error63.cause;
+  for (let depth = 0; depth < 5 && cause !== void 0; depth += 1) {
+    if (cause instanceof UnavailableError) return cause;
+    cause = fieldOf(cause, "cause");
+  }
+  return void 0;
+}
+var Status, AdminError, NotFoundError, AlreadyExistsError, InvalidArgumentError, FailedPreconditionError, UnavailableError, DeadlineExceededError, CancelledError, ResourceExhaustedError, PermissionError, UnauthenticatedError, UNTRUSTED_CERTIFICATE, TRANSPORT_CAUSES;
 var init_errors = __esm({
   "src/client/errors.ts"() {
     "use strict";
@@ -47872,6 +47892,15 @@ var init_errors = __esm({
       name = "UnauthenticatedError";
     };
     UNTRUSTED_CERTIFICATE = /certificate|self[- ]signed|unable to (get|verify)|CERT_|altnames|hostname\/IP does not match/i;
+    TRANSPORT_CAUSES = [
+      [/ECONNREFUSED/, "the connection was refused"],
+      [/ENOTFOUND|EAI_AGAIN|getaddrinfo|Name resolution failed/, "its host name does not resolve"],
+      [/EHOSTUNREACH|ENETUNREACH/, "its host cannot be reached from here"],
+      [/ETIMEDOUT/, "the connection timed out"],
+      [/ECONNRESET|socket hang up/, "the connection was reset"],
+      [/wrong version number|WRONG_VERSION_NUMBER|packet length too long/i, "it does not speak TLS there"],
+      [/Protocol error|http2|HTTP\/1/i, "what answers there does not speak gRPC over this transport"]
+    ];
   }
 });
 
@@ -95801,7 +95830,7 @@ var AdminClient = class {
     );
     this.connection = {
       endpoint: options.endpoint,
-      tls: insecure ? "plaintext" : options.insecureSkipVerify ? "TLS without certificate verification" : options.caCertFile ? `TLS (CA ${options.caCertFile})` : "TLS (system roots)",
+      tls: insecure ? "plaintext" : options.insecureSkipVerify ? "TLS without certificate verification" : options.caCertFile ? `TLS verified by CA ${options.caCertFile}` : "TLS verified by the system roots",
       auth: options.tokenSource?.mode ?? "none"
     };
     const keepalive = options.keepalive;
@@ -95900,7 +95929,7 @@ var AdminClient = class {
   /** The error of a call its caller's signal aborted; `cause` is the signal's reason. */
   cancelled(rpc, signal3) {
     return new CancelledError(
-      `${rpc} was cancelled by the caller [endpoint ${this.connection.endpoint}]`,
+      `${rpc} to ${this.connection.endpoint} was cancelled by the caller`,
       import_grpc_js2.status.CANCELLED,
       rpc,
       { cause: signal3.reason }
@@ -97169,6 +97198,133 @@ init_literals();
 init_types2();
 init_errors();
 
+// src/api/names.ts
+init_suggest();
+function lastSegment(name) {
+  return name.slice(name.lastIndexOf(".") + 1);
+}
+function nameDistance(name, candidate) {
+  if (lastSegment(name).toLowerCase() === lastSegment(candidate).toLowerCase()) return 0;
+  return editDistance(name.toLowerCase(), candidate.toLowerCase()) + 1;
+}
+function closestNames(name, candidates, max = 3) {
+  const threshold = Math.max(2, Math.floor(name.length / 3)) + 1;
+  const ranked = [...new Set(candidates)].filter((candidate) => candidate !== name).map((candidate) => ({ candidate, distance: nameDistance(name, candidate) })).sort((a, b3) => a.distance - b3.distance || (a.candidate < b3.candidate ? -1 : 1));
+  return {
+    likely: ranked.filter((r) => r.distance <= threshold).slice(0, max).map((r) => r.candidate),
+    closest: ranked.slice(0, max).map((r) => r.candidate)
+  };
+}
+function quotedList(names, joiner) {
+  const quoted = names.map((n) => JSON.stringify(n));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} ${joiner} ${quoted[quoted.length - 1]}`;
+}
+
+// src/client/not-found.ts
+init_errors();
+var EntityNotFoundError = class extends NotFoundError {
+  constructor(message2, entity, suggestions, nameExists, options) {
+    super(
+      message2,
+      5,
+      options?.rpc ?? "",
+      options?.cause === void 0 ? void 0 : { cause: options.cause }
+    );
+    this.entity = entity;
+    this.suggestions = suggestions;
+    this.nameExists = nameExists;
+  }
+  entity;
+  suggestions;
+  nameExists;
+  name = "EntityNotFoundError";
+};
+var MAX_NAMES = 1e4;
+var VERSIONS_SHOWN = 3;
+var PLURAL = {
+  task: "tasks",
+  workflow: "workflows",
+  "launch plan": "launch plans",
+  execution: "executions"
+};
+function notFoundMessage(entity, near) {
+  const where = `${entity.project}/${entity.domain}`;
+  const { kind, name, version: version2 } = entity;
+  const quoted = JSON.stringify(name);
+  if (near?.nameExists && version2) {
+    const newest = near.versions.slice(0, VERSIONS_SHOWN);
+    const listed = newest.length ? `; its newest version${newest.length === 1 ? " is" : "s are"} ${quotedList(newest, "and")}` : "";
+    return `${kind} ${quoted} version ${JSON.stringify(version2)} not found in ${where}${listed}`;
+  }
+  if (!near) {
+    return version2 && kind !== "execution" ? `${kind} ${quoted} version ${JSON.stringify(version2)} not found in ${where}` : `${kind} ${quoted} not found in ${where}`;
+  }
+  const head = `${kind} ${quoted} not found in ${where}`;
+  const { likely, closest } = closestNames(name, near.names);
+  if (likely.length) return `${head}; did you mean ${quotedList(likely, "or")}?`;
+  if (near.names.length === 0) return `${head}, which has no ${PLURAL[kind]}`;
+  if (near.names.length <= VERSIONS_SHOWN) return `${head}, which has only ${quotedList(closest, "and")}`;
+  const count = near.names.length >= MAX_NAMES ? `over ${MAX_NAMES}` : String(near.names.length);
+  return `${head}; the closest of its ${count} ${PLURAL[kind]} are ${quotedList(closest, "and")}`;
+}
+function lacking(call) {
+  throw new Error(`the client cannot ${call}`);
+}
+var ENTITY_IDS = { task: "Task", workflow: "Workflow", "launch plan": "LaunchPlan" };
+async function namesOf(client, entity, call) {
+  const { project, domain: domain2 } = entity;
+  if (entity.kind === "execution") {
+    const list = client.listExecutions?.bind(client) ?? lacking("list executions");
+    const page = await list(
+      {
+        id: { project, domain: domain2, name: "" },
+        limit: 1e3,
+        sort_by: { key: "created_at", direction: "DESCENDING" }
+      },
+      call
+    );
+    return page.executions.map((e2) => e2.id?.name ?? "").filter(Boolean);
+  }
+  const names = [];
+  let token = "";
+  do {
+    const page = await client.listEntityIds(
+      ENTITY_IDS[entity.kind],
+      { project, domain: domain2, limit: 1e3, token },
+      call
+    );
+    names.push(...page.entities.map((e2) => e2.name));
+    token = page.token;
+  } while (token && names.length < MAX_NAMES);
+  return names;
+}
+async function versionsOf(client, entity, call) {
+  const request2 = {
+    id: { project: entity.project, domain: entity.domain, name: entity.name },
+    limit: VERSIONS_SHOWN,
+    sort_by: { key: "created_at", direction: "DESCENDING" }
+  };
+  const items = entity.kind === "task" ? (await (client.listTasks?.bind(client) ?? lacking("list tasks"))(request2, call)).tasks : entity.kind === "workflow" ? (await (client.listWorkflows?.bind(client) ?? lacking("list workflows"))(request2, call)).workflows : (await client.listLaunchPlans(request2, call)).launch_plans;
+  return items.map((item) => item.id?.version ?? "").filter(Boolean);
+}
+async function explainNotFound(client, entity, options = {}) {
+  const call = options.call ?? {};
+  let near;
+  try {
+    const versions = entity.kind === "execution" ? [] : await versionsOf(client, entity, call);
+    near = versions.length > 0 ? { nameExists: true, names: [], versions } : { nameExists: false, names: await namesOf(client, entity, call), versions: [] };
+  } catch {
+    near = void 0;
+  }
+  const message2 = notFoundMessage(entity, near);
+  const suggestions = near && !near.nameExists ? closestNames(entity.name, near.names).likely : [];
+  return new EntityNotFoundError(message2, entity, suggestions, near?.nameExists, {
+    cause: options.cause,
+    rpc: options.rpc
+  });
+}
+
 // src/github/comment.ts
 function commentMarker(key) {
   return `<!-- orch:run project=${key.project} domain=${key.domain} launch-plan=${key.launchPlan} -->`;
@@ -97212,41 +97368,36 @@ function httpStatusOf(error63) {
 
 // src/action/run.ts
 async function resolveLaunchPlan(client, ref) {
-  const where = `${ref.name} in project ${ref.project}, domain ${ref.domain}`;
+  const scope = { project: ref.project, domain: ref.domain, name: ref.name };
+  const notFound = async (cause) => {
+    const explained = await explainNotFound(
+      client,
+      { kind: "launch plan", ...scope, ...ref.version ? { version: ref.version } : {} },
+      { cause }
+    );
+    const hint = explained.nameExists ? "" : "; register it first (command: register) or check launch-plan, project and domain";
+    return new LaunchPlanNotFoundError(`${explained.message}${hint}`, { cause: explained });
+  };
   if (ref.version) {
     try {
-      return await client.getLaunchPlan({
-        resource_type: "LAUNCH_PLAN",
-        project: ref.project,
-        domain: ref.domain,
-        name: ref.name,
-        version: ref.version
-      });
+      return await client.getLaunchPlan({ resource_type: "LAUNCH_PLAN", ...scope, version: ref.version });
     } catch (error63) {
-      if (error63 instanceof NotFoundError) {
-        throw new LaunchPlanNotFoundError(`no launch plan ${where} has version ${ref.version}`, {
-          cause: error63
-        });
-      }
+      if (error63 instanceof NotFoundError) throw await notFound(error63);
       throw error63;
     }
   }
   try {
-    return await client.getActiveLaunchPlan({ project: ref.project, domain: ref.domain, name: ref.name });
+    return await client.getActiveLaunchPlan(scope);
   } catch (error63) {
     if (!(error63 instanceof NotFoundError)) throw error63;
   }
   const newest = await client.listLaunchPlans({
-    id: { project: ref.project, domain: ref.domain, name: ref.name },
+    id: scope,
     limit: 1,
     sort_by: { key: "created_at", direction: "DESCENDING" }
   });
   const found = newest.launch_plans[0];
-  if (!found) {
-    throw new LaunchPlanNotFoundError(
-      `no launch plan ${where}; register it first (command: register) or check launch-plan, project and domain`
-    );
-  }
+  if (!found) throw await notFound();
   return found;
 }
 async function waitForExecution(client, id, options) {
@@ -97409,7 +97560,8 @@ function requireService(command, offers = apiOffers) {
 
 // src/action/main.ts
 function connectionFailure(error63, admin) {
-  const text = error63.message;
+  const details = property(error63.cause, "details");
+  const text = `${typeof details === "string" ? details : ""} ${error63.message}`;
   const over = admin.insecure ? "plaintext" : "TLS";
   const causes = [
     [/ECONNREFUSED/, "the connection was refused: nothing listens there"],

@@ -36,7 +36,9 @@ export interface ActionDeps {
  * `endpoint` and `insecure` inputs), the endpoint named once and the transport's cause in plain words.
  */
 function connectionFailure(error: UnavailableError, admin: { endpoint: string; insecure: boolean }): string {
-  const text = error.message;
+  // The transport's own words (the message has them in plain words already) and the message.
+  const details = property(error.cause, 'details');
+  const text = `${typeof details === 'string' ? details : ''} ${error.message}`;
   const over = admin.insecure ? 'plaintext' : 'TLS';
   const causes: [RegExp, string][] = [
     [/ECONNREFUSED/, 'the connection was refused: nothing listens there'],

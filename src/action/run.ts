@@ -4,6 +4,7 @@ import { launchPlanInputs } from '../api/literals.js';
 import { isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
+import { explainNotFound, type NameLister } from '../client/not-found.js';
 import { commentMarker, httpStatusOf, upsertComment } from '../github/comment.js';
 import { githubTimeoutOf } from '../github/fetch.js';
 import { code, table } from '../github/markdown.js';
@@ -15,13 +16,9 @@ import { writeJobSummary } from './markdown.js';
 
 type Client = Pick<
   AdminClient,
-  | 'getLaunchPlan'
-  | 'getActiveLaunchPlan'
-  | 'listLaunchPlans'
-  | 'createExecution'
-  | 'getExecution'
-  | 'consoleUrl'
->;
+  'getLaunchPlan' | 'getActiveLaunchPlan' | 'createExecution' | 'getExecution' | 'consoleUrl'
+> &
+  NameLister;
 
 /** Which launch plan to run: a name, and a version or none (then the active, else the newest one). */
 export interface LaunchPlanRef {
@@ -34,44 +31,42 @@ export interface LaunchPlanRef {
 /**
  * Finds the launch plan to run: the given version; without one, the active version, else the newest
  * registered one (by creation time).
- * @throws LaunchPlanNotFoundError when no such launch plan (or version) exists; AdminError otherwise.
+ * @throws LaunchPlanNotFoundError when no such launch plan (or version) exists, its message saying
+ *   "not found" with the closest existing names (or the version and the newest ones); AdminError otherwise.
  */
 export async function resolveLaunchPlan(client: Client, ref: LaunchPlanRef): Promise<LaunchPlanOut> {
-  const where = `${ref.name} in project ${ref.project}, domain ${ref.domain}`;
+  const scope = { project: ref.project, domain: ref.domain, name: ref.name };
+  const notFound = async (cause?: unknown) => {
+    const explained = await explainNotFound(
+      client,
+      { kind: 'launch plan', ...scope, ...(ref.version ? { version: ref.version } : {}) },
+      { cause },
+    );
+    const hint = explained.nameExists
+      ? ''
+      : '; register it first (command: register) or check launch-plan, project and domain';
+    return new LaunchPlanNotFoundError(`${explained.message}${hint}`, { cause: explained });
+  };
   if (ref.version) {
     try {
-      return await client.getLaunchPlan({
-        resource_type: 'LAUNCH_PLAN',
-        project: ref.project,
-        domain: ref.domain,
-        name: ref.name,
-        version: ref.version,
-      });
+      return await client.getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...scope, version: ref.version });
     } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new LaunchPlanNotFoundError(`no launch plan ${where} has version ${ref.version}`, {
-          cause: error,
-        });
-      }
+      if (error instanceof NotFoundError) throw await notFound(error);
       throw error;
     }
   }
   try {
-    return await client.getActiveLaunchPlan({ project: ref.project, domain: ref.domain, name: ref.name });
+    return await client.getActiveLaunchPlan(scope);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
   const newest = await client.listLaunchPlans({
-    id: { project: ref.project, domain: ref.domain, name: ref.name },
+    id: scope,
     limit: 1,
     sort_by: { key: 'created_at', direction: 'DESCENDING' },
   });
   const found = newest.launch_plans[0];
-  if (!found) {
-    throw new LaunchPlanNotFoundError(
-      `no launch plan ${where}; register it first (command: register) or check launch-plan, project and domain`,
-    );
-  }
+  if (!found) throw await notFound();
   return found;
 }
 

@@ -4,6 +4,7 @@ import { parseExactJson, stringifyExactJson } from '../api/exact-json.js';
 import type { LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
+import { explainNotFound } from '../client/not-found.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { DEFAULT_TARGET } from '../registration/defaults.js';
@@ -22,7 +23,8 @@ class RunFailed extends Error {
 /**
  * The version of launch plan `name` to run: `version` when given, else the active version, else the
  * newest registered one.
- * @throws RunFailed when the launch plan has no version at all; NotFoundError for an unknown `version`.
+ * @throws EntityNotFoundError when the name (or the given version of it) does not exist: `not found`
+ *   with the closest existing names, or the version and the newest ones.
  */
 async function launchPlanToRun(
   client: AdminClient,
@@ -30,8 +32,15 @@ async function launchPlanToRun(
   name: string,
   version: string,
 ): Promise<LaunchPlanOut> {
-  const id = { resource_type: 'LAUNCH_PLAN' as const, ...scope, name };
-  if (version) return client.getLaunchPlan({ ...id, version });
+  const missing = { kind: 'launch plan' as const, ...scope, name, ...(version ? { version } : {}) };
+  if (version) {
+    try {
+      return await client.getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...scope, name, version });
+    } catch (error) {
+      if (error instanceof NotFoundError) throw await explainNotFound(client, missing, { cause: error });
+      throw error;
+    }
+  }
   try {
     return await client.getActiveLaunchPlan({ ...scope, name });
   } catch (error) {
@@ -43,7 +52,7 @@ async function launchPlanToRun(
     sort_by: { key: 'created_at', direction: 'DESCENDING' },
   });
   const newest = list.launch_plans[0];
-  if (!newest) throw new RunFailed(`launch plan ${scope.project}/${scope.domain}/${name} has no version`);
+  if (!newest) throw await explainNotFound(client, missing);
   return newest;
 }
 

@@ -405,8 +405,8 @@ export class AdminClient {
         : options.insecureSkipVerify
           ? 'TLS without certificate verification'
           : options.caCertFile
-            ? `TLS (CA ${options.caCertFile})`
-            : 'TLS (system roots)',
+            ? `TLS verified by CA ${options.caCertFile}`
+            : 'TLS verified by the system roots',
       auth: options.tokenSource?.mode ?? 'none',
     };
     const keepalive = options.keepalive;
@@ -486,7 +486,7 @@ export class AdminClient {
   /** The error of a call its caller's signal aborted; `cause` is the signal's reason. */
   private cancelled(rpc: string, signal: AbortSignal): CancelledError {
     return new CancelledError(
-      `${rpc} was cancelled by the caller [endpoint ${this.connection.endpoint}]`,
+      `${rpc} to ${this.connection.endpoint} was cancelled by the caller`,
       status.CANCELLED,
       rpc,
       { cause: signal.reason },

@@ -125,7 +125,8 @@ export class UnauthenticatedError extends PermissionError {
 
 /**
  * How the client was connecting, for messages: the endpoint as configured, the TLS mode
- * (`plaintext`, `TLS (system roots)`, `TLS (CA <file>)`, `TLS without verification`) and the
+ * (`plaintext`, `TLS verified by the system roots`, `TLS verified by CA <file>`, `TLS without
+ * certificate verification`) and the
  * authentication mode (`none`, `ClientSecret`, ...). Never holds a secret.
  */
 export interface ConnectionInfo {
@@ -138,18 +139,60 @@ export interface ConnectionInfo {
 const UNTRUSTED_CERTIFICATE =
   /certificate|self[- ]signed|unable to (get|verify)|CERT_|altnames|hostname\/IP does not match/i;
 
+/** Transport failures in plain words, by what grpc-js and Node report (first match wins). */
+const TRANSPORT_CAUSES: readonly [RegExp, string][] = [
+  [/ECONNREFUSED/, 'the connection was refused'],
+  [/ENOTFOUND|EAI_AGAIN|getaddrinfo|Name resolution failed/, 'its host name does not resolve'],
+  [/EHOSTUNREACH|ENETUNREACH/, 'its host cannot be reached from here'],
+  [/ETIMEDOUT/, 'the connection timed out'],
+  [/ECONNRESET|socket hang up/, 'the connection was reset'],
+  [/wrong version number|WRONG_VERSION_NUMBER|packet length too long/i, 'it does not speak TLS there'],
+  [/Protocol error|http2|HTTP\/1/i, 'what answers there does not speak gRPC over this transport'],
+];
+
 /**
- * Normalises anything a gRPC call rejected with into an {@link AdminError} subclass.
+ * The cause of an Unavailable answer in plain words: a known transport failure, else the last error
+ * grpc-js reports (its `Last error:` part, without the repeated prefixes, timestamps and the empty
+ * resolution note, and without the address, which the message names already).
+ */
+export function transportCause(details: string, endpoint: string): string {
+  const known = TRANSPORT_CAUSES.find(([pattern]) => pattern.test(details));
+  if (known) return known[1];
+  const last = details.split('Last error:').pop() ?? details;
+  const host = endpoint.replace(/^[a-z]+:\/{0,3}/i, '');
+  const cleaned = last
+    .replace(/\.?\s*Resolution note:.*$/s, '')
+    .replace(/^\s*(Error:\s*)?/, '')
+    .replace(/\s*\(\d{4}-\d\d-\d\dT[^)]*\)/g, '')
+    .split(endpoint)
+    .join('that address')
+    .split(host)
+    .join('that address')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned || 'no connection could be made';
+}
+
+/**
+ * Normalises anything a gRPC call rejected with into an {@link AdminError} subclass. A token flow
+ * that failed because the admin itself could not be reached (discovering the token endpoint over the
+ * admin's channel) is reported as that {@link UnavailableError}: the address is what is wrong, not
+ * the credentials. Messages name the endpoint once and hold no brackets.
  * @param connection a string (the endpoint) or the full {@link ConnectionInfo}, named in Unavailable errors.
  */
 export function fromGrpcError(error: unknown, rpc: string, connection: string | ConnectionInfo): AdminError {
   if (error instanceof AdminError) return error;
   const info = typeof connection === 'string' ? undefined : connection;
   const endpoint = typeof connection === 'string' ? connection : connection.endpoint;
-  const where = info ? ` [endpoint ${endpoint}, ${info.tls}, auth ${info.auth}]` : '';
+  const how = info ? `, over ${info.tls}, auth ${info.auth}` : '';
+  const where = info ? `; admin ${endpoint} over ${info.tls}, auth ${info.auth}` : '';
   // No token could be had: the call never reached the server with credentials.
   if (error instanceof AuthFlowError) {
-    return new UnauthenticatedError(`${error.message}${where}`, Status.UNAUTHENTICATED, rpc, {
+    const unreachable = unavailableCause(error);
+    if (unreachable) return unreachable;
+    // The flow's message starts with its name (`ApiKey: ...`): the admin and transport, not the flow again.
+    const admin = info ? `; admin ${endpoint} over ${info.tls}` : '';
+    return new UnauthenticatedError(`${error.message}${admin}`, Status.UNAUTHENTICATED, rpc, {
       cause: error,
       hint: error.hint,
     });
@@ -170,7 +213,9 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
       return new FailedPreconditionError(message, code, rpc, options);
     case Status.UNAVAILABLE:
       return new UnavailableError(
-        `admin service at ${endpoint} is not reachable (${message})${where}`,
+        UNTRUSTED_CERTIFICATE.test(message)
+          ? `the TLS certificate of the admin at ${endpoint} is not trusted: ${transportCause(message, endpoint)}${how}`
+          : `nothing answers at ${endpoint}: ${transportCause(message, endpoint)}${how}`,
         code,
         rpc,
         {
@@ -180,12 +225,12 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
               '--admin.caCertFilePath <ca.pem>, or, for testing only, --admin.insecureSkipVerify ' +
               '(--orch.connection.insecureSkipVerify for orch).'
             : 'Is the admin server running and is this its address? Start a local one with `orch sandbox start`, or ' +
-              'save the right address with `orchctl config init --host <host:port>` (add --insecure for plaintext).',
+              'save the right address with `orchctl config init --host <host:port>`, adding --insecure for plaintext.',
         },
       );
     case Status.DEADLINE_EXCEEDED:
       return new DeadlineExceededError(
-        `admin service at ${endpoint} did not answer ${rpc} in time (${message})${where}`,
+        `the admin at ${endpoint} did not answer ${rpc} in time: ${transportCause(message, endpoint)}${how}`,
         code,
         rpc,
         {
@@ -214,4 +259,14 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
     default:
       return new AdminError(message, code, rpc, options);
   }
+}
+
+/** The {@link UnavailableError} a token flow failed on (within a few causes), if it failed on one. */
+function unavailableCause(error: AuthFlowError): UnavailableError | undefined {
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 5 && cause !== undefined; depth += 1) {
+    if (cause instanceof UnavailableError) return cause;
+    cause = fieldOf(cause, 'cause');
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
 import { createAdminClient } from '../client/from-config.js';
+import { explainNotFound, type NamedKind } from '../client/not-found.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
@@ -117,7 +118,7 @@ interface Versioned {
 
 /** The parts of a versioned entity kind (task, workflow, launch plan) that differ. */
 interface EntityKind<T extends Versioned> {
-  label: string;
+  label: Exclude<NamedKind, 'execution'>;
   typeName: string;
   resourceType: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN';
   columns: TableColumns<T>;
@@ -162,8 +163,6 @@ const LAUNCH_PLANS: EntityKind<LaunchPlanOut> = {
   },
 };
 
-const where = (scope: Scope) => `in project ${scope.project}, domain ${scope.domain}`;
-
 const sortOf = (options: Pick<ListOptions, 'sortBy' | 'asc'>) => ({
   key: options.sortBy,
   direction: options.asc ? ('ASCENDING' as const) : ('DESCENDING' as const),
@@ -183,7 +182,8 @@ async function fetchEntities<T extends Versioned>(
   selection: VersionSelection,
   list: ListOptions,
 ): Promise<Fetched<T>> {
-  const command = `orchctl get ${kind.label.replace(' ', '')} ${name ?? ''} -p ${scope.project} -d ${scope.domain}`;
+  const resource = kind.label.replace(' ', '');
+  const listAll = `List the ${kind.label}s with: orchctl get ${resource} -p ${scope.project} -d ${scope.domain}`;
   const getVersion = async (entityName: string, version: string): Promise<T> => {
     try {
       return await kind.get(client, {
@@ -195,16 +195,31 @@ async function fetchEntities<T extends Versioned>(
         org: scope.org,
       });
     } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new ResourceNotFoundError(
-          `${kind.label} ${entityName} version ${version} not found ${where(scope)}`,
-          `List its versions with: ${command}`,
-          { cause: error },
-        );
-      }
-      throw error;
+      if (!(error instanceof NotFoundError)) throw error;
+      const explained = await explainNotFound(
+        client,
+        { kind: kind.label, project: scope.project, domain: scope.domain, name: entityName, version },
+        { cause: error },
+      );
+      const hint = !explained.nameExists
+        ? listAll
+        : `List its versions with: orchctl get ${resource} ${entityName} -p ${scope.project} -d ${scope.domain}`;
+      throw new ResourceNotFoundError(explained.message, hint, { cause: error });
     }
   };
+  /** The error for `name`, which has no version at all: not found, with the closest names. */
+  const unknownName = async (entityName: string) =>
+    new ResourceNotFoundError(
+      (
+        await explainNotFound(client, {
+          kind: kind.label,
+          project: scope.project,
+          domain: scope.domain,
+          name: entityName,
+        })
+      ).message,
+      listAll,
+    );
   if (name && selection.version) return { items: [await getVersion(name, selection.version)], many: false };
   const id = { project: scope.project, domain: scope.domain, name: name ?? '', org: scope.org };
   if (name && selection.latest) {
@@ -217,9 +232,11 @@ async function fetchEntities<T extends Versioned>(
     });
     const newest = page.items[0];
     if (!newest?.id?.version) {
+      const exists = list.filters && (await kind.list(client, { id, limit: 1 })).items.length > 0;
+      if (!exists) throw await unknownName(name);
       throw new ResourceNotFoundError(
-        `${kind.label} ${name} not found ${where(scope)}${list.filters ? ` matching ${list.filters}` : ''}`,
-        `List the ${kind.label}s with: orchctl get ${kind.label.replace(' ', '')} -p ${scope.project} -d ${scope.domain}`,
+        `no version of ${kind.label} ${JSON.stringify(name)} in ${scope.project}/${scope.domain} matches ${list.filters}`,
+        `List its versions with: orchctl get ${resource} ${name} -p ${scope.project} -d ${scope.domain}`,
       );
     }
     return { items: [await getVersion(name, newest.id.version)], many: false };
@@ -232,12 +249,7 @@ async function fetchEntities<T extends Versioned>(
   if (name && items.length === 0) {
     // No version: the name does not exist, unless only the filters or the page left nothing of it.
     const exists = (await kind.list(client, { id, limit: 1 })).items.length > 0;
-    if (!exists) {
-      throw new ResourceNotFoundError(
-        `${kind.label} ${name} not found ${where(scope)}`,
-        `List the ${kind.label}s with: orchctl get ${kind.label.replace(' ', '')} -p ${scope.project} -d ${scope.domain}`,
-      );
-    }
+    if (!exists) throw await unknownName(name);
   }
   return { items, many: true };
 }
@@ -253,8 +265,13 @@ async function fetchExecutions(
       return { items: [await client.getExecution({ ...scope, name })], many: false };
     } catch (error) {
       if (error instanceof NotFoundError) {
+        const explained = await explainNotFound(
+          client,
+          { kind: 'execution', project: scope.project, domain: scope.domain, name },
+          { cause: error },
+        );
         throw new ResourceNotFoundError(
-          `execution ${name} not found ${where(scope)}`,
+          explained.message,
           `List the newest executions with: orchctl get execution -p ${scope.project} -d ${scope.domain}`,
           { cause: error },
         );

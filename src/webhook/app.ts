@@ -20,7 +20,14 @@ export type { LogRecord } from './log.js';
  */
 export type WebhookClient = Pick<
   AdminClient,
-  'getLaunchPlan' | 'createExecution' | 'getExecution' | 'getExecutionData' | 'consoleUrl' | 'getVersion'
+  | 'getLaunchPlan'
+  | 'createExecution'
+  | 'getExecution'
+  | 'getExecutionData'
+  | 'consoleUrl'
+  | 'getVersion'
+  | 'listEntityIds'
+  | 'listLaunchPlans'
 >;
 
 /** Default rate limit per key: 600 launch requests a minute. */

@@ -6,6 +6,7 @@ import { LiteralValueError, literalMapToJson } from '../api/literals.js';
 import type { LiteralMap } from '../api/types.js';
 import { type AdminCallOptions, type AdminClient, untilAborted } from '../client/admin-client.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../client/errors.js';
+import { explainNotFound, type NameLister } from '../client/not-found.js';
 import { inSpan } from '../telemetry/tracing.js';
 import {
   executionNameForKey,
@@ -32,7 +33,8 @@ export const MAX_BODY_DEPTH = MAX_NESTING_DEPTH;
 export type LauncherClient = Pick<
   AdminClient,
   'getLaunchPlan' | 'createExecution' | 'getExecution' | 'getExecutionData' | 'consoleUrl'
->;
+> &
+  NameLister;
 
 /** One launch: which launch plan version, with which inputs, under which idempotency key. */
 export interface LaunchRequest {
@@ -265,8 +267,13 @@ export class Launcher {
         // The lookup this one joined was another request's, and that request went away: look again.
         if (cancelledForAnother(error, call.signal)) continue;
         // A malformed identifier (an unknown domain, say) names no launch plan either.
-        if (error instanceof NotFoundError || error instanceof InvalidArgumentError) throw noSuchLaunchPlan();
-        throw error;
+        if (!(error instanceof NotFoundError || error instanceof InvalidArgumentError)) throw error;
+        const explained = await explainNotFound(
+          this.client,
+          { kind: 'launch plan', ...id },
+          { cause: error, call },
+        );
+        throw noSuchLaunchPlan(explained.message);
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   ResourceExhaustedError,
   UnavailableError,
 } from '../client/errors.js';
+import { EntityNotFoundError } from '../client/not-found.js';
 import type { Emit } from './log.js';
 
 /**
@@ -42,9 +43,13 @@ export const unauthorized = (): HttpProblem =>
     { 'WWW-Authenticate': 'Bearer' },
   );
 
-/** 404 of a launch plan version that does not exist. */
-export const noSuchLaunchPlan = (): HttpProblem =>
-  new HttpProblem(404, 'not_found', 'no launch plan with this project, domain, name and version');
+/**
+ * 404 of a launch plan version that does not exist; `message` says which, as `explainNotFound`
+ * words it (the name not found with the closest existing ones, or the version and the newest ones).
+ */
+export const noSuchLaunchPlan = (
+  message = 'no launch plan with this project, domain, name and version',
+): HttpProblem => new HttpProblem(404, 'not_found', message);
 
 /** What turns failures into {@link HttpProblem}s. */
 export interface ProblemPolicy {
@@ -102,7 +107,8 @@ export function problemFrom(error: unknown, policy: ProblemPolicy): HttpProblem 
     emit('warn', 'admin refused the launch', { rpc: error.rpc, error: error.message });
     return new HttpProblem(422, 'invalid_inputs', 'the platform refused the inputs for this launch plan');
   }
-  if (error instanceof NotFoundError) return noSuchLaunchPlan();
+  if (error instanceof NotFoundError)
+    return error instanceof EntityNotFoundError ? noSuchLaunchPlan(error.message) : noSuchLaunchPlan();
   if (error instanceof PermissionError) {
     emit('error', "admin refused the webhook's platform credentials", {
       rpc: error.rpc,

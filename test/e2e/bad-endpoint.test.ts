@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runBinary } from '../../scripts/main-job.js';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
+import { freePort } from '../helpers/server.js';
 
 /**
  * A configuration error in the admin's address stops the servers at start, exit code 2, naming the
@@ -73,5 +74,79 @@ describe('an --orch.connection.host that is not an address', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--admin.endpoint: "dns:///127.0.0.1:" is not a valid address');
+  });
+});
+
+/**
+ * An admin address where nothing listens, with ORCH_API_KEY set: the error says that nothing answers
+ * at that address, naming it once. Before, the key's token discovery wrapped the failure as a
+ * credentials problem ("Set the token URL ...") and printed the endpoint in brackets twice over.
+ */
+describe('an admin address where nothing listens, with ORCH_API_KEY set', () => {
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let closed: string;
+
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), 'orch-closed-endpoint-'));
+    // A port that was free a moment ago: bound and released, so nothing listens on it.
+    closed = `dns:///127.0.0.1:${await freePort()}`;
+    const key = (endpoint: string) =>
+      formatApiKey({
+        endpoint,
+        insecure: true,
+        clientId: 'closed-endpoint-test',
+        clientSecret: 'closed-endpoint-secret-0123456789',
+        org: '',
+      });
+    env = { PATH: process.env.PATH, HOME: home, ORCH_API_KEY: key(closed) };
+  });
+  afterAll(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  /** The one error line (without its hint) printed for a run that must fail with exit code 1. */
+  const errorLine = (result: { code: number | null; stdout: string; stderr: string }): string => {
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toContain('closed-endpoint-secret');
+    const line = result.stderr.split('\n')[0] ?? '';
+    expect(line).toMatch(/^Error: /);
+    return line;
+  };
+
+  const expectNothingAnswers = (line: string, endpoint: string) => {
+    expect(line).toContain(`nothing answers at ${endpoint}: the connection was refused`);
+    // The address once, no bracket pairs, nothing about tokens.
+    expect(line.split(endpoint)).toHaveLength(2);
+    expect(line).not.toMatch(/[[\]()]/);
+    expect(line).not.toMatch(/token/i);
+  };
+
+  test('orchctl get project --admin.endpoint <closed port> says nothing answers there', async () => {
+    const other = {
+      ...env,
+      ORCH_API_KEY: formatApiKey({
+        endpoint: 'dns:///127.0.0.1:8089',
+        insecure: true,
+        clientId: 'closed-endpoint-test',
+        clientSecret: 'closed-endpoint-secret-0123456789',
+        org: '',
+      }),
+    };
+    const result = await runBinary(
+      'orchctl',
+      ['get', 'project', '--admin.endpoint', closed, '--admin.insecure'],
+      other,
+    );
+    expectNothingAnswers(errorLine(result), closed);
+    expect(result.stderr).not.toMatch(/token/i);
+  });
+
+  test('orchctl and orch with the address of the key itself say the same', async () => {
+    expectNothingAnswers(errorLine(await runBinary('orchctl', ['get', 'project'], env)), closed);
+    const run = await runBinary('orch', ['run', 'wf.add_one_wf'], env);
+    expectNothingAnswers(errorLine(run), closed);
+    expect(run.stderr).not.toMatch(/token/i);
   });
 });

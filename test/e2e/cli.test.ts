@@ -193,7 +193,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
       env,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/not reachable/);
+    expect(result.stderr).toMatch(/nothing answers at localhost:1: the connection was refused/);
     expect(result.stderr).toMatch(/orch sandbox start/);
   });
 
@@ -297,9 +297,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     ] as const) {
       const missing = await get([resource, 'wf.no_such_thing']);
       expect([missing.code, missing.stdout]).toEqual([1, '']);
-      expect(missing.stderr).toContain(
-        `Error: ${label} wf.no_such_thing not found in project default, domain development`,
-      );
+      expect(missing.stderr).toContain(`Error: ${label} "wf.no_such_thing" not found in default/development`);
       // An existing name whose versions a filter all leaves out is an empty answer, not an error.
       const existing = resource === 'task' ? 'wf.add_one' : 'wf.add_one_wf';
       const filtered = await get([

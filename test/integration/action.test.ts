@@ -255,6 +255,26 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(result.outputs['execution-name']).toBeUndefined();
   });
 
+  test('run with a launch plan name without its file prefix fails: not found, naming the one meant', async () => {
+    const result = await act({ command: 'run', 'launch-plan': 'add_one_wf', inputs: '{"x": 1}' });
+    expect(result.failed).toBe(true);
+    expect(result.stdout).toContain(
+      '::error::launch plan "add_one_wf" not found in default/development; did you mean "wf.add_one_wf"?',
+    );
+    expect(result.outputs['execution-name']).toBeUndefined();
+    // A real name with a version it lacks names the version and the newest one.
+    const pinned = await act({
+      command: 'run',
+      'launch-plan': 'wf.add_one_wf',
+      version: 'nope',
+      inputs: '{"x": 1}',
+    });
+    expect(pinned.failed).toBe(true);
+    expect(pinned.stdout).toMatch(
+      /^::error::launch plan "wf\.add_one_wf" version "nope" not found in default\/development; its newest version is "[A-Za-z0-9_-]{22}"$/m,
+    );
+  });
+
   test('create-secret masks the value first, creates the secret, and updates it on a re-run', async () => {
     const value = 'hunter2-secret-value';
     const inputs = {

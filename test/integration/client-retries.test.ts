@@ -331,7 +331,7 @@ describe('lazy authentication', () => {
     expect(c.lastBackoffs).toEqual([]);
     expect(error).toBeInstanceOf(UnauthenticatedError);
     expect((error as Error).message).toBe(
-      `ApiKey: the token endpoint http://127.0.0.1:9/oauth2/token refused client "ak-1": invalid_client [endpoint ${endpoint}, plaintext, auth ApiKey]`,
+      `ApiKey: the token endpoint http://127.0.0.1:9/oauth2/token refused client "ak-1": invalid_client; admin ${endpoint} over plaintext`,
     );
     expect((error as UnauthenticatedError).hint).toBe('create a new key');
     expect(attempts).toHaveLength(1);

@@ -110,7 +110,7 @@ describe('TLS', () => {
     const error = await client.getProject('default').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnavailableError);
     expect((error as Error).message).toMatch(/certificate/i);
-    expect((error as Error).message).toContain('TLS (system roots)');
+    expect((error as Error).message).toContain('TLS verified by the system roots');
     expect((error as UnavailableError).hint).toContain('caCertFilePath');
     client.close();
   });

@@ -385,15 +385,15 @@ describe('errors', () => {
   test.each([
     [
       ['get', 'task', 'wf.add_one', '--version', 'v9'],
-      /^Error: task wf\.add_one version v9 not found in project default, domain development\n/,
+      /^Error: task "wf\.add_one" version "v9" not found in default\/development; its newest versions? (is|are) "/,
     ],
     [
       ['get', 'workflow', 'wf.nope', '--latest'],
-      /^Error: workflow wf\.nope not found in project default, domain development\n/,
+      /^Error: workflow "wf\.nope" not found in default\/development[;,] /,
     ],
     [
       ['get', 'execution', 'no-such-run'],
-      /^Error: execution no-such-run not found in project default, domain development\n/,
+      /^Error: execution "no-such-run" not found in default\/development\b/,
     ],
   ])('a missing item exits 1: %j', async (args, message) => {
     const result = await orchctl(scoped(...args));

@@ -107,14 +107,21 @@ describe('launcher', () => {
     expect(await launches('invalid')).toBeGreaterThanOrEqual(1);
   });
 
-  test('an unknown launch plan version, name or domain is a 404 problem', async () => {
-    for (const overrides of [{ version: 'v9' }, { name: 'wf.nothing' }, { domain: 'nowhere' }]) {
+  test('an unknown launch plan version, name or domain is a 404 problem saying which', async () => {
+    for (const [overrides, message] of [
+      [
+        { version: 'v9' },
+        /^launch plan "wf\.add_one_wf" version "v9" not found in default\/development; its newest versions are "v[123]", "v[123]" and "v[123]"$/,
+      ],
+      [
+        { name: 'add_one_wf' },
+        /^launch plan "add_one_wf" not found in default\/development; did you mean "wf\.add_one_wf"\?$/,
+      ],
+      [{ domain: 'nowhere' }, /^launch plan "wf\.add_one_wf" version "v1" not found in default\/nowhere$/],
+    ] as const) {
       const problem = await problemOf(launcher.launch(request(overrides)));
-      expect([problem.status, problem.code, problem.message]).toEqual([
-        404,
-        'not_found',
-        'no launch plan with this project, domain, name and version',
-      ]);
+      expect([problem.status, problem.code]).toEqual([404, 'not_found']);
+      expect(problem.message).toMatch(message);
     }
   });
 
@@ -209,6 +216,8 @@ describe('launcher', () => {
       getExecution: (...args) => server.client.getExecution(...args),
       getExecutionData: (...args) => server.client.getExecutionData(...args),
       consoleUrl: (...args) => server.client.consoleUrl(...args),
+      listEntityIds: (...args) => server.client.listEntityIds(...args),
+      listLaunchPlans: (...args) => server.client.listLaunchPlans(...args),
     };
     const invalid = '{"x": "not a number"}';
     const touch = async (target: Launcher, version: string) =>
