@@ -42,9 +42,18 @@ export const unauthorized = (): HttpProblem =>
     { 'WWW-Authenticate': 'Bearer' },
   );
 
-/** 404 of a launch plan version that does not exist. */
-export const noSuchLaunchPlan = (): HttpProblem =>
-  new HttpProblem(404, 'not_found', 'no launch plan with this project, domain, name and version');
+/**
+ * 404 of a launch plan version that does not exist, or (`versioned` false) of a launch plan name
+ * with no version at all.
+ */
+export const noSuchLaunchPlan = (versioned = true): HttpProblem =>
+  new HttpProblem(
+    404,
+    'not_found',
+    versioned
+      ? 'no launch plan with this project, domain, name and version'
+      : 'no launch plan with this project, domain and name',
+  );
 
 /** What turns failures into {@link HttpProblem}s. */
 export interface ProblemPolicy {

@@ -205,6 +205,8 @@ describe('launcher', () => {
         lookups.push(String(id.version));
         return server.client.getLaunchPlan(id, options);
       },
+      getActiveLaunchPlan: (...args) => server.client.getActiveLaunchPlan(...args),
+      listLaunchPlans: (...args) => server.client.listLaunchPlans(...args),
       createExecution: (...args) => server.client.createExecution(...args),
       getExecution: (...args) => server.client.getExecution(...args),
       getExecutionData: (...args) => server.client.getExecutionData(...args),
