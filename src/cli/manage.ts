@@ -8,7 +8,9 @@ import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { codeOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
+import { outputOf } from './output.js';
 import { CLIENT_FLAGS } from './platform-client.js';
+import { addProjectCommands } from './projects.js';
 
 /** Builds the platform client of `orch`'s commands (passed in by the program, which owns it). */
 export type ClientFactory = (
@@ -98,14 +100,6 @@ function secretSpec(value: Buffer, type: string) {
     return { string_value: text.replace(/\r?\n$/, ''), type: specType } as const;
   }
   return { binary_value: value, type: specType } as const;
-}
-
-function outputOf(config: Config): 'table' | 'json' {
-  const output = config.output.toLowerCase();
-  if (output !== 'table' && output !== 'json') {
-    throw new ConfigError(`"${config.output}" is not an output here; use TABLE or JSON`, '-o, --output');
-  }
-  return output;
 }
 
 /** Left-aligned columns with two spaces between, a header first. */
@@ -376,16 +370,19 @@ function addDeleteApiKeyCommand(remove: Command, io: CliIO, withClient: WithClie
 }
 
 /**
- * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
+ * `orch create|update|get|delete secret`, `orch create|get|delete api-key` and `orch create|update project`
+ * (spec, "Platform CLI"):
  * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
  * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
- * The commands are added in the order `orch <verb> --help` lists them: secret, then api-key.
+ * The commands are added in the order `orch <verb> --help` lists them: secret, api-key, project.
  */
 export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
   const withClient = clientRunner(io, platformClient);
 
-  const create = program.command('create').description('create a secret or an API key');
-  const update = program.command('update').description('replace the value of a secret');
+  const create = program.command('create').description('create a secret, an API key or a project');
+  const update = program
+    .command('update')
+    .description('replace the value of a secret, or archive or activate a project');
   const get = program
     .command('get')
     .description('list secrets (names and metadata, never values) or API keys');
@@ -398,4 +395,5 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
   addCreateApiKeyCommand(create, io, withClient);
   addGetApiKeyCommand(get, io, withClient);
   addDeleteApiKeyCommand(remove, io, withClient);
+  addProjectCommands(create, update, io, withClient);
 }
