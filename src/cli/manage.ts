@@ -7,16 +7,10 @@ import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { codeOf } from './error-message.js';
-import { loadCommandConfig } from './load-config.js';
 import { outputOf } from './output.js';
 import { CLIENT_FLAGS } from './platform-client.js';
 import { addProjectCommands } from './projects.js';
-
-/** Builds the platform client of `orch`'s commands (passed in by the program, which owns it). */
-export type ClientFactory = (
-  config: Config,
-  io: Pick<CliIO, 'stderr' | 'env' | 'home'>,
-) => Promise<AdminClient>;
+import { type ClientFactory, clientRunner, type WithClient } from './with-client.js';
 
 const ROLES = ['admin', 'contributor', 'viewer'] as const;
 
@@ -132,31 +126,6 @@ async function keyEndpoint(
     return { endpoint: parts.endpoint, insecure: parts.insecure };
   }
   return { endpoint: '', insecure: config.orch.connection.insecure };
-}
-
-/** Runs `work` with a platform client configured from a command's flags; see {@link clientRunner}. */
-export type WithClient = <T>(
-  command: Command,
-  work: (client: AdminClient, config: Config) => Promise<T>,
-) => Promise<T>;
-
-/**
- * Runs `work` with a platform client configured from a command's flags (and the environment and
- * config file), closing the client after, whatever happens.
- */
-export function clientRunner(io: CliIO, platformClient: ClientFactory): WithClient {
-  return async <T>(
-    command: Command,
-    work: (client: AdminClient, config: Config) => Promise<T>,
-  ): Promise<T> => {
-    const config = loadCommandConfig(command, io);
-    const client = await platformClient(config, io);
-    try {
-      return await work(client, config);
-    } finally {
-      client.close();
-    }
-  };
 }
 
 /** The help of `orch create|update secret` about where the value comes from and the scope. */

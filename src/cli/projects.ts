@@ -5,9 +5,9 @@ import type { AdminClient } from '../client/admin-client.js';
 import { AlreadyExistsError, NotFoundError } from '../client/errors.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
-import type { WithClient } from './manage.js';
 import { outputOf } from './output.js';
 import { CLIENT_FLAGS } from './platform-client.js';
+import type { WithClient } from './with-client.js';
 
 /**
  * `orch create project` and `orch update project` (after flytectl's commands of the same names: `--id`,
