@@ -96820,7 +96820,7 @@ function maskableParts(value) {
   return [.../* @__PURE__ */ new Set([value, ...lines])].filter((part) => part.trim().length > 0);
 }
 
-// src/registration/defaults.ts
+// src/config/target.ts
 var DEFAULT_TARGET = Object.freeze({ project: "default", domain: "development" });
 
 // src/action/inputs.ts

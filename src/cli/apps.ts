@@ -6,8 +6,9 @@ import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { parseQuantity } from '../config/quantity.js';
 import { PLATFORM_CLIENT_FLAGS } from '../config/registry.js';
-import { DEFAULT_TARGET } from '../registration/defaults.js';
-import { type ClientFactory, clientRunner, table } from './manage.js';
+import { targetOf } from '../config/target.js';
+import { table } from './manage.js';
+import { type ClientFactory, clientRunner } from './with-client.js';
 
 const CLIENT_FLAGS = ['config', 'project', 'domain', ...PLATFORM_CLIENT_FLAGS];
 
@@ -28,11 +29,7 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
   const get = find('get') ?? program.command('get');
   const stop = find('stop') ?? program.command('stop').description('stop deployed apps');
 
-  const scopeOf = (config: Config) => ({
-    project: config.project || DEFAULT_TARGET.project,
-    domain: config.domain || DEFAULT_TARGET.domain,
-    org: config.org ?? '',
-  });
+  const scopeOf = (config: Config) => ({ ...targetOf(config), org: config.org ?? '' });
   const withClient = clientRunner(io, platformClient);
 
   addFlagOptions(

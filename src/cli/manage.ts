@@ -7,14 +7,10 @@ import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { codeOf } from './error-message.js';
-import { loadCommandConfig } from './load-config.js';
+import { outputOf } from './output.js';
 import { CLIENT_FLAGS } from './platform-client.js';
-
-/** Builds the platform client of `orch`'s commands (passed in by the program, which owns it). */
-export type ClientFactory = (
-  config: Config,
-  io: Pick<CliIO, 'stderr' | 'env' | 'home'>,
-) => Promise<AdminClient>;
+import { addProjectCommands } from './projects.js';
+import { type ClientFactory, clientRunner, type WithClient } from './with-client.js';
 
 const ROLES = ['admin', 'contributor', 'viewer'] as const;
 
@@ -100,14 +96,6 @@ function secretSpec(value: Buffer, type: string) {
   return { binary_value: value, type: specType } as const;
 }
 
-function outputOf(config: Config): 'table' | 'json' {
-  const output = config.output.toLowerCase();
-  if (output !== 'table' && output !== 'json') {
-    throw new ConfigError(`"${config.output}" is not an output here; use TABLE or JSON`, '-o, --output');
-  }
-  return output;
-}
-
 /** Left-aligned columns with two spaces between, a header first. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -138,31 +126,6 @@ async function keyEndpoint(
     return { endpoint: parts.endpoint, insecure: parts.insecure };
   }
   return { endpoint: '', insecure: config.orch.connection.insecure };
-}
-
-/** Runs `work` with a platform client configured from a command's flags; see {@link clientRunner}. */
-export type WithClient = <T>(
-  command: Command,
-  work: (client: AdminClient, config: Config) => Promise<T>,
-) => Promise<T>;
-
-/**
- * Runs `work` with a platform client configured from a command's flags (and the environment and
- * config file), closing the client after, whatever happens.
- */
-export function clientRunner(io: CliIO, platformClient: ClientFactory): WithClient {
-  return async <T>(
-    command: Command,
-    work: (client: AdminClient, config: Config) => Promise<T>,
-  ): Promise<T> => {
-    const config = loadCommandConfig(command, io);
-    const client = await platformClient(config, io);
-    try {
-      return await work(client, config);
-    } finally {
-      client.close();
-    }
-  };
 }
 
 /** The help of `orch create|update secret` about where the value comes from and the scope. */
@@ -376,16 +339,19 @@ function addDeleteApiKeyCommand(remove: Command, io: CliIO, withClient: WithClie
 }
 
 /**
- * `orch create|update|get|delete secret` and `orch create|get|delete api-key` (spec, "Platform CLI"):
+ * `orch create|update|get|delete secret`, `orch create|get|delete api-key` and `orch create|update project`
+ * (spec, "Platform CLI"):
  * secrets are created before the apps that use them; `create api-key admin --name <name>` prints
  * `export ORCH_API_KEY=<key>` on stdout (the notes go to stderr, so `eval "$(orch create api-key ...)"` works).
- * The commands are added in the order `orch <verb> --help` lists them: secret, then api-key.
+ * The commands are added in the order `orch <verb> --help` lists them: secret, api-key, project.
  */
 export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
   const withClient = clientRunner(io, platformClient);
 
-  const create = program.command('create').description('create a secret or an API key');
-  const update = program.command('update').description('replace the value of a secret');
+  const create = program.command('create').description('create a secret, an API key or a project');
+  const update = program
+    .command('update')
+    .description('replace the value of a secret, or archive or activate a project');
   const get = program
     .command('get')
     .description('list secrets (names and metadata, never values) or API keys');
@@ -398,4 +364,5 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
   addCreateApiKeyCommand(create, io, withClient);
   addGetApiKeyCommand(get, io, withClient);
   addDeleteApiKeyCommand(remove, io, withClient);
+  addProjectCommands(create, update, io, withClient);
 }

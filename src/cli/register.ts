@@ -6,7 +6,7 @@ import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS } from '../config/registry.js';
-import { DEFAULT_TARGET } from '../registration/defaults.js';
+import { DEFAULT_TARGET, targetOf } from '../config/target.js';
 import { messageOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
 import { CLIENT_FLAGS, platformClient } from './platform-client.js';
@@ -128,11 +128,7 @@ export function addRegisterCommand(program: Command, io: CliIO): void {
     // (the loader warns so, once).
     if (files.sourceUploadPath)
       io.stderr.write('warning: --files.sourceUploadPath is deprecated and ignored\n');
-    const target = {
-      project: config.project || DEFAULT_TARGET.project,
-      domain: config.domain || DEFAULT_TARGET.domain,
-      org: config.org,
-    };
+    const target = { ...targetOf(config), org: config.org };
     // Built first: without an endpoint the command fails at once, before any work. A dry run only
     // compiles and validates, so it needs no admin.
     const client = files.dryRun ? undefined : await platformClient(config, io);

@@ -7,7 +7,7 @@ import { NotFoundError } from '../client/errors.js';
 import { explainNotFound } from '../client/not-found.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
-import { DEFAULT_TARGET } from '../registration/defaults.js';
+import { targetOf } from '../config/target.js';
 import { messageOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
 import { CLIENT_FLAGS, platformClient } from './platform-client.js';
@@ -158,10 +158,7 @@ export function addRunCommand(program: Command, io: CliIO): void {
     CLIENT_FLAGS,
   ).action(async (lpName: string, opts: Record<string, unknown>, command: Command) => {
     const config = loadCommandConfig(command, io);
-    const scope = {
-      project: config.project || DEFAULT_TARGET.project,
-      domain: config.domain || DEFAULT_TARGET.domain,
-    };
+    const scope = targetOf(config);
     const fromFile = await inputsFromFile(opts.inputsFile);
     const client = await platformClient(config, io);
     try {

@@ -15,6 +15,7 @@ import { explainNotFound, type NamedKind } from '../client/not-found.js';
 import type { CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
+import { targetOf } from '../config/target.js';
 import {
   EXECUTION_COLUMNS,
   LAUNCH_PLAN_COLUMNS,
@@ -69,23 +70,12 @@ export function orchctlClient(config: Config, io: CliIO): AdminClient {
 }
 
 /**
- * The project and domain every resource but projects lives in (`-p`, `-d`).
- * @throws ConfigError naming the missing flag (exit 2).
+ * The project and domain every resource but projects lives in: `-p`, `-d`, their `ORCHCTL_*`
+ * variables or the config file, else `default` and `development`, the same resolution as `orch run`
+ * ({@link targetOf}).
  */
-export function requireScope(config: Config): Scope {
-  if (!config.project?.trim()) {
-    throw new ConfigError(
-      'a project is required; pass -p <project> (for example -p default)',
-      '-p, --project',
-    );
-  }
-  if (!config.domain?.trim()) {
-    throw new ConfigError(
-      'a domain is required; pass -d <domain> (for example -d development)',
-      '-d, --domain',
-    );
-  }
-  return { project: config.project.trim(), domain: config.domain.trim(), org: config.org ?? '' };
+export function scopeOf(config: Config): Scope {
+  return { ...targetOf(config), org: config.org ?? '' };
 }
 
 /**
@@ -415,7 +405,7 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
     }
     return;
   }
-  const scope = requireScope(config);
+  const scope = scopeOf(config);
   const client = orchctlClient(config, io);
   const renderEntities = async <T extends Versioned & object>(entity: EntityKind<T>): Promise<void> => {
     const fetched = await fetchEntities(entity, client, scope, name, selection, list);

@@ -98,7 +98,10 @@ export function createOrchctlProgram(io: CliIO): Command {
       .description('fetch resources from the admin service: project, task, workflow, launchplan, execution')
       .addHelpText(
         'after',
-        `\nSubcommands inherit every flag above; -p and -d are required for all but projects.\n${GET_EXAMPLES}`,
+        '\nSubcommands inherit every flag above. Tasks, workflows, launch plans and executions are read in\n' +
+          'the project and domain of -p and -d, else of ORCHCTL_PROJECT and ORCHCTL_DOMAIN, else of the\n' +
+          "config file's project: and domain:, else default and development (where orch run launches).\n" +
+          GET_EXAMPLES,
       ),
   );
 

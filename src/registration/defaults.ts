@@ -1,5 +1,5 @@
 /**
- * Project and domain that `orch register`, `orch run` and the Action use when none is given
- * (the sandbox's default project and its first domain). Kept apart so that reading it loads nothing.
+ * Project and domain that `orch register`, `orch run` and the Action use when none is given; defined
+ * with the configuration ({@link targetOf} applies it), re-exported here for registration's callers.
  */
-export const DEFAULT_TARGET = Object.freeze({ project: 'default', domain: 'development' });
+export { DEFAULT_TARGET } from '../config/target.js';

@@ -21,13 +21,14 @@ export type { LogRecord } from './log.js';
 export type WebhookClient = Pick<
   AdminClient,
   | 'getLaunchPlan'
+  | 'getActiveLaunchPlan'
+  | 'listLaunchPlans'
   | 'createExecution'
   | 'getExecution'
   | 'getExecutionData'
   | 'consoleUrl'
   | 'getVersion'
   | 'listEntityIds'
-  | 'listLaunchPlans'
 >;
 
 /** Default rate limit per key: 600 launch requests a minute. */
@@ -99,15 +100,21 @@ export type WebhookApp = Express & {
   beginShutdown(): void;
 };
 
-/** Name of the launch route (metrics and logs label it so). */
-const RUN_ROUTE = '/run-workflow/:project/:domain/:workflow_name/:version';
-/** The parameters of {@link RUN_ROUTE}, decoded. */
-type RunParams = { project: string; domain: string; workflow_name: string; version: string };
+/**
+ * The launch route, with the version and without it (path-to-regexp 8's optional segment); metrics
+ * and logs name both `run-workflow`.
+ */
+const RUN_ROUTE = '/run-workflow/:project/:domain/:workflow_name{/:version}';
+/** The parameters of {@link RUN_ROUTE}, decoded; `version` is absent on the path without one. */
+type RunParams = { project: string; domain: string; workflow_name: string; version?: string };
 
 /**
  * The webhook app (spec, "Webhook app endpoint"):
  * `POST /run-workflow/{project}/{domain}/{workflow_name}/{version}` with a JSON object of inputs
  * launches that launch plan version and answers 200 `{"url", "execution": {project, domain, name}}`.
+ * `POST /run-workflow/{project}/{domain}/{workflow_name}` (no version) launches the launch plan's
+ * active version, else its newest by creation time, and its answer adds `"version"`, the version it
+ * launched; an unknown launch plan answers 404 there too. Every other rule below holds for both paths.
  *
  * Answers, each with a JSON body `{error, code, request_id}` and never a stack trace or an internal
  * message: 400 malformed JSON, a body that is not a JSON object, or a malformed Idempotency-Key;
@@ -190,7 +197,12 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     res.locals.replayed = launched.replayed;
     res.locals.execution = launched.execution.name;
     if (launched.replayed) res.set('Idempotent-Replayed', 'true');
-    res.json({ url: launched.url, execution: launched.execution });
+    // The versioned path answers as the spec gives it; the unversioned one also names the version.
+    res.json(
+      launched.version === undefined
+        ? { url: launched.url, execution: launched.execution }
+        : { url: launched.url, execution: launched.execution, version: launched.version },
+    );
   };
   // One route for every method, so a launch matches the path and decodes its parameters once.
   app.all(RUN_ROUTE, guards.onlyPost, guards.beforeBody, guards.readBody, guards.afterBody, run);

@@ -3,7 +3,7 @@ import pRetry from 'p-retry';
 import { parseExactJson } from '../api/exact-json.js';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { LiteralValueError, literalMapToJson } from '../api/literals.js';
-import type { LiteralMap } from '../api/types.js';
+import type { LaunchPlanOut, LiteralMap } from '../api/types.js';
 import { type AdminCallOptions, type AdminClient, untilAborted } from '../client/admin-client.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../client/errors.js';
 import { explainNotFound, type NameLister } from '../client/not-found.js';
@@ -14,7 +14,13 @@ import {
   launchFingerprint,
   validIdempotencyKey,
 } from './idempotency.js';
-import { effectiveInputs, inputsFromBody, type LaunchInterface, LaunchPlanCache } from './launch-plans.js';
+import {
+  effectiveInputs,
+  inputsFromBody,
+  type LaunchInterface,
+  LaunchPlanCache,
+  launchInterfaceOf,
+} from './launch-plans.js';
 import type { Emit } from './log.js';
 import type { WebhookMetrics } from './metrics.js';
 import {
@@ -32,7 +38,13 @@ export const MAX_BODY_DEPTH = MAX_NESTING_DEPTH;
 /** The admin client calls a launch makes (a real {@link AdminClient} in production and tests). */
 export type LauncherClient = Pick<
   AdminClient,
-  'getLaunchPlan' | 'createExecution' | 'getExecution' | 'getExecutionData' | 'consoleUrl'
+  | 'getLaunchPlan'
+  | 'getActiveLaunchPlan'
+  | 'listLaunchPlans'
+  | 'createExecution'
+  | 'getExecution'
+  | 'getExecutionData'
+  | 'consoleUrl'
 > &
   NameLister;
 
@@ -42,7 +54,11 @@ export interface LaunchRequest {
   domain: string;
   /** Name of the launch plan (the route's `workflow_name`). */
   name: string;
-  version: string;
+  /**
+   * The launch plan version; empty or absent launches the active version of the name, else its
+   * newest (by creation time), resolved on every request.
+   */
+  version?: string | undefined;
   /**
    * The inputs as JSON text (UTF-8, a leading byte order mark allowed): an object of input name to
    * value, nesting at most {@link MAX_BODY_DEPTH} levels; empty or blank means `{}`.
@@ -62,6 +78,8 @@ export interface Launched {
   /** The execution's console URL. */
   url: string;
   execution: { project: string; domain: string; name: string };
+  /** The launch plan version launched; set only when the request named none (and it was resolved). */
+  version?: string;
   /**
    * With an idempotency key: true when the answer replays an earlier launch with that key (made
    * here or, found through the admin, by another replica). Absent without a key.
@@ -133,12 +151,14 @@ export class Launcher {
   }
 
   /**
-   * Launches `request`'s launch plan version with its inputs. With an idempotency key the execution
+   * Launches `request`'s launch plan version with its inputs; without a version, the active version of
+   * the launch plan, else its newest (the answer's `version` names it). With an idempotency key the execution
    * is named after the key, so every delivery of the same request (on any replica) answers the same
    * execution; the same key with another launch plan version or other effective inputs is refused.
    * Rejects as soon as `request.call.signal` aborts, even when a step it waits on does not.
    * @throws HttpProblem, and nothing else: 400 (`malformed_json`, `not_an_object`, `too_deep`,
-   *   `bad_idempotency_key`), 404 no such launch plan version, 409 an idempotency key reused with
+   *   `bad_idempotency_key`), 404 no such launch plan version (without a version: no version of
+   *   that name at all), 409 an idempotency key reused with
    *   another request, 422 inputs that do not fit (every problem in `extra.problems`) or that the
    *   admin refused, 499 the signal aborted with `ClientGoneError`, 502 the admin refused otherwise,
    *   503 (`Retry-After`) the admin is unreachable or the signal aborted with `RequestDeadlineError`,
@@ -158,7 +178,7 @@ export class Launcher {
       project: request.project,
       domain: request.domain,
       name: request.name,
-      version: request.version,
+      version: request.version ?? '',
     };
     const started = process.hrtime.bigint();
     let outcome = 'failed';
@@ -172,12 +192,15 @@ export class Launcher {
       // Answers when the signal aborts even if a step does not (a shared lookup, a wait).
       const launched = await untilAborted(
         inSpan('webhook.launch', { attributes }, async (span) => {
-          const result = await this.launchOnce(id, body, idempotencyKey, call);
+          // Without a version: the one to launch now (never cached: activating another changes it).
+          const resolved = id.version ? undefined : await this.currentVersion(id, call);
+          const result = await this.launchOnce(resolved?.id ?? id, body, idempotencyKey, call, resolved);
           if (span.isRecording()) {
             span.setAttribute('orch.execution.name', result.execution.name);
             span.setAttribute('orch.replayed', result.replayed === true);
+            if (resolved) span.setAttribute('orch.launch_plan.version', resolved.id.version);
           }
-          return result;
+          return resolved ? { ...result, version: resolved.id.version } : result;
         }),
         call.signal,
       );
@@ -194,14 +217,18 @@ export class Launcher {
     }
   }
 
-  /** Checks the inputs and launches, once per idempotency key. */
+  /**
+   * Checks the inputs and launches, once per idempotency key.
+   * @param known the interface of `id` when the caller already fetched it (a resolved version).
+   */
   private async launchOnce(
     id: LaunchPlanKey,
     body: Record<string, unknown>,
     idempotencyKey: string | undefined,
     call: AdminCallOptions,
+    known?: LaunchInterface,
   ): Promise<Launched> {
-    const plan = await this.launchPlan(id, call);
+    const plan = known ?? (await this.launchPlan(id, call));
     const inputs = inputsOf(plan, body);
     if (idempotencyKey === undefined) {
       // Cancelled with the request: a retry without a key must not find a second launch running.
@@ -276,6 +303,47 @@ export class Launcher {
         throw noSuchLaunchPlan(explained.message);
       }
     }
+  }
+
+  /**
+   * The version of launch plan `id.name` to launch when the request names none: the active version,
+   * else the newest by creation time (as `orch run` without `--version` chooses). Asked of the admin on
+   * every request, since activating another version changes the answer.
+   * @throws HttpProblem 404 when the name has no version (or the admin finds the identifier malformed).
+   */
+  private async currentVersion(id: LaunchPlanKey, call: AdminCallOptions): Promise<LaunchInterface> {
+    const named = { project: id.project, domain: id.domain, name: id.name };
+    let launchPlan: LaunchPlanOut | undefined;
+    try {
+      try {
+        launchPlan = await this.client.getActiveLaunchPlan(named, call);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        const newest = await this.client.listLaunchPlans(
+          { id: named, limit: 1, sort_by: { key: 'created_at', direction: 'DESCENDING' } },
+          call,
+        );
+        launchPlan = newest.launch_plans[0];
+      }
+    } catch (error) {
+      // A malformed identifier (an unknown domain, say) names no launch plan either.
+      if (error instanceof NotFoundError || error instanceof InvalidArgumentError)
+        throw await this.noVersion(named, call, error);
+      throw error;
+    }
+    const version = launchPlan?.id?.version;
+    if (!launchPlan || !version) throw await this.noVersion(named, call);
+    return launchInterfaceOf({ ...id, version }, launchPlan);
+  }
+
+  /** The 404 of a launch plan name with no version, naming the closest names (`explainNotFound`). */
+  private async noVersion(
+    named: { project: string; domain: string; name: string },
+    call: AdminCallOptions,
+    cause?: unknown,
+  ): Promise<HttpProblem> {
+    const explained = await explainNotFound(this.client, { kind: 'launch plan', ...named }, { cause, call });
+    return noSuchLaunchPlan(explained.message);
   }
 
   /**

@@ -58,8 +58,9 @@ Environment:
                           comma-separated secrets
   PORT                    port when --port is not given
 
-Endpoints: POST /run-workflow/{project}/{domain}/{workflow_name}/{version}, GET /healthz, /readyz,
-/metrics, /openapi.json. Logs go to stderr (--logger.*; access logs always, one line per request);
+Endpoints: POST /run-workflow/{project}/{domain}/{workflow_name}/{version}, POST
+/run-workflow/{project}/{domain}/{workflow_name} (the active version, else the newest; the answer
+names it in "version"), GET /healthz, /readyz, /metrics, /openapi.json. Logs go to stderr (--logger.*; access logs always, one line per request);
 traces go where --otel.type says; SIGTERM stops accepting and lets requests in flight finish.
 `;
 

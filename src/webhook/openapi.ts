@@ -19,6 +19,91 @@ const requestId = {
   'X-Request-Id': { description: 'id of this request, also in the access log', schema: { type: 'string' } },
 };
 
+/** The path parameters both launch routes share, before `version`. */
+const RUN_PATH_PARAMETERS = [
+  { name: 'project', in: 'path', required: true, schema: { type: 'string' } },
+  { name: 'domain', in: 'path', required: true, schema: { type: 'string' } },
+  {
+    name: 'workflow_name',
+    in: 'path',
+    required: true,
+    description: 'name of the registered launch plan',
+    schema: { type: 'string' },
+  },
+] as const;
+
+/** The `Idempotency-Key` header of both launch routes. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'the same key answers the same execution; reused with another launch plan or other inputs it answers 409. ' +
+    'Scoped to the project and domain; 1 to 255 printable ASCII characters.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+} as const;
+
+/** The request body of both launch routes. */
+const RUN_REQUEST_BODY = {
+  required: false,
+  description:
+    'workflow inputs, a JSON object of input name to value; an empty body means no inputs. At most 1 MiB unless configured. ' +
+    'Sent as `application/json` or a `+json` type (`application/vnd.api+json`), UTF-8. ' +
+    'Integers are 64-bit and exact: every integer from -9223372036854775808 to 9223372036854775807, written as a JSON number, ' +
+    'is read with all its digits (never rounded to a double), and one outside that range is a 422 naming the input and the range; ' +
+    "the execution's outputs, read through the admin, carry integers as decimal strings in JSON.",
+  content: {
+    'application/json': {
+      schema: { type: 'object', additionalProperties: true },
+      example: { x: 2 },
+    },
+  },
+} as const;
+
+/** The answers of the versioned launch route (the unversioned one differs in 200 and 404). */
+const RUN_RESPONSES = {
+  '200': {
+    description:
+      'launched (or, with an Idempotency-Key already used for this request, the earlier launch; ' +
+      'then the header `Idempotent-Replayed: true` is set)',
+    headers: requestId,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Launched' } } },
+  },
+  '400': errorResponse('the body is not valid JSON, not a JSON object, or the Idempotency-Key is malformed'),
+  '401': errorResponse('missing or wrong credentials (which of the two is not said)', {
+    'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } },
+  }),
+  '404': errorResponse('no launch plan with this project, domain, name and version'),
+  '405': errorResponse('a method other than POST'),
+  '408': errorResponse(
+    'the body did not arrive within the request timeout (`--request-timeout`); the connection is closed',
+    { Connection: { schema: { type: 'string', const: 'close' } } },
+  ),
+  '409': errorResponse('the Idempotency-Key was already used with another launch plan or other inputs'),
+  '413': errorResponse('the body is larger than the limit'),
+  '415': errorResponse(
+    'the body is not JSON: its Content-Type is neither `application/json` nor a `+json` type such as ' +
+      '`application/vnd.api+json` (RFC 6839), or names a charset other than UTF-8',
+  ),
+  '422': {
+    description: 'the inputs do not fit the launch plan; every problem is listed, nothing is launched',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/InvalidInputs' } } },
+  },
+  '429': errorResponse(
+    'over the rate limit of this key (code `rate_limited`), or too many failed authentications from ' +
+      "this client address (code `too_many_failures`; then the address's requests are refused until " +
+      'Retry-After, whatever key they carry)',
+    retryAfter,
+  ),
+  '502': errorResponse('the platform refused or failed the launch'),
+  '503': errorResponse(
+    'the platform is unreachable after the client retries, or the request deadline passed (the launch call ' +
+      'is then cancelled; one the admin already received may still complete: retry with the same ' +
+      'Idempotency-Key to get it rather than a second run)',
+    retryAfter,
+  ),
+} as const;
+
 /** The OpenAPI 3.1 document of the webhook (spec, "Webhook app endpoint"). */
 export const WEBHOOK_OPENAPI = {
   openapi: '3.1.0',
@@ -39,87 +124,32 @@ export const WEBHOOK_OPENAPI = {
           'answers the same execution, on any replica.',
         security: [{ bearer: [] }, { signature: [] }],
         parameters: [
-          { name: 'project', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'domain', in: 'path', required: true, schema: { type: 'string' } },
-          {
-            name: 'workflow_name',
-            in: 'path',
-            required: true,
-            description: 'name of the registered launch plan',
-            schema: { type: 'string' },
-          },
+          ...RUN_PATH_PARAMETERS,
           { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description:
-              'the same key answers the same execution; reused with another launch plan or other inputs it answers 409. ' +
-              'Scoped to the project and domain; 1 to 255 printable ASCII characters.',
-            schema: { type: 'string', minLength: 1, maxLength: 255 },
-          },
+          IDEMPOTENCY_KEY_PARAMETER,
         ],
-        requestBody: {
-          required: false,
-          description:
-            'workflow inputs, a JSON object of input name to value; an empty body means no inputs. At most 1 MiB unless configured. ' +
-            'Sent as `application/json` or a `+json` type (`application/vnd.api+json`), UTF-8. ' +
-            'Integers are 64-bit and exact: every integer from -9223372036854775808 to 9223372036854775807, written as a JSON number, ' +
-            'is read with all its digits (never rounded to a double), and one outside that range is a 422 naming the input and the range; ' +
-            "the execution's outputs, read through the admin, carry integers as decimal strings in JSON.",
-          content: {
-            'application/json': {
-              schema: { type: 'object', additionalProperties: true },
-              example: { x: 2 },
-            },
-          },
-        },
+        requestBody: RUN_REQUEST_BODY,
+        responses: RUN_RESPONSES,
+      },
+    },
+    '/run-workflow/{project}/{domain}/{workflow_name}': {
+      post: {
+        operationId: 'runWorkflowLatest',
+        summary: 'Launch the active (else the newest) version of a launch plan with the given inputs',
+        description:
+          'The same as the route with a version, for the version the admin names now: the active version of the ' +
+          'launch plan, else its newest by creation time. The answer adds `version`, the version launched. With ' +
+          'an `Idempotency-Key`, a retry after another version became active answers 409 (another launch plan version).',
+        security: [{ bearer: [] }, { signature: [] }],
+        parameters: [...RUN_PATH_PARAMETERS, IDEMPOTENCY_KEY_PARAMETER],
+        requestBody: RUN_REQUEST_BODY,
         responses: {
+          ...RUN_RESPONSES,
           '200': {
-            description:
-              'launched (or, with an Idempotency-Key already used for this request, the earlier launch; ' +
-              'then the header `Idempotent-Replayed: true` is set)',
-            headers: requestId,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Launched' } } },
+            ...RUN_RESPONSES['200'],
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/LaunchedVersion' } } },
           },
-          '400': errorResponse(
-            'the body is not valid JSON, not a JSON object, or the Idempotency-Key is malformed',
-          ),
-          '401': errorResponse('missing or wrong credentials (which of the two is not said)', {
-            'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } },
-          }),
-          '404': errorResponse('no launch plan with this project, domain, name and version'),
-          '405': errorResponse('a method other than POST'),
-          '408': errorResponse(
-            'the body did not arrive within the request timeout (`--request-timeout`); the connection is closed',
-            { Connection: { schema: { type: 'string', const: 'close' } } },
-          ),
-          '409': errorResponse(
-            'the Idempotency-Key was already used with another launch plan or other inputs',
-          ),
-          '413': errorResponse('the body is larger than the limit'),
-          '415': errorResponse(
-            'the body is not JSON: its Content-Type is neither `application/json` nor a `+json` type such as ' +
-              '`application/vnd.api+json` (RFC 6839), or names a charset other than UTF-8',
-          ),
-          '422': {
-            description:
-              'the inputs do not fit the launch plan; every problem is listed, nothing is launched',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/InvalidInputs' } } },
-          },
-          '429': errorResponse(
-            'over the rate limit of this key (code `rate_limited`), or too many failed authentications from ' +
-              "this client address (code `too_many_failures`; then the address's requests are refused until " +
-              'Retry-After, whatever key they carry)',
-            retryAfter,
-          ),
-          '502': errorResponse('the platform refused or failed the launch'),
-          '503': errorResponse(
-            'the platform is unreachable after the client retries, or the request deadline passed (the launch call ' +
-              'is then cancelled; one the admin already received may still complete: retry with the same ' +
-              'Idempotency-Key to get it rather than a second run)',
-            retryAfter,
-          ),
+          '404': errorResponse('no launch plan with this project, domain and name (no version of it at all)'),
         },
       },
     },
@@ -202,6 +232,15 @@ export const WEBHOOK_OPENAPI = {
             required: ['project', 'domain', 'name'],
             properties: { project: { type: 'string' }, domain: { type: 'string' }, name: { type: 'string' } },
           },
+        },
+      },
+      LaunchedVersion: {
+        type: 'object',
+        required: ['url', 'execution', 'version'],
+        properties: {
+          url: { type: 'string', description: 'console URL of the execution' },
+          execution: { $ref: '#/components/schemas/Launched/properties/execution' },
+          version: { type: 'string', description: 'the launch plan version launched' },
         },
       },
       Error: {

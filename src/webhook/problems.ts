@@ -44,8 +44,9 @@ export const unauthorized = (): HttpProblem =>
   );
 
 /**
- * 404 of a launch plan version that does not exist; `message` says which, as `explainNotFound`
- * words it (the name not found with the closest existing ones, or the version and the newest ones).
+ * 404 of a launch plan version that does not exist (or of a name with no version at all); `message`
+ * says which, as `explainNotFound` words it (the name not found with the closest existing ones, or the
+ * version and the newest ones).
  */
 export const noSuchLaunchPlan = (
   message = 'no launch plan with this project, domain, name and version',

@@ -175,8 +175,9 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
       ['get', 'execution', 'abc', '--admin.endpoint', server.addresses.grpcEndpoint, '--admin.insecure'],
       env,
     );
-    expect(noProject.code).toBe(2);
-    expect(noProject.stderr).toMatch(/project is required/);
+    // Without -p/-d (and none configured) it looks where `orch run` launches: default, development.
+    expect(noProject.code).toBe(1);
+    expect(noProject.stderr).toMatch(/execution abc not found in project default, domain development/);
     const badOutput = await runBinary(
       'orchctl',
       ['get', 'project', '-o', 'xml', '--admin.endpoint', 'x:1'],

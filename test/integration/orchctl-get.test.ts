@@ -409,8 +409,6 @@ describe('errors', () => {
   });
 
   test.each([
-    [['get', 'task', ...['-d', 'development']], /-p, --project: a project is required/],
-    [['get', 'execution', ...['-p', 'default']], /-d, --domain: a domain is required/],
     [['get', 'task', '-p', 'default', '-d', 'development', '-o', 'dot'], /DOT applies only to workflows/],
     [['get', 'project', '-o', 'doturl'], /DOTURL applies only to workflows/],
     [['get', 'task', '-p', 'p', '-d', 'd', '--version', 'v1'], /--version: needs a name/],

@@ -11,6 +11,8 @@ import { registerAddOne } from '../helpers/specs.js';
 const KEY = 'fuzz-key-Zq9x0123456789abcdefXY';
 const SECRET = 'fuzz-signing-secret-0123456789';
 const LAUNCH = '/run-workflow/default/development/wf.add_one_wf/v1';
+/** The launch route without a version (the active version, else the newest: v1 here). */
+const LAUNCH_LATEST = '/run-workflow/default/development/wf.add_one_wf';
 
 interface RawRequest {
   method: string;
@@ -40,7 +42,7 @@ const segment = fc.oneof(
   fc.string().map(encodeURIComponent),
 );
 const path = fc.oneof(
-  fc.constant(LAUNCH),
+  fc.constantFrom(LAUNCH, LAUNCH_LATEST),
   fc.array(segment, { maxLength: 4 }).map((rest) => `/run-workflow/${rest.join('/')}`),
   fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
   fc.tuple(fc.constant(LAUNCH), visible).map(([p, q]) => `${p}?${q.replace(/#/g, '')}`),
@@ -104,7 +106,7 @@ const common = fc.record({
 /** Requests aimed at the launch route, so that some of them launch. */
 const focused = fc.record({
   method: fc.constant('POST'),
-  path: fc.constant(LAUNCH),
+  path: fc.constantFrom(LAUNCH, LAUNCH_LATEST),
   body: jsonBody.map((v) => Buffer.from(JSON.stringify(v) ?? '')),
   contentType: fc.constant('application/json'),
   idempotencyKey: fc.option(fc.constantFrom('delivery-a', 'delivery-b', 'delivery-c'), { nil: undefined }),
@@ -222,7 +224,7 @@ describe('fuzzing the webhook with arbitrary paths, headers and bodies', () => {
           checkAnswer(answer);
           expect(answer.status).not.toBe(200);
           if (answer.status === 401) expect(answer.text).toContain('"code":"unauthorized"');
-          if (req.method === 'POST' && req.path === LAUNCH) {
+          if (req.method === 'POST' && (req.path === LAUNCH || req.path === LAUNCH_LATEST)) {
             launchRoutes += 1;
             // On the launch route every unauthenticated request is refused (or, for a signature-mode
             // request, its body rejected before its signature is checked).

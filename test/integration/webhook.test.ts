@@ -6,7 +6,7 @@ import { AdminClient } from '../../src/client/admin-client.js';
 import { createApp, type LogRecord, type WebhookApp } from '../../src/webhook/app.js';
 import { signBody } from '../../src/webhook/auth.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
-import { registerAddOne } from '../helpers/specs.js';
+import { ADD_ONE_SCRIPT, registerAddOne } from '../helpers/specs.js';
 
 const KEY = 'k3y-with-enough-entropy-0123456789';
 const OLD_KEY = 'previous-key-still-accepted-9876543210';
@@ -415,5 +415,234 @@ describe('webhook app against a real admin server', () => {
       .filter((value) => value !== undefined);
     expect(signatures.length).toBeGreaterThan(0);
     expect(new Set(signatures)).toEqual(new Set(['[redacted]']));
+  });
+});
+
+describe('the launch route without a version: the active version, else the newest', () => {
+  const LATEST = '/run-workflow/default/development/wf.add_one_wf';
+  let server: TestServer;
+  let client: AdminClient;
+  let app: WebhookApp;
+  const auth = { Authorization: `Bearer ${KEY}` };
+  /** Every answer, to check none carries a stack trace or the key. */
+  const answers: string[] = [];
+  const record = <T extends { text: string; headers: Record<string, string> }>(res: T): T => {
+    answers.push(`${JSON.stringify(res.headers)}\n${res.text}`);
+    return res;
+  };
+  const executionCount = async () =>
+    (await server.client.listExecutions({ id: { project: 'default', domain: 'development' }, limit: 1000 }))
+      .executions.length;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { executorParallelism: 1 });
+    // Two versions that tell themselves apart by their output: "old" adds 1, "new" adds 10.
+    await registerAddOne(server.client, 'old');
+    // Registered in a later millisecond than "old", so it is the newest by creation time.
+    const registeredOld = Date.now();
+    while (Date.now() <= registeredOld) await new Promise((resolve) => setImmediate(resolve));
+    await registerAddOne(server.client, 'new', ADD_ONE_SCRIPT.replace('o0:i.x+1', 'o0:i.x+10'));
+    client = new AdminClient({ endpoint: server.addresses.grpcEndpoint, insecure: true });
+    app = createApp({ client, apiKeys: KEY });
+  });
+  afterAll(async () => {
+    client.close();
+    await server.stop();
+  });
+
+  test('with no active version it launches the newest and names it in the answer', async () => {
+    const res = record(await request(app).post(LATEST).set(auth).send({ x: 2 }));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['execution', 'url', 'version']);
+    expect(res.body.version).toBe('new');
+    expect(res.body.url).toBe(
+      `${server.addresses.httpEndpoint}/console/projects/default/domains/development/executions/${res.body.execution.name}`,
+    );
+    const execution = await waitForExecution(server.client, res.body.execution);
+    expect(execution.spec?.launch_plan?.version).toBe('new');
+    expect(execution.closure?.phase).toBe('SUCCEEDED');
+    expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 12 });
+  });
+
+  test('with an active version it launches that one, even when a newer exists', async () => {
+    await server.client.updateLaunchPlan(
+      {
+        resource_type: 'LAUNCH_PLAN',
+        project: 'default',
+        domain: 'development',
+        name: 'wf.add_one_wf',
+        version: 'old',
+      },
+      'ACTIVE',
+    );
+    const res = record(await request(app).post(LATEST).set(auth).send({ x: 2 }));
+    expect([res.status, res.body.version]).toEqual([200, 'old']);
+    const execution = await waitForExecution(server.client, res.body.execution);
+    expect(execution.spec?.launch_plan?.version).toBe('old');
+    expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 3 });
+    // Activating another version moves the next launch at once (nothing is cached across requests).
+    await server.client.updateLaunchPlan(
+      {
+        resource_type: 'LAUNCH_PLAN',
+        project: 'default',
+        domain: 'development',
+        name: 'wf.add_one_wf',
+        version: 'new',
+      },
+      'ACTIVE',
+    );
+    const next = record(await request(app).post(LATEST).set(auth).send({ x: 2 }));
+    expect([next.status, next.body.version]).toEqual([200, 'new']);
+  });
+
+  test('the versioned path still answers url and execution only', async () => {
+    const res = record(await request(app).post(`${LATEST}/old`).set(auth).send({ x: 2 }));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['execution', 'url']);
+  });
+
+  test('an unknown launch plan, project or domain answers 404 as on the versioned path; nothing launched', async () => {
+    const before = await executionCount();
+    for (const target of [
+      '/run-workflow/default/development/wf.nothing',
+      '/run-workflow/nowhere/development/wf.add_one_wf',
+      '/run-workflow/default/nodomain/wf.add_one_wf',
+    ]) {
+      const latest = record(await request(app).post(target).set(auth).send({ x: 2 }));
+      const versioned = record(await request(app).post(`${target}/old`).set(auth).send({ x: 2 }));
+      expect([target, latest.status, latest.body.code]).toEqual([target, 404, 'not_found']);
+      expect([target, latest.status, latest.body.code]).toEqual([
+        target,
+        versioned.status,
+        versioned.body.code,
+      ]);
+      expect(latest.body.error).toBe('no launch plan with this project, domain and name');
+    }
+    expect(await executionCount()).toBe(before);
+  });
+
+  test.each([
+    ['no header', undefined],
+    ['a wrong key', `Bearer ${KEY}x`],
+    ['a prefix of the key', `Bearer ${KEY.slice(0, 10)}`],
+    ['the key without Bearer', KEY],
+    ['an empty bearer', 'Bearer '],
+  ])('%s gets 401 with WWW-Authenticate and launches nothing', async (_label, header) => {
+    const before = await executionCount();
+    let call = request(app).post(LATEST).send({ x: 2 });
+    if (header !== undefined) call = call.set('Authorization', header);
+    const res = record(await call);
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.body).toEqual({
+      error: 'missing or invalid credentials',
+      code: 'unauthorized',
+      request_id: res.headers['x-request-id'],
+    });
+    expect(await executionCount()).toBe(before);
+  });
+
+  test('wrong types, unknown or missing inputs: 422 listing every problem; not an object or not JSON: 400; nothing launched', async () => {
+    const before = await executionCount();
+    const wrong = record(await request(app).post(LATEST).set(auth).send({ x: 'two', y: 1 }));
+    expect([wrong.status, wrong.body.code]).toEqual([422, 'invalid_inputs']);
+    expect(wrong.body.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'x', message: expect.stringMatching(/not an integer/) }),
+        expect.objectContaining({ path: 'y', message: expect.stringMatching(/unknown input/) }),
+      ]),
+    );
+    for (const value of [1.5, true, null, [1], { n: 1 }, '9223372036854775808']) {
+      const res = record(await request(app).post(LATEST).set(auth).send({ x: value }));
+      expect([JSON.stringify(value), res.status]).toEqual([JSON.stringify(value), 422]);
+    }
+    const missing = record(await request(app).post(LATEST).set(auth).send({}));
+    expect(missing.body.problems).toEqual([
+      expect.objectContaining({ path: 'x', message: expect.stringMatching(/missing required input/) }),
+    ]);
+    const array = record(await request(app).post(LATEST).set(auth).send([1, 2]));
+    expect([array.status, array.body.code]).toEqual([400, 'not_an_object']);
+    const broken = record(
+      await request(app).post(LATEST).set(auth).set('Content-Type', 'application/json').send('{"x": '),
+    );
+    expect([broken.status, broken.body.code]).toEqual([400, 'malformed_json']);
+    const deep = record(
+      await request(app)
+        .post(LATEST)
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"x": ${'['.repeat(5000)}${']'.repeat(5000)}}`),
+    );
+    expect([deep.status, deep.body.code]).toEqual([400, 'too_deep']);
+    const text = record(
+      await request(app).post(LATEST).set(auth).set('Content-Type', 'text/plain').send('x=2'),
+    );
+    expect([text.status, text.body.code]).toEqual([415, 'unsupported_media_type']);
+    expect(await executionCount()).toBe(before);
+  });
+
+  test('413: a body over the limit, declared or streamed, launches nothing', async () => {
+    const before = await executionCount();
+    const small = createApp({ client, apiKeys: KEY, maxBodyBytes: 64 });
+    const big = JSON.stringify({ x: 1, pad: 'a'.repeat(100) });
+    const declared = record(
+      await request(small).post(LATEST).set(auth).set('Content-Type', 'application/json').send(big),
+    );
+    expect([declared.status, declared.body.code]).toEqual([413, 'too_large']);
+    // Over the default 1 MiB.
+    const huge = record(
+      await request(app)
+        .post(LATEST)
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ x: 1, pad: 'a'.repeat(2 * 1024 * 1024) })),
+    );
+    expect([huge.status, huge.body.code]).toEqual([413, 'too_large']);
+    expect(await executionCount()).toBe(before);
+    const fits = record(await request(small).post(LATEST).set(auth).send({ x: 1 }));
+    expect(fits.status).toBe(200);
+  });
+
+  test('405 for another method; an Idempotency-Key replays the same answer, version included, and 409 with other inputs', async () => {
+    const get = record(await request(app).get(LATEST).set(auth));
+    expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
+    const key = `latest-${Date.now()}`;
+    const first = record(
+      await request(app).post(LATEST).set(auth).set('Idempotency-Key', key).send({ x: 4 }),
+    );
+    expect(first.status).toBe(200);
+    const again = record(
+      await request(app).post(LATEST).set(auth).set('Idempotency-Key', key).send({ x: 4 }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = record(
+      await request(app).post(LATEST).set(auth).set('Idempotency-Key', key).send({ x: 5 }),
+    );
+    expect([other.status, other.body.code]).toEqual([409, 'idempotency_conflict']);
+  });
+
+  test('the OpenAPI document lists the path without a version and its version field', async () => {
+    const doc = (await request(app).get('/openapi.json')).body as {
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    };
+    expect(
+      Object.keys(doc.paths['/run-workflow/{project}/{domain}/{workflow_name}']?.post?.responses ?? {}),
+    ).toEqual(
+      Object.keys(
+        doc.paths['/run-workflow/{project}/{domain}/{workflow_name}/{version}']?.post?.responses ?? {},
+      ),
+    );
+    expect(doc.components.schemas.LaunchedVersion?.required).toEqual(['url', 'execution', 'version']);
+  });
+
+  test('no answer carried a stack trace or the key', () => {
+    expect(answers.length).toBeGreaterThan(20);
+    for (const text of answers) {
+      expect(text).not.toMatch(STACK);
+      expect(text).not.toContain(KEY);
+    }
   });
 });

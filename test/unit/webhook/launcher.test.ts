@@ -212,12 +212,13 @@ describe('launcher', () => {
         lookups.push(String(id.version));
         return server.client.getLaunchPlan(id, options);
       },
+      getActiveLaunchPlan: (...args) => server.client.getActiveLaunchPlan(...args),
+      listLaunchPlans: (...args) => server.client.listLaunchPlans(...args),
       createExecution: (...args) => server.client.createExecution(...args),
       getExecution: (...args) => server.client.getExecution(...args),
       getExecutionData: (...args) => server.client.getExecutionData(...args),
       consoleUrl: (...args) => server.client.consoleUrl(...args),
       listEntityIds: (...args) => server.client.listEntityIds(...args),
-      listLaunchPlans: (...args) => server.client.listLaunchPlans(...args),
     };
     const invalid = '{"x": "not a number"}';
     const touch = async (target: Launcher, version: string) =>
