@@ -180,7 +180,7 @@ export async function runMainJob(
     const sandbox = startBinary('orch', sandboxArgs, env);
     running.push(sandbox);
     const grpcEndpoint = await sandbox.waitFor(/Admin gRPC endpoint: (\S+)/);
-    await sandbox.waitFor(/^(Console: \S+)$/m);
+    await sandbox.waitFor(/^Console: (\S+)/m);
     const runtime = /^Runtime: (.+)$/m.exec(sandbox.stdout())?.[1] ?? '';
     show(`orch ${sandboxArgs.join(' ')} &`, sandbox.stdout().split('\n').slice(0, 4).join('\n'));
     const connection = ['--orch.connection.host', grpcEndpoint, '--orch.connection.insecure'];

@@ -177,7 +177,7 @@ describe('orch and orchctl as subprocesses against an in-process admin server', 
     );
     // Without -p/-d (and none configured) it looks where `orch run` launches: default, development.
     expect(noProject.code).toBe(1);
-    expect(noProject.stderr).toMatch(/execution abc not found in project default, domain development/);
+    expect(noProject.stderr).toMatch(/execution "abc" not found in default\/development/);
     const badOutput = await runBinary(
       'orchctl',
       ['get', 'project', '-o', 'xml', '--admin.endpoint', 'x:1'],
