@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { oneOrMany, toMappedJson } from '../api/json.js';
-import type { AdminClient } from '../client/admin-client.js';
 import { apiKeyOf, describeSecretScope } from '../client/auth/api-key.js';
 import { addFlagOptions, type CliIO, flagValues } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';

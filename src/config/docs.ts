@@ -44,7 +44,7 @@ export function configReferenceMarkdown(): string {
     lines.push(
       '',
       'Accepted and validated, but without effect in orch, which does their job another way (each says how):',
-      noEffect.map((flag) => `\`--${flag.name}\``).join(', ') + '.',
+      `${noEffect.map((flag) => `\`--${flag.name}\``).join(', ')}.`,
     );
   }
   for (const section of SECTIONS) {
