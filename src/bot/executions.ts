@@ -178,8 +178,7 @@ export function follower(ctx: BotContext & GithubCalls) {
 
 /** Builds `launch` (one launch plan, with its check run) and `runPullRequest` (a head's configured launches). */
 export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<typeof follower>) {
-  const { client, logger, deps, createCheck, findCheck, completeCheck, updateSticky, registerAt, follow } =
-    ctx;
+  const { client, logger, deps, createCheck, completeCheck, updateSticky, registerAt, follow } = ctx;
   /**
    * Launches a launch plan of a registered commit and reports it on a check run (and the sticky
    * comment of `pull`). Undefined when another replica (or an earlier handling) launched it already.
@@ -225,27 +224,19 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
     const name = executionNameFor(key, launchPlan);
     const externalId = `execution:${project}:${domain}:${name}`;
     const checkName = `orch / ${launchPlan}`;
-    let again = false;
     try {
       await client.createExecution({ project, domain, name, spec: { launch_plan: lpId }, inputs });
     } catch (error) {
-      if (!(error instanceof AlreadyExistsError)) throw error;
-      // An earlier handling of this delivery (a redelivery, another replica) launched it: its report
-      // may be half done, so it is completed below, never launched twice.
-      again = true;
+      if (error instanceof AlreadyExistsError) {
+        logger.info('already launched for this delivery', { execution: name });
+        return undefined;
+      }
+      throw error;
     }
     // From here the execution runs: a failure on GitHub's side never reports it as not launched.
     const id = { project, domain, name };
     const url = await client.consoleUrl(id);
     const row: ExecutionRow = { launchPlan, name, url, phase: 'QUEUED' };
-    const existing = again
-      ? await findCheck(gh, repo, sha, checkName, externalId).catch(() => undefined)
-      : undefined;
-    if (existing?.completed) {
-      logger.info('already launched and reported for this delivery', { execution: name });
-      return undefined;
-    }
-    if (again) logger.info('already launched for this delivery; completing its report', { execution: name });
     const makeCheck = () =>
       createCheck(gh, repo, sha, checkName, {
         details_url: url,
@@ -255,15 +246,13 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
           `Execution [${name}](${url}) of ${code(launchPlan)} at version ${code(registered.report.version)}.`,
         ),
       });
-    const check: CheckRunRef =
-      existing?.id ??
-      (await makeCheck().catch((error: unknown) => {
-        logger.warn('the check run of a launched execution was not created; the next report makes it', {
-          execution: name,
-          error: messageOf(error),
-        });
-        return makeCheck;
-      }));
+    const check: CheckRunRef = await makeCheck().catch((error: unknown) => {
+      logger.warn('the check run of a launched execution was not created; the next report makes it', {
+        execution: name,
+        error: messageOf(error),
+      });
+      return makeCheck;
+    });
     if (pull) await updateSticky(gh, repo, pull.number, pull.sha, [row]);
     follow(gh, repo, check, id, row, pull);
     return row;

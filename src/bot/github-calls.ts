@@ -53,28 +53,6 @@ export function githubCalls(ctx: BotContext) {
     return created.data.id;
   };
 
-  /**
-   * The check run named `name` on commit `sha` whose external id is `externalId` (the newest, if
-   * several), and whether it is completed; undefined when GitHub has none.
-   */
-  const findCheck = async (
-    gh: Octokit,
-    repo: Repo,
-    sha: string,
-    name: string,
-    externalId: string,
-  ): Promise<{ id: number; completed: boolean } | undefined> => {
-    const { data } = await gh.rest.checks.listForRef({
-      ...repo,
-      ref: sha,
-      check_name: name,
-      filter: 'latest',
-      per_page: 100,
-    });
-    const run = data.check_runs.find((r) => r.external_id === externalId);
-    return run && { id: run.id, completed: run.status === 'completed' };
-  };
-
   /** Completes a check run; annotations past GitHub's 50 per request go in further updates. */
   const completeCheck = async (
     gh: Octokit,
@@ -172,5 +150,5 @@ export function githubCalls(ctx: BotContext) {
     return next;
   };
 
-  return { createCheck, findCheck, completeCheck, trustedConfig, roleOf, updateSticky, commentQueues };
+  return { createCheck, completeCheck, trustedConfig, roleOf, updateSticky, commentQueues };
 }

@@ -288,28 +288,6 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     }
   }, 90_000);
 
-  test('a redelivery to another replica completes the report of a launch, without a second execution', async () => {
-    fake.setTarball(OWNER, REPO, sha(32), repoFiles());
-    const payload = pullPayload('opened', 32, sha(32));
-    const first = await deliver('pull_request', payload);
-    const [done] = checkRuns('orch / wf.add_one_wf', sha(32));
-    expect(done).toMatchObject({ status: 'completed', conclusion: 'success' });
-    // Its check run lost (as when the first replica died before making it): another replica gets
-    // the redelivery and makes it, following the execution the first one launched.
-    fake.checkRuns.splice(fake.checkRuns.indexOf(done!), 1);
-    const before = (await executions('development')).length;
-    const other = startBot(client, []);
-    await deliver('pull_request', payload, { id: first.id, to: other.server, bot: other.bot });
-    other.bot.close();
-    const [again] = checkRuns('orch / wf.add_one_wf', sha(32));
-    expect(again).toMatchObject({
-      status: 'completed',
-      conclusion: 'success',
-      details_url: done?.details_url,
-    });
-    expect((await executions('development')).length).toBe(before);
-  }, 60_000);
-
   test('a repeated X-GitHub-Delivery is done once, on this replica and on another', async () => {
     fake.setTarball(OWNER, REPO, sha(5), repoFiles());
     const payload = pullPayload('opened', 12, sha(5));
