@@ -82353,12 +82353,13 @@ var init_canonical = __esm({
 
 // src/apps/image.ts
 function imageTag(spec) {
-  return shortDigest({
+  const digest2 = shortDigest({
     recipe: IMAGE_RECIPE,
     name: spec.name,
     packages: [...new Set(spec.packages)].sort(),
     base_image: spec.base_image ?? ""
   });
+  return digest2.startsWith("-") ? `_${digest2.slice(1)}` : digest2;
 }
 function imageReference(spec) {
   const tag2 = imageTag(spec);

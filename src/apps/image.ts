@@ -15,7 +15,8 @@ export const IMAGE_TAG_LENGTH = SHORT_DIGEST_LENGTH;
 const IMAGE_RECIPE = 'orch.image/v1';
 
 /**
- * The tag of an image spec: 22 characters of URL-safe base64 (`[A-Za-z0-9_-]`) of a SHA-256 over the
+ * The tag of an image spec: 22 characters of URL-safe base64 (`[A-Za-z0-9_-]`, a leading `-` written
+ * `_`, which a tag must not start with) of a SHA-256 over the
  * canonical JSON of the image name, the packages (sorted, duplicates dropped, so their order in the
  * file does not matter), the base image ("" when none) and a recipe marker. Equal specs give equal
  * tags; changing the name, a package or its version, or the base image gives a new one.
@@ -24,12 +25,15 @@ const IMAGE_RECIPE = 'orch.image/v1';
  * mirrored or promoted image keeps its tag, and the local runtime (no registry) gets the same tag too.
  */
 export function imageTag(spec: Omit<ImageSpec, 'registry'> & { registry?: string }): string {
-  return shortDigest({
+  const digest = shortDigest({
     recipe: IMAGE_RECIPE,
     name: spec.name,
     packages: [...new Set(spec.packages)].sort(),
     base_image: spec.base_image ?? '',
   });
+  // A tag may not start with `-` (OCI distribution spec: `[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}`); one
+  // digest in 64 does, and the engine then refuses the reference ("invalid reference format").
+  return digest.startsWith('-') ? `_${digest.slice(1)}` : digest;
 }
 
 /**

@@ -49,6 +49,13 @@ describe('image tags', () => {
     expect(new Set([tag, ...others]).size).toBe(others.length + 1);
   });
 
+  test('every tag is one an engine accepts: never a leading "-" (one digest in 64 has one)', () => {
+    const tags = Array.from({ length: 1000 }, (_, i) => imageTag({ name: `team/app${i}`, packages: [] }));
+    for (const tag of tags) expect(tag).toMatch(/^[A-Za-z0-9_][A-Za-z0-9._-]{21}$/);
+    // Some of them began with "-" before: written with "_" instead, still 22 characters.
+    expect(tags.filter((tag) => tag.startsWith('_')).length).toBeGreaterThan(0);
+  });
+
   test('a reference is <registry>/<name>:<tag>, or <name>:<tag> without a registry', () => {
     const tag = imageTag(SPEC);
     expect(imageReference(SPEC)).toBe(`ghcr.io/acme/orch-webhook:${tag}`);
