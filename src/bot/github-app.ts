@@ -39,6 +39,21 @@ export interface GithubAppOptions {
  */
 export function createGithubApp(octokit: typeof OctokitModule, options: GithubAppOptions): OctokitModule.App {
   const { logger } = options;
+  /**
+   * A throttling handler: waits out the limit once when it lifts within RATE_LIMIT_WAIT_SECONDS
+   * (octokit retries the request after `after` seconds), else lets the request fail; logs either way.
+   */
+  const waitOnce =
+    (what: string) =>
+    (after: number, request: { method: string; url: string }, _octokit: unknown, retries: number) => {
+      const wait = retries < 1 && after <= RATE_LIMIT_WAIT_SECONDS;
+      logger.warn(`${what}; ${wait ? 'waiting' : 'the request fails'}`, {
+        method: request.method,
+        url: request.url,
+        retry_after_s: after,
+      });
+      return wait;
+    };
   return new octokit.App({
     appId: options.appId,
     privateKey: options.privateKey,
@@ -51,34 +66,8 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
       retry: { enabled: false },
       throttle: options.throttle
         ? {
-            onRateLimit: (
-              after: number,
-              request: { method: string; url: string },
-              _octokit: unknown,
-              retries: number,
-            ) => {
-              const wait = retries < 1 && after <= RATE_LIMIT_WAIT_SECONDS;
-              logger.warn(
-                wait ? 'GitHub rate limit reached; waiting' : 'GitHub rate limit reached; the request fails',
-                { method: request.method, url: request.url, retry_after_s: after },
-              );
-              return wait;
-            },
-            onSecondaryRateLimit: (
-              after: number,
-              request: { method: string; url: string },
-              _octokit: unknown,
-              retries: number,
-            ) => {
-              const wait = retries < 1 && after <= RATE_LIMIT_WAIT_SECONDS;
-              logger.warn(
-                wait
-                  ? 'GitHub secondary rate limit reached; waiting'
-                  : 'GitHub secondary rate limit reached; the request fails',
-                { method: request.method, url: request.url, retry_after_s: after },
-              );
-              return wait;
-            },
+            onRateLimit: waitOnce('GitHub rate limit reached'),
+            onSecondaryRateLimit: waitOnce('GitHub secondary rate limit reached'),
           }
         : { enabled: false },
     }),

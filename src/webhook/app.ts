@@ -3,7 +3,7 @@ import type { AdminClient } from '../client/admin-client.js';
 import { accessLog } from './access-log.js';
 import { bodyProblem, launchGuards, type RateLimitOptions } from './guards.js';
 import { sendProblem, type WebhookResponse } from './http.js';
-import { Launcher } from './launcher.js';
+import { Launcher, type LauncherClient } from './launcher.js';
 import { emitterOf, type LogRecord } from './log.js';
 import { WebhookMetrics } from './metrics.js';
 import { operationalRoutes } from './ops-routes.js';
@@ -18,18 +18,7 @@ export type { LogRecord } from './log.js';
  * call gets the request's `AdminCallOptions`: its deadline and a signal that aborts when the
  * deadline passes or the caller disconnects.
  */
-export type WebhookClient = Pick<
-  AdminClient,
-  | 'getLaunchPlan'
-  | 'getActiveLaunchPlan'
-  | 'listLaunchPlans'
-  | 'createExecution'
-  | 'getExecution'
-  | 'getExecutionData'
-  | 'consoleUrl'
-  | 'getVersion'
-  | 'listEntityIds'
->;
+export type WebhookClient = LauncherClient & Pick<AdminClient, 'getVersion'>;
 
 /** Default rate limit per key: 600 launch requests a minute. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
