@@ -380,10 +380,6 @@ export class AdminClient {
         throw error;
       })),
   };
-  /** Attempts made by the last call (for tests and diagnostics). */
-  lastAttempts = 0;
-  /** Waits before each retry of the last call, in milliseconds. */
-  lastBackoffs: number[] = [];
 
   constructor(private readonly options: AdminClientOptions) {
     const { target, tlsFromScheme } = parseEndpoint(options.endpoint);
@@ -552,25 +548,20 @@ export class AdminClient {
   ): Promise<UnaryResponse<S[K]>> {
     const { signal, deadline } = options;
     let attempts = 0;
-    const backoffs: number[] = [];
     let refreshed = false;
     const timeLeft = () => (deadline ? deadline.getTime() - Date.now() : Number.POSITIVE_INFINITY);
     try {
       if (signal?.aborted) throw signal.reason;
       // A token source may go to the network: the call gives up waiting for it when the signal aborts.
       let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, 'first'), signal);
-      let previous = Date.now();
       const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
       const once = async (): Promise<UnaryResponse<S[K]>> => {
-        const now = Date.now();
-        if (attempts > 0) backoffs.push(now - previous);
         if (signal?.aborted) throw signal.reason;
         if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
         attempts += 1;
         try {
           return await this.attempt(stub, rpc, request, metadata, options);
         } catch (error) {
-          previous = Date.now();
           // Refused: get a token (a new one if one was sent) once, then try again at once. A token
           // source failure (AuthFlowError) is not retried: it ends the call.
           if (!refreshed && this.mayAuthenticate(error, authenticate)) {
@@ -581,12 +572,7 @@ export class AdminClient {
             ));
             if (signal?.aborted) throw signal.reason;
             attempts += 1;
-            try {
-              return await this.attempt(stub, rpc, request, metadata, options);
-            } catch (again) {
-              previous = Date.now();
-              throw again;
-            }
+            return await this.attempt(stub, rpc, request, metadata, options);
           }
           throw error;
         }
@@ -622,9 +608,6 @@ export class AdminClient {
       // Whatever the attempt in flight answered, a call whose signal aborted ends as cancelled.
       if (signal?.aborted) throw this.cancelled(rpc, signal);
       throw error;
-    } finally {
-      this.lastAttempts = attempts;
-      this.lastBackoffs = backoffs;
     }
   }
 

@@ -19,17 +19,14 @@ import {
 import { silentServer } from '../helpers/github-api.js';
 import { FakeGithubApp } from '../helpers/github-app-api.js';
 import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const HEAD = 'c0ffee'.padEnd(40, '1');
 const NEXT = 'c0ffee'.padEnd(40, '2');
 
-/** Polls `check` every 50 ms until it holds (or `timeoutMs` passes). */
-async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until `check` holds (or `timeoutMs` passes), naming `what` if it never does. */
+function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<boolean> {
+  return waitUntil(check, { what, timeoutMs, intervalMs: 50 });
 }
 
 describe('the orch-bot bin through a pull request', () => {

@@ -5,6 +5,7 @@ import { AdminClient } from '../../src/client/admin-client.js';
 import { loadConfig } from '../../src/config/load.js';
 import { createServer, type ServerAddresses } from '../../src/server/server.js';
 import { createTestDatabase, testCluster } from './postgres.js';
+import { waitUntil } from './wait.js';
 
 /** A real admin server in-process on free ports over a fresh database, and a client to it. */
 export interface TestServer {
@@ -73,14 +74,15 @@ export async function waitForExecution(
   id: { project: string; domain: string; name: string },
   timeoutMs = 20000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const execution = await client.getExecution(id);
-    const phase = String(execution.closure?.phase);
-    if (['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(phase)) return execution;
-    if (Date.now() > deadline) throw new Error(`execution ${id.name} still ${phase} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let phase = 'unknown';
+  return waitUntil(
+    async () => {
+      const execution = await client.getExecution(id);
+      phase = String(execution.closure?.phase);
+      return ['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(phase) && execution;
+    },
+    { what: () => `execution ${id.name} to end (still ${phase})`, timeoutMs, intervalMs: 50 },
+  );
 }
 
 /**

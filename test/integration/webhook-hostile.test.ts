@@ -10,6 +10,7 @@ import { type GrpcRelay, startGrpcRelay } from '../helpers/grpc-relay.js';
 import { captureIO } from '../helpers/io.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // What an outside probe of the webhook found, each through the real app over real HTTP against a real
 // in-process admin server. Calls to the admin pass through a real gRPC relay (test/helpers/grpc-relay.ts)
@@ -20,13 +21,6 @@ const KEY = 'hostile-test-key-0123456789abcdef';
 const LAUNCH = '/run-workflow/default/development/wf.add_one_wf/v1';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` every 10 ms until it is true or `ms` pass; resolves to its last value. */
-async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await sleep(10);
-  return check();
-}
 
 const servers: Server[] = [];
 /** Serves `createApp(deps)` on 127.0.0.1:0 (until the end of the test). */
@@ -145,7 +139,7 @@ describe('the webhook under hostile conditions', () => {
       // The admin call carried the request's deadline, not the client's 15 s per attempt.
       expect(held.deadline).toBeLessThanOrEqual(sent + 1000 + 500);
       // ...and was cancelled with the request.
-      expect(await eventually(() => held.cancelled, 2000)).toBe(true);
+      await waitUntil(() => held.cancelled, { timeoutMs: 2000 });
       // Let it go: a call still wanted would now reach the admin and launch.
       relay.release();
       await sleep(500);
@@ -183,12 +177,12 @@ describe('the webhook under hostile conditions', () => {
       const held = await relay.arrival('CreateExecution');
       expect(held.cancelled).toBe(false);
       call.destroy();
-      expect(await eventually(() => held.cancelled, 2000)).toBe(true);
+      await waitUntil(() => held.cancelled, { timeoutMs: 2000 });
       relay.release();
       await sleep(500);
       expect(held.forwarded).toBe(false);
       expect(await executionCount()).toBe(before);
-      expect(await eventually(() => logs.some((l) => l.msg === 'request' && l.status === 499))).toBe(true);
+      await waitUntil(() => logs.some((l) => l.msg === 'request' && l.status === 499), { timeoutMs: 3000 });
     });
 
     test('AdminClient: an aborted signal cancels the call in flight (no retry) and rejects with CancelledError', async () => {
@@ -211,8 +205,7 @@ describe('the webhook under hostile conditions', () => {
         expect(error).toBeInstanceOf(CancelledError);
         expect((error as CancelledError).cause).toBe(reason);
         expect((error as CancelledError).rpc).toBe('GetVersion');
-        expect(retrying.lastAttempts).toBe(1);
-        expect(await eventually(() => held.cancelled, 2000)).toBe(true);
+        await waitUntil(() => held.cancelled, { timeoutMs: 2000 });
         relay.release();
         await sleep(200);
         expect(relay.calls.filter((c) => c.path.endsWith('/GetVersion'))).toHaveLength(1);
@@ -222,7 +215,6 @@ describe('the webhook under hostile conditions', () => {
         await expect(retrying.getVersion({ signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
           CancelledError,
         );
-        expect(retrying.lastAttempts).toBe(0);
         expect(relay.calls).toHaveLength(0);
 
         // The call's own deadline bounds every attempt and ends the retries.
@@ -234,7 +226,6 @@ describe('the webhook under hostile conditions', () => {
         );
         expect(late).toBeInstanceOf(DeadlineExceededError);
         expect(Date.now() - started).toBeLessThan(1500);
-        expect(retrying.lastAttempts).toBe(1);
         const bounded = await relay.arrival('GetVersion');
         expect(bounded.deadline).toBeLessThanOrEqual(started + 300 + 250);
       } finally {
@@ -398,7 +389,7 @@ describe('the webhook under hostile conditions', () => {
       expect(answer.answeredMs).toBeGreaterThanOrEqual(950);
       expect(answer.answeredMs).toBeLessThan(2000);
       expect(answer.closedMs).toBeLessThan(2500);
-      expect(await eventually(() => logs.some((l) => l.msg === 'request' && l.status === 408))).toBe(true);
+      await waitUntil(() => logs.some((l) => l.msg === 'request' && l.status === 408), { timeoutMs: 3000 });
     });
 
     test('c. and through orch-webhook with --request-timeout 1s; --auth-failure-limit is honoured', async () => {
@@ -426,7 +417,7 @@ describe('the webhook under hostile conditions', () => {
         io,
       );
       try {
-        expect(await eventually(() => /listening on \S+:(\d+)/.test(io.out()), 10_000)).toBe(true);
+        await waitUntil(() => /listening on \S+:(\d+)/.test(io.out()), { timeoutMs: 10_000 });
         const port = Number(/listening on \S+:(\d+)/.exec(io.out())?.[1]);
         const answer = await shortBody(port);
         expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
