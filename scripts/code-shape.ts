@@ -15,10 +15,16 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
- * Most type assertions allowed in src/ (generated code excluded). The goal was under 150; the code
- * is at about 20, each at an untyped edge, and this bound keeps new ones from creeping back.
+ * Most type assertions allowed in src/ (generated code excluded), counting calls of the message
+ * helpers with an explicit type argument ({@link CAST_HELPERS}). Each of the 24 left is at an untyped
+ * edge and says why; this bound keeps new ones from creeping back.
  */
-export const MAX_ASSERTIONS = 40;
+export const MAX_ASSERTIONS = 24;
+/**
+ * Helpers whose result type is keyed on a message name (`fullMessage('orch.admin.Execution', x)`): an
+ * explicit type argument at a call would override that check, so it counts as an assertion.
+ */
+const CAST_HELPERS = new Set(['fullMessage', 'minimalMessage', 'storedMessage', 'fromJson']);
 /** Longest function allowed, in lines, first to last. */
 export const MAX_FUNCTION_LINES = 150;
 /**
@@ -76,6 +82,13 @@ for (const file of files(src)) {
         ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'const';
       if (!isConst) assertions.push(`${at(node)}: ${node.getText().replace(/\s+/g, ' ').slice(0, 100)}`);
     } else if (ts.isTypeAssertionExpression(node)) {
+      assertions.push(`${at(node)}: ${node.getText().replace(/\s+/g, ' ').slice(0, 100)}`);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.typeArguments !== undefined &&
+      ts.isIdentifier(node.expression) &&
+      CAST_HELPERS.has(node.expression.text)
+    ) {
       assertions.push(`${at(node)}: ${node.getText().replace(/\s+/g, ' ').slice(0, 100)}`);
     }
     if (

@@ -261,13 +261,13 @@ export function toJson(typeName: string, message: object): Json {
  * @throws JsonMappingError naming the field path when the document does not fit the type, or nests
  *   messages deeper than {@link MAX_MESSAGE_DEPTH}.
  */
-export function fromJson<T>(typeName: string, json: unknown): T {
+export function fromJson(typeName: string, json: unknown): object {
   const type = messageType(typeName);
   const prepared = mapMessage(type, json ?? {}, false, '');
   // mapMessage answers an object or throws; the check keeps the type honest.
   if (!isRecord(prepared)) throw new JsonMappingError(`expected an object for ${type.name}`, '');
   try {
-    return type.toObject(type.fromObject(prepared), LOADER_OPTIONS) as T;
+    return type.toObject(type.fromObject(prepared), LOADER_OPTIONS);
   } catch (error) {
     // protobufjs's own refusals are about the document; anything else is not the caller's to read.
     if (!(error instanceof Error) || error instanceof RangeError)

@@ -40,6 +40,49 @@ export type OrchGrpcObject = AdminProto &
   IdentityProto &
   SecretProto;
 
+/**
+ * Dotted paths of the messages in a generated tree: a node with the proto-loader message format is
+ * a message; services (client constructors) and enums are left out.
+ */
+type MessagePaths<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends { format: 'Protocol Buffer 3 DescriptorProto' }
+    ? `${Prefix}${K}`
+    : T[K] extends (abstract new (...args: never[]) => unknown) | { format: string }
+      ? never
+      : MessagePaths<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** The node of a generated tree at a dotted path. */
+type AtPath<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? AtPath<T[Head], Rest>
+    : never
+  : Path extends keyof T
+    ? T[Path]
+    : never;
+
+/** The fully qualified name of a message of the API, e.g. `orch.admin.TaskSpec`. */
+export type MessageName = MessagePaths<OrchGrpcObject>;
+
+/**
+ * The generated receiver form of a message (`<Name>__Output`): every field present, as
+ * {@link LOADER_OPTIONS} shapes it.
+ */
+export type MessageOut<N extends MessageName> =
+  AtPath<OrchGrpcObject, N> extends {
+    deserialize: (bytes: Buffer) => infer Out;
+  }
+    ? Out
+    : never;
+
+/** The generated sender form of a message (`<Name>`): every field optional. */
+export type MessageIn<N extends MessageName> =
+  AtPath<OrchGrpcObject, N> extends {
+    serialize: (value: infer In) => Buffer;
+  }
+    ? In
+    : never;
+
 /** The loaded API: protobufjs reflection (for the JSON mapping), the gRPC object, the package definition. */
 export interface LoadedApi {
   root: protobuf.Root;

@@ -188,7 +188,7 @@ export class TaskCache {
         const entry = await this.options.repo.getTaskCacheEntry(key);
         if (!entry) return undefined;
         const stored = await readLiteralMap(this.options.blobs, entry.outputs_key);
-        return fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals;
+        return fullMessage('orch.core.LiteralMap', stored).literals;
       });
       return outputs ? { status: 'hit', outputs } : { status: 'miss' };
     } catch (error) {

@@ -666,10 +666,7 @@ export class GraphExecutor implements Executor {
         'SYSTEM',
       );
     }
-    const closure = fullMessage<CompiledWorkflowClosureOut>(
-      'orch.core.CompiledWorkflowClosure',
-      compiledWorkflowOf(workflow.closure),
-    );
+    const closure = fullMessage('orch.core.CompiledWorkflowClosure', compiledWorkflowOf(workflow.closure));
     const template = closure.primary?.template;
     if (!template) {
       throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template', 'FAILED', 'SYSTEM');
@@ -717,10 +714,7 @@ export class GraphExecutor implements Executor {
       });
       if (phase === 'SUCCEEDED' && node.outputs_key) {
         const stored = await readLiteralMap(blobs, node.outputs_key);
-        progress.values.set(
-          node.node_id,
-          fullMessage<LiteralMapOut>('orch.core.LiteralMap', stored).literals,
-        );
+        progress.values.set(node.node_id, fullMessage('orch.core.LiteralMap', stored).literals);
         progress.done.add(node.node_id);
       } else if (phase === 'FAILED' || phase === 'TIMED_OUT') {
         progress.failure ??= TaskFailure.recorded(node.node_id, phase, node.error);
@@ -1391,7 +1385,7 @@ async function readOutputs(
   }
   try {
     const map = literalMapFromJson(parsed, task.interface?.outputs ?? {});
-    return fullMessage<LiteralMapOut>('orch.core.LiteralMap', map).literals;
+    return fullMessage('orch.core.LiteralMap', map).literals;
   } catch (error) {
     if (error instanceof LiteralValueError)
       throw new TaskFailure('BadOutputs', `outputs do not match the interface: ${error.message}`);

@@ -209,13 +209,13 @@ async function loadExecutionPage(
     if (!handler) throw new Error(`no handler ${rpc}`);
     return handler(request);
   };
-  const execution = fullMessage<ExecutionOut>('orch.admin.Execution', await call('GetExecution', { id }));
+  const execution = fullMessage('orch.admin.Execution', await call('GetExecution', { id }));
   const closure = execution.closure;
-  const data = fullMessage<ExecutionDataOut>(
+  const data = fullMessage(
     'orch.admin.WorkflowExecutionGetDataResponse',
     await call('GetExecutionData', { id }),
   );
-  const nodes = fullMessage<NodeExecutionListOut>(
+  const nodes = fullMessage(
     'orch.admin.NodeExecutionList',
     await call('ListNodeExecutions', { workflow_execution_id: id, limit: 1000 }),
   ).node_executions;
@@ -228,7 +228,7 @@ async function loadExecutionPage(
       : undefined;
   // The stored closure is a database row's JSON; fullMessage checks it against the message type.
   const template = row
-    ? fullMessage<CompiledWorkflowClosureOut>(
+    ? fullMessage(
         'orch.core.CompiledWorkflowClosure',
         (JSON.parse(row.closure) as { compiled_workflow: unknown }).compiled_workflow,
       ).primary?.template
@@ -317,7 +317,7 @@ function addExecutionActions(router: Router, deps: ConsoleDeps): void {
   });
   act('relaunch', 'RelaunchExecution', async (req, context) => {
     const id = executionKeyOf(req);
-    const answer = fullMessage<{ id: ExecutionKey | null }>(
+    const answer = fullMessage(
       'orch.admin.ExecutionCreateResponse',
       await handler('RelaunchExecution')({ id, name: '' }, context),
     );
@@ -373,7 +373,7 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
     return found;
   };
   const loadPlan = async (scope: ReturnType<typeof scopeOf>) =>
-    fullMessage<LaunchPlanOut>(
+    fullMessage(
       'orch.admin.LaunchPlan',
       await handler('GetLaunchPlan')({ id: { resource_type: 'LAUNCH_PLAN', ...scope } }),
     );
@@ -400,7 +400,7 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
         return;
       }
       try {
-        const created = fullMessage<{ id: ExecutionKey | null }>(
+        const created = fullMessage(
           'orch.admin.ExecutionCreateResponse',
           await handler('CreateExecution')(
             {

@@ -399,7 +399,7 @@ export function createGateway(
   ): Promise<object> => {
     call.context = await guard(`${route.service}/${route.rpc}`, httpCredentials(req));
     try {
-      return fromJson<object>(requestType, route.build(req));
+      return fromJson(requestType, route.build(req));
     } catch (error) {
       if (error instanceof JsonMappingError) throw invalidArgument(`request body: ${error.message}`);
       throw error;

@@ -28,7 +28,7 @@ export function createAppHandlers(deps: AppServiceDeps): {
   streams: ServerStreamHandlers<AppServiceHandlers>;
 } {
   const toApp = (row: Row) => ({
-    spec: storedMessage<AppSpec>(row.spec, 'apps.spec'),
+    spec: storedMessage('orch.admin.AppSpec', row.spec, 'apps.spec'),
     status: {
       state: row.state,
       message: row.message,

@@ -78,7 +78,8 @@ function nodeExecutionMessage(execution: ExecutionRow, node: NodeRow, attempts: 
   if (node.started_at !== null) closure.started_at = timestamp(node.started_at);
   if (node.started_at !== null && node.ended_at != null)
     closure.duration = durationFromSeconds((node.ended_at - node.started_at) / 1000);
-  if (node.error) closure.error = storedMessage<ExecutionError>(node.error, 'node_executions.error');
+  if (node.error)
+    closure.error = storedMessage('orch.core.ExecutionError', node.error, 'node_executions.error');
   return {
     id: {
       node_id: node.node_id,
@@ -98,6 +99,7 @@ function taskAttemptMessage(attempt: AttemptRow): TaskAttempt {
   if (attempt.replica) record.replica = attempt.replica;
   if (attempt.ended_at !== null)
     record.duration = durationFromSeconds((attempt.ended_at - attempt.started_at) / 1000);
-  if (attempt.error) record.error = storedMessage<ExecutionError>(attempt.error, 'task_attempts.error');
+  if (attempt.error)
+    record.error = storedMessage('orch.core.ExecutionError', attempt.error, 'task_attempts.error');
   return record;
 }

@@ -196,10 +196,7 @@ export function executionHandlers(
       };
       const lpRow = await repo.getEntity('launch_plans', launchPlan);
       if (!lpRow) throw failedPrecondition(`the launch plan of execution ${row.name} no longer exists`);
-      const fixed = fullMessage<LaunchPlanSpecOut>(
-        'orch.admin.LaunchPlanSpec',
-        JSON.parse(lpRow.spec),
-      ).fixed_inputs;
+      const fixed = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(lpRow.spec)).fixed_inputs;
       const inputs = (await readInputs(blobs, row)).literals ?? {};
       for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
       return launch(
@@ -316,11 +313,15 @@ function launchPlanCache(ctx: AdminContext): (key: EntityKey) => Promise<Launcha
     if (cached) return cached;
     const row = await ctx.repo.getEntity('launch_plans', key);
     if (!row) throw notFound(`${describe('launch_plans', key)} does not exist`);
-    const spec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', JSON.parse(row.spec));
-    const closure = storedMessage<StoredLaunchPlanClosure>(row.closure, 'launch_plans.closure');
+    const spec = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(row.spec));
+    // The column holds full parameters (StoredLaunchPlanClosure); read back as the full message, checked.
+    const closure = fullMessage(
+      'orch.admin.LaunchPlanClosure',
+      storedMessage('orch.admin.LaunchPlanClosure', row.closure, 'launch_plans.closure'),
+    );
     const plan: LaunchablePlan = {
       row: { workflow_name: row.workflow_name, workflow_version: row.workflow_version },
-      expected: closure.expected_inputs.parameters,
+      expected: closure.expected_inputs?.parameters ?? {},
       fixed: spec.fixed_inputs?.literals ?? {},
     };
     const oldest = launchable.keys().next();
@@ -346,11 +347,11 @@ async function executionMessage(ctx: AdminContext, row: ExecutionRow): Promise<E
   };
   if (row.started_at !== null) closure.started_at = timestamp(row.started_at);
   if (row.duration_ms !== null) closure.duration = durationFromSeconds(row.duration_ms / 1000);
-  if (row.error) closure.error = storedMessage<ExecutionError>(row.error, 'executions.error');
+  if (row.error) closure.error = storedMessage('orch.core.ExecutionError', row.error, 'executions.error');
   else if (row.outputs_key) closure.outputs = await readLiterals(ctx, row.outputs_key);
   return {
     id: { project: row.project, domain: row.domain, name: row.name },
-    spec: storedMessage<ExecutionSpec>(row.spec, 'executions.spec'),
+    spec: storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec'),
     closure,
   };
 }
@@ -375,7 +376,7 @@ function resolveInputs(
     else if (literalDepth(value) > MAX_NESTING_DEPTH)
       problems.push(`input "${name}" nests lists and maps deeper than ${MAX_NESTING_DEPTH} levels`);
     else {
-      const type = fullMessage<LiteralTypeOut>('orch.core.LiteralType', parameter.var?.type);
+      const type = fullMessage('orch.core.LiteralType', parameter.var?.type);
       const mismatch = literalTypeMismatch(value, type);
       if (mismatch) problems.push(`input "${name}": ${mismatch}`);
       result[name] = value;

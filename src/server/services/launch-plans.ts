@@ -66,7 +66,7 @@ export function launchPlanHandlers(
   return {
     async CreateLaunchPlan(request) {
       const key = entityKey(request.id);
-      const spec = fullMessage<LaunchPlanSpecOut>('orch.admin.LaunchPlanSpec', request.spec);
+      const spec = fullMessage('orch.admin.LaunchPlanSpec', request.spec);
       const workflowKey = entityKey(
         spec.workflow_id
           ? {
@@ -81,11 +81,9 @@ export function launchPlanHandlers(
         throw invalidArgument(
           `launch plan ${key.name}: ${describe('workflows', workflowKey)} does not exist`,
         );
-      const compiled = storedMessage<WorkflowClosure>(workflowRow.closure, 'workflows.closure');
-      const iface = fullMessage<CompiledWorkflowClosureOut>(
-        'orch.core.CompiledWorkflowClosure',
-        compiled.compiled_workflow,
-      ).primary?.template?.interface;
+      const compiled = storedMessage('orch.admin.WorkflowClosure', workflowRow.closure, 'workflows.closure');
+      const iface = fullMessage('orch.core.CompiledWorkflowClosure', compiled.compiled_workflow).primary
+        ?.template?.interface;
       const inputs = iface?.inputs?.variables ?? {};
       checkLaunchPlanInputs(key.name, inputs, spec);
       const cron = spec.schedule?.cron_schedule?.schedule;
@@ -201,13 +199,14 @@ function expectedInputs(
 function launchPlanMessage(
   row: { spec: string; closure: string; created_at: number } & EntityKey,
 ): LaunchPlan {
-  const closure: LaunchPlanClosure = storedMessage<StoredLaunchPlanClosure>(
+  const closure: LaunchPlanClosure = storedMessage(
+    'orch.admin.LaunchPlanClosure',
     row.closure,
     'launch_plans.closure',
   );
   return {
     id: identifier('launch_plans', row),
-    spec: storedMessage<LaunchPlanSpec>(row.spec, 'launch_plans.spec'),
+    spec: storedMessage('orch.admin.LaunchPlanSpec', row.spec, 'launch_plans.spec'),
     closure: {
       ...closure,
       state: launchPlanState(row),

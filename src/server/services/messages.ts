@@ -1,5 +1,11 @@
 import { canonicalJson, digestOf } from '../../api/canonical.js';
-import { LOADER_OPTIONS, messageType } from '../../api/proto.js';
+import {
+  LOADER_OPTIONS,
+  type MessageIn,
+  type MessageName,
+  type MessageOut,
+  messageType,
+} from '../../api/proto.js';
 
 /**
  * The minimal, canonical form of a message object: unset and default fields dropped, oneof
@@ -7,19 +13,24 @@ import { LOADER_OPTIONS, messageType } from '../../api/proto.js';
  * text and the same digest.
  * @param typeName fully qualified message name, e.g. `orch.admin.TaskSpec`.
  */
-export function minimalMessage<T = Record<string, unknown>>(typeName: string, message: unknown): T {
+export function minimalMessage<N extends MessageName>(typeName: N, message: unknown): MessageIn<N> {
   const type = messageType(typeName);
+  // The type is the reflection of `typeName`, so its object is that message's sender form.
   return type.toObject(type.fromObject(messageObject(message)), {
     ...LOADER_OPTIONS,
     defaults: false,
     oneofs: false,
-  }) as T;
+  }) as MessageIn<N>;
 }
 
-/** The full form handlers return (every field present, as {@link LOADER_OPTIONS} gives). */
-export function fullMessage<T>(typeName: string, message: unknown): T {
+/**
+ * The full form handlers return (every field present, as {@link LOADER_OPTIONS} gives), typed as the
+ * generated `<Name>__Output` of `typeName`.
+ */
+export function fullMessage<N extends MessageName>(typeName: N, message: unknown): MessageOut<N> {
   const type = messageType(typeName);
-  return type.toObject(type.fromObject(messageObject(message)), LOADER_OPTIONS) as T;
+  // The type is the reflection of `typeName`, so its object is that message's receiver form.
+  return type.toObject(type.fromObject(messageObject(message)), LOADER_OPTIONS) as MessageOut<N>;
 }
 
 /** A message object for protobufjs's `fromObject`: anything but an object (unset, null) is an empty message. */
@@ -28,7 +39,7 @@ function messageObject(message: unknown): object {
 }
 
 /** Canonical JSON text and SHA-256 hex digest of a message. */
-export function canonicalMessage(typeName: string, message: unknown): { text: string; digest: string } {
+export function canonicalMessage(typeName: MessageName, message: unknown): { text: string; digest: string } {
   const minimal = minimalMessage(typeName, message);
   return { text: canonicalJson(minimal), digest: digestOf(minimal) };
 }

@@ -4,7 +4,7 @@ import type { FieldSpec } from '../db/filters.js';
 import { alreadyExists, invalidArgument, notFound } from '../errors.js';
 import type { AdminContext, AdminHandlers } from './admin-context.js';
 import { DOMAINS, listQuery, NAME_PATTERN, pageOf, requireText, withPageToken } from './requests.js';
-import { storedMessage } from './stored.js';
+import { storedStrings } from './stored.js';
 
 /**
  * Bounds of a project's free text, in characters (the reference admin allows 64 for names and 300 for
@@ -154,7 +154,7 @@ function projectMessage(row: {
     id: row.id,
     name: row.name,
     description: row.description,
-    labels: storedMessage<Record<string, string>>(row.labels, 'projects.labels'),
+    labels: storedStrings(row.labels, 'projects.labels'),
     state: projectState(row.state),
     domains: DOMAINS.map((d) => ({ id: d, name: d })),
   };

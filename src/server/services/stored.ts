@@ -1,5 +1,6 @@
 import { _orch_core_NodeExecution_Phase } from '../../api/generated/orch/core/NodeExecution.js';
 import { _orch_core_WorkflowExecution_Phase } from '../../api/generated/orch/core/WorkflowExecution.js';
+import type { MessageIn, MessageName } from '../../api/proto.js';
 import type { ExecutionPhase } from '../../api/types.js';
 
 /** The phases of a node execution and of a task attempt. */
@@ -12,18 +13,45 @@ type NodePhase = keyof typeof _orch_core_NodeExecution_Phase;
  */
 
 /**
- * The message object a JSON column holds. `T` is the message type the column was written from
- * (documented on each table in `db/schema.ts`); sender forms (fields optional) describe what
- * `minimalMessage` wrote.
+ * The message object a JSON column holds, typed as the generated sender form of `typeName` (fields
+ * optional), since the services write these columns from `minimalMessage` of that type (documented on
+ * each table in `db/schema.ts`).
+ * @param typeName the message the column was written from, e.g. `orch.admin.TaskClosure`.
  * @param column `table.column`, for the error.
  * @throws Error when the text is not JSON of an object.
  */
-export function storedMessage<T extends object>(text: string, column: string): T {
+export function storedMessage<N extends MessageName>(
+  typeName: N,
+  text: string,
+  column: string,
+): MessageIn<N> {
+  const value = storedObject(text, column);
+  // Written by minimalMessage(typeName, ...) into this column; read back as that message's sender form.
+  return value as MessageIn<N>;
+}
+
+/**
+ * A map of strings a JSON column holds (labels), checked value by value.
+ * @param column `table.column`, for the error.
+ * @throws Error when the text is not a JSON object of strings.
+ */
+export function storedStrings(text: string, column: string): Record<string, string> {
+  const value = storedObject(text, column);
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== 'string')
+      throw new Error(`${column} holds a ${typeof item} at "${key}", not a string`);
+    out[key] = item;
+  }
+  return out;
+}
+
+function storedObject(text: string, column: string): object {
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`${column} does not hold a JSON object`);
   }
-  return value as T;
+  return value;
 }
 
 /**

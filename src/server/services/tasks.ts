@@ -27,14 +27,14 @@ export function taskHandlers(
   return {
     async CreateTask(request) {
       const key = entityKey(request.id);
-      const spec = minimalMessage<TaskSpecOut>('orch.admin.TaskSpec', request.spec);
-      const template = fullMessage<TaskTemplateOut>('orch.core.TaskTemplate', spec.template);
+      const spec = minimalMessage('orch.admin.TaskSpec', request.spec);
+      const template = fullMessage('orch.core.TaskTemplate', spec.template);
       const problems = checkTaskTemplate(template, ctx.blobs);
       if (problems.length)
         throw invalidArgument(`${describe('tasks', key)} is invalid: ${problems.join('; ')}`);
       template.id = { ...identifier('tasks', key), org: '' };
       const closure: TaskClosure = {
-        compiled_task: { template: minimalMessage<TaskTemplate>('orch.core.TaskTemplate', template) },
+        compiled_task: { template: minimalMessage('orch.core.TaskTemplate', template) },
       };
       await createEntity(ctx, 'tasks', key, spec, closure);
       return {};
@@ -56,7 +56,7 @@ export function taskHandlers(
 
 /** The Task message of a row. */
 function taskMessage(row: { closure: string; created_at: number } & EntityKey): Task {
-  const closure = storedMessage<TaskClosure>(row.closure, 'tasks.closure');
+  const closure = storedMessage('orch.admin.TaskClosure', row.closure, 'tasks.closure');
   return { id: identifier('tasks', row), closure: { ...closure, created_at: timestamp(row.created_at) } };
 }
 

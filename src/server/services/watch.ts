@@ -108,7 +108,8 @@ export function createWatchHandler(
         };
         if (TERMINAL_PHASES.has(to)) {
           row = (await repo.getExecutionById(first.id)) ?? row;
-          if (row.error) message.error = storedMessage<ExecutionError>(row.error, 'executions.error');
+          if (row.error)
+            message.error = storedMessage('orch.core.ExecutionError', row.error, 'executions.error');
           else if (row.outputs_key) message.outputs = await readLiteralMap(blobs, row.outputs_key);
         }
         send(message);

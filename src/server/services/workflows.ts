@@ -28,8 +28,8 @@ export function workflowHandlers(
   return {
     async CreateWorkflow(request) {
       const key = entityKey(request.id);
-      const spec = minimalMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', request.spec);
-      const template = fullMessage<WorkflowSpecOut>('orch.admin.WorkflowSpec', spec).template;
+      const spec = minimalMessage('orch.admin.WorkflowSpec', request.spec);
+      const template = fullMessage('orch.admin.WorkflowSpec', spec).template;
       if (!template) throw invalidArgument(`${describe('workflows', key)} has no template`);
       template.id = { ...identifier('workflows', key), org: '' };
       const tasks = new Map<string, TaskTemplateOut>();
@@ -43,12 +43,12 @@ export function workflowHandlers(
           version: ref.version,
         });
         if (row) {
-          const compiled = storedMessage<TaskClosure>(row.closure, 'tasks.closure');
+          const compiled = storedMessage('orch.admin.TaskClosure', row.closure, 'tasks.closure');
           tasks.set(node.id, fullMessage('orch.core.TaskTemplate', compiled.compiled_task?.template));
         }
       }
       const closure: WorkflowClosure = {
-        compiled_workflow: minimalMessage<CompiledWorkflowClosure>(
+        compiled_workflow: minimalMessage(
           'orch.core.CompiledWorkflowClosure',
           compileWorkflow(template, (nodeId) => tasks.get(nodeId)),
         ),
@@ -73,7 +73,7 @@ export function workflowHandlers(
 
 /** The Workflow message of a row. */
 function workflowMessage(row: { closure: string; created_at: number } & EntityKey): Workflow {
-  const closure = storedMessage<WorkflowClosure>(row.closure, 'workflows.closure');
+  const closure = storedMessage('orch.admin.WorkflowClosure', row.closure, 'workflows.closure');
   return {
     id: identifier('workflows', row),
     closure: { ...closure, created_at: timestamp(row.created_at) },

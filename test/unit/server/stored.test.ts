@@ -1,14 +1,26 @@
 import { describe, expect, test } from '@jest/globals';
 import { differingPaths } from '../../../src/server/services/messages.js';
-import { executionPhase, nodePhase, storedMessage } from '../../../src/server/services/stored.js';
+import {
+  executionPhase,
+  nodePhase,
+  storedMessage,
+  storedStrings,
+} from '../../../src/server/services/stored.js';
 
 describe('decoding what the admin database holds', () => {
   test('a JSON column holds an object; anything else is a server fault naming the column', () => {
-    expect(storedMessage<{ code: string }>('{"code":"E"}', 'executions.error')).toEqual({ code: 'E' });
+    const error = 'orch.core.ExecutionError';
+    expect(storedMessage(error, '{"code":"E"}', 'executions.error')).toEqual({ code: 'E' });
     for (const text of ['[]', 'null', '"text"', '3']) {
-      expect(() => storedMessage(text, 'executions.error')).toThrow(/^executions\.error does not hold/);
+      expect(() => storedMessage(error, text, 'executions.error')).toThrow(
+        /^executions\.error does not hold/,
+      );
     }
-    expect(() => storedMessage('{', 'executions.error')).toThrow(SyntaxError);
+    expect(() => storedMessage(error, '{', 'executions.error')).toThrow(SyntaxError);
+    expect(storedStrings('{"team":"data"}', 'projects.labels')).toEqual({ team: 'data' });
+    expect(() => storedStrings('{"n":3}', 'projects.labels')).toThrow(
+      /^projects\.labels holds a number at "n"/,
+    );
   });
 
   test('phases are names of their enums', () => {
