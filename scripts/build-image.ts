@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildImage } from '../src/apps/image-build.js';
-import { checkEngine, connectEngine, engineAddress } from '../src/server/runtime/docker-engine.js';
+import { checkEngine, connectEngine, engineAddress } from '../src/engines/docker-engine.js';
 
 /** The repository root (this file lives in `scripts/`). */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

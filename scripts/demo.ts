@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkEngine, connectEngine, engineAddress } from '../src/server/runtime/docker-engine.js';
+import { checkEngine, connectEngine, engineAddress } from '../src/engines/docker-engine.js';
 import { buildOrchImage } from './build-image.js';
 import { type DockerJobOptions, ROOT, runMainJob } from './main-job.js';
 

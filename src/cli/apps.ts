@@ -73,7 +73,7 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
         buildImage: async (image, ref) => {
           const [specBuild, engines, { parseImageReference }] = await Promise.all([
             import('../apps/image-spec-build.js'),
-            import('../server/runtime/docker-engine.js'),
+            import('../engines/docker-engine.js'),
             import('../apps/image.js'),
           ]);
           const address = engines.engineAddress('', io.env);

@@ -102,7 +102,7 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
     const { startObservability } = await import('../telemetry/setup.js');
     const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
     // Loaded on use: the server is most of `orch`'s weight, and `--help` needs none of it.
-    const { createServer } = await import('../server/server.js');
+    const { createServer } = await import('../server/index.js');
     const server = createServer({
       config,
       dataDir,

@@ -37,9 +37,8 @@ export function addServeCommands(program: Command, io: CliIO): void {
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
     // Loaded on use: the server (database drivers, storage SDKs, Express) is most of `orch`'s weight.
-    const [{ createServer }, { isFolderPath }, { startObservability }] = await Promise.all([
-      import('../server/server.js'),
-      import('../server/storage/open.js'),
+    const [{ createServer, isFolderPath }, { startObservability }] = await Promise.all([
+      import('../server/index.js'),
       import('../telemetry/setup.js'),
     ]);
     const dataDir = dataDirOf(config, io, isFolderPath);
@@ -81,24 +80,18 @@ export function addServeCommands(program: Command, io: CliIO): void {
     .description('apply pending database migrations and exit')
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
-      const [{ openDatabase }, { createLogger }] = await Promise.all([
-        import('../server/db/connect.js'),
+      const [{ migrateDatabase }, { createLogger }] = await Promise.all([
+        import('../server/index.js'),
         import('../telemetry/log.js'),
       ]);
-      const handle = await openDatabase(config, {
+      const { applied, location } = await migrateDatabase(config, {
         attempts: config.orch.connection.maxRetries + 1,
         logger: createLogger(config.logger, io.stderr, { service: 'orch-admin' }),
         parseSeconds: parseDuration,
       });
-      try {
-        io.stdout.write(
-          handle.applied.length
-            ? `Applied ${handle.applied.join(', ')} to ${handle.location}\n`
-            : `${handle.location} is up to date\n`,
-        );
-      } finally {
-        await handle.close();
-      }
+      io.stdout.write(
+        applied.length ? `Applied ${applied.join(', ')} to ${location}\n` : `${location} is up to date\n`,
+      );
     });
 
   serve
@@ -113,16 +106,8 @@ export function addServeCommands(program: Command, io: CliIO): void {
     )
     .action(async (_opts: unknown, command: Command) => {
       const config = load(command, io);
-      const [{ authSecretNames, generateMissingAuthSecrets }, { LocalSecretSource }] = await Promise.all([
-        import('../server/auth/keys.js'),
-        import('../server/secrets.js'),
-      ]);
-      const dir = config.secrets['secrets-prefix'];
-      const written = await generateMissingAuthSecrets(
-        new LocalSecretSource({ envPrefix: config.secrets['env-prefix'], filesDir: dir, env: io.env }),
-        authSecretNames(config),
-        dir,
-      );
+      const { initAuthSecrets } = await import('../server/index.js');
+      const { dir, written } = await initAuthSecrets(config, io.env);
       io.stdout.write(
         written.length
           ? `Wrote ${written.join(', ')} to ${dir}\n`

@@ -1,11 +1,11 @@
 import type Docker from 'dockerode';
-import { silentLogger } from '../../src/server/logger.js';
-import { openRuntime } from '../../src/server/runtime/open.js';
 import {
   removeLabelledSecrets,
   removeLabelledVolumes,
   removeServiceContainers,
-} from '../../src/server/runtime/swarm-engine.js';
+} from '../../src/engines/swarm-engine.js';
+import { silentLogger } from '../../src/server/logger.js';
+import { openRuntime } from '../../src/server/runtime/open.js';
 import { SwarmTaskRuntime } from '../../src/server/runtime/swarm-tasks.js';
 import { dockerRequired, engineAnswers, testEngine } from './docker.js';
 

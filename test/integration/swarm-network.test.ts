@@ -9,7 +9,7 @@ import {
   explainTaskError,
   ISOLATED_CONFIG,
   ISOLATED_NETWORK,
-} from '../../src/server/runtime/swarm-engine.js';
+} from '../../src/engines/swarm-engine.js';
 import type { SwarmTaskRuntime } from '../../src/server/runtime/swarm-tasks.js';
 import type { AttemptIds, TaskAttemptSpec } from '../../src/server/runtime/tasks.js';
 import { nodeTestImage, testEngine } from '../helpers/docker.js';

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ROOT } from '../../scripts/main-job.js';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { runOrch } from '../../src/cli/program.js';
-import { silentLogger } from '../../src/server/logger.js';
-import { openRuntime } from '../../src/server/runtime/open.js';
 import {
   ensureIsolatedNetwork,
   ISOLATED_CONFIG,
@@ -16,7 +14,9 @@ import {
   parseConstraints,
   renewIsolatedNetwork,
   staleNetworkOf,
-} from '../../src/server/runtime/swarm-engine.js';
+} from '../../src/engines/swarm-engine.js';
+import { silentLogger } from '../../src/server/logger.js';
+import { openRuntime } from '../../src/server/runtime/open.js';
 import { CONSTRAINTS_ENV, type SwarmTaskRuntime, serviceName } from '../../src/server/runtime/swarm-tasks.js';
 import type { AttemptIds, TaskAttemptEnd, TaskAttemptSpec } from '../../src/server/runtime/tasks.js';
 import { nodeTestImage, startDockerAdmin, testEngine } from '../helpers/docker.js';

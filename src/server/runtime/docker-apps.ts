@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
+import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import type { Logger } from '../logger.js';
 import { type AppInstance, type AppInstanceRuntime, type AppRevisionSpec, AppStartError } from './apps.js';
-import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 import { tmpfsOptions } from './docker-tasks.js';
 
 /** What {@link DockerAppRuntime} needs. */

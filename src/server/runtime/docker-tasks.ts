@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
+import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import type { Logger } from '../logger.js';
-import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 import { Tail } from './local-tasks.js';
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 

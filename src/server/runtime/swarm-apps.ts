@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { errorMessage, property } from '../../api/guards.js';
+import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import {
   type AppIds,
   type AppInstance,
@@ -12,7 +13,6 @@ import {
   type AppTarget,
 } from './apps.js';
 import type { DockerAppRuntimeOptions } from './docker-apps.js';
-import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
 
 /** What {@link SwarmAppRuntime} needs. */
 export interface SwarmAppRuntimeOptions extends DockerAppRuntimeOptions {

@@ -6,10 +6,7 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import { errorMessage } from '../../api/guards.js';
-import type { Logger } from '../logger.js';
-import { engineMessage, ensureImage, LABELS } from './docker-engine.js';
-import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
-import { Tail } from './local-tasks.js';
+import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import {
   explainTaskError,
   overlappingNetworkOf,
@@ -20,7 +17,10 @@ import {
   renewIsolatedNetwork,
   serviceLogs,
   staleNetworkOf,
-} from './swarm-engine.js';
+} from '../../engines/swarm-engine.js';
+import type { Logger } from '../logger.js';
+import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
+import { Tail } from './local-tasks.js';
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 
 /** What {@link SwarmTaskRuntime} needs. */

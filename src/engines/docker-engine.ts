@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { errorMessage } from '../../api/guards.js';
+import { errorMessage } from '../api/guards.js';
 
 /** Label keys orch puts on every container it starts (DESIGN.md: "Every attempt and app revision carries labels"). */
 export const LABELS = {

@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import pRetry from 'p-retry';
-import { errorMessage } from '../../api/guards.js';
+import { errorMessage } from '../api/guards.js';
 import { engineMessage, LABELS } from './docker-engine.js';
 
 /**
