@@ -19206,6 +19206,20 @@ function parseDuration(text) {
   }
   return match[1] === "-" ? -total : total;
 }
+function formatDuration(totalSeconds) {
+  if (totalSeconds === 0) return "0s";
+  const sign = totalSeconds < 0 ? "-" : "";
+  let rest = Math.abs(totalSeconds);
+  if (rest < 1) return `${sign}${Number((rest * 1e3).toFixed(6))}ms`;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  rest -= minutes * 60;
+  const seconds = `${Number(rest.toFixed(9))}s`;
+  if (hours) return `${sign}${hours}h${minutes}m${seconds}`;
+  if (minutes) return `${sign}${minutes}m${seconds}`;
+  return `${sign}${seconds}`;
+}
 var UNIT_SECONDS, DurationSyntaxError;
 var init_duration = __esm({
   "src/api/duration.ts"() {
@@ -47647,6 +47661,50 @@ function literalMapFromJson(values, variables2, required2) {
   }
   if (problems.length) throw new LiteralValueError(problems);
   return { literals };
+}
+function literalToJson(literal2) {
+  if (!literal2) return null;
+  if (literal2.collection) return (literal2.collection.literals ?? []).map(literalToJson);
+  if (literal2.map) {
+    return Object.fromEntries(
+      Object.entries(literal2.map.literals ?? {}).map(([k3, v3]) => [k3, literalToJson(v3)])
+    );
+  }
+  const scalar = literal2.scalar;
+  if (!scalar) return null;
+  const primitive = scalar.primitive;
+  if (primitive) {
+    const set2 = property(primitive, "value");
+    const isPresent = (k3) => property(primitive, k3) !== null && property(primitive, k3) !== void 0;
+    const key = typeof set2 === "string" ? set2 : Object.keys(primitive).find(isPresent);
+    const v3 = key ? property(primitive, key) : void 0;
+    switch (key) {
+      case "integer":
+        return integerJson(v3);
+      case "datetime":
+        return timestampToString(secondsNanosOf(v3));
+      case "duration": {
+        const d = secondsNanosOf(v3);
+        return formatDuration(Number(d.seconds) + d.nanos / 1e9);
+      }
+      default:
+        return v3 ?? null;
+    }
+  }
+  if (scalar.blob && (scalar.value ?? "blob") === "blob") return scalar.blob.uri ?? "";
+  if (scalar.json !== void 0 && scalar.json !== "" && (scalar.value ?? "json") === "json") {
+    return parseExactJson(scalar.json);
+  }
+  return null;
+}
+function integerJson(value) {
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) return Number(value);
+  const exact = BigInt(text);
+  return exact >= Number.MIN_SAFE_INTEGER && exact <= Number.MAX_SAFE_INTEGER ? Number(exact) : exact;
+}
+function literalMapToJson(map2) {
+  return Object.fromEntries(Object.entries(map2?.literals ?? {}).map(([k3, v3]) => [k3, literalToJson(v3)]));
 }
 function launchPlanInputs(launchPlan, values) {
   const parameters2 = launchPlan.closure?.expected_inputs?.parameters ?? {};
@@ -97691,16 +97749,18 @@ var LaunchPlanNotFoundError = class extends Error {
   }
 };
 var ExecutionFailedError = class extends Error {
-  constructor(executionName, phase, url2) {
-    super(`execution ${executionName} ended ${phase}: ${url2}`);
+  constructor(executionName, phase, url2, reason2) {
+    super(`execution ${executionName} ended ${phase}: ${reason2 ? `${reason2} (${url2})` : url2}`);
     this.executionName = executionName;
     this.phase = phase;
     this.url = url2;
+    this.reason = reason2;
     this.name = "ExecutionFailedError";
   }
   executionName;
   phase;
   url;
+  reason;
 };
 var WaitTimeoutError = class extends Error {
   constructor(executionName, phase, seconds) {
@@ -97745,12 +97805,14 @@ function payloadString(payload, ...path) {
 function readGithubContext(env) {
   let payload = {};
   const eventPath = env.GITHUB_EVENT_PATH;
+  let missingEventFile;
   if (eventPath) {
     let text;
     try {
       text = readFileSync2(eventPath, "utf8");
     } catch {
       text = void 0;
+      missingEventFile = eventPath;
     }
     if (text !== void 0) {
       try {
@@ -97781,7 +97843,8 @@ function readGithubContext(env) {
     pullRequest,
     apiUrl: env.GITHUB_API_URL || "https://api.github.com",
     serverUrl: env.GITHUB_SERVER_URL || "https://github.com",
-    workspace: env.GITHUB_WORKSPACE || process.cwd()
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    missingEventFile
   };
 }
 function isFork(pr2) {
@@ -98098,7 +98161,7 @@ var MARK = {
   failed: "[✘]",
   skipped: "[✘]"
 };
-function reportLines(report2, dryRun) {
+function reportLines(report2, dryRun, options = {}) {
   const lines = [];
   if (report2.computed) lines.push(`Computed version is ${report2.version}`);
   for (const entity of report2.entities) {
@@ -98114,11 +98177,21 @@ function reportLines(report2, dryRun) {
       `Dry run: ${report2.entities.length} entities compiled and validated; nothing was uploaded or registered`
     );
   } else {
-    lines.push(`Successfully registered ${ok.length} entities`);
+    lines.push(options.existing ? registeredLine(report2) : `Successfully registered ${ok.length} entities`);
     if (notDone > 0) lines.push(`Failed to register ${notDone} entities`);
   }
   return `${lines.join("\n")}
 `;
+}
+function registeredLine(report2) {
+  const fresh = report2.entities.filter((e2) => e2.status === "registered").length;
+  const existing = report2.entities.filter((e2) => e2.status === "already registered").length;
+  const entities = (n) => `${n} ${n === 1 ? "entity" : "entities"}`;
+  if (existing === 0) return `Successfully registered ${entities(fresh)}`;
+  if (fresh === 0) {
+    return existing === 1 && report2.entities.length === 1 ? "The entity was already registered" : `${existing === report2.entities.length ? "All " : ""}${entities(existing)} ${existing === 1 ? "was" : "were"} already registered`;
+  }
+  return `Registered ${fresh} new ${fresh === 1 ? "entity" : "entities"}; ${existing} ${existing === 1 ? "was" : "were"} already registered`;
 }
 function reportJson(report2) {
   return {
@@ -98175,6 +98248,7 @@ function registrationSummary(report2, settings, consoleLink) {
     `### orch register${settings.dryRun ? " (dry run)" : ""}`,
     "",
     `Version ${code(report2.version)} in project ${code(settings.project)}, domain ${code(settings.domain)}.`,
+    ...settings.dryRun ? [] : [`${registeredLine(report2)}.`],
     "",
     table2(["Entity", "Type", "Version", "Status", "Console"], rows),
     ""
@@ -98188,7 +98262,7 @@ async function registerCommand(client, settings, workspace) {
     version: settings.version,
     dryRun: settings.dryRun
   });
-  info(reportLines(report2, settings.dryRun).trimEnd());
+  info(reportLines(report2, settings.dryRun, { existing: true }).trimEnd());
   setOutput("version", report2.version);
   setOutput("entities", JSON.stringify(reportJson(report2).entities));
   await writeJobSummary(registrationSummary(report2, settings, await consoleBase(client)));
@@ -98198,6 +98272,7 @@ async function registerCommand(client, settings, workspace) {
 }
 
 // src/action/run.ts
+init_exact_json();
 init_guards();
 init_literals();
 init_types2();
@@ -98414,9 +98489,9 @@ async function waitForExecution(client, id, options) {
     const phase = String(execution.closure?.phase ?? "UNDEFINED");
     if (phase !== last) options.onPhase?.(phase);
     last = phase;
-    if (isTerminalPhase(phase)) return { phase, terminal: true };
+    if (isTerminalPhase(phase)) return { phase, terminal: true, execution };
     const left = deadline - Date.now();
-    if (left <= 0) return { phase, terminal: false };
+    if (left <= 0) return { phase, terminal: false, execution };
     await new Promise((resolve5) => setTimeout(resolve5, Math.min(interval, left)));
     interval = Math.min(interval * 2, options.maxIntervalMs ?? 5e3);
   }
@@ -98437,11 +98512,37 @@ function runMarkdown(report2) {
       ]
     ),
     "",
+    ...report2.error ? [`**Error:** ${code(report2.error.replace(/\s*\r?\n\s*/g, " "))}`, ""] : [],
     `Project ${code(report2.project)}, domain ${code(report2.domain)}.`,
     ""
   ].join("\n");
 }
 var COMMENT_SECONDS = 30;
+function outputText(value) {
+  return typeof value === "string" ? value : stringifyExactJson(value);
+}
+function setExecutionOutputs(execution) {
+  const values = literalMapToJson(execution.closure?.outputs);
+  setOutput("outputs", stringifyExactJson(values));
+  for (const [name, value] of Object.entries(values)) setOutput(`output-${name}`, outputText(value));
+  return values;
+}
+async function failureOf(client, execution) {
+  const own2 = execution.closure?.error?.message;
+  if (own2) return own2;
+  const id = execution.id;
+  if (!id) return void 0;
+  try {
+    const nodes = (await client.listNodeExecutions(id, { limit: 1e3 })).node_executions;
+    const failed = nodes.find((node2) => node2.closure?.error?.message);
+    const message2 = failed?.closure?.error?.message;
+    if (!failed || !message2) return void 0;
+    const nodeId = failed.id?.node_id ?? "";
+    return message2.startsWith(`node ${nodeId}`) ? message2 : `node ${nodeId}: ${message2}`;
+  } catch {
+    return void 0;
+  }
+}
 async function commentOnPullRequest(settings, deps, report2) {
   const pr2 = deps.context.pullRequest;
   if (!settings.comment || !pr2) return;
@@ -98517,16 +98618,20 @@ async function runCommand(client, settings, deps) {
   setOutput("execution-url", url2);
   let phase;
   let terminal = true;
+  let execution;
   if (settings.wait) {
     info(`Waiting up to ${settings.waitTimeoutSeconds} s for execution ${id.name} to finish`);
-    ({ phase, terminal } = await waitForExecution(client, id, {
+    ({ phase, terminal, execution } = await waitForExecution(client, id, {
       timeoutSeconds: settings.waitTimeoutSeconds,
       onPhase: (p2) => info(`Phase: ${p2}`)
     }));
   } else {
-    phase = String((await client.getExecution(id)).closure?.phase ?? "UNDEFINED");
+    execution = await client.getExecution(id);
+    phase = String(execution.closure?.phase ?? "UNDEFINED");
   }
   setOutput("phase", phase);
+  if (settings.wait && phase === "SUCCEEDED") setExecutionOutputs(execution);
+  const error63 = isTerminalPhase(phase) && phase !== "SUCCEEDED" ? await failureOf(client, execution) : void 0;
   const report2 = {
     launchPlan: settings.launchPlan,
     project: settings.project,
@@ -98535,12 +98640,13 @@ async function runCommand(client, settings, deps) {
     executionName: id.name,
     url: url2,
     phase,
-    sha: deps.context.sha
+    sha: deps.context.sha,
+    ...error63 ? { error: error63 } : {}
   };
   await writeJobSummary(runMarkdown(report2));
   await commentOnPullRequest(settings, deps, report2);
   if (settings.wait && !terminal) throw new WaitTimeoutError(id.name, phase, settings.waitTimeoutSeconds);
-  if (settings.wait && phase !== "SUCCEEDED") throw new ExecutionFailedError(id.name, phase, url2);
+  if (settings.wait && phase !== "SUCCEEDED") throw new ExecutionFailedError(id.name, phase, url2, error63);
   return report2;
 }
 
@@ -98564,6 +98670,16 @@ function requireService(command, offers = apiOffers) {
 }
 
 // src/action/main.ts
+async function loadToolkit(load, hideEventPath) {
+  const saved = process.env.GITHUB_EVENT_PATH;
+  if (!hideEventPath || saved === void 0) return load();
+  delete process.env.GITHUB_EVENT_PATH;
+  try {
+    return await load();
+  } finally {
+    process.env.GITHUB_EVENT_PATH = saved;
+  }
+}
 function connectionFailure(error63, admin) {
   const details = property(error63.cause, "details");
   const text = `${typeof details === "string" ? details : ""} ${error63.message}`;
@@ -98630,6 +98746,11 @@ async function main(deps = {}) {
     admin = { endpoint: settings.endpoint, insecure: settings.insecure };
     const context3 = readGithubContext(env);
     workspace = context3.workspace;
+    if (context3.missingEventFile) {
+      warning(
+        `GITHUB_EVENT_PATH ${context3.missingEventFile} does not exist: the event is read as empty (no pull request to comment on)`
+      );
+    }
     if (settings.command !== "register" && settings.command !== "run") {
       requireService(settings.command);
     }
@@ -98638,8 +98759,9 @@ async function main(deps = {}) {
       if (settings.command === "register") {
         await registerCommand(client, settings, workspace);
       } else if (settings.command === "run") {
-        const { getOctokit: getOctokit2 } = await Promise.resolve().then(() => (init_github(), github_exports));
-        const toolkit = await Promise.resolve().then(() => (init_utils3(), utils_exports));
+        const hide2 = context3.missingEventFile !== void 0;
+        const { getOctokit: getOctokit2 } = await loadToolkit(() => Promise.resolve().then(() => (init_github(), github_exports)), hide2);
+        const toolkit = await loadToolkit(() => Promise.resolve().then(() => (init_utils3(), utils_exports)), hide2);
         await runCommand(client, settings, {
           context: context3,
           // Made when the comment is about to be written: its requests share COMMENT_SECONDS from then.

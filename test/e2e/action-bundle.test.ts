@@ -151,6 +151,20 @@ describe.each(NODES)(
       expect(run.summary).toContain('**SUCCEEDED**');
     });
 
+    test('a missing event file is reported once', async () => {
+      const event = join(dir, 'no-such-event.json');
+      const run = await runBundle(
+        { command: 'run', 'launch-plan': 'wf.add_one_wf', inputs: '{"x": 1}', 'dry-run': 'true' },
+        { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const lines = run.stdout.split('\n').filter((line) => line.includes('does not exist'));
+      expect(lines).toEqual([
+        `::warning::GITHUB_EVENT_PATH ${event} does not exist: the event is read as empty (no pull request to comment on)`,
+      ]);
+    });
+
     test('a GitHub that cannot be reached for the comment is a warning naming it; the launch and its outputs stand', async () => {
       const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
       const { version } = parseOutputs(register.output);
