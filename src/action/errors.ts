@@ -29,14 +29,20 @@ export class LaunchPlanNotFoundError extends Error {
   }
 }
 
-/** Thrown by `run` with `wait: true` when the execution ended in a phase other than SUCCEEDED. */
+/**
+ * Thrown by `run` with `wait: true` when the execution ended in a phase other than SUCCEEDED; the
+ * message names the failing node and its error when known, e.g.
+ * `execution abc ended FAILED: node n0: task exited with code 3 (https://.../executions/abc)`.
+ */
 export class ExecutionFailedError extends Error {
   constructor(
     readonly executionName: string,
     readonly phase: string,
     readonly url: string,
+    /** Why it failed, e.g. `node n0: task exited with code 3`. */
+    readonly reason?: string,
   ) {
-    super(`execution ${executionName} ended ${phase}: ${url}`);
+    super(`execution ${executionName} ended ${phase}: ${reason ? `${reason} (${url})` : url}`);
     this.name = 'ExecutionFailedError';
   }
 }

@@ -33,6 +33,8 @@ export interface GithubContext {
   serverUrl: string;
   /** The checkout directory; annotations name files relative to it. */
   workspace: string;
+  /** `GITHUB_EVENT_PATH` when it names a file that does not exist (the payload was not read). */
+  missingEventFile: string | undefined;
 }
 
 /** The value at `path` of the event payload (parsed JSON), or undefined where the path leaves objects. */
@@ -53,12 +55,14 @@ function payloadString(payload: unknown, ...path: string[]): string | undefined 
 export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
   let payload: unknown = {};
   const eventPath = env.GITHUB_EVENT_PATH;
+  let missingEventFile: string | undefined;
   if (eventPath) {
     let text: string | undefined;
     try {
       text = readFileSync(eventPath, 'utf8');
     } catch {
       text = undefined; // a missing event file: no payload, as the toolkit does
+      missingEventFile = eventPath;
     }
     if (text !== undefined) {
       try {
@@ -95,6 +99,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    missingEventFile,
   };
 }
 

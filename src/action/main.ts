@@ -27,6 +27,23 @@ export interface ActionDeps {
 }
 
 /**
+ * Loads a module of `@actions/github`. Each of its modules that makes a `context` reads
+ * `GITHUB_EVENT_PATH` as it loads and prints "GITHUB_EVENT_PATH ... does not exist" for a missing
+ * file (twice for `run`); the Action reports that itself, once, so with `hideEventPath` the variable
+ * is unset while the module loads, and set again after.
+ */
+async function loadToolkit<T>(load: () => Promise<T>, hideEventPath: boolean): Promise<T> {
+  const saved = process.env.GITHUB_EVENT_PATH;
+  if (!hideEventPath || saved === undefined) return load();
+  delete process.env.GITHUB_EVENT_PATH;
+  try {
+    return await load();
+  } finally {
+    process.env.GITHUB_EVENT_PATH = saved;
+  }
+}
+
+/**
  * Reports a failure: workflow file problems as `::error file=..,line=..,col=..::` annotations (paths
  * relative to the workspace), input problems as one message, admin errors with their hint; then
  * fails the step (`core.setFailed`, which sets the exit code so that cleanup still runs).
@@ -113,10 +130,16 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
   let workspace = env.GITHUB_WORKSPACE || process.cwd();
   let admin: { endpoint: string; insecure: boolean } | undefined;
   try {
-    const settings = readSettings();
+    const settings = readSettings(env);
     admin = { endpoint: settings.endpoint, insecure: settings.insecure };
     const context = readGithubContext(env);
     workspace = context.workspace;
+    if (context.missingEventFile) {
+      core.warning(
+        `GITHUB_EVENT_PATH ${context.missingEventFile} does not exist: the event is read as empty ` +
+          '(no pull request to comment on)',
+      );
+    }
     if (settings.command !== 'register' && settings.command !== 'run') {
       requireService(settings.command);
     }
@@ -127,9 +150,10 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
       } else if (settings.command === 'run') {
         // Loaded here, after the event file was read and checked: `@actions/github` parses it as it
         // loads, and a malformed one would end the process with a stack trace instead of one error.
-        const { getOctokit } = await import('@actions/github');
+        const hide = context.missingEventFile !== undefined;
+        const { getOctokit } = await loadToolkit(() => import('@actions/github'), hide);
         // Its proxy-aware fetch, which githubFetch wraps with deadlines (loaded after the entry above).
-        const toolkit = await import('@actions/github/lib/utils');
+        const toolkit = await loadToolkit(() => import('@actions/github/lib/utils'), hide);
         await runCommand(client, settings, {
           context,
           // Made when the comment is about to be written: its requests share COMMENT_SECONDS from then.

@@ -3,7 +3,13 @@ import type { AdminClient } from '../client/admin-client.js';
 import { cell, code, table } from '../github/markdown.js';
 import { expandWorkflowPaths } from '../registration/paths.js';
 import { type RegistrationReport, registerFiles } from '../registration/register-files.js';
-import { notRegisteredCount, RegistrationFailed, reportJson, reportLines } from '../registration/report.js';
+import {
+  notRegisteredCount,
+  RegistrationFailed,
+  registeredLine,
+  reportJson,
+  reportLines,
+} from '../registration/report.js';
 import { consoleBase } from './client.js';
 import { ActionInputError } from './errors.js';
 import type { RegisterSettings } from './inputs.js';
@@ -45,6 +51,7 @@ export function registrationSummary(
     `### orch register${settings.dryRun ? ' (dry run)' : ''}`,
     '',
     `Version ${code(report.version)} in project ${code(settings.project)}, domain ${code(settings.domain)}.`,
+    ...(settings.dryRun ? [] : [`${registeredLine(report)}.`]),
     '',
     table(['Entity', 'Type', 'Version', 'Status', 'Console'], rows),
     '',
@@ -53,7 +60,8 @@ export function registrationSummary(
 
 /**
  * `command: register`: registers the workflow files of `files` (the `orch register` pipeline),
- * prints the same lines as `orch register`, sets the outputs `version` and `entities` (the JSON of
+ * prints the same lines as `orch register` (but for the closing line, which says how many entities
+ * were new and how many already registered: `registeredLine`), sets the outputs `version` and `entities` (the JSON of
  * `orch register -o json`'s entities) and writes the job summary.
  * @throws ActionInputError for a glob matching nothing; WorkflowFileError for invalid files (every
  *   problem, with file, line and column); RegistrationFailed when an entity was not registered.
@@ -70,7 +78,7 @@ export async function registerCommand(
     version: settings.version,
     dryRun: settings.dryRun,
   });
-  core.info(reportLines(report, settings.dryRun).trimEnd());
+  core.info(reportLines(report, settings.dryRun, { existing: true }).trimEnd());
   core.setOutput('version', report.version);
   core.setOutput('entities', JSON.stringify(reportJson(report).entities));
   await writeJobSummary(registrationSummary(report, settings, await consoleBase(client)));

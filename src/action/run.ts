@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
+import { stringifyExactJson } from '../api/exact-json.js';
 import { property } from '../api/guards.js';
-import { launchPlanInputs } from '../api/literals.js';
-import { isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
+import { launchPlanInputs, literalMapToJson } from '../api/literals.js';
+import { type ExecutionOut, isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
 import { explainNotFound, type NameLister } from '../client/not-found.js';
@@ -16,7 +17,12 @@ import { writeJobSummary } from './markdown.js';
 
 type Client = Pick<
   AdminClient,
-  'getLaunchPlan' | 'getActiveLaunchPlan' | 'createExecution' | 'getExecution' | 'consoleUrl'
+  | 'getLaunchPlan'
+  | 'getActiveLaunchPlan'
+  | 'createExecution'
+  | 'getExecution'
+  | 'consoleUrl'
+  | 'listNodeExecutions'
 > &
   NameLister;
 
@@ -85,14 +91,14 @@ export interface WaitOptions {
 /**
  * Polls GetExecution until the execution reaches a terminal phase (SUCCEEDED, FAILED, ABORTED,
  * TIMED_OUT) or `timeoutSeconds` pass.
- * @returns the last phase seen and whether it is terminal.
+ * @returns the last phase seen, whether it is terminal, and the execution as last read.
  * @throws AdminError of GetExecution.
  */
 export async function waitForExecution(
   client: Pick<AdminClient, 'getExecution'>,
   id: { project: string; domain: string; name: string },
   options: WaitOptions,
-): Promise<{ phase: string; terminal: boolean }> {
+): Promise<{ phase: string; terminal: boolean; execution: ExecutionOut }> {
   const deadline = Date.now() + options.timeoutSeconds * 1000;
   let interval = options.intervalMs ?? 500;
   let last = '';
@@ -101,9 +107,9 @@ export async function waitForExecution(
     const phase = String(execution.closure?.phase ?? 'UNDEFINED');
     if (phase !== last) options.onPhase?.(phase);
     last = phase;
-    if (isTerminalPhase(phase)) return { phase, terminal: true };
+    if (isTerminalPhase(phase)) return { phase, terminal: true, execution };
     const left = deadline - Date.now();
-    if (left <= 0) return { phase, terminal: false };
+    if (left <= 0) return { phase, terminal: false, execution };
     await new Promise((resolve) => setTimeout(resolve, Math.min(interval, left)));
     interval = Math.min(interval * 2, options.maxIntervalMs ?? 5000);
   }
@@ -119,9 +125,14 @@ export interface RunReport {
   url: string;
   phase: string;
   sha: string;
+  /** Why the execution did not succeed, e.g. `node n0: task exited with code 3`; absent otherwise. */
+  error?: string;
 }
 
-/** The Markdown of a run: a heading and one table row (execution link, phase, version, commit). */
+/**
+ * The Markdown of a run: a heading, one table row (execution link, phase, version, commit) and, for
+ * an execution that did not succeed, its error (the failing node and why).
+ */
 export function runMarkdown(report: RunReport): string {
   return [
     `### orch run of ${code(report.launchPlan)}`,
@@ -138,6 +149,7 @@ export function runMarkdown(report: RunReport): string {
       ],
     ),
     '',
+    ...(report.error ? [`**Error:** ${code(report.error.replace(/\s*\r?\n\s*/g, ' '))}`, ''] : []),
     `Project ${code(report.project)}, domain ${code(report.domain)}.`,
     '',
   ].join('\n');
@@ -149,6 +161,49 @@ export function runMarkdown(report: RunReport): string {
  * Past it the comment is a warning and the step goes on.
  */
 export const COMMENT_SECONDS = 30;
+
+/** An output's value as a step output: a string as it is, anything else as its JSON text. */
+function outputText(value: unknown): string {
+  return typeof value === 'string' ? value : stringifyExactJson(value);
+}
+
+/**
+ * Sets the execution's outputs as step outputs: `outputs`, all of them as one JSON object (integers
+ * beyond ±2^53 exact), and `output-<name>` for each (a string as it is, any other value as JSON).
+ * Names come from the workflow, so most are not declared in action.yml: a JavaScript action's
+ * outputs are readable as `steps.<id>.outputs.<name>` all the same.
+ */
+export function setExecutionOutputs(execution: ExecutionOut): Record<string, unknown> {
+  const values = literalMapToJson(execution.closure?.outputs);
+  core.setOutput('outputs', stringifyExactJson(values));
+  for (const [name, value] of Object.entries(values)) core.setOutput(`output-${name}`, outputText(value));
+  return values;
+}
+
+/**
+ * Why an execution ended without success, in one line naming the failing node, e.g.
+ * `node n0: task exited with code 3`: the execution's own error when it has one, else the first
+ * failed node's. Undefined when neither says; never throws (the report is a convenience).
+ */
+export async function failureOf(
+  client: Pick<AdminClient, 'listNodeExecutions'>,
+  execution: ExecutionOut,
+): Promise<string | undefined> {
+  const own = execution.closure?.error?.message;
+  if (own) return own;
+  const id = execution.id;
+  if (!id) return undefined;
+  try {
+    const nodes = (await client.listNodeExecutions(id, { limit: 1000 })).node_executions;
+    const failed = nodes.find((node) => node.closure?.error?.message);
+    const message = failed?.closure?.error?.message;
+    if (!failed || !message) return undefined;
+    const nodeId = failed.id?.node_id ?? '';
+    return message.startsWith(`node ${nodeId}`) ? message : `node ${nodeId}: ${message}`;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What `run` needs besides the admin client: the event, and a GitHub REST client made on demand. */
 export interface RunDeps {
@@ -219,8 +274,9 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
 
 /**
  * `command: run`: resolves the launch plan, checks `inputs` against its interface, launches an
- * execution, optionally waits for a terminal phase, sets `execution-name`, `execution-url`, `phase`,
- * writes the job summary and, on pull requests, the comment. With `dry-run`, stops after the checks.
+ * execution, optionally waits for a terminal phase, sets `execution-name`, `execution-url`, `phase`
+ * (and, once it waited for a success, the execution's outputs: {@link setExecutionOutputs}), writes
+ * the job summary and, on pull requests, the comment (with the failing node's error, if any). With `dry-run`, stops after the checks.
  * @throws LaunchPlanNotFoundError; LiteralValueError for bad inputs; ExecutionFailedError when it
  *   waited and the execution did not succeed; WaitTimeoutError; AdminError of the calls.
  */
@@ -263,16 +319,21 @@ export async function runCommand(
 
   let phase: string;
   let terminal = true;
+  let execution: ExecutionOut;
   if (settings.wait) {
     core.info(`Waiting up to ${settings.waitTimeoutSeconds} s for execution ${id.name} to finish`);
-    ({ phase, terminal } = await waitForExecution(client, id, {
+    ({ phase, terminal, execution } = await waitForExecution(client, id, {
       timeoutSeconds: settings.waitTimeoutSeconds,
       onPhase: (p) => core.info(`Phase: ${p}`),
     }));
   } else {
-    phase = String((await client.getExecution(id)).closure?.phase ?? 'UNDEFINED');
+    execution = await client.getExecution(id);
+    phase = String(execution.closure?.phase ?? 'UNDEFINED');
   }
   core.setOutput('phase', phase);
+  if (settings.wait && phase === 'SUCCEEDED') setExecutionOutputs(execution);
+  const error =
+    isTerminalPhase(phase) && phase !== 'SUCCEEDED' ? await failureOf(client, execution) : undefined;
 
   const report: RunReport = {
     launchPlan: settings.launchPlan,
@@ -283,10 +344,11 @@ export async function runCommand(
     url,
     phase,
     sha: deps.context.sha,
+    ...(error ? { error } : {}),
   };
   await writeJobSummary(runMarkdown(report));
   await commentOnPullRequest(settings, deps, report);
   if (settings.wait && !terminal) throw new WaitTimeoutError(id.name, phase, settings.waitTimeoutSeconds);
-  if (settings.wait && phase !== 'SUCCEEDED') throw new ExecutionFailedError(id.name, phase, url);
+  if (settings.wait && phase !== 'SUCCEEDED') throw new ExecutionFailedError(id.name, phase, url, error);
   return report;
 }

@@ -15,10 +15,16 @@ const MARK: Record<EntityStatus, string> = {
  * `[✔] <Type>: <name>` or `[✘] <Type>: <name> (<reason>)` line per entity, then
  * `Successfully registered <n> entities` and, when some failed, `Failed to register <m> entities`.
  * With `dryRun`, a closing line says that nothing was uploaded or registered instead.
- * Used by `orch register` and by the Action's `register` command, so both print the same lines.
+ * Used by `orch register` and by the Action's `register` command, so both print the same lines;
+ * with `options.existing` (the Action), the closing line tells new entities from those that were
+ * already registered (see {@link registeredLine}).
  * @returns the lines, each ending in a newline.
  */
-export function reportLines(report: RegistrationReport, dryRun: boolean): string {
+export function reportLines(
+  report: RegistrationReport,
+  dryRun: boolean,
+  options: { existing?: boolean } = {},
+): string {
   const lines: string[] = [];
   if (report.computed) lines.push(`Computed version is ${report.version}`);
   for (const entity of report.entities) {
@@ -41,10 +47,29 @@ export function reportLines(report: RegistrationReport, dryRun: boolean): string
       `Dry run: ${report.entities.length} entities compiled and validated; nothing was uploaded or registered`,
     );
   } else {
-    lines.push(`Successfully registered ${ok.length} entities`);
+    lines.push(options.existing ? registeredLine(report) : `Successfully registered ${ok.length} entities`);
     if (notDone > 0) lines.push(`Failed to register ${notDone} entities`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The closing line of a registration that tells new entities from existing ones:
+ * `Successfully registered 3 entities` when all were new, `All 3 entities were already registered`
+ * when none was, `Registered 1 new entity; 2 were already registered` for a mix (failed and skipped
+ * entities are counted by the `Failed to register` line).
+ */
+export function registeredLine(report: RegistrationReport): string {
+  const fresh = report.entities.filter((e) => e.status === 'registered').length;
+  const existing = report.entities.filter((e) => e.status === 'already registered').length;
+  const entities = (n: number) => `${n} ${n === 1 ? 'entity' : 'entities'}`;
+  if (existing === 0) return `Successfully registered ${entities(fresh)}`;
+  if (fresh === 0) {
+    return existing === 1 && report.entities.length === 1
+      ? 'The entity was already registered'
+      : `${existing === report.entities.length ? 'All ' : ''}${entities(existing)} ${existing === 1 ? 'was' : 'were'} already registered`;
+  }
+  return `Registered ${fresh} new ${fresh === 1 ? 'entity' : 'entities'}; ${existing} ${existing === 1 ? 'was' : 'were'} already registered`;
 }
 
 /** One entity of {@link reportJson}: the identifier in the API's JSON mapping (lowerCamelCase keys). */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { setupServer } from 'msw/node';
 import { main } from '../../src/action/main.js';
+import { runOrch } from '../../src/cli/program.js';
 import { parseApiKey } from '../../src/client/auth/api-key.js';
 import {
   displayed,
@@ -15,6 +16,7 @@ import {
   writeEvent,
 } from '../helpers/action-env.js';
 import { FakeGithub } from '../helpers/github-api.js';
+import { captureIO } from '../helpers/io.js';
 import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -125,6 +127,62 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     expect(result.summary).toMatch(/\]\(http:\/\/[^)]+\/console\/projects\/default\)/);
   });
 
+  test('a register that finds everything registered says so; entities is what orch register -o json gives', async () => {
+    const again = await act({ command: 'register', files: 'examples/add-one/*.yaml' });
+    expect(again.failed).toBe(false);
+    expect(again.stdout).toContain('[✔] Task: wf.add_one (already registered)');
+    expect(again.stdout).toContain('All 3 entities were already registered');
+    expect(again.stdout).not.toContain('Successfully registered');
+    expect(again.summary).toContain('All 3 entities were already registered.');
+    const home = await mkdtemp(join(dir, 'home-'));
+    const io = captureIO({ home });
+    const code = await runOrch(
+      [
+        'register',
+        join(ROOT, 'examples/add-one/wf.yaml'),
+        '-o',
+        'json',
+        '--orch.connection.host',
+        server.addresses.grpcEndpoint,
+        '--orch.connection.insecure',
+      ],
+      io,
+    );
+    expect(code).toBe(0);
+    const cli = JSON.parse(io.out()) as { version: string; entities: unknown[] };
+    expect(cli.version).toBe(again.outputs.version);
+    expect(JSON.parse(again.outputs.entities ?? '')).toEqual(cli.entities);
+    expect(cli.entities[0]).toEqual({
+      type: 'Task',
+      id: {
+        resourceType: 'TASK',
+        project: 'default',
+        domain: 'development',
+        name: 'wf.add_one',
+        version: again.outputs.version,
+        org: '',
+      },
+      status: 'already registered',
+    });
+
+    // A mix: one new entity beside one registered already (one version for both, given; one folder,
+    // so one code bundle).
+    const mix = await mkdtemp(join(dir, 'mix-'));
+    await writeFile(join(mix, 'first.yaml'), 'tasks:\n  t:\n    command: [node, -e, "0"]\n');
+    await writeFile(join(mix, 'second.yaml'), 'tasks:\n  t:\n    command: [node, -e, "1"]\n');
+    const first = await act({ command: 'register', files: join(mix, 'first.yaml'), version: 'mixed-1' });
+    expect(first.stdout).toContain('Successfully registered 1 entity');
+    const mixed = await act({
+      command: 'register',
+      files: `${join(mix, 'first.yaml')},${join(mix, 'second.yaml')}`,
+      version: 'mixed-1',
+    });
+    expect(mixed.stdout).not.toContain('::error');
+    expect(mixed.failed).toBe(false);
+    expect(mixed.stdout).toContain('[✔] Task: second.t\n');
+    expect(mixed.stdout).toContain('Registered 1 new entity; 1 was already registered');
+  });
+
   test('run on a pull request launches, waits, and creates one comment found through every page', async () => {
     for (let i = 0; i < 5; i++) github.seed(2, `an unrelated comment ${i}`);
     const payload = pullRequestOpened();
@@ -146,6 +204,9 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
       name: outputs['execution-name'] ?? '',
     });
     expect(data.full_outputs?.literals?.o0?.scalar?.primitive?.integer).toBe('3');
+    // The execution's outputs, as one JSON object and one output each.
+    expect(outputs.outputs).toBe('{"o0":3}');
+    expect(outputs['output-o0']).toBe('3');
 
     // Listed every page (5 comments, 2 a page), then created the comment once.
     expect(github.seen('GET').length).toBe(3);
@@ -207,6 +268,40 @@ describe('the Action in-process against a real admin server, with GitHub mocked 
     } finally {
       github.forbidden = false;
     }
+  });
+
+  test('a failed execution names the failing node and its error in the annotation, the summary and the comment', async () => {
+    await writeFile(
+      join(dir, 'boom.yaml'),
+      [
+        'tasks:',
+        '  exit3:',
+        '    command: [node, -e, "process.exit(3)"]',
+        'workflows:',
+        '  boom_wf:',
+        '    nodes:',
+        '      - { id: n0, task: exit3 }',
+        '',
+      ].join('\n'),
+    );
+    const registered = await act({ command: 'register', files: join(dir, 'boom.yaml') });
+    expect(registered.failed).toBe(false);
+    const result = await act(
+      { command: 'run', 'launch-plan': 'boom.boom_wf', wait: 'true' },
+      await prEnv(pullRequestOpened(), 'boom'),
+    );
+    expect(result.failed).toBe(true);
+    const name = result.outputs['execution-name'] ?? '';
+    const url = result.outputs['execution-url'] ?? '';
+    expect(result.outputs.phase).toBe('FAILED');
+    expect(result.outputs.outputs).toBeUndefined();
+    expect(result.stdout).toContain(
+      `::error::execution ${name} ended FAILED: node n0: task exited with code 3 (${url})`,
+    );
+    expect(result.summary).toContain('**Error:** `node n0: task exited with code 3`');
+    const comment = github.comments.find((c) => c.body.includes('launch-plan=boom.boom_wf'));
+    expect(comment?.body).toContain('**Error:** `node n0: task exited with code 3`');
+    expect(comment?.body).toContain(url);
   });
 
   test('an invalid workflow file gives one ::error annotation per problem, with file, line and column', async () => {
