@@ -96775,10 +96775,6 @@ var AdminClient = class {
       throw error63;
     })
   };
-  /** Attempts made by the last call (for tests and diagnostics). */
-  lastAttempts = 0;
-  /** Waits before each retry of the last call, in milliseconds. */
-  lastBackoffs = [];
   /**
    * One attempt of `rpc` with its own deadline (`perAttemptSeconds`, cut to the call's `deadline`),
    * cancelled with `call.cancel()` when `signal` aborts, counted in `options.metrics`.
@@ -96861,24 +96857,19 @@ var AdminClient = class {
   async callWithRetries(stub, rpc, request2, authenticate, options) {
     const { signal: signal3, deadline } = options;
     let attempts = 0;
-    const backoffs = [];
     let refreshed = false;
     const timeLeft = () => deadline ? deadline.getTime() - Date.now() : Number.POSITIVE_INFINITY;
     try {
       if (signal3?.aborted) throw signal3.reason;
       let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, "first"), signal3);
-      let previous = Date.now();
       const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
       const once = async () => {
-        const now = Date.now();
-        if (attempts > 0) backoffs.push(now - previous);
         if (signal3?.aborted) throw signal3.reason;
         if (timeLeft() <= 0) throw callDeadlinePassed(attempts);
         attempts += 1;
         try {
           return await this.attempt(stub, rpc, request2, metadata, options);
         } catch (error63) {
-          previous = Date.now();
           if (!refreshed && this.mayAuthenticate(error63, authenticate)) {
             refreshed = true;
             ({ metadata, sent } = await untilAborted(
@@ -96887,12 +96878,7 @@ var AdminClient = class {
             ));
             if (signal3?.aborted) throw signal3.reason;
             attempts += 1;
-            try {
-              return await this.attempt(stub, rpc, request2, metadata, options);
-            } catch (again) {
-              previous = Date.now();
-              throw again;
-            }
+            return await this.attempt(stub, rpc, request2, metadata, options);
           }
           throw error63;
         }
@@ -96925,9 +96911,6 @@ var AdminClient = class {
     } catch (error63) {
       if (signal3?.aborted) throw this.cancelled(rpc, signal3);
       throw error63;
-    } finally {
-      this.lastAttempts = attempts;
-      this.lastBackoffs = backoffs;
     }
   }
   /**
