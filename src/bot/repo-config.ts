@@ -12,10 +12,14 @@ import { type FileProblem, formatProblems, parseYamlSource, reportIssues } from 
  * domains: { push: production, pullRequests: development }
  * pullRequests:
  *   launchPlans:
- *     - { name: wf.add_one_wf, inputs: { x: 2 } }
+ *     - { name: wf.add_one_wf, inputs: { x: 2 }, paths: ["flows/**"] }  # paths: only when these change
  *   approvalLabel: orch:approved       # a fork's pull request runs once someone permitted adds it
+ *   cancelInProgress: true             # a new commit terminates the earlier commit's executions
  * commands:
  *   minimumPermission: write           # admin | maintain | write | triage | read
+ *   allowedUsers: [octocat]            # optional, with allowedTeams: only these users and team members
+ *   allowedTeams: [release-managers]
+ * _extends: .github                    # optional: merged over that repository's .github/orch.yaml
  * ```
  *
  * Every problem is reported at once, each at its line and column, as the workflow file's are. The
