@@ -5,6 +5,7 @@ import { checkRunHandler, commentHandler, pushAndPullHandlers } from './events.j
 import { follower, launcher } from './executions.js';
 import { githubCalls } from './github-calls.js';
 import { registrar } from './registration.js';
+import { superseder } from './superseded.js';
 
 export type { Bot, BotAdminClient, BotDeps, Delivery } from './context.js';
 export { executionNameFor } from './context.js';
@@ -35,7 +36,7 @@ export function createBot(deps: BotDeps): Bot {
   const calls = { ...context, ...githubCalls(context) };
   const registering = { ...calls, ...registrar(calls) };
   const following = { ...registering, ...follower(calls) };
-  const parts = { ...following, ...launcher(following) };
+  const parts = { ...following, ...launcher(following), ...superseder(calls) };
   const { onPush, onPullRequest } = pushAndPullHandlers(parts);
   const { onComment } = commentHandler(parts);
   const { onCheckRun } = checkRunHandler(parts);

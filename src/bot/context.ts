@@ -25,6 +25,7 @@ export type BotAdminClient = Pick<
   | 'createExecution'
   | 'getExecution'
   | 'relaunchExecution'
+  | 'terminateExecution'
   | 'watchExecution'
   | 'consoleUrl'
 >;
@@ -64,6 +65,11 @@ export interface BotDeps {
   client: BotAdminClient;
   /** The REST client of an installation, authenticated with its installation token. */
   installation(installationId: number): Promise<Octokit>;
+  /**
+   * The GitHub App's id. The bot finds the executions a new commit supersedes from the check runs of
+   * this app only; without it, none are cancelled.
+   */
+  appId?: number;
   /** The admin this bot launches on, as `.github/orch.yaml`'s `admin.endpoint` must name it. */
   adminEndpoint: string;
   /** Where records go; secrets never do. */

@@ -18,15 +18,47 @@ import {
 import type { follower, launcher } from './executions.js';
 import type { GithubCalls } from './github-calls.js';
 import type { Registrar } from './registration.js';
-import { REPO_CONFIG_PATH, roleAtLeast } from './repo-config.js';
+import { REPO_CONFIG_PATH, type RepoConfig, roleAtLeast } from './repo-config.js';
 import { type ExecutionRow, output } from './report.js';
+import type { superseder } from './superseded.js';
 
 /** Every part the event handlers use. */
 export type BotParts = BotContext &
   GithubCalls &
   Registrar &
   ReturnType<typeof follower> &
-  ReturnType<typeof launcher>;
+  ReturnType<typeof launcher> &
+  ReturnType<typeof superseder>;
+
+/**
+ * Why `user` may not use commands under `commands.allowedUsers`/`allowedTeams` (undefined when they
+ * may: both lists empty, the user named, or an active member of a named team of the repository's
+ * owner). Teams are looked up one by one through GitHub until one has the user.
+ * @throws the REST client's error when a membership cannot be read (other than 404).
+ */
+export async function notAllowed(
+  parts: Pick<GithubCalls, 'teamMember'>,
+  gh: Octokit,
+  repo: Repo,
+  user: string,
+  commands: RepoConfig['commands'],
+): Promise<string | undefined> {
+  const { allowedUsers, allowedTeams } = commands;
+  if (!allowedUsers.length && !allowedTeams.length) return undefined;
+  if (allowedUsers.some((u) => u.toLowerCase() === user.toLowerCase())) return undefined;
+  for (const team of allowedTeams) {
+    if (await parts.teamMember(gh, repo.owner, team, user)) return undefined;
+  }
+  const who = [
+    allowedUsers.length ? `the users ${allowedUsers.map(code).join(', ')}` : '',
+    allowedTeams.length
+      ? `members of the teams ${allowedTeams.map((t) => code(`@${repo.owner}/${t}`)).join(', ')}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `commands on this repository are limited to ${who} (${code('commands.allowedUsers')}, ${code('commands.allowedTeams')} in ${code(REPO_CONFIG_PATH)}), and you are not one of them`;
+}
 
 /** What a handler made of a delivery. */
 export type Outcome = 'done' | 'ignored';
@@ -65,8 +97,17 @@ export function isFork(pull: PullEnds): boolean {
 
 /** Builds the handlers of `push` and `pull_request`. */
 export function pushAndPullHandlers(parts: BotParts) {
-  const { deps, logger, registerAt, createCheck, completeCheck, trustedConfig, roleOf, runPullRequest } =
-    parts;
+  const {
+    deps,
+    logger,
+    registerAt,
+    createCheck,
+    completeCheck,
+    trustedConfig,
+    roleOf,
+    runPullRequest,
+    cancelSuperseded,
+  } = parts;
   const onPush = async (delivery: Delivery) => {
     const p = payloadOf(delivery, 'push');
     const branch = p.repository?.default_branch;
@@ -76,10 +117,40 @@ export function pushAndPullHandlers(parts: BotParts) {
     return 'done';
   };
 
+  /**
+   * On `synchronize` (the commit before it, `before`) and `closed` (its head), terminates the pull
+   * request's executions still running from that commit, unless the default branch's
+   * `pullRequests.cancelInProgress` is false. Returns how many were terminated; a configuration
+   * that cannot be read cancels nothing.
+   */
+  const supersede = async (delivery: Delivery): Promise<number> => {
+    const p = payloadOf(delivery, 'pull_request');
+    const pull = p.pull_request;
+    const number = Number(pull?.number);
+    const closed = p.action === 'closed';
+    const previous = String((closed ? pull?.head?.sha : delivery.payload.before) ?? '');
+    if (!/^[0-9a-f]{40}$/.test(previous) || !Number.isInteger(number)) return 0;
+    const repo = repoOf(p);
+    const gh = await installationOf(deps, p);
+    const trusted = await trustedConfig(gh, repo, p.repository?.default_branch).catch((error: unknown) => {
+      logger.warn('the configuration could not be read; earlier executions are not cancelled', {
+        error: messageOf(error),
+      });
+      return null;
+    });
+    if (trusted === null || (trusted && !trusted.pullRequests.cancelInProgress)) return 0;
+    const cause = closed
+      ? `pull request #${number} was ${pull?.merged ? 'merged' : 'closed'}`
+      : `superseded by commit ${String(pull?.head?.sha).slice(0, 12)} pushed to pull request #${number}`;
+    return (await cancelSuperseded(gh, repo, number, previous, cause)).length;
+  };
+
   const onPullRequest = async (delivery: Delivery) => {
     const p = payloadOf(delivery, 'pull_request');
     const pull = p.pull_request;
     const repo = repoOf(p);
+    if (p.action === 'closed') return (await supersede(delivery)) ? 'done' : 'ignored';
+    if (p.action === 'synchronize') await supersede(delivery);
     if (!pull?.head?.sha || pull.state === 'closed') return 'ignored';
     const sha = String(pull.head.sha);
     const number = Number(pull.number);
@@ -88,11 +159,15 @@ export function pushAndPullHandlers(parts: BotParts) {
       const gh = await installationOf(deps, p);
       const trusted = await trustedConfig(gh, repo, p.repository?.default_branch);
       if (!trusted || p.label?.name !== trusted.pullRequests.approvalLabel) return 'ignored';
-      const role = await roleOf(gh, repo, String(p.sender?.login));
+      const sender = String(p.sender?.login);
+      const role = await roleOf(gh, repo, sender);
       if (!roleAtLeast(role, trusted.commands.minimumPermission)) {
-        logger.info('approval label added by someone without the permission; ignored', {
-          user: p.sender?.login,
-        });
+        logger.info('approval label added by someone without the permission; ignored', { user: sender });
+        return 'ignored';
+      }
+      const refused = await notAllowed(parts, gh, repo, sender, trusted.commands);
+      if (refused) {
+        logger.info('approval label added by someone not allowed; ignored', { user: sender, why: refused });
         return 'ignored';
       }
       await runPullRequest(gh, repo, number, sha, delivery.id);
@@ -188,6 +263,22 @@ export function commentHandler(parts: BotParts) {
         `you need ${code(minimum)} permission on this repository to run ${code(`/orch ${command.kind}`)} (you have ${code(role)}).`,
       );
     }
+    let refused: string | undefined;
+    try {
+      refused = await notAllowed(parts, gh, repo, user, trusted.commands);
+    } catch (error) {
+      const status = httpStatusOf(error);
+      logger.warn('a team membership lookup failed; the command is refused', {
+        status,
+        error: messageOf(error),
+      });
+      return answer(
+        false,
+        `your team membership could not be read (${status ? `GitHub answered ${status}` : messageOf(error)}), ` +
+          `so ${code(`/orch ${command.kind}`)} does not run; the app needs read access to the organisation's members.`,
+      );
+    }
+    if (refused) return answer(false, `${code(`/orch ${command.kind}`)} does not run: ${refused}.`);
     const pull = (await gh.rest.pulls.get({ ...repo, pull_number: number })).data;
     const sha = pull.head.sha;
     return runCommand(gh, repo, number, sha, command, delivery.id, answer);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Octokit } from 'octokit';
 import pLimit from 'p-limit';
+import picomatch from 'picomatch';
 import { stringifyExactJson } from '../api/exact-json.js';
 import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
 import { LiteralValueError, launchPlanInputs, literalMapToJson } from '../api/literals.js';
@@ -26,7 +27,7 @@ import {
   type Registered,
   type Repo,
 } from './context.js';
-import type { GithubCalls } from './github-calls.js';
+import { type GithubCalls, MAX_LISTED_FILES } from './github-calls.js';
 import type { Registrar } from './registration.js';
 import { type CheckOutput, type ExecutionRow, output } from './report.js';
 
@@ -176,9 +177,23 @@ export function follower(ctx: BotContext & GithubCalls) {
   return { follow };
 }
 
+/**
+ * A matcher of a launch plan's `paths`: a path matches when it matches one of the globs without `!`
+ * (every path, when all globs have one) and none of the globs with `!` (picomatch globs, dotfiles
+ * included, order not significant).
+ */
+export function pathsMatcher(globs: readonly string[]): (path: string) => boolean {
+  const negative = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+  const positive = globs.filter((g) => !g.startsWith('!'));
+  const included = picomatch(positive.length ? positive : ['**'], { dot: true });
+  const excluded = negative.length ? picomatch(negative, { dot: true }) : () => false;
+  return (path) => included(path) && !excluded(path);
+}
+
 /** Builds `launch` (one launch plan, with its check run) and `runPullRequest` (a head's configured launches). */
 export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<typeof follower>) {
-  const { client, logger, deps, createCheck, completeCheck, updateSticky, registerAt, follow } = ctx;
+  const { client, logger, deps, createCheck, completeCheck, updateSticky, registerAt, follow, changedFiles } =
+    ctx;
   /**
    * Launches a launch plan of a registered commit and reports it on a check run (and the sticky
    * comment of `pull`). Undefined when another replica (or an earlier handling) launched it already.
@@ -258,11 +273,44 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
     return row;
   };
 
-  /** Registers a pull request's head and launches its configured launch plans. */
+  /**
+   * Registers a pull request's head and launches its configured launch plans. A launch plan with
+   * `paths` runs only when the pull request changes a matching file; otherwise its check run
+   * completes `skipped`. The changed files are listed once, when a launch plan has `paths`; past
+   * GitHub's {@link MAX_LISTED_FILES} listed files, such a launch plan runs (that no file matches
+   * cannot be told).
+   */
   const runPullRequest = async (gh: Octokit, repo: Repo, number: number, sha: string, key: string) => {
     const registered = await registerAt(gh, repo, sha, 'pullRequests');
     if (!registered) return;
+    let changed: Promise<{ paths: string[]; complete: boolean }> | undefined;
     for (const plan of registered.config.pullRequests.launchPlans) {
+      if (plan.paths) {
+        changed ??= changedFiles(gh, repo, number);
+        const { paths, complete } = await changed;
+        const matches = pathsMatcher(plan.paths);
+        if (complete && !paths.some(matches)) {
+          const checkId = await createCheck(gh, repo, sha, `orch / ${plan.name}`);
+          await completeCheck(
+            gh,
+            repo,
+            checkId,
+            'skipped',
+            output(
+              'Skipped: no matching file changed',
+              `This pull request changes ${paths.length} file(s), none matching the paths of ${code(plan.name)} (${plan.paths.map(code).join(', ')}), so it did not run. ${code(`/orch run ${plan.name}`)} runs it anyway.`,
+            ),
+          );
+          continue;
+        }
+        if (!complete) {
+          logger.info('the pull request changes more files than GitHub lists; the launch plan runs', {
+            launch_plan: plan.name,
+            listed: paths.length,
+            cap: MAX_LISTED_FILES,
+          });
+        }
+      }
       try {
         await launch(gh, repo, sha, registered, plan.name, plan.inputs, key, { number, sha });
       } catch (error) {

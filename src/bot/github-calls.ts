@@ -2,7 +2,15 @@ import type { Octokit } from 'octokit';
 import { findComment, httpStatusOf, upsertComment } from '../github/comment.js';
 import type { BotContext, Conclusion, Repo } from './context.js';
 import { messageOf } from './context.js';
-import { parseRepoConfig, REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
+import {
+  extendsError,
+  extendsOf,
+  type LoadedRepoConfig,
+  loadRepoConfig,
+  REPO_CONFIG_PATH,
+  type RepoConfig,
+  RepoConfigError,
+} from './repo-config.js';
 import {
   ANNOTATIONS_PER_REQUEST,
   BOT_COMMENT_MARKER,
@@ -20,6 +28,9 @@ function textOf(data: unknown): string {
     return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
   return '';
 }
+
+/** Most files GitHub lists for one pull request (its REST API's cap). */
+export const MAX_LISTED_FILES = 3000;
 
 /** The GitHub calls of the bot: check runs, the default branch's configuration, roles, the sticky comment. */
 export type GithubCalls = ReturnType<typeof githubCalls>;
@@ -84,42 +95,6 @@ export function githubCalls(ctx: BotContext) {
     }
   };
 
-  /**
-   * The configuration on the default branch, which alone decides who may do what (`branch` as the
-   * delivery names it; without it, the repository's default branch as GitHub knows it).
-   */
-  const trustedConfig = async (
-    gh: Octokit,
-    repo: Repo,
-    branch: string | undefined,
-  ): Promise<RepoConfig | undefined> => {
-    try {
-      const response = await gh.rest.repos.getContent({
-        ...repo,
-        path: REPO_CONFIG_PATH,
-        ref: branch,
-        mediaType: { format: 'raw' },
-      });
-      return parseRepoConfig(textOf(response.data));
-    } catch (error) {
-      if (httpStatusOf(error) === 404) return undefined;
-      if (error instanceof RepoConfigError) {
-        logger.warn('the default branch has an invalid configuration; commands are refused', {
-          repository: `${repo.owner}/${repo.repo}`,
-          problems: error.message,
-        });
-        return undefined;
-      }
-      throw error;
-    }
-  };
-
-  /** A collaborator's role (GitHub's `role_name`, else its legacy `permission`). */
-  const roleOf = async (gh: Octokit, repo: Repo, user: string): Promise<string> => {
-    const response = await gh.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
-    return response.data.role_name || response.data.permission;
-  };
-
   /** Adds or updates rows of the sticky comment of a pull request, for its head `sha`. */
   const updateSticky = (gh: Octokit, repo: Repo, number: number, sha: string, rows: ExecutionRow[]) => {
     const key = `${repo.owner}/${repo.repo}#${number}`;
@@ -150,5 +125,144 @@ export function githubCalls(ctx: BotContext) {
     return next;
   };
 
-  return { createCheck, completeCheck, trustedConfig, roleOf, updateSticky, commentQueues };
+  return { ...githubReads(ctx), createCheck, completeCheck, updateSticky, commentQueues };
+}
+
+/**
+ * The bot's reads of GitHub: configurations (with their `_extends` base), roles, team memberships,
+ * a pull request's changed files, the app's running check runs of a commit.
+ */
+function githubReads(ctx: BotContext) {
+  const { logger } = ctx;
+  /** The raw text of `.github/orch.yaml` of a repository at `ref` (its default branch without one). */
+  const readConfigFile = async (gh: Octokit, repo: Repo, ref: string | undefined): Promise<string> => {
+    const response = await gh.rest.repos.getContent({
+      ...repo,
+      path: REPO_CONFIG_PATH,
+      ref,
+      mediaType: { format: 'raw' },
+    });
+    return textOf(response.data);
+  };
+
+  /**
+   * A configuration's text loaded, with the `.github/orch.yaml` its `_extends` names (read from that
+   * repository's default branch through the installation) as its base.
+   * @throws RepoConfigError for a problem of either file, or a base that cannot be read (404: not
+   *   there, or the app is not installed on that repository); the REST client's error otherwise.
+   */
+  const loadConfig = async (
+    gh: Octokit,
+    repo: Repo,
+    text: string,
+    file: string,
+  ): Promise<LoadedRepoConfig> => {
+    const target = extendsOf(text, repo.owner);
+    if (!target) return loadRepoConfig(text, file);
+    const name = `${target.owner}/${target.repo}`;
+    let base: string;
+    try {
+      base = await readConfigFile(gh, target, undefined);
+    } catch (error) {
+      if (httpStatusOf(error) !== 404) throw error;
+      throw extendsError(
+        text,
+        file,
+        `${name} has no ${REPO_CONFIG_PATH} on its default branch, or this app is not installed on ${name}`,
+      );
+    }
+    return loadRepoConfig(text, file, { text: base, file: `${name}:${REPO_CONFIG_PATH}` });
+  };
+
+  /**
+   * The configuration on the default branch, which alone decides who may do what (`branch` as the
+   * delivery names it; without it, the repository's default branch as GitHub knows it), merged over
+   * its `_extends` base. Warnings (settings that tried to loosen the base's) are logged.
+   */
+  const trustedConfig = async (
+    gh: Octokit,
+    repo: Repo,
+    branch: string | undefined,
+  ): Promise<RepoConfig | undefined> => {
+    try {
+      const text = await readConfigFile(gh, repo, branch);
+      const { config, warnings } = await loadConfig(gh, repo, text, REPO_CONFIG_PATH);
+      for (const warning of warnings) {
+        logger.warn('the configuration loosens its base; the base applies', {
+          repository: `${repo.owner}/${repo.repo}`,
+          warning,
+        });
+      }
+      return config;
+    } catch (error) {
+      if (httpStatusOf(error) === 404) return undefined;
+      if (error instanceof RepoConfigError) {
+        logger.warn('the default branch has an invalid configuration; commands are refused', {
+          repository: `${repo.owner}/${repo.repo}`,
+          problems: error.message,
+        });
+        return undefined;
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * Whether `user` is an active member of the team `slug` of organisation `org`
+   * (`GET /orgs/{org}/teams/{team_slug}/memberships/{username}`: 404 is not a member, a pending
+   * invitation is not either).
+   * @throws the REST client's error for any other answer (403: the app lacks Members read access).
+   */
+  const teamMember = async (gh: Octokit, org: string, slug: string, user: string): Promise<boolean> => {
+    try {
+      const response = await gh.rest.teams.getMembershipForUserInOrg({
+        org,
+        team_slug: slug,
+        username: user,
+      });
+      return response.data.state === 'active';
+    } catch (error) {
+      if (httpStatusOf(error) === 404) return false;
+      throw error;
+    }
+  };
+
+  /**
+   * The paths a pull request changes (a renamed file's old path too), all pages of
+   * `GET /repos/{owner}/{repo}/pulls/{pull_number}/files`. GitHub lists at most
+   * {@link MAX_LISTED_FILES} files: `complete` is false when the list may have been cut there.
+   */
+  const changedFiles = async (
+    gh: Octokit,
+    repo: Repo,
+    number: number,
+  ): Promise<{ paths: string[]; complete: boolean }> => {
+    const files = await gh.paginate(gh.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
+    const paths = files.flatMap((f) =>
+      f.previous_filename ? [f.filename, f.previous_filename] : [f.filename],
+    );
+    return { paths, complete: files.length < MAX_LISTED_FILES };
+  };
+
+  /**
+   * The check runs of this app on commit `sha` that are still in progress, all pages
+   * (`GET /repos/{owner}/{repo}/commits/{ref}/check-runs?app_id=...&status=in_progress`).
+   */
+  const runningChecks = async (gh: Octokit, repo: Repo, sha: string, appId: number) =>
+    gh.paginate(gh.rest.checks.listForRef, {
+      ...repo,
+      ref: sha,
+      app_id: appId,
+      status: 'in_progress',
+      filter: 'all',
+      per_page: 100,
+    });
+
+  /** A collaborator's role (GitHub's `role_name`, else its legacy `permission`). */
+  const roleOf = async (gh: Octokit, repo: Repo, user: string): Promise<string> => {
+    const response = await gh.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
+    return response.data.role_name || response.data.permission;
+  };
+
+  return { loadConfig, trustedConfig, teamMember, changedFiles, runningChecks, roleOf };
 }

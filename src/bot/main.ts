@@ -235,6 +235,7 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     const bot = createBot({
       client,
       installation: (id) => installationClient(github, id),
+      appId: Number(credentials.appId),
       // The same rule as the client's own: the flag, else the admin ORCH_API_KEY names.
       adminEndpoint: clientEndpoint(config, 'orch', io.env),
       logger,

@@ -11,13 +11,14 @@ import { WorkflowFileError } from '../registration/workflow-file.js';
 import { type Checkout, checkoutCommit } from './checkout.js';
 import { adminFailure, type BotContext, messageOf, type Registered, type Repo } from './context.js';
 import type { GithubCalls } from './github-calls.js';
-import { parseRepoConfig, REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
+import { REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
 import {
   type Annotation,
   output,
   problemAnnotations,
   problemSummary,
   registrationSummary,
+  warningsSection,
 } from './report.js';
 
 /** Where the line of an entity is: its key in the file that defines it (by the name's prefix). */
@@ -63,7 +64,7 @@ async function entityAnnotations(
 export type Registrar = ReturnType<typeof registrar>;
 
 export function registrar(ctx: BotContext & GithubCalls) {
-  const { client, logger, deps, createCheck, completeCheck } = ctx;
+  const { client, logger, deps, createCheck, completeCheck, loadConfig } = ctx;
   /**
    * Registers the configured workflow files of a commit, reported on the check run `orch / register`.
    * Undefined when the commit has no `.github/orch.yaml` (the repository does not use the bot) or
@@ -93,7 +94,9 @@ export function registrar(ctx: BotContext & GithubCalls) {
         );
       }
       const dir = checkout.dir;
-      const rel = (file: string) => relative(dir, file) || file;
+      // A base's file (`owner/repo:.github/orch.yaml`) is named as it is, and gets no annotation.
+      const inCheckout = (file: string) => file.startsWith(`${dir}/`);
+      const rel = (file: string) => (inCheckout(file) ? relative(dir, file) : file);
       let text: string;
       try {
         text = await readFile(`${dir}/${REPO_CONFIG_PATH}`, 'utf8');
@@ -106,9 +109,10 @@ export function registrar(ctx: BotContext & GithubCalls) {
       }
       check = await createCheck(gh, repo, sha, 'orch / register', { external_id: `register:${purpose}` });
       let config: RepoConfig;
+      let warnings: string[];
       const configFile = `${dir}/${REPO_CONFIG_PATH}`;
       try {
-        config = parseRepoConfig(text, configFile);
+        ({ config, warnings } = await loadConfig(gh, repo, text, configFile));
       } catch (error) {
         if (!(error instanceof RepoConfigError)) throw error;
         return await fail(
@@ -118,7 +122,10 @@ export function registrar(ctx: BotContext & GithubCalls) {
             error.problems,
             rel,
           ),
-          problemAnnotations(error.problems, rel),
+          problemAnnotations(
+            error.problems.filter((p) => inCheckout(p.file)),
+            rel,
+          ),
         );
       }
       const source = parseYamlSource(configFile, text, '');
@@ -173,7 +180,7 @@ export function registrar(ctx: BotContext & GithubCalls) {
         return await fail('Registration failed', adminFailure(error, deps.adminEndpoint));
       }
       const failed = notRegisteredCount(report);
-      const summary = registrationSummary(report, config.project, domain);
+      const summary = `${registrationSummary(report, config.project, domain)}${warningsSection(warnings)}`;
       if (failed) {
         await completeCheck(
           gh,

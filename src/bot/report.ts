@@ -103,6 +103,16 @@ export function registrationSummary(report: RegistrationReport, project: string,
   ].join('\n');
 }
 
+/**
+ * The warnings of a loaded configuration (settings that tried to loosen its base's) as a section to
+ * append to a summary; empty without warnings.
+ */
+export function warningsSection(warnings: readonly string[]): string {
+  if (!warnings.length) return '';
+  const lines = warnings.map((w) => `- ${cell(w)}`);
+  return ['', '', '**Warnings** (the base configuration applies):', '', ...lines].join('\n');
+}
+
 /** One execution in the sticky comment. */
 export interface ExecutionRow {
   launchPlan: string;

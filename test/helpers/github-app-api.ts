@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
@@ -131,6 +131,8 @@ export class FakeGithubApp {
   private readonly trees = new Map<string, Record<string, string>>();
   private readonly permissions = new Map<string, RepoRole>();
   private readonly pulls = new Map<string, FakePull>();
+  private readonly pullFiles = new Map<string, Array<{ filename: string; previous_filename?: string }>>();
+  private readonly teamMembers = new Map<string, 'active' | 'pending'>();
   private readonly tokens = new Map<string, number>();
   private readonly failures: Array<{
     method: string;
@@ -225,6 +227,27 @@ export class FakeGithubApp {
   /** Stores a pull request served at `GET /repos/:owner/:repo/pulls/:number`. */
   setPull(owner: string, repo: string, pull: FakePull): void {
     this.pulls.set(`${owner}/${repo}#${pull.number}`, pull);
+  }
+
+  /**
+   * Sets the files pull request `number` changes, served a page at a time at
+   * `GET /repos/:owner/:repo/pulls/:number/files` (at most 3000, as GitHub lists).
+   */
+  setPullFiles(
+    owner: string,
+    repo: string,
+    number: number,
+    files: Array<string | { filename: string; previous_filename: string }>,
+  ): void {
+    this.pullFiles.set(
+      `${owner}/${repo}#${number}`,
+      files.map((f) => (typeof f === 'string' ? { filename: f } : f)),
+    );
+  }
+
+  /** Makes `username` a member of team `slug` of `org` (`pending`: invited, not yet a member). */
+  setTeamMember(org: string, slug: string, username: string, state: 'active' | 'pending' = 'active'): void {
+    this.teamMembers.set(`${org}/${slug}:${username.toLowerCase()}`, state);
   }
 
   /** Adds a comment written by someone else (a human by default). */
@@ -349,6 +372,50 @@ export class FakeGithubApp {
       }),
     ),
     http.get(
+      '*/repos/:owner/:repo/pulls/:number/files',
+      this.route({ auth: 'installation' }, ({ url, params }) => {
+        const all = (
+          this.pullFiles.get(`${params.owner}/${params.repo}#${Number(params.number)}`) ?? []
+        ).slice(0, 3000);
+        const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), this.pageSize);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const headers = new Headers();
+        if (page * perPage < all.length) {
+          const next = new URL(url);
+          next.searchParams.set('page', String(page + 1));
+          next.searchParams.set('per_page', String(perPage));
+          headers.set('link', `<${next.href}>; rel="next"`);
+        }
+        const slice = all.slice((page - 1) * perPage, page * perPage).map((f, index) => ({
+          sha: sha1Like(`${f.filename}${index}`),
+          filename: f.filename,
+          status: f.previous_filename ? 'renamed' : 'modified',
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+          blob_url: `https://github.com/${params.owner}/${params.repo}/blob/x/${f.filename}`,
+          raw_url: `https://github.com/${params.owner}/${params.repo}/raw/x/${f.filename}`,
+          contents_url: `https://api.github.com/repos/${params.owner}/${params.repo}/contents/${f.filename}`,
+          ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+        }));
+        return HttpResponse.json(slice, { headers });
+      }),
+    ),
+    http.get(
+      '*/orgs/:org/teams/:slug/memberships/:username',
+      this.route({ auth: 'installation' }, ({ params }) => {
+        const state = this.teamMembers.get(
+          `${params.org}/${params.slug}:${String(params.username).toLowerCase()}`,
+        );
+        if (!state) return notFound();
+        return HttpResponse.json({
+          url: `https://api.github.com/organizations/1/team/1/memberships/${params.username}`,
+          role: 'member',
+          state,
+        });
+      }),
+    ),
+    http.get(
       '*/repos/:owner/:repo/collaborators/:username/permission',
       this.route({ auth: 'installation' }, ({ params }) => {
         const username = params.username as string;
@@ -386,12 +453,18 @@ export class FakeGithubApp {
       '*/repos/:owner/:repo/commits/:ref/check-runs',
       this.route({ auth: 'installation' }, ({ params, url }) => {
         const name = url.searchParams.get('check_name');
+        const status = url.searchParams.get('status');
+        const appId = url.searchParams.get('app_id');
+        // Every check run here was made by this app's installation tokens.
+        if (appId !== null && Number(appId) !== this.appId)
+          return HttpResponse.json({ total_count: 0, check_runs: [] });
         const runs = this.checkRuns.filter(
           (r) =>
             r.owner === params.owner &&
             r.repo === params.repo &&
             r.head_sha === params.ref &&
-            (name === null || r.name === name),
+            (name === null || r.name === name) &&
+            (status === null || r.status === status),
         );
         return HttpResponse.json({
           total_count: runs.length,
@@ -506,7 +579,9 @@ export class FakeGithubApp {
       conclusion: null,
       details_url: null,
       external_id: null,
+      pull_requests: [],
       ...fields,
+      app: { id: this.appId, slug: 'orch-bot' },
       html_url: `https://github.com/${owner}/${repo}/runs/${run.id}`,
     };
   }
@@ -605,6 +680,11 @@ export class FakeGithubApp {
       return response;
     };
   }
+}
+
+/** 40 hex digits derived from `text` (a stand-in for a blob's SHA). */
+function sha1Like(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
 }
 
 /** The `X-Hub-Signature-256` value GitHub sends for `body` signed with the webhook secret. */

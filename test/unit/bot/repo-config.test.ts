@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import type { FileProblem } from '../../../src/api/yaml-file.js';
 import {
+  extendsOf,
+  loadRepoConfig,
   parseRepoConfig,
   REPO_CONFIG_PATH,
   RepoConfigError,
@@ -31,8 +33,8 @@ describe('parseRepoConfig', () => {
       project: 'flytesnacks',
       files: ['flows/*.yaml'],
       domains: { push: 'development', pullRequests: 'development' },
-      pullRequests: { launchPlans: [], approvalLabel: 'orch:approved' },
-      commands: { minimumPermission: 'write' },
+      pullRequests: { launchPlans: [], approvalLabel: 'orch:approved', cancelInProgress: true },
+      commands: { minimumPermission: 'write', allowedUsers: [], allowedTeams: [] },
     });
   });
 
@@ -71,8 +73,9 @@ describe('parseRepoConfig', () => {
           { name: 'wf.other', inputs: {} },
         ],
         approvalLabel: 'ok-to-test',
+        cancelInProgress: true,
       },
-      commands: { minimumPermission: 'maintain' },
+      commands: { minimumPermission: 'maintain', allowedUsers: [], allowedTeams: [] },
     });
   });
 
@@ -229,7 +232,15 @@ describe('repoConfigJsonSchema', () => {
     expect(unknownKeys(properties.filter((k) => k !== 'project' && k !== 'files'))).toEqual([]);
     expect(unknownKeys(['notInTheSchema'])).toEqual(['notInTheSchema: unknown key']);
     // And the documented keys are all listed.
-    expect(properties.sort()).toEqual(['admin', 'commands', 'domains', 'files', 'project', 'pullRequests']);
+    expect(properties.sort()).toEqual([
+      '_extends',
+      'admin',
+      'commands',
+      'domains',
+      'files',
+      'project',
+      'pullRequests',
+    ]);
   });
 
   test('the published schema file is the current one', () => {
@@ -237,5 +248,89 @@ describe('repoConfigJsonSchema', () => {
       readFileSync(new URL('../../../schema/orch-bot-config.schema.json', import.meta.url), 'utf8'),
     );
     expect(published).toEqual(JSON.parse(JSON.stringify(schema)));
+  });
+});
+
+describe('loadRepoConfig with an _extends base', () => {
+  const base = (text: string) => ({ text, file: 'octo/.github:.github/orch.yaml' });
+  const repo = (rest: string) => `_extends: .github\nproject: p\nfiles: ["a.yaml"]\n${rest}`;
+
+  test('_extends names a repository of the same owner, or owner/name', () => {
+    expect(extendsOf('_extends: .github\n', 'octo')).toEqual({ owner: 'octo', repo: '.github' });
+    expect(extendsOf('_extends: other-repo\n', 'octo')).toEqual({ owner: 'octo', repo: 'other-repo' });
+    expect(extendsOf('_extends: corp/defaults\n', 'octo')).toEqual({ owner: 'corp', repo: 'defaults' });
+    expect(extendsOf('project: p\n', 'octo')).toBeUndefined();
+    expect(extendsOf('_extends: a/b/c\n', 'octo')).toBeUndefined();
+    expect(problemsOf('_extends: a/b/c\nproject: p\nfiles: [a]\n')).toEqual([
+      expect.stringMatching(/^\.github\/orch\.yaml:1:11: _extends: must be a repository/),
+    ]);
+  });
+
+  test("mappings merge key by key; a list or value of the repository replaces the base's", () => {
+    const { config, warnings } = loadRepoConfig(
+      repo('domains: { push: production }\npullRequests: { launchPlans: [{ name: mine }] }\n'),
+      REPO_CONFIG_PATH,
+      base(
+        'domains: { pullRequests: staging }\npullRequests: { launchPlans: [{ name: org }], cancelInProgress: false }\nfiles: [org.yaml]\n',
+      ),
+    );
+    expect(config.domains).toEqual({ push: 'production', pullRequests: 'staging' });
+    expect(config.files).toEqual(['a.yaml']);
+    expect(config.pullRequests.launchPlans).toEqual([{ name: 'mine', inputs: {} }]);
+    expect(config.pullRequests.cancelInProgress).toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  test('security settings are only tightened: a loosening gets the base value and a warning', () => {
+    const org = base(
+      'commands: { minimumPermission: maintain, allowedUsers: [ann], allowedTeams: [ops] }\npullRequests: { approvalLabel: org-ok }\n',
+    );
+    const loose = loadRepoConfig(
+      repo(
+        'commands: { minimumPermission: read, allowedUsers: [ann, zed] }\npullRequests: { approvalLabel: ok }\n',
+      ),
+      REPO_CONFIG_PATH,
+      org,
+    );
+    expect(loose.config.commands).toEqual({
+      minimumPermission: 'maintain',
+      allowedUsers: ['ann'],
+      allowedTeams: ['ops'],
+    });
+    expect(loose.config.pullRequests.approvalLabel).toBe('org-ok');
+    expect(loose.warnings).toHaveLength(3);
+    expect(loose.warnings[1]).toContain('name "zed", not in the base\'s lists');
+    // Emptying both lists opens them: refused too.
+    const open = loadRepoConfig(
+      repo('commands: { allowedUsers: [], allowedTeams: [] }\n'),
+      REPO_CONFIG_PATH,
+      org,
+    );
+    expect(open.config.commands.allowedTeams).toEqual(['ops']);
+    expect(open.warnings[0]).toContain('allow everyone');
+    // Tightening is kept, without a warning.
+    const tight = loadRepoConfig(
+      repo('commands: { minimumPermission: admin, allowedUsers: [], allowedTeams: [ops] }\n'),
+      REPO_CONFIG_PATH,
+      org,
+    );
+    expect(tight.config.commands).toEqual({
+      minimumPermission: 'admin',
+      allowedUsers: [],
+      allowedTeams: ['ops'],
+    });
+    expect(tight.warnings).toEqual([]);
+  });
+
+  test("the base's problems are reported in the base's file", () => {
+    let thrown: unknown;
+    try {
+      loadRepoConfig(repo(''), REPO_CONFIG_PATH, base('commands:\n  minimumPermission: owner\n'));
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as RepoConfigError).message).toMatch(
+      /^octo\/\.github:\.github\/orch\.yaml:2:22: commands\.minimumPermission: /,
+    );
   });
 });
