@@ -31,6 +31,7 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
+import { type ExecutionActions, executionPage, workflowSvg } from './console-execution.js';
 import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
@@ -38,22 +39,19 @@ import { entityPage, executionsPage } from './console-list-views.js';
 import {
   CONSOLE_STYLE,
   type DomainListing,
-  type ExecutionActions,
   type ExecutionKey,
   errorPage,
-  executionPage,
   LIVE_SCRIPT,
   notFoundPage,
   paths,
   projectPage,
   projectsPage,
   refusedPage,
-  workflowSvg,
 } from './console-views.js';
 import { httpCredentials } from './gateway.js';
 import type { Html } from './html.js';
 
-export { workflowDot } from './console-views.js';
+export { workflowDot } from './console-execution.js';
 
 /** What the console needs; built by `createServer`. */
 export interface ConsoleDeps {
