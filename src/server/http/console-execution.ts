@@ -366,17 +366,36 @@ export function workflowDot(
 
 let vizInstance: Promise<{ renderString(dot: string, options: { format: 'svg' }): string }> | undefined;
 
+/** Graphs drawn lately, by their DOT text: a page shown again (a finished execution) is not redrawn. */
+const drawn = new Map<string, Html>();
+/** How many drawn graphs {@link workflowSvg} keeps (the least recently used goes first). */
+const DRAWN_KEPT = 64;
+
 /**
  * A workflow's graph ({@link workflowDot}) as SVG markup, drawn by Graphviz compiled to WASM
- * (@viz-js/viz, loaded on first use). Graphviz escapes labels in its SVG.
+ * (@viz-js/viz, loaded on first use); the last {@link DRAWN_KEPT} drawings are kept by DOT text.
+ * Graphviz escapes labels in its SVG.
  * @throws Error when Graphviz cannot draw it.
  */
 export async function workflowSvg(
   nodes: readonly { id: string; upstream_node_ids: readonly string[] }[],
   phases: ReadonlyMap<string, string>,
 ): Promise<Html> {
+  const dot = workflowDot(nodes, phases);
+  const kept = drawn.get(dot);
+  if (kept) {
+    drawn.delete(dot);
+    drawn.set(dot, kept);
+    return kept;
+  }
   vizInstance ??= import('@viz-js/viz').then((m) => m.instance());
-  const svg = (await vizInstance).renderString(workflowDot(nodes, phases), { format: 'svg' });
+  const svg = (await vizInstance).renderString(dot, { format: 'svg' });
   // The XML prolog and doctype are not wanted inside HTML.
-  return new Html(svg.replace(/^[\s\S]*?(<svg\b)/, '$1'));
+  const html = new Html(svg.replace(/^[\s\S]*?(<svg\b)/, '$1'));
+  drawn.set(dot, html);
+  for (const oldest of drawn.keys()) {
+    if (drawn.size <= DRAWN_KEPT) break;
+    drawn.delete(oldest);
+  }
+  return html;
 }
