@@ -263,7 +263,11 @@ maybe('the execution page in headless Chromium', () => {
     await page.screenshot({ path: join(ROOT, 'docs', 'images', 'console-execution.png') });
     const launchPage = await newPage();
     await launchPage.goto(`${base}/console/projects/default/domains/development/launch_plans/p.wf/v1/launch`);
-    await launchPage.screenshot({ path: join(ROOT, 'docs', 'images', 'console-launch.png') });
+    await launchPage.getByRole('button', { name: 'Launch' }).waitFor();
+    await launchPage.screenshot({
+      path: join(ROOT, 'docs', 'images', 'console-launch.png'),
+      clip: { x: 0, y: 0, width: VIEWPORT.width, height: 420 },
+    });
     expect(problems).toEqual([]);
   }, 60_000);
 
