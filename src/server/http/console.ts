@@ -381,7 +381,7 @@ const executionKeyOf = (req: Request): ExecutionKey => ({
  * `/console/projects/<p>/domains/<d>/executions/<name>` an execution (phase, timing, inputs, outputs,
  * error, nodes with their attempts and log links, the workflow's graph as SVG), kept current by a
  * small script following the watch stream; `.../nodes/<node>/log` a node's log as text/plain (every
- * attempt's stdout and stderr). Pages are rendered by the views of `console-views.ts`, which escape
+ * attempt's stdout and stderr), `.../log/follow` the same as Server-Sent Events while it runs. Pages are rendered by the views of `console-views.ts`, which escape
  * every value printed; every answer carries {@link CONSOLE_CSP}.
  */
 export function createConsole(deps: ConsoleDeps): Router {
