@@ -15,6 +15,7 @@ const ALL = [
   'create-execution',
   'register',
   'list-scale',
+  'console-page',
   'executor',
   'containers',
   'images',

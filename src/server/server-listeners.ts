@@ -105,6 +105,7 @@ export function httpApp(parts: HttpAppParts): Express {
       repo: parts.repo,
       blobs: parts.store,
       admin: parts.services['orch.service.AdminService'] ?? {},
+      createDownloadLink: parts.services['orch.service.DataProxyService']?.CreateDownloadLink,
       workDir: join(options.dataDir, 'work'),
       logger,
       guard,

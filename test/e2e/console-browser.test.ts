@@ -87,7 +87,7 @@ maybe('the console in headless Chromium', () => {
         timeout: 20_000,
       });
       // A page opened while the execution ran reloads itself once it ends; wait for the outputs.
-      await page.waitForSelector('#outputs', { timeout: 20_000 });
+      await page.waitForSelector('#outputs', { state: 'attached', timeout: 20_000 });
       expect(JSON.parse((await page.textContent('#outputs')) ?? '{}')).toEqual({ o0: 3 });
       expect(await page.textContent('[data-node="n0"]')).toBe('SUCCEEDED');
       expect(await page.locator('.graph svg').count()).toBe(1);

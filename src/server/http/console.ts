@@ -1,15 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { status as Status } from '@grpc/grpc-js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type {
-  CompiledWorkflowClosureOut,
-  ExecutionDataOut,
-  ExecutionOut,
-  LaunchPlanOut,
-  NodeExecutionListOut,
-} from '../../api/types.js';
+import type { LaunchPlanOut } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
 import { type Guard, openGuard } from '../auth/guard.js';
 import type { OwnNames } from '../auth/own-names.js';
@@ -31,6 +23,10 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
+import type { ExecutionActions } from './console-execution.js';
+import { EXECUTION_SCRIPT, EXECUTION_STYLE } from './console-execution-assets.js';
+import { loadExecutionPage } from './console-execution-load.js';
+import { addLogFollow, nodeLogText } from './console-execution-logs.js';
 import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
@@ -38,22 +34,19 @@ import { entityPage, executionsPage } from './console-list-views.js';
 import {
   CONSOLE_STYLE,
   type DomainListing,
-  type ExecutionActions,
   type ExecutionKey,
   errorPage,
-  executionPage,
   LIVE_SCRIPT,
   notFoundPage,
   paths,
   projectPage,
   projectsPage,
   refusedPage,
-  workflowSvg,
 } from './console-views.js';
 import { httpCredentials } from './gateway.js';
 import type { Html } from './html.js';
 
-export { workflowDot } from './console-views.js';
+export { workflowDot } from './console-execution.js';
 
 /** What the console needs; built by `createServer`. */
 export interface ConsoleDeps {
@@ -63,6 +56,8 @@ export interface ConsoleDeps {
   admin: Record<string, Handler>;
   /** The executor's work folder (`<dataDir>/work`), for the log of an attempt still running. */
   workDir: string;
+  /** The DataProxyService's CreateDownloadLink, for download links of blob inputs and outputs. */
+  createDownloadLink?: Handler;
   logger: Logger;
   /**
    * Admits console requests like the RPCs they read through (read permission); the sandbox lets
@@ -194,65 +189,6 @@ async function projectListings(repo: Repository, project: string): Promise<Domai
   return domains;
 }
 
-/**
- * The execution page: read through the AdminService (GetExecution, GetExecutionData,
- * ListNodeExecutions) and the workflow's compiled closure for the graph.
- * @throws ServiceError NOT_FOUND when there is no such execution.
- */
-async function loadExecutionPage(
-  deps: ConsoleDeps,
-  id: ExecutionKey,
-  actions?: ExecutionActions,
-): Promise<Html> {
-  const call = async (rpc: string, request: Record<string, unknown>): Promise<object> => {
-    const handler = deps.admin[rpc];
-    if (!handler) throw new Error(`no handler ${rpc}`);
-    return handler(request);
-  };
-  const execution = fullMessage('orch.admin.Execution', await call('GetExecution', { id }));
-  const closure = execution.closure;
-  const data = fullMessage(
-    'orch.admin.WorkflowExecutionGetDataResponse',
-    await call('GetExecutionData', { id }),
-  );
-  const nodes = fullMessage(
-    'orch.admin.NodeExecutionList',
-    await call('ListNodeExecutions', { workflow_execution_id: id, limit: 1000 }),
-  ).node_executions;
-  const phases = new Map(nodes.map((n) => [n.id?.node_id ?? '', n.closure?.phase ?? '']));
-
-  const wf = closure?.workflow_id;
-  const row =
-    wf?.name && wf.version
-      ? await deps.repo.getEntity('workflows', { ...id, name: wf.name, version: wf.version })
-      : undefined;
-  // The stored closure is a database row's JSON; fullMessage checks it against the message type.
-  const template = row
-    ? fullMessage(
-        'orch.core.CompiledWorkflowClosure',
-        (JSON.parse(row.closure) as { compiled_workflow: unknown }).compiled_workflow,
-      ).primary?.template
-    : undefined;
-  let graph: Html | 'failed' | undefined;
-  if (template) {
-    try {
-      graph = await workflowSvg(template.nodes, phases);
-    } catch (error) {
-      deps.logger.error('graph rendering failed', { error: String(error) });
-      graph = 'failed';
-    }
-  }
-  return executionPage({
-    id,
-    closure,
-    inputs: data.full_inputs,
-    nodeIds: template ? template.nodes.map((n) => n.id) : [...phases.keys()],
-    nodes,
-    graph,
-    actions,
-  });
-}
-
 const ADMIN = 'orch.service.AdminService';
 
 /** Whether the caller's role permits `rpc`, decided by the same guard as the API. */
@@ -329,33 +265,6 @@ function addExecutionActions(router: Router, deps: ConsoleDeps): void {
       (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
     ),
   );
-}
-
-/**
- * A node's log as text: every attempt's stdout and stderr, from the blob store once stored, else
- * (still running) from the attempt's folder under `workDir`; undefined when the node has not run.
- */
-async function nodeLog(deps: ConsoleDeps, id: ExecutionKey, nodeId: string): Promise<string | undefined> {
-  const row = await deps.repo.getExecution(id);
-  const attempts = row ? await deps.repo.listTaskAttempts(row.id, nodeId) : [];
-  if (!row || !attempts.length) return undefined;
-  const parts: string[] = [];
-  for (const attempt of attempts) {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const key = attempt[`${stream}_key`];
-      let text = '';
-      if (key) text = (await deps.blobs.get(key)).toString('utf8');
-      else if (attempt.ended_at === null && /^[A-Za-z0-9_-]+$/.test(nodeId)) {
-        // Still running: the log so far, from the attempt's folder.
-        const file = join(deps.workDir, String(row.id), nodeId, String(attempt.attempt), `${stream}.log`);
-        text = await readFile(file, 'utf8').catch(() => '');
-      }
-      parts.push(
-        `=== attempt ${attempt.attempt} ${stream} (${attempt.phase}) ===\n${text}${text.endsWith('\n') || !text ? '' : '\n'}`,
-      );
-    }
-  }
-  return parts.join('');
 }
 
 /**
@@ -472,7 +381,7 @@ const executionKeyOf = (req: Request): ExecutionKey => ({
  * `/console/projects/<p>/domains/<d>/executions/<name>` an execution (phase, timing, inputs, outputs,
  * error, nodes with their attempts and log links, the workflow's graph as SVG), kept current by a
  * small script following the watch stream; `.../nodes/<node>/log` a node's log as text/plain (every
- * attempt's stdout and stderr). Pages are rendered by the views of `console-views.ts`, which escape
+ * attempt's stdout and stderr), `.../log/follow` the same as Server-Sent Events while it runs. Pages are rendered by the views of `console-views.ts`, which escape
  * every value printed; every answer carries {@link CONSOLE_CSP}.
  */
 export function createConsole(deps: ConsoleDeps): Router {
@@ -488,6 +397,8 @@ export function createConsole(deps: ConsoleDeps): Router {
   asset('console.css', 'text/css', CONSOLE_STYLE);
   asset('live.js', 'text/javascript', LIVE_SCRIPT);
   asset('launch.js', 'text/javascript', LAUNCH_SCRIPT);
+  asset('execution.css', 'text/css', EXECUTION_STYLE);
+  asset('execution.js', 'text/javascript', EXECUTION_SCRIPT);
   router.use('/console', consoleGate(deps));
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
@@ -549,13 +460,14 @@ export function createConsole(deps: ConsoleDeps): Router {
   );
   addExecutionActions(router, deps);
   addLaunchForm(router, deps);
+  addLogFollow(router, deps);
 
   router.get(
     '/console/projects/:project/domains/:domain/executions/:name/nodes/:node/log',
     async (req, res) => {
       res.type('text/plain; charset=utf-8');
       try {
-        const log = await nodeLog(deps, executionKeyOf(req), String(req.params.node));
+        const log = await nodeLogText(deps, executionKeyOf(req), String(req.params.node));
         if (log === undefined) res.status(404).send('no such execution node, or it has not run yet\n');
         else res.send(log);
       } catch (error) {
