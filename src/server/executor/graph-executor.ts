@@ -832,7 +832,14 @@ export class GraphExecutor implements Executor {
       progress.failure = error instanceof TaskFailure ? error : new TaskFailure('BadBinding', String(error));
       return undefined;
     }
-    return this.runNode(run.row, run.state, node.id, task, inputs, progress.previous.get(node.id))
+    return this.runNode({
+      execution: run.row,
+      state: run.state,
+      nodeId: node.id,
+      task,
+      inputs,
+      previous: progress.previous.get(node.id),
+    })
       .then((outputs) => {
         progress.values.set(node.id, outputs);
         progress.done.add(node.id);
@@ -900,108 +907,40 @@ export class GraphExecutor implements Executor {
   }
 
   /** Runs one task node, with retries; returns its outputs as literals. */
-  private async runNode(
-    execution: ExecutionRow,
-    state: RunState,
-    nodeId: string,
-    task: TaskTemplateOut,
-    inputs: Record<string, LiteralOut>,
-    previous: PreviousNode | undefined,
-  ): Promise<Record<string, LiteralOut>> {
-    const executionId = execution.id;
-    const attempts = Number(task.metadata?.retries?.retries ?? 0) + 1;
-    const timeout = task.metadata?.timeout;
-    const timeoutMs = timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
-    const startedAt = previous?.started_at ?? this.now();
-    const inputsKey = `node-executions/${executionId}/${nodeId}.inputs.json`;
-    await writeLiteralMap(this.options.blobs, inputsKey, inputs);
-    let phase: NodePhase | undefined = previous?.phase;
-    const outputsKey = `node-executions/${executionId}/${nodeId}.outputs.json`;
+  private async runNode(node: NodeRun): Promise<Record<string, LiteralOut>> {
+    const { execution, nodeId, task, inputs, previous } = node;
+    const records: NodeRecords = {
+      phase: previous?.phase,
+      inputsKey: `node-executions/${execution.id}/${nodeId}.inputs.json`,
+      outputsKey: `node-executions/${execution.id}/${nodeId}.outputs.json`,
+      startedAt: previous?.started_at ?? this.now(),
+      cacheStatus: 'CACHE_DISABLED',
+    };
+    await writeLiteralMap(this.options.blobs, records.inputsKey, inputs);
     const cache = task.metadata?.cache ? this.options.cache : undefined;
     const cacheKey = cache
       ? taskCacheKey({ project: execution.project, domain: execution.domain, task, inputs })
       : undefined;
-    let cacheStatus: CacheStatus = 'CACHE_DISABLED';
     if (cache && cacheKey) {
       const found = await cache.lookup(cacheKey);
-      if (found.status === 'hit') {
-        const base = {
-          attempts: 0,
-          inputs_key: inputsKey,
-          started_at: startedAt,
-          cache_status: 'CACHE_HIT' as const,
-        };
-        await writeLiteralMap(this.options.blobs, outputsKey, found.outputs);
-        phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
-        await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
-          ...base,
-          outputs_key: outputsKey,
-          ended_at: this.now(),
-        });
-        return found.outputs;
-      }
-      cacheStatus = found.status === 'miss' ? 'CACHE_MISS' : 'CACHE_LOOKUP_FAILURE';
+      if (found.status === 'hit') return this.cacheHit(node, records, found.outputs);
+      records.cacheStatus = found.status === 'miss' ? 'CACHE_MISS' : 'CACHE_LOOKUP_FAILURE';
     }
     // After a restart or a takeover: an attempt the runtime still holds goes on under its number;
     // otherwise the next run is a new attempt, and interrupted ones do not count against `retries`.
     const last = previous?.lastAttempt ?? 0;
     const first = previous?.continuing ? last : last + 1;
-    const budget = attempts + (previous?.interrupted ?? 0);
+    const budget = Number(task.metadata?.retries?.retries ?? 0) + 1 + (previous?.interrupted ?? 0);
     let lastFailure: TaskFailure | undefined;
     for (let attempt = first; attempt <= budget; attempt++) {
-      const base: { attempts: number; inputs_key: string; started_at: number; cache_status: CacheStatus } = {
-        attempts: attempt,
-        inputs_key: inputsKey,
-        started_at: startedAt,
-        cache_status: cacheStatus,
-      };
-      phase = await this.recordNode(execution, nodeId, phase, 'RUNNING', base);
-      const attemptStart = this.now();
-      try {
-        // One attempt, in an `executor.attempt` span (execution, node and attempt number as attributes).
-        const outputs = await inSpan(
-          'executor.attempt',
-          {
-            attributes: {
-              'orch.project': execution.project,
-              'orch.domain': execution.domain,
-              'orch.execution.name': execution.name,
-              'orch.node.id': nodeId,
-              'orch.attempt': attempt,
-            },
-          },
-          () => this.recordAttempt(execution, state, nodeId, attempt, task, inputs, timeoutMs),
-        );
-        await writeLiteralMap(this.options.blobs, outputsKey, outputs);
-        if (cache && cacheKey && cacheStatus === 'CACHE_MISS') {
-          base.cache_status = (await cache.put(cacheKey, outputs)) ? 'CACHE_POPULATED' : 'CACHE_PUT_FAILURE';
-        }
-        await this.recordNode(execution, nodeId, phase, 'SUCCEEDED', {
-          ...base,
-          outputs_key: outputsKey,
-          ended_at: this.now(),
-        });
-        return outputs;
-      } catch (error) {
-        if (error instanceof Interrupted || this.halted(state)) throw new Interrupted();
-        if (state.cause !== undefined) {
-          await this.recordNode(execution, nodeId, phase, 'ABORTED', {
-            ...base,
-            error: abortRecord(state.cause),
-            ended_at: this.now(),
-          });
-          throw new Aborted();
-        }
-        if (!(error instanceof TaskFailure)) throw error;
-        lastFailure = error;
-        this.options.logger.info('task attempt failed', {
-          execution: execution.name,
-          node: nodeId,
-          attempt,
-          ms: this.now() - attemptStart,
-          error: error.message,
-        });
-      }
+      const outcome = await this.tryAttempt(
+        node,
+        records,
+        attempt,
+        cache && cacheKey ? { cache, cacheKey } : undefined,
+      );
+      if (!(outcome instanceof TaskFailure)) return outcome;
+      lastFailure = outcome;
     }
     // The loop ran at least once unless an earlier server recorded more attempts than the task has.
     const failure =
@@ -1013,27 +952,105 @@ export class GraphExecutor implements Executor {
       failure.phase,
       failure.kind,
     );
-    await this.recordNode(execution, nodeId, phase, failure.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED', {
-      attempts: Math.max(budget, last),
-      inputs_key: inputsKey,
-      started_at: startedAt,
-      cache_status: cacheStatus,
-      error: final.record(),
-      ended_at: this.now(),
-    });
+    await this.recordNode(
+      execution,
+      nodeId,
+      records.phase,
+      failure.phase === 'TIMED_OUT' ? 'TIMED_OUT' : 'FAILED',
+      {
+        ...nodeFields(records, Math.max(budget, last)),
+        error: final.record(),
+        ended_at: this.now(),
+      },
+    );
     throw final;
   }
 
-  /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
-  private async recordAttempt(
-    execution: ExecutionRow,
-    state: RunState,
-    nodeId: string,
-    attempt: number,
-    task: TaskTemplateOut,
-    inputs: Record<string, LiteralOut>,
-    timeoutMs: number,
+  /** Records a node whose outputs the task cache held: RUNNING, then SUCCEEDED with no attempt. */
+  private async cacheHit(
+    { execution, nodeId }: NodeRun,
+    records: NodeRecords,
+    outputs: Record<string, LiteralOut>,
   ): Promise<Record<string, LiteralOut>> {
+    records.cacheStatus = 'CACHE_HIT';
+    await writeLiteralMap(this.options.blobs, records.outputsKey, outputs);
+    const base = nodeFields(records, 0);
+    records.phase = await this.recordNode(execution, nodeId, records.phase, 'RUNNING', base);
+    await this.recordNode(execution, nodeId, records.phase, 'SUCCEEDED', {
+      ...base,
+      outputs_key: records.outputsKey,
+      ended_at: this.now(),
+    });
+    return outputs;
+  }
+
+  /**
+   * One attempt of a node, recorded: its outputs once it succeeded (the node is then SUCCEEDED, and
+   * the cache filled on a miss), or the TaskFailure that a retry may follow.
+   * @throws Interrupted on shutdown or a lost lease; Aborted once terminated (the node then ABORTED).
+   */
+  private async tryAttempt(
+    node: NodeRun,
+    records: NodeRecords,
+    attempt: number,
+    cached: { cache: TaskCache; cacheKey: string } | undefined,
+  ): Promise<Record<string, LiteralOut> | TaskFailure> {
+    const { execution, state, nodeId } = node;
+    const base = nodeFields(records, attempt);
+    records.phase = await this.recordNode(execution, nodeId, records.phase, 'RUNNING', base);
+    const attemptStart = this.now();
+    try {
+      // One attempt, in an `executor.attempt` span (execution, node and attempt number as attributes).
+      const outputs = await inSpan(
+        'executor.attempt',
+        {
+          attributes: {
+            'orch.project': execution.project,
+            'orch.domain': execution.domain,
+            'orch.execution.name': execution.name,
+            'orch.node.id': nodeId,
+            'orch.attempt': attempt,
+          },
+        },
+        () => this.recordAttempt(node, attempt),
+      );
+      await writeLiteralMap(this.options.blobs, records.outputsKey, outputs);
+      if (cached && records.cacheStatus === 'CACHE_MISS') {
+        base.cache_status = (await cached.cache.put(cached.cacheKey, outputs))
+          ? 'CACHE_POPULATED'
+          : 'CACHE_PUT_FAILURE';
+      }
+      await this.recordNode(execution, nodeId, records.phase, 'SUCCEEDED', {
+        ...base,
+        outputs_key: records.outputsKey,
+        ended_at: this.now(),
+      });
+      return outputs;
+    } catch (error) {
+      if (error instanceof Interrupted || this.halted(state)) throw new Interrupted();
+      if (state.cause !== undefined) {
+        await this.recordNode(execution, nodeId, records.phase, 'ABORTED', {
+          ...base,
+          error: abortRecord(state.cause),
+          ended_at: this.now(),
+        });
+        throw new Aborted();
+      }
+      if (!(error instanceof TaskFailure)) throw error;
+      this.options.logger.info('task attempt failed', {
+        execution: execution.name,
+        node: nodeId,
+        attempt,
+        ms: this.now() - attemptStart,
+        error: error.message,
+      });
+      return error;
+    }
+  }
+
+  /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
+  private async recordAttempt(node: NodeRun, attempt: number): Promise<Record<string, LiteralOut>> {
+    const { execution, state, nodeId } = node;
     const { repo } = this.options;
     const dir = join(this.options.workDir, String(execution.id), nodeId, String(attempt));
     const record = {
@@ -1055,12 +1072,9 @@ export class GraphExecutor implements Executor {
     let logsStored: LogKeys = { stdout_key: null, stderr_key: null };
     try {
       const outputs = await this.attemptProcess(
-        state,
+        node,
         attemptIds(execution, nodeId, attempt),
         dir,
-        task,
-        inputs,
-        timeoutMs,
         async (pid) => {
           await repo.upsertTaskAttempt({
             ...record,
@@ -1136,20 +1150,16 @@ export class GraphExecutor implements Executor {
    * server: then its folder is the one the attempt uses), runs it on the runtime and reads its outputs.
    */
   private async attemptProcess(
-    state: RunState,
+    { state, task, inputs }: NodeRun,
     ids: AttemptIds,
     dir: string,
-    task: TaskTemplateOut,
-    inputs: Record<string, LiteralOut>,
-    timeoutMs: number,
     onStart: (pid: number | null) => Promise<void>,
     onEnd: () => Promise<void>,
   ): Promise<Record<string, LiteralOut>> {
     const { runtime } = this.options;
     const ioDir = join(dir, 'io');
     const inputJson = literalMapToJson({ literals: inputs });
-    const held = await runtime.holds(ids);
-    if (!held) {
+    if (!(await runtime.holds(ids))) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(ioDir, { recursive: true });
       await writeFile(join(ioDir, 'inputs.json'), stringifyExactJson(inputJson));
@@ -1157,18 +1167,12 @@ export class GraphExecutor implements Executor {
       // Another replica may have started it: this replica's folder for it may not exist yet.
       await mkdir(ioDir, { recursive: true });
     }
-
-    const argv = (task.container?.command ?? []).map((arg) =>
-      arg.replace(INPUT_REFERENCE, (whole, name: string) => {
-        if (!(name in inputJson)) return whole;
-        const value = literalToJson(inputs[name]);
-        return typeof value === 'string' ? value : stringifyExactJson(value);
-      }),
-    );
+    const argv = commandLine(task, inputs, inputJson);
     const [program] = argv;
     if (!program) throw new TaskFailure('BadCommand', 'the task has no command');
     const codeDir = await this.workingDirectory(task);
     const env = await this.taskEnvironment(task, ids);
+    const timeoutMs = timeoutOf(task);
 
     const stop = new AbortController();
     state.attempts.add(stop);
@@ -1199,21 +1203,8 @@ export class GraphExecutor implements Executor {
     if (end.detached || this.halted(state)) throw new Interrupted();
     await onEnd();
     if (state.cause !== undefined) throw new Aborted();
-    if (end.startError) throw new TaskFailure('BadCommand', `cannot start "${program}": ${end.startError}`);
-    if (end.timedOut) {
-      throw new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
-    }
-    if (end.oomKilled) {
-      throw new TaskFailure(
-        'OOMKilled',
-        `task was killed for going over its memory limit of ${formatBytes(end.oomKilled.memoryBytes)} ` +
-          '(raise `limits.mem` in the workflow file)',
-      );
-    }
-    if (end.code !== 0) {
-      const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
-      throw new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
-    }
+    const failure = attemptFailure(end, program, timeoutMs);
+    if (failure) throw failure;
     // A container another replica started wrote into the folder that replica mounted.
     return readOutputs(
       end.outputsDir ?? ioDir,
@@ -1284,6 +1275,81 @@ export class GraphExecutor implements Executor {
 type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecutionById']>>>;
 
 /** Whether a run's execution was terminated: by this executor's abort, or found ABORTING. */
+/** What one node of a run is: the execution, its run state, the node and its task, and its inputs. */
+interface NodeRun {
+  execution: ExecutionRow;
+  state: RunState;
+  nodeId: string;
+  task: TaskTemplateOut;
+  inputs: Record<string, LiteralOut>;
+  /** What an earlier server recorded of this node (a restart or a takeover), if anything. */
+  previous: PreviousNode | undefined;
+}
+
+/** Where a node's records stand while it runs: its phase so far, its blob keys, its cache status. */
+interface NodeRecords {
+  phase: NodePhase | undefined;
+  inputsKey: string;
+  outputsKey: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  cacheStatus: CacheStatus;
+}
+
+/** The fields of a node record that every phase of one attempt repeats. */
+function nodeFields(
+  records: NodeRecords,
+  attempts: number,
+): { attempts: number; inputs_key: string; started_at: number; cache_status: CacheStatus } {
+  return {
+    attempts,
+    inputs_key: records.inputsKey,
+    started_at: records.startedAt,
+    cache_status: records.cacheStatus,
+  };
+}
+
+/** A task's timeout in milliseconds; 0 for none. */
+function timeoutOf(task: TaskTemplateOut): number {
+  const timeout = task.metadata?.timeout;
+  return timeout ? Number(timeout.seconds) * 1000 + Math.floor((timeout.nanos ?? 0) / 1e6) : 0;
+}
+
+/** The task's command with each `{{.inputs.<name>}}` replaced by that input (JSON unless a string). */
+function commandLine(
+  task: TaskTemplateOut,
+  inputs: Record<string, LiteralOut>,
+  inputJson: Record<string, unknown>,
+): string[] {
+  return (task.container?.command ?? []).map((arg) =>
+    arg.replace(INPUT_REFERENCE, (whole, name: string) => {
+      if (!(name in inputJson)) return whole;
+      const value = literalToJson(inputs[name]);
+      return typeof value === 'string' ? value : stringifyExactJson(value);
+    }),
+  );
+}
+
+/** Why an attempt that ended (not detached) failed, or undefined when it exited 0. */
+function attemptFailure(end: TaskAttemptEnd, program: string, timeoutMs: number): TaskFailure | undefined {
+  if (end.startError) return new TaskFailure('BadCommand', `cannot start "${program}": ${end.startError}`);
+  if (end.timedOut) {
+    return new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
+  }
+  if (end.oomKilled) {
+    return new TaskFailure(
+      'OOMKilled',
+      `task was killed for going over its memory limit of ${formatBytes(end.oomKilled.memoryBytes)} ` +
+        '(raise `limits.mem` in the workflow file)',
+    );
+  }
+  if (end.code !== 0) {
+    const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
+    return new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
+  }
+  return undefined;
+}
+
 function terminated(run: ExecutionRun): boolean {
   return run.state.cause !== undefined || run.phase === 'ABORTING';
 }
