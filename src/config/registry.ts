@@ -439,6 +439,47 @@ export const FLAGS = [
   },
   {
     section: 'Server auth',
+    name: 'auth.tokenExchange.audience',
+    example: '[https://orch.example.com]',
+    type: 'strings',
+    usage:
+      "audiences an OIDC ID token must carry to be exchanged; default is the admin's token issuer and public URL",
+  },
+  {
+    section: 'Server auth',
+    name: 'auth.tokenExchange.issuers',
+    example: '[https://gitlab.example.com]',
+    type: 'strings',
+    usage:
+      'OIDC issuers whose ID tokens the token endpoint exchanges (RFC 8693), besides the built-in https://token.actions.githubusercontent.com; https only (http for loopback)',
+  },
+  {
+    section: 'Server auth',
+    name: 'auth.tokenExchange.jwksCooldown',
+    type: 'string',
+    default: '30s',
+    format: 'duration',
+    usage: "least time between two fetches of an issuer's JWKS when a token names a key id it lacks",
+  },
+  {
+    section: 'Server auth',
+    name: 'auth.tokenExchange.maxTokenLifespan',
+    type: 'string',
+    default: '15m0s',
+    format: 'duration',
+    usage:
+      "longest lifetime of an access token exchanged for an ID token (never past the ID token's own expiry)",
+  },
+  {
+    section: 'Server auth',
+    name: 'auth.tokenExchange.timeout',
+    type: 'string',
+    default: '5s',
+    format: 'duration',
+    usage: 'deadline of each request to an issuer (discovery document, JWKS)',
+  },
+  {
+    section: 'Server auth',
     name: 'auth.tokenEndpointProxyPath',
     example: '/oauth2/token',
     type: 'string',
