@@ -134,7 +134,8 @@ export function policyIdOf(row: Pick<TrustPolicyRow, 'org' | 'name' | 'created_a
  * (GitHub Actions' or `--auth.tokenExchange.issuers`); the signature against the issuer's JWKS
  * (found through `<issuer>/.well-known/openid-configuration`, cached; fetched again for an unknown
  * `kid` at most once per cooldown, and refused when it is still unknown); `aud`; `exp`, `nbf`, `iat`
- * with {@link CLOCK_SKEW_SECONDS} of leeway; a policy matching (see `policyMatches`); and that its
+ * with {@link CLOCK_SKEW_SECONDS} of leeway; a policy matching (see `policyMatches`; of several, the
+ * one with the most conditions, then the first by org and name); and that its
  * `jti` was not exchanged before (recorded in the database until the ID token expires, so replicas
  * agree). The access token lives min(the ID token's remaining validity, `maxTokenLifespan`).
  */
@@ -293,10 +294,14 @@ export class TokenExchange {
   }
 
   private async matchingPolicy(issuer: string, payload: Record<string, unknown>) {
+    // The most specific matching policy (most conditions) wins; among equals, the first by org and name.
+    let best: { row: TrustPolicyRow; rule: TrustPolicyRule } | undefined;
     for (const row of await this.settings.repo.policiesOf(issuer)) {
       const rule = ruleOf(row);
-      if (rule && policyMatches(rule, payload)) return { row, rule };
+      if (!rule || !policyMatches(rule, payload)) continue;
+      if (!best || rule.conditions.length > best.rule.conditions.length) best = { row, rule };
     }
+    if (best) return best;
     const described = ['repository', 'ref', 'event_name', 'environment']
       .filter((claim) => typeof payload[claim] === 'string')
       .map((claim) => `${claim} ${String(payload[claim])}`)
