@@ -4,6 +4,8 @@ import { SignJWT } from 'jose';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { StaticTokenSource } from '../../src/client/token-source.js';
+import { runOrchctl } from '../../src/ctl/program.js';
+import { captureIO } from '../helpers/io.js';
 import { type FakeIssuer, startFakeIssuer } from '../helpers/oidc-issuer.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
 import { ADD_ONE_SCRIPT, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
@@ -118,6 +120,20 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
       const done = await waitForExecution(server.client, launched);
       expect(literalMapToJson(done.closure?.outputs)).toEqual({ o0: 3 });
       expect(done.spec?.metadata?.principal).toBe('127.0.0.1:acme/flows@refs/heads/main');
+      // orchctl and the console show who launched it, as they show other principals.
+      const io = captureIO({ home: server.dataDir, env: {} });
+      const args = ['get', 'execution', launched.name, '-p', 'flows', '-d', 'development'];
+      expect(
+        await runOrchctl(
+          [...args, '--admin.endpoint', server.addresses.grpcEndpoint, '--admin.insecure'],
+          io,
+        ),
+      ).toBe(0);
+      expect(io.out()).toMatch(/LAUNCHED BY[\s\S]*127\.0\.0\.1:acme\/flows@refs\/heads\/main/);
+      const page = await fetch(
+        `${server.addresses.httpEndpoint}/console/projects/flows/domains/development/executions/${launched.name}`,
+      );
+      expect(await page.text()).toContain('127.0.0.1:acme/flows@refs/heads/main (MANUAL)');
       const me = await client.userInfo();
       expect(me).toMatchObject({ subject: '127.0.0.1:acme/flows@refs/heads/main', role: 'CONTRIBUTOR' });
     } finally {
@@ -274,7 +290,11 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
     });
     const answer = await exchange(
       server,
-      await issuer.token(audience, { repository: 'beta/temp', repository_owner: 'beta', ref: 'refs/tags/v1' }),
+      await issuer.token(audience, {
+        repository: 'beta/temp',
+        repository_owner: 'beta',
+        ref: 'refs/tags/v1',
+      }),
     );
     expect(answer.status).toBe(200);
     const client = clientWith(server, String(answer.body.access_token));

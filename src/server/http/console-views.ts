@@ -231,6 +231,7 @@ const executionBody = htmlTemplate<{
   domainHref: string;
   workflow: { name: string; version: string };
   phase: string;
+  launchedBy: string;
   created: string;
   started: string;
   duration: string;
@@ -246,6 +247,7 @@ const executionBody = htmlTemplate<{
 <p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
 <table>
 <tr><th>phase</th><td id="phase" class="phase <%= it.phase %>"><%= it.phase %></td></tr>
+<tr><th>launched by</th><td id="launched-by"><%= it.launchedBy %></td></tr>
 <tr><th>created</th><td><%= it.created %></td></tr>
 <tr><th>started</th><td><%= it.started %></td></tr>
 <tr><th>duration</th><td id="duration"><%= it.duration %></td></tr>
@@ -303,6 +305,8 @@ export interface ExecutionActions {
 export interface ExecutionPageData {
   id: ExecutionKey;
   closure: ExecutionClosure | null;
+  /** Who launched it and how, as the list shows it: `<principal> (<mode>)`. */
+  launchedBy?: string;
   /** The execution's inputs (GetExecutionData's `full_inputs`). */
   inputs: Parameters<typeof literalMapToJson>[0];
   /** The node ids in the workflow's order (else the order ListNodeExecutions gave). */
@@ -349,6 +353,7 @@ export function executionPage(data: ExecutionPageData): Html {
     domainHref: paths.domain(id.project, id.domain),
     workflow: { name: closure?.workflow_id?.name ?? '', version: closure?.workflow_id?.version ?? '' },
     phase,
+    launchedBy: data.launchedBy ?? 'unknown',
     created: isoOf(closure?.created_at),
     started: isoOf(closure?.started_at),
     duration: durationOf(closure?.duration),

@@ -242,9 +242,11 @@ async function loadExecutionPage(
       graph = 'failed';
     }
   }
+  const meta = execution.spec?.metadata;
   return executionPage({
     id,
     closure,
+    launchedBy: `${meta?.principal || 'unknown'} (${String(meta?.mode ?? 'MANUAL')})`,
     inputs: data.full_inputs,
     nodeIds: template ? template.nodes.map((n) => n.id) : [...phases.keys()],
     nodes,
