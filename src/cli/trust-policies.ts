@@ -45,8 +45,16 @@ function addCreateCommand(create: Command, io: CliIO, withClient: WithClient): v
     command = command.option(`--${option} <value>`, `condition on claim ${claim}: ${help}`);
   }
   command = command
-    .option('--project <project>', 'limit the tokens to this project (repeatable)', collect)
-    .option('--domain <domain>', 'limit the tokens to this domain (repeatable)', collect)
+    .option(
+      '--allow-project <project>',
+      'limit the tokens to this project (repeatable; default every project)',
+      collect,
+    )
+    .option(
+      '--allow-domain <domain>',
+      'limit the tokens to this domain (repeatable; default every domain)',
+      collect,
+    )
     .description('create a trust policy: which CI identities (OIDC ID tokens) sign in without a key')
     .addHelpText(
       'after',
@@ -56,7 +64,7 @@ function addCreateCommand(create: Command, io: CliIO, withClient: WithClient): v
         'other values match exactly. Pull request events match only a policy naming --event-name, and\n' +
         'pull_request_target only when named exactly.\n\n' +
         'Example:\n  orch create trust-policy contributor --name flows-main --repository acme/flows \\\n' +
-        '    --ref refs/heads/main --project flows --domain development\n',
+        '    --ref refs/heads/main --event-name push --allow-project flows --allow-domain development\n',
     );
   addFlagOptions(command, [...CLIENT_FLAGS, 'output']).action(
     async (role: string, opts: Record<string, unknown>, cmd: Command) => {
@@ -76,8 +84,8 @@ function addCreateCommand(create: Command, io: CliIO, withClient: WithClient): v
             issuer: String(opts.issuer),
             conditions,
             role: ROLE_OF[known],
-            projects: Array.isArray(opts.project) ? opts.project.map(String) : [],
-            domains: Array.isArray(opts.domain) ? opts.domain.map(String) : [],
+            projects: Array.isArray(opts.allowProject) ? opts.allowProject.map(String) : [],
+            domains: Array.isArray(opts.allowDomain) ? opts.allowDomain.map(String) : [],
             org: config.org ?? '',
           },
         });

@@ -2,6 +2,7 @@ import { status as Status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
+import { runOrch } from '../../src/cli/program.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { StaticTokenSource } from '../../src/client/token-source.js';
 import { runOrchctl } from '../../src/ctl/program.js';
@@ -334,5 +335,78 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
     const listed = await fetch(`${server.addresses.httpEndpoint}/api/v1/trust_policies`);
     const names = ((await listed.json()) as { policies: { name: string }[] }).policies.map((p) => p.name);
     expect(names).toEqual(['acme-read', 'flows-main']);
+  });
+});
+
+describe('orch create|get|delete trust-policy', () => {
+  let server: TestServer;
+  let issuer: FakeIssuer;
+  beforeAll(async () => {
+    issuer = await startFakeIssuer();
+    server = await startTestServer('sqlite', { flags: { 'auth.tokenExchange.issuers': issuer.issuer } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await issuer?.stop();
+  });
+  async function orch(...argv: string[]) {
+    const io = captureIO({ home: server.dataDir, env: {} });
+    const connection = [
+      '--orch.connection.host',
+      server.addresses.grpcEndpoint,
+      '--orch.connection.insecure',
+    ];
+    const code = await runOrch([...argv, ...connection], io);
+    return { code, out: io.out(), err: io.err() };
+  }
+
+  test('creates a policy whose exchanged tokens work, lists it, and deletes it', async () => {
+    const created = await orch(
+      'create',
+      'trust-policy',
+      'contributor',
+      '--name',
+      'flows-main',
+      '--issuer',
+      issuer.issuer,
+      '--repository',
+      'acme/flows',
+      '--ref',
+      'refs/heads/*',
+      '--allow-project',
+      'flows',
+    );
+    expect(created).toMatchObject({ code: 0, out: 'Created trust policy flows-main\n' });
+    const policy = (await server.client.getTrustPolicy({ name: 'flows-main' })).policy;
+    expect(policy).toMatchObject({
+      role: 'CONTRIBUTOR',
+      projects: ['flows'],
+      conditions: [
+        { claim: 'repository', pattern: 'acme/flows', glob: false },
+        { claim: 'ref', pattern: 'refs/heads/*', glob: true },
+      ],
+    });
+    const listed = await orch('get', 'trust-policy');
+    expect(listed.out).toMatch(
+      /flows-main\s+contributor\s+repository=acme\/flows ref=refs\/heads\/\*\s+flows\s+\*/,
+    );
+    const token = await issuer.token(server.addresses.httpEndpoint, { ref: 'refs/heads/release' });
+    expect((await exchange(server, token)).status).toBe(200);
+    expect(await orch('delete', 'trust-policy', '--name', 'flows-main')).toMatchObject({ code: 0 });
+    expect((await orch('get', 'trust-policy', 'flows-main')).code).toBe(1);
+  });
+
+  test('a policy without a repository is a usage error before any call', async () => {
+    const result = await orch(
+      'create',
+      'trust-policy',
+      'viewer',
+      '--name',
+      'wide',
+      '--ref',
+      'refs/heads/main',
+    );
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/must name the repository or its owner/);
   });
 });
