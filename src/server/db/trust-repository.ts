@@ -1,6 +1,10 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { AuthPageTokenError } from './auth-repository.js';
 import type { Database, TrustPolicyTable } from './schema.js';
+
+/** Thrown for a trust policy list page token this server did not issue. */
+export class PolicyPageTokenError extends Error {
+  override name = 'PolicyPageTokenError';
+}
 
 /** A stored trust policy. */
 export type TrustPolicyRow = Selectable<TrustPolicyTable>;
@@ -49,12 +53,12 @@ export class TrustRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** A page of `org`'s policies by name. @throws AuthPageTokenError for a token this server did not issue. */
+  /** A page of `org`'s policies by name. @throws PolicyPageTokenError for a token this server did not issue. */
   async listPolicies(org: string, limit: number, token: string) {
     let after: string | undefined;
     if (token) {
       after = Buffer.from(token, 'base64url').toString('utf8');
-      if (!after.startsWith('tp:')) throw new AuthPageTokenError('invalid pagination token');
+      if (!after.startsWith('tp:')) throw new PolicyPageTokenError('invalid pagination token');
       after = after.slice(3);
     }
     let query = this.db.selectFrom('trust_policies').selectAll().where('org', '=', org);

@@ -3,9 +3,8 @@ import type { TrustPolicy__Output } from '../../api/generated/orch/admin/TrustPo
 import type { TokenExchange } from '../auth/token-exchange.js';
 import { isRole } from '../auth/tokens.js';
 import { type ClaimCondition, isPolicyClaim, POLICY_CLAIMS, policyProblems } from '../auth/trust-policy.js';
-import { AuthPageTokenError } from '../db/auth-repository.js';
 import { isUniqueViolation } from '../db/connect.js';
-import type { TrustPolicyRow, TrustRepository } from '../db/trust-repository.js';
+import { PolicyPageTokenError, type TrustPolicyRow, type TrustRepository } from '../db/trust-repository.js';
 import { alreadyExists, invalidArgument, notFound } from '../errors.js';
 import type { AdminHandlers } from './admin-context.js';
 import { MAX_PAGE_SIZE } from './requests.js';
@@ -126,7 +125,7 @@ export function trustPolicyHandlers(deps: TrustPolicyDeps): TrustPolicyHandlers 
         const page = await deps.repo.listPolicies(orgOf(request.org), limit, request.token);
         return { policies: page.rows.map(toMessage), token: page.token };
       } catch (error) {
-        if (error instanceof AuthPageTokenError) throw invalidArgument(error.message);
+        if (error instanceof PolicyPageTokenError) throw invalidArgument(error.message);
         throw error;
       }
     },
