@@ -1,7 +1,11 @@
+import * as core from '@actions/core';
 import { ORCH_VERSION } from '../api/version.js';
 import { AdminClient } from '../client/admin-client.js';
 import { parseApiKey } from '../client/auth/api-key.js';
 import { ClientCredentialsTokenSource } from '../client/auth/client-credentials.js';
+import { messageOf } from '../client/errors.js';
+import { TokenExchangeTokenSource } from '../client/token-exchange.js';
+import { AuthFlowError, type TokenSource } from '../client/token-source.js';
 import type { CommonSettings } from './inputs.js';
 
 /**
@@ -24,33 +28,100 @@ export const ADMIN_GIVE_UP_SECONDS =
 /** Sent as `x-orch-client` and in the user agent: `orch-action/<version>`. */
 export const CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
 
+/** What to do when the admin asks for credentials and the job has none: the hint of the error. */
+export const NO_CREDENTIALS_HINT =
+  'Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for ' +
+  'this repository once, `orch create trust-policy --issuer https://token.actions.githubusercontent.com ' +
+  '--repository <owner>/<repo> --role contributor`), or set the api-key input to an API key.';
+
 /**
- * The one admin client (src/client) for the Action's settings: the endpoint and TLS mode of the
- * inputs, and, when `api-key` is set, that key's client credentials for tokens (the `ApiKey` flow,
- * RFC 6749 §4.4; token endpoint discovered from the admin). Tokens stay in memory: a job is short.
+ * The token source of a job with neither an `api-key` nor the runner's OIDC variables: no token is
+ * sent while the admin lets the caller in anonymously (a loopback sandbox); once it asks for one,
+ * the call fails with {@link NO_CREDENTIALS_HINT}.
+ */
+export class NoCredentialsTokenSource implements TokenSource {
+  readonly mode = 'none';
+  async cached(): Promise<undefined> {
+    return undefined;
+  }
+  /** @throws AuthFlowError always, saying what to add to the workflow. */
+  async token(): Promise<string> {
+    throw new AuthFlowError(
+      'the admin asks for credentials, and this job has neither an api-key input nor an OIDC ID token ' +
+        '(ACTIONS_ID_TOKEN_REQUEST_URL and ACTIONS_ID_TOKEN_REQUEST_TOKEN are not set)',
+      'none',
+      { hint: NO_CREDENTIALS_HINT },
+    );
+  }
+}
+
+/** The runner's ID token for `audience` (`@actions/core` `getIDToken`, which masks it in the log). */
+export type IdTokenIssuer = (audience: string) => Promise<string>;
+
+/**
+ * How the Action signs in, in this order: the `api-key` input (its client credentials, the `ApiKey`
+ * flow, RFC 6749 §4.4); else, when the runner issues OIDC ID tokens, keyless sign-in (the
+ * `TokenExchange` flow, RFC 8693: the runner's ID token for the `audience` input, by default the
+ * token endpoint's origin, exchanged at the admin's token endpoint); else no credentials
+ * ({@link NoCredentialsTokenSource}). Token endpoints are discovered from the admin (RFC 8414).
  * @throws ApiKeyFormatError for a damaged key (`readSettings` reports it first, as an input problem).
  */
-export function createActionClient(settings: Pick<CommonSettings, 'endpoint' | 'insecure' | 'apiKey'>) {
-  const key = settings.apiKey ? parseApiKey(settings.apiKey.reveal()) : undefined;
+export function actionTokenSource(
+  settings: Pick<CommonSettings, 'endpoint' | 'insecure' | 'apiKey' | 'audience' | 'idTokenAvailable'>,
+  idToken: IdTokenIssuer,
+): TokenSource {
+  if (settings.apiKey) {
+    const key = parseApiKey(settings.apiKey.reveal());
+    return new ClientCredentialsTokenSource({
+      mode: 'ApiKey',
+      endpoint: settings.endpoint,
+      clientId: key.clientId,
+      clientSecret: () => key.clientSecret,
+      allowInsecureHttp: settings.insecure,
+      refusedHint:
+        'The api-key input was refused: the key may have been deleted or belong to another admin. ' +
+        'Create one with `orch create api-key admin --name <name>` and store it as the secret the input reads.',
+    });
+  }
+  if (!settings.idTokenAvailable) return new NoCredentialsTokenSource();
+  return new TokenExchangeTokenSource({
+    subjectToken: async ({ tokenUrl }) => {
+      const audience = settings.audience || new URL(tokenUrl).origin;
+      try {
+        return await idToken(audience);
+      } catch (error) {
+        throw new AuthFlowError(
+          `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${messageOf(error)}`,
+          'TokenExchange',
+          { cause: error, hint: NO_CREDENTIALS_HINT },
+        );
+      }
+    },
+    allowInsecureHttp: settings.insecure,
+    timeoutSeconds: ACTION_RETRY.perAttemptSeconds,
+    refusedHint:
+      "The admin refused this job's ID token: check that a trust policy admits this repository " +
+      '(`orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> ' +
+      '--role contributor`) and that the audience input matches the one it expects.',
+  });
+}
+
+/**
+ * The one admin client (src/client) for the Action's settings: the endpoint and TLS mode of the
+ * inputs, signed in as {@link actionTokenSource} says. Tokens stay in memory: a job is short.
+ * @param idToken the runner's ID token issuer. @default `@actions/core` `getIDToken`
+ * @throws ApiKeyFormatError for a damaged key (`readSettings` reports it first, as an input problem).
+ */
+export function createActionClient(
+  settings: Pick<CommonSettings, 'endpoint' | 'insecure' | 'apiKey' | 'audience' | 'idTokenAvailable'>,
+  idToken: IdTokenIssuer = core.getIDToken,
+) {
   return new AdminClient({
     endpoint: settings.endpoint,
     insecure: settings.insecure,
     clientName: CLIENT_NAME,
     retry: ACTION_RETRY,
-    ...(key
-      ? {
-          tokenSource: new ClientCredentialsTokenSource({
-            mode: 'ApiKey',
-            endpoint: settings.endpoint,
-            clientId: key.clientId,
-            clientSecret: () => key.clientSecret,
-            allowInsecureHttp: settings.insecure,
-            refusedHint:
-              'The api-key input was refused: the key may have been deleted or belong to another admin. ' +
-              'Create one with `orch create api-key admin --name <name>` and store it as the secret the input reads.',
-          }),
-        }
-      : {}),
+    tokenSource: actionTokenSource(settings, idToken),
   });
 }
 

@@ -38,6 +38,17 @@ export interface CommonSettings {
   dryRun: boolean;
   /** Token for GitHub's REST API (`github-token`, by default the workflow's `github.token`); masked. */
   githubToken: SecretValue | undefined;
+  /**
+   * `audience` of the runner's OIDC ID token for keyless sign-in; when absent, the origin of the
+   * admin's token endpoint (e.g. `https://orch.example.com`).
+   */
+  audience: string | undefined;
+  /**
+   * True when the runner can issue OIDC ID tokens: both `ACTIONS_ID_TOKEN_REQUEST_URL` and
+   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` are set, which GitHub does for jobs with `permissions:
+   * id-token: write`.
+   */
+  idTokenAvailable: boolean;
 }
 
 /** `command: register`. */
@@ -128,15 +139,30 @@ function secretInput(name: string): SecretValue | undefined {
   return new SecretValue(value);
 }
 
+/** What is wrong with the `endpoint` input, or undefined when it is a valid address. */
+function endpointProblem(endpoint: string): string | undefined {
+  if (!endpoint) return "required: the admin's gRPC address, e.g. orch.example.com:443";
+  if (/\s/.test(endpoint)) return `"${endpoint}" contains white space`;
+  try {
+    parseEndpoint(endpoint);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof InvalidEndpointError)) throw error;
+    return error.message;
+  }
+}
+
 /**
  * Reads every input of the Action (see action.yml) into one frozen {@link ActionSettings}. Secret
  * inputs (`api-key`, `secret-value`, `github-token`) are read and masked first, before anything
  * could print them. Booleans accept only `true` / `false` (also `True`, `TRUE`, `False`, `FALSE`, as
  * `core.getBooleanInput`); anything else is an error, never a silent `false`.
  * This is the only module that calls `core.getInput` (DESIGN.md, "Configuration is read at the edge").
+ * @param env the runner's variables, for `ACTIONS_ID_TOKEN_REQUEST_*` (inputs are read by the toolkit
+ *   from `process.env`). @default process.env
  * @throws ActionInputError listing every invalid input at once; messages never quote a secret.
  */
-export function readSettings(): ActionSettings {
+export function readSettings(env: NodeJS.ProcessEnv = process.env): ActionSettings {
   // Secrets first: masked before any other input is looked at or any message is printed.
   const secretValue = secretInput('secret-value');
   const apiKey = secretInput('api-key');
@@ -182,16 +208,8 @@ export function readSettings(): ActionSettings {
   else if (!command) problem('command', `"${commandText}" is not one of ${COMMANDS.join(', ')}`);
 
   const endpoint = input('endpoint');
-  if (!endpoint) problem('endpoint', "required: the admin's gRPC address, e.g. orch.example.com:443");
-  else if (/\s/.test(endpoint)) problem('endpoint', `"${endpoint}" contains white space`);
-  else {
-    try {
-      parseEndpoint(endpoint);
-    } catch (error) {
-      if (!(error instanceof InvalidEndpointError)) throw error;
-      problem('endpoint', error.message);
-    }
-  }
+  const wrongEndpoint = endpointProblem(endpoint);
+  if (wrongEndpoint) problem('endpoint', wrongEndpoint);
 
   const common: CommonSettings = {
     endpoint,
@@ -201,6 +219,8 @@ export function readSettings(): ActionSettings {
     domain: input('domain') || DEFAULT_TARGET.domain,
     dryRun: bool('dry-run', false),
     githubToken,
+    audience: input('audience') || undefined,
+    idTokenAvailable: Boolean(env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN),
   };
   for (const name of ['project', 'domain'] as const) {
     if (!/^[a-z0-9][a-z0-9_-]*$/i.test(common[name])) {

@@ -113,7 +113,7 @@ export async function main(deps: ActionDeps = {}): Promise<void> {
   let workspace = env.GITHUB_WORKSPACE || process.cwd();
   let admin: { endpoint: string; insecure: boolean } | undefined;
   try {
-    const settings = readSettings();
+    const settings = readSettings(env);
     admin = { endpoint: settings.endpoint, insecure: settings.insecure };
     const context = readGithubContext(env);
     workspace = context.workspace;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
+import { startActionsIdTokenService, unsignedIdToken } from '../helpers/actions-id-token.js';
 import { FakeGithub, serveHandlers, silentServer } from '../helpers/github-api.js';
 import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -243,6 +244,40 @@ describe.each(NODES)(
         `::error::cannot reach the admin at ${plaintext} over TLS: the TLS handshake failed: if the admin is plaintext (a local sandbox), set insecure to true`,
       );
       expect(mismatch.stderr).toBe('');
+    });
+
+    test('without api-key, the runner ID token is exchanged at the token endpoint of an admin that requires credentials', async () => {
+      const locked = await startTestServer('sqlite', {
+        flags: { 'sharedservice.security.allowLocalhostAccess': 'false' },
+      });
+      const issued: string[] = [];
+      const runner = await startActionsIdTokenService((audience) => {
+        issued.push(unsignedIdToken(audience));
+        return issued.at(-1) ?? '';
+      });
+      try {
+        const tokenUrl = (await locked.client.getOAuth2Metadata()).token_endpoint;
+        const run = await runBundle(
+          {
+            command: 'register',
+            files: 'examples/add-one/wf.yaml',
+            endpoint: locked.addresses.grpcEndpoint,
+            'api-key': '',
+          },
+          runner.env,
+        );
+        expect(run.code).toBe(1);
+        expect(run.stderr).toBe('');
+        expect(runner.audiences).toEqual([new URL(tokenUrl).origin]);
+        expect(run.stdout).toContain(
+          `::error::TokenExchange: the token endpoint ${tokenUrl} refused the ID token: `,
+        );
+        expect(run.stdout).toContain(`::add-mask::${issued[0]}`);
+        expect(displayed(run.stdout)).not.toContain(issued[0]);
+      } finally {
+        await runner.close();
+        await locked.stop();
+      }
     });
 
     test('create-secret stores the secret, its value masked', async () => {
