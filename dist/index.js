@@ -97782,7 +97782,7 @@ var ACTION_RETRY = {
 };
 var ADMIN_GIVE_UP_SECONDS = ACTION_RETRY.maxAttempts * ACTION_RETRY.perAttemptSeconds + (ACTION_RETRY.maxAttempts - 1) * ACTION_RETRY.maxBackoffSeconds;
 var CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
-var NO_CREDENTIALS_HINT = "Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for this repository once, `orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> --role contributor`), or set the api-key input to an API key.";
+var NO_CREDENTIALS_HINT = "Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for this repository once, `orch create trust-policy contributor --name <name> --repository <owner>/<repo> --ref refs/heads/main`), or set the api-key input to an API key.";
 var NoCredentialsTokenSource = class {
   mode = "none";
   async cached() {
@@ -97825,7 +97825,7 @@ function actionTokenSource(settings, idToken) {
     },
     allowInsecureHttp: settings.insecure,
     timeoutSeconds: ACTION_RETRY.perAttemptSeconds,
-    refusedHint: "The admin refused this job's ID token: check that a trust policy admits this repository (`orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> --role contributor`) and that the audience input matches the one it expects."
+    refusedHint: "The admin refused this job's ID token: check that a trust policy admits this repository (`orch create trust-policy contributor --name <name> --repository <owner>/<repo>`, issuer GitHub Actions by default) and that the audience input matches the one it expects (--auth.tokenExchange.audience)."
   });
 }
 function createActionClient(settings, idToken = getIDToken) {
