@@ -8,6 +8,7 @@ import { StaticTokenSource } from '../../src/client/token-source.js';
 import { runOrchctl } from '../../src/ctl/program.js';
 import { captureIO } from '../helpers/io.js';
 import { type FakeIssuer, startFakeIssuer } from '../helpers/oidc-issuer.js';
+import { createTestDatabase, testCluster } from '../helpers/postgres.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
 import { ADD_ONE_SCRIPT, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
@@ -253,6 +254,37 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
     expect(String(replay.body.error_description)).toMatch(/exchanged before/);
   });
 
+  test('a replay on another admin replica sharing the PostgreSQL database is refused too', async () => {
+    if (database !== 'postgres') return;
+    const cluster = testCluster();
+    if (!cluster) throw new Error('no PostgreSQL test cluster');
+    // Two replicas on one fresh database: the exchanged jti is recorded there, not in either process.
+    const shared = await createTestDatabase(cluster);
+    const flags = { ...shared, 'auth.tokenExchange.issuers': issuer.issuer };
+    const first = await startTestServer('postgres', { flags });
+    const second = await startTestServer('postgres', { flags });
+    try {
+      await first.client.createTrustPolicy({
+        policy: {
+          name: 'flows',
+          issuer: issuer.issuer,
+          role: 'VIEWER',
+          conditions: [{ claim: 'repository', pattern: 'acme/flows' }],
+        },
+      });
+      const token = await issuer.token(first.addresses.httpEndpoint, {
+        aud: [first.addresses.httpEndpoint, second.addresses.httpEndpoint],
+      });
+      expect((await exchange(first, token)).status).toBe(200);
+      const replay = await exchange(second, token);
+      expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(String(replay.body.error_description)).toMatch(/exchanged before/);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
   test('a policy limited to one project refuses registering into and launching in another', async () => {
     const answer = await exchange(server, await issuer.token(audience));
     const client = clientWith(server, String(answer.body.access_token));
@@ -269,6 +301,23 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
           inputs: literalMapFromJson({ x: 2 }, X),
         }),
       ).rejects.toMatchObject({ code: Status.PERMISSION_DENIED });
+      // Nor reads nor watches an execution there (the watch is a stream, checked apart).
+      await registerAddOne(server.client, 'other');
+      const theirs = await server.client.createExecution({
+        project: 'other',
+        domain: 'development',
+        spec: { launch_plan: id('LAUNCH_PLAN', 'wf.add_one_wf', 'other') },
+        inputs: literalMapFromJson({ x: 1 }, X),
+      });
+      await expect(client.getExecution(theirs)).rejects.toMatchObject({ code: Status.PERMISSION_DENIED });
+      await expect(client.watchExecution(theirs, () => {})).rejects.toMatchObject({
+        code: Status.PERMISSION_DENIED,
+      });
+      const page = await fetch(
+        `${server.addresses.httpEndpoint}/console/projects/other/domains/development/executions/${theirs.name}`,
+        { headers: { authorization: `Bearer ${String(answer.body.access_token)}` } },
+      );
+      expect(page.status).toBe(403);
       // Its own project still works.
       await expect(
         client.listExecutions({ id: { project: 'flows', domain: 'development', name: '', org: '' } }),

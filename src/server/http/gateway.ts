@@ -4,6 +4,7 @@ import { parseExactJson } from '../../api/exact-json.js';
 import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { type Guard, openGuard } from '../auth/guard.js';
+import { checkLimits } from '../auth/limits.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
 import type { HandlersByName, ServiceHandlers, ServiceStreams } from '../grpc.js';
 import { accessRecord, publicError, streamsByName, unaryByName } from '../grpc.js';
@@ -479,6 +480,8 @@ export function createGateway(
       const call: { context?: CallContext } = {};
       try {
         const request = await admit(route, requestType, req, call);
+        // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
+        checkLimits(call.context?.identity, `${route.service}/${route.rpc}`, request);
         await handler(
           request,
           (message) => {
