@@ -44682,6 +44682,22 @@ var init_descriptor = __esm({
                     "GetVersion": {
                       "requestType": "orch.admin.GetVersionRequest",
                       "responseType": "orch.admin.GetVersionResponse"
+                    },
+                    "CreateTrustPolicy": {
+                      "requestType": "orch.admin.CreateTrustPolicyRequest",
+                      "responseType": "orch.admin.CreateTrustPolicyResponse"
+                    },
+                    "GetTrustPolicy": {
+                      "requestType": "orch.admin.GetTrustPolicyRequest",
+                      "responseType": "orch.admin.GetTrustPolicyResponse"
+                    },
+                    "ListTrustPolicies": {
+                      "requestType": "orch.admin.ListTrustPoliciesRequest",
+                      "responseType": "orch.admin.ListTrustPoliciesResponse"
+                    },
+                    "DeleteTrustPolicy": {
+                      "requestType": "orch.admin.DeleteTrustPolicyRequest",
+                      "responseType": "orch.admin.DeleteTrustPolicyResponse"
                     }
                   }
                 },
@@ -45621,82 +45637,122 @@ var init_descriptor = __esm({
                     }
                   }
                 },
-                "GetVersionRequest": {
-                  "fields": {}
-                },
-                "Version": {
+                "ClaimCondition": {
                   "fields": {
-                    "build": {
+                    "claim": {
                       "type": "string",
                       "id": 1
                     },
-                    "version": {
+                    "pattern": {
                       "type": "string",
                       "id": 2
                     },
-                    "build_time": {
+                    "glob": {
+                      "type": "bool",
+                      "id": 3
+                    }
+                  }
+                },
+                "TrustPolicy": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "issuer": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "conditions": {
+                      "rule": "repeated",
+                      "type": "ClaimCondition",
+                      "id": 3
+                    },
+                    "role": {
+                      "type": "Role",
+                      "id": 4
+                    },
+                    "projects": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "domains": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 6
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 7
+                    },
+                    "created_at_ms": {
+                      "type": "int64",
+                      "id": 8
+                    },
+                    "created_by": {
+                      "type": "string",
+                      "id": 9
+                    }
+                  }
+                },
+                "CreateTrustPolicyRequest": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "CreateTrustPolicyResponse": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetTrustPolicyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "GetTrustPolicyResponse": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListTrustPoliciesRequest": {
+                  "fields": {
+                    "org": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 2
+                    },
+                    "token": {
                       "type": "string",
                       "id": 3
                     }
                   }
                 },
-                "GetVersionResponse": {
+                "ListTrustPoliciesResponse": {
                   "fields": {
-                    "control_plane_version": {
-                      "type": "Version",
-                      "id": 1
-                    }
-                  }
-                },
-                "WorkflowSpec": {
-                  "fields": {
-                    "template": {
-                      "type": "orch.core.WorkflowTemplate",
-                      "id": 1
-                    }
-                  }
-                },
-                "WorkflowCreateRequest": {
-                  "fields": {
-                    "id": {
-                      "type": "orch.core.Identifier",
-                      "id": 1
-                    },
-                    "spec": {
-                      "type": "WorkflowSpec",
-                      "id": 2
-                    }
-                  }
-                },
-                "WorkflowClosure": {
-                  "fields": {
-                    "compiled_workflow": {
-                      "type": "orch.core.CompiledWorkflowClosure",
-                      "id": 1
-                    },
-                    "created_at": {
-                      "type": "google.protobuf.Timestamp",
-                      "id": 2
-                    }
-                  }
-                },
-                "Workflow": {
-                  "fields": {
-                    "id": {
-                      "type": "orch.core.Identifier",
-                      "id": 1
-                    },
-                    "closure": {
-                      "type": "WorkflowClosure",
-                      "id": 2
-                    }
-                  }
-                },
-                "WorkflowList": {
-                  "fields": {
-                    "workflows": {
+                    "policies": {
                       "rule": "repeated",
-                      "type": "Workflow",
+                      "type": "TrustPolicy",
                       "id": 1
                     },
                     "token": {
@@ -45704,6 +45760,21 @@ var init_descriptor = __esm({
                       "id": 2
                     }
                   }
+                },
+                "DeleteTrustPolicyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteTrustPolicyResponse": {
+                  "fields": {}
                 },
                 "Role": {
                   "values": {
@@ -45851,6 +45922,90 @@ var init_descriptor = __esm({
                 },
                 "DeleteApiKeyResponse": {
                   "fields": {}
+                },
+                "GetVersionRequest": {
+                  "fields": {}
+                },
+                "Version": {
+                  "fields": {
+                    "build": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "version": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "build_time": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "GetVersionResponse": {
+                  "fields": {
+                    "control_plane_version": {
+                      "type": "Version",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowSpec": {
+                  "fields": {
+                    "template": {
+                      "type": "orch.core.WorkflowTemplate",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowCreateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.Identifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "WorkflowSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowClosure": {
+                  "fields": {
+                    "compiled_workflow": {
+                      "type": "orch.core.CompiledWorkflowClosure",
+                      "id": 1
+                    },
+                    "created_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 2
+                    }
+                  }
+                },
+                "Workflow": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.Identifier",
+                      "id": 1
+                    },
+                    "closure": {
+                      "type": "WorkflowClosure",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowList": {
+                  "fields": {
+                    "workflows": {
+                      "rule": "repeated",
+                      "type": "Workflow",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
                 },
                 "ImageSpec": {
                   "fields": {
@@ -97161,6 +97316,25 @@ var AdminClient = class {
     return this.call(this.apiKeys, "DeleteApiKey", request2, options);
   }
   /**
+   * Creates a trust policy (AdminService/CreateTrustPolicy, admin only): which OIDC ID tokens the
+   * token endpoint exchanges for access tokens. InvalidArgumentError listing what is wrong with it.
+   */
+  createTrustPolicy(request2, options = {}) {
+    return this.call(this.admin, "CreateTrustPolicy", request2, options);
+  }
+  /** One trust policy by name. NotFoundError when there is none. */
+  getTrustPolicy(request2, options = {}) {
+    return this.call(this.admin, "GetTrustPolicy", request2, options);
+  }
+  /** The trust policies of an organization, a page at a time. */
+  listTrustPolicies(request2 = {}, options = {}) {
+    return this.call(this.admin, "ListTrustPolicies", request2, options);
+  }
+  /** Deletes a trust policy by name; the tokens exchanged under it are refused. NotFoundError when there is none. */
+  deleteTrustPolicy(request2, options = {}) {
+    return this.call(this.admin, "DeleteTrustPolicy", request2, options);
+  }
+  /**
    * Deploys an app (AppService.Deploy), calling `onStatus` with each status the server streams;
    * resolves with the last one (`Started`, or `Failed` with the reason). Not retried: a deployment is
    * not idempotent. `deadlineSeconds` (@default 600) and `options.deadline` bound the whole stream;
@@ -97649,7 +97823,7 @@ var ACTION_RETRY = {
 };
 var ADMIN_GIVE_UP_SECONDS = ACTION_RETRY.maxAttempts * ACTION_RETRY.perAttemptSeconds + (ACTION_RETRY.maxAttempts - 1) * ACTION_RETRY.maxBackoffSeconds;
 var CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
-var NO_CREDENTIALS_HINT = "Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for this repository once, `orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> --role contributor`), or set the api-key input to an API key.";
+var NO_CREDENTIALS_HINT = "Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for this repository once, `orch create trust-policy contributor --name <name> --repository <owner>/<repo> --ref refs/heads/main`), or set the api-key input to an API key.";
 var NoCredentialsTokenSource = class {
   mode = "none";
   async cached() {
@@ -97692,7 +97866,7 @@ function actionTokenSource(settings, idToken) {
     },
     allowInsecureHttp: settings.insecure,
     timeoutSeconds: ACTION_RETRY.perAttemptSeconds,
-    refusedHint: "The admin refused this job's ID token: check that a trust policy admits this repository (`orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> --role contributor`) and that the audience input matches the one it expects."
+    refusedHint: "The admin refused this job's ID token: check that a trust policy admits this repository (`orch create trust-policy contributor --name <name> --repository <owner>/<repo>`, issuer GitHub Actions by default) and that the audience input matches the one it expects (--auth.tokenExchange.audience)."
   });
 }
 function createActionClient(settings, idToken = getIDToken) {

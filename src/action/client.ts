@@ -31,8 +31,8 @@ export const CLIENT_NAME = `orch-action/${ORCH_VERSION}`;
 /** What to do when the admin asks for credentials and the job has none: the hint of the error. */
 export const NO_CREDENTIALS_HINT =
   'Sign in keylessly: give the job `permissions: id-token: write` (and register a trust policy for ' +
-  'this repository once, `orch create trust-policy --issuer https://token.actions.githubusercontent.com ' +
-  '--repository <owner>/<repo> --role contributor`), or set the api-key input to an API key.';
+  'this repository once, `orch create trust-policy contributor --name <name> --repository <owner>/<repo> ' +
+  '--ref refs/heads/main`), or set the api-key input to an API key.';
 
 /**
  * The token source of a job with neither an `api-key` nor the runner's OIDC variables: no token is
@@ -101,8 +101,8 @@ export function actionTokenSource(
     timeoutSeconds: ACTION_RETRY.perAttemptSeconds,
     refusedHint:
       "The admin refused this job's ID token: check that a trust policy admits this repository " +
-      '(`orch create trust-policy --issuer https://token.actions.githubusercontent.com --repository <owner>/<repo> ' +
-      '--role contributor`) and that the audience input matches the one it expects.',
+      '(`orch create trust-policy contributor --name <name> --repository <owner>/<repo>`, issuer GitHub Actions by ' +
+      'default) and that the audience input matches the one it expects (--auth.tokenExchange.audience).',
   });
 }
 

@@ -9,6 +9,7 @@ import { codeOf } from './error-message.js';
 import { outputOf } from './output.js';
 import { CLIENT_FLAGS } from './platform-client.js';
 import { addProjectCommands } from './projects.js';
+import { addTrustPolicyCommands } from './trust-policies.js';
 import { type ClientFactory, clientRunner, type WithClient } from './with-client.js';
 
 const ROLES = ['admin', 'contributor', 'viewer'] as const;
@@ -347,14 +348,16 @@ function addDeleteApiKeyCommand(remove: Command, io: CliIO, withClient: WithClie
 export function addManageCommands(program: Command, io: CliIO, platformClient: ClientFactory): void {
   const withClient = clientRunner(io, platformClient);
 
-  const create = program.command('create').description('create a secret, an API key or a project');
+  const create = program
+    .command('create')
+    .description('create a secret, an API key, a trust policy or a project');
   const update = program
     .command('update')
     .description('replace the value of a secret, or archive or activate a project');
   const get = program
     .command('get')
-    .description('list secrets (names and metadata, never values) or API keys');
-  const remove = program.command('delete').description('delete a secret or an API key');
+    .description('list secrets (names and metadata, never values), API keys or trust policies');
+  const remove = program.command('delete').description('delete a secret, an API key or a trust policy');
 
   addWriteSecretCommand(create, 'create', io, withClient);
   addWriteSecretCommand(update, 'update', io, withClient);
@@ -363,5 +366,6 @@ export function addManageCommands(program: Command, io: CliIO, platformClient: C
   addCreateApiKeyCommand(create, io, withClient);
   addGetApiKeyCommand(get, io, withClient);
   addDeleteApiKeyCommand(remove, io, withClient);
+  addTrustPolicyCommands({ create, get, remove }, io, withClient);
   addProjectCommands(create, update, io, withClient);
 }

@@ -17,21 +17,29 @@ import type { CreateApiKeyRequest } from '../api/generated/orch/admin/CreateApiK
 import type { CreateApiKeyResponse__Output as CreateApiKeyResponseOut } from '../api/generated/orch/admin/CreateApiKeyResponse.js';
 import type { CreateSecretRequest } from '../api/generated/orch/admin/CreateSecretRequest.js';
 import type { CreateSecretResponse__Output as CreateSecretResponseOut } from '../api/generated/orch/admin/CreateSecretResponse.js';
+import type { CreateTrustPolicyRequest } from '../api/generated/orch/admin/CreateTrustPolicyRequest.js';
+import type { CreateTrustPolicyResponse__Output as CreateTrustPolicyResponseOut } from '../api/generated/orch/admin/CreateTrustPolicyResponse.js';
 import type { DeleteApiKeyRequest } from '../api/generated/orch/admin/DeleteApiKeyRequest.js';
 import type { DeleteApiKeyResponse__Output as DeleteApiKeyResponseOut } from '../api/generated/orch/admin/DeleteApiKeyResponse.js';
 import type { DeleteSecretRequest } from '../api/generated/orch/admin/DeleteSecretRequest.js';
 import type { DeleteSecretResponse__Output as DeleteSecretResponseOut } from '../api/generated/orch/admin/DeleteSecretResponse.js';
+import type { DeleteTrustPolicyRequest } from '../api/generated/orch/admin/DeleteTrustPolicyRequest.js';
+import type { DeleteTrustPolicyResponse__Output as DeleteTrustPolicyResponseOut } from '../api/generated/orch/admin/DeleteTrustPolicyResponse.js';
 import type { DeployAppRequest } from '../api/generated/orch/admin/DeployAppRequest.js';
 import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
 import type { GetAppRequest } from '../api/generated/orch/admin/GetAppRequest.js';
 import type { GetSecretRequest } from '../api/generated/orch/admin/GetSecretRequest.js';
 import type { GetSecretResponse__Output as GetSecretResponseOut } from '../api/generated/orch/admin/GetSecretResponse.js';
+import type { GetTrustPolicyRequest } from '../api/generated/orch/admin/GetTrustPolicyRequest.js';
+import type { GetTrustPolicyResponse__Output as GetTrustPolicyResponseOut } from '../api/generated/orch/admin/GetTrustPolicyResponse.js';
 import type { ListApiKeysRequest } from '../api/generated/orch/admin/ListApiKeysRequest.js';
 import type { ListApiKeysResponse__Output as ListApiKeysResponseOut } from '../api/generated/orch/admin/ListApiKeysResponse.js';
 import type { ListAppsRequest } from '../api/generated/orch/admin/ListAppsRequest.js';
 import type { ListAppsResponse__Output as ListAppsResponseOut } from '../api/generated/orch/admin/ListAppsResponse.js';
 import type { ListSecretsRequest } from '../api/generated/orch/admin/ListSecretsRequest.js';
 import type { ListSecretsResponse__Output as ListSecretsResponseOut } from '../api/generated/orch/admin/ListSecretsResponse.js';
+import type { ListTrustPoliciesRequest } from '../api/generated/orch/admin/ListTrustPoliciesRequest.js';
+import type { ListTrustPoliciesResponse__Output as ListTrustPoliciesResponseOut } from '../api/generated/orch/admin/ListTrustPoliciesResponse.js';
 import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
 import type { StopAppRequest } from '../api/generated/orch/admin/StopAppRequest.js';
 import type { UpdateSecretRequest } from '../api/generated/orch/admin/UpdateSecretRequest.js';
@@ -957,6 +965,38 @@ export class AdminClient {
     options: AdminCallOptions = {},
   ): Promise<DeleteApiKeyResponseOut> {
     return this.call(this.apiKeys, 'DeleteApiKey', request, options);
+  }
+
+  /**
+   * Creates a trust policy (AdminService/CreateTrustPolicy, admin only): which OIDC ID tokens the
+   * token endpoint exchanges for access tokens. InvalidArgumentError listing what is wrong with it.
+   */
+  createTrustPolicy(
+    request: CreateTrustPolicyRequest,
+    options: AdminCallOptions = {},
+  ): Promise<CreateTrustPolicyResponseOut> {
+    return this.call(this.admin, 'CreateTrustPolicy', request, options);
+  }
+  /** One trust policy by name. NotFoundError when there is none. */
+  getTrustPolicy(
+    request: GetTrustPolicyRequest,
+    options: AdminCallOptions = {},
+  ): Promise<GetTrustPolicyResponseOut> {
+    return this.call(this.admin, 'GetTrustPolicy', request, options);
+  }
+  /** The trust policies of an organization, a page at a time. */
+  listTrustPolicies(
+    request: ListTrustPoliciesRequest = {},
+    options: AdminCallOptions = {},
+  ): Promise<ListTrustPoliciesResponseOut> {
+    return this.call(this.admin, 'ListTrustPolicies', request, options);
+  }
+  /** Deletes a trust policy by name; the tokens exchanged under it are refused. NotFoundError when there is none. */
+  deleteTrustPolicy(
+    request: DeleteTrustPolicyRequest,
+    options: AdminCallOptions = {},
+  ): Promise<DeleteTrustPolicyResponseOut> {
+    return this.call(this.admin, 'DeleteTrustPolicy', request, options);
   }
 
   /**

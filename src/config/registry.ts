@@ -66,7 +66,12 @@ export interface FlagSpec {
  * (DESIGN.md, "Where tasks and apps run": the runtime is chosen by configuration, in the registry's style),
  * image builds, and the execution leases of admin replicas sharing one database.
  */
-export const OWN_SECTIONS: readonly string[] = ['Task and app runtime', 'Image builds', 'Admin replicas'];
+export const OWN_SECTIONS: readonly string[] = [
+  'Task and app runtime',
+  'Image builds',
+  'Admin replicas',
+  'Keyless sign-in',
+];
 
 /** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
@@ -2235,6 +2240,47 @@ export const FLAGS = [
     format: 'duration',
     usage:
       'how often the scheduler looks for due ticks of active launch plans (how late after its minute a tick may fire)',
+  },
+  {
+    section: 'Keyless sign-in',
+    name: 'auth.tokenExchange.audience',
+    example: '[https://orch.example.com]',
+    type: 'strings',
+    usage:
+      "audiences an OIDC ID token must carry to be exchanged; default is the admin's token issuer and public URL",
+  },
+  {
+    section: 'Keyless sign-in',
+    name: 'auth.tokenExchange.issuers',
+    example: '[https://gitlab.example.com]',
+    type: 'strings',
+    usage:
+      'OIDC issuers whose ID tokens the token endpoint exchanges (RFC 8693), besides the built-in https://token.actions.githubusercontent.com; https only (http for loopback)',
+  },
+  {
+    section: 'Keyless sign-in',
+    name: 'auth.tokenExchange.jwksCooldown',
+    type: 'string',
+    default: '30s',
+    format: 'duration',
+    usage: "least time between two fetches of an issuer's JWKS when a token names a key id it lacks",
+  },
+  {
+    section: 'Keyless sign-in',
+    name: 'auth.tokenExchange.maxTokenLifespan',
+    type: 'string',
+    default: '15m0s',
+    format: 'duration',
+    usage:
+      "longest lifetime of an access token exchanged for an ID token (never past the ID token's own expiry)",
+  },
+  {
+    section: 'Keyless sign-in',
+    name: 'auth.tokenExchange.timeout',
+    type: 'string',
+    default: '5s',
+    format: 'duration',
+    usage: 'deadline of each request to an issuer (discovery document, JWKS)',
   },
 ] as const satisfies readonly FlagSpec[];
 

@@ -144,9 +144,22 @@ const PHASE_STYLES: Record<string, CellStyle> = {
   RUNNING: 'bold',
 };
 
-/** `execution`: NAME, LAUNCH PLAN, VERSION, PHASE, STARTED AT, DURATION, OUTPUTS / ERROR (100 characters at most). */
+/**
+ * `execution`: NAME, LAUNCH PLAN, VERSION, PHASE, STARTED AT, DURATION, LAUNCHED BY (the principal
+ * the admin recorded: a user, an API key's client id, `github:<repository>@<ref>` for a keyless CI
+ * sign-in, `scheduler`), OUTPUTS / ERROR (100 characters at most).
+ */
 export const EXECUTION_COLUMNS: TableColumns<ExecutionOut> = {
-  headers: ['NAME', 'LAUNCH PLAN', 'VERSION', 'PHASE', 'STARTED AT', 'DURATION', 'OUTPUTS / ERROR'],
+  headers: [
+    'NAME',
+    'LAUNCH PLAN',
+    'VERSION',
+    'PHASE',
+    'STARTED AT',
+    'DURATION',
+    'LAUNCHED BY',
+    'OUTPUTS / ERROR',
+  ],
   row: (e) => {
     const closure = e.closure;
     const error = closure?.error;
@@ -160,6 +173,7 @@ export const EXECUTION_COLUMNS: TableColumns<ExecutionOut> = {
       String(closure?.phase ?? ''),
       timeText(closure?.started_at),
       durationText(closure?.duration),
+      e.spec?.metadata?.principal || '',
       truncate(result, 100),
     ];
   },

@@ -18,6 +18,7 @@ import type { GrpcServerMetrics } from '../telemetry/metrics.js';
 import { extractTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { grpcPeerAddress } from './auth/authenticate.js';
 import { type Guard, openGuard } from './auth/guard.js';
+import { checkLimits } from './auth/limits.js';
 import { invalidArgument, ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
 import type {
@@ -210,7 +211,10 @@ export function addGrpcServices(
             guard(`${fullName}/${rpc}`, grpcCredentials(call))
               .then((admitted) => {
                 context = admitted;
-                return stream(decodedRequest(call.request), (message) => call.write(message), abort.signal);
+                const request = decodedRequest(call.request);
+                // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
+                checkLimits(admitted.identity, `${fullName}/${rpc}`, request);
+                return stream(request, (message) => call.write(message), abort.signal);
               })
               .then(
                 () => {

@@ -1,4 +1,5 @@
 import { parseDuration } from '../api/duration.js';
+import { proxyFetch } from '../config/proxy-fetch.js';
 import { Authenticator } from './auth/authenticate.js';
 import { Authorizer } from './auth/authorizer.js';
 import type { ExternalAuthServer } from './auth/external.js';
@@ -7,6 +8,7 @@ import { checkSharedKeys } from './auth/key-check.js';
 import type { AuthKeys } from './auth/keys.js';
 import { type InteractiveOptions, OAUTH_PATHS, OAuthClients } from './auth/oauth-server.js';
 import { OwnNames } from './auth/own-names.js';
+import { TokenExchange } from './auth/token-exchange.js';
 import { TokenService } from './auth/tokens.js';
 import { defaultUserRole, setupUserLogin, type UserLoginParts } from './auth/user-auth.js';
 import type { AuthRepository } from './db/auth-repository.js';
@@ -43,6 +45,8 @@ export interface ServerAuth {
   userLogin: UserLoginParts | undefined;
   interactive: InteractiveOptions | undefined;
   clients: OAuthClients;
+  /** The RFC 8693 exchange of OIDC ID tokens under trust policies; undefined without token keys. */
+  exchange: TokenExchange | undefined;
   ownNames: OwnNames;
   guard: Guard;
   /** The token issuer: `--auth.appAuth.selfAuthServer.issuer`, else `<httpEndpoint>/`. */
@@ -91,6 +95,22 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
     org,
     publicClientId: interactive ? orchClient.clientId : undefined,
   });
+  const exchangeFlags = config.auth.tokenExchange;
+  const exchange = tokens
+    ? new TokenExchange({
+        issuers: exchangeFlags.issuers,
+        audiences: () =>
+          exchangeFlags.audience.length
+            ? [...exchangeFlags.audience]
+            : [...new Set([issuer(), issuer().replace(/\/+$/, ''), parts.httpEndpoint()])],
+        maxLifetimeSeconds: parseDuration(exchangeFlags.maxTokenLifespan),
+        jwksCooldownSeconds: parseDuration(exchangeFlags.jwksCooldown),
+        timeoutSeconds: parseDuration(exchangeFlags.timeout),
+        fetch: proxyFetch(config.auth.httpProxyURL, '--auth.httpProxyURL'),
+        repo: parts.authRepo.trust,
+        tokens,
+      })
+    : undefined;
   const allowedAudience = config.auth.appAuth.externalAuthServer.allowedAudience;
   // The names a loopback caller must use for the bypass, and the admin's own origin (CORS).
   const ownHosts = [
@@ -111,6 +131,7 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
       ownNames,
       orgOverride: org,
       session: userLogin?.session,
+      ...(exchange ? { policies: exchange } : {}),
       external: external?.verifier({
         audiences: () =>
           allowedAudience.length ? [...allowedAudience] : [...new Set([parts.httpEndpoint(), issuer()])],
@@ -121,7 +142,7 @@ export async function startAuth(parts: AuthParts): Promise<ServerAuth> {
     new Authorizer({ mode: config.authorizer.mode, logger }),
   );
   const tokenPath = config.auth.tokenEndpointProxyPath || OAUTH_PATHS.token;
-  return { tokens, userLogin, interactive, clients, ownNames, guard, issuer, tokenPath };
+  return { tokens, userLogin, interactive, clients, exchange, ownNames, guard, issuer, tokenPath };
 }
 
 /**

@@ -80,7 +80,13 @@ export function httpApp(parts: HttpAppParts): Express {
     app.use(tokenProxyRoute(tokenPath, external.tokenEndpoint));
   }
   if (tokens) {
-    const oauth = createOAuthRoutes({ tokens, clients: auth.clients, logger, interactive: auth.interactive });
+    const oauth = createOAuthRoutes({
+      tokens,
+      clients: auth.clients,
+      logger,
+      interactive: auth.interactive,
+      exchange: auth.exchange,
+    });
     app.use(oauth);
     // --auth.tokenEndpointProxyPath: the token endpoint also answers under that path.
     if (tokenPath !== OAUTH_PATHS.token && !external)

@@ -2,13 +2,14 @@ import type { AppRuntime } from './apps/runtime.js';
 import type { ExternalAuthServer } from './auth/external.js';
 import { INTERACTIVE_PATHS } from './auth/interactive-grants.js';
 import type { AuthKeys } from './auth/keys.js';
+import { checkLimits } from './auth/limits.js';
 import { OAUTH_PATHS } from './auth/oauth-server.js';
 import type { AppRepository } from './db/app-repository.js';
 import type { AuthRepository } from './db/auth-repository.js';
 import type { Repository } from './db/repository.js';
 import type { ExecutionEvents } from './executor/events.js';
 import type { GraphExecutor } from './executor/graph-executor.js';
-import type { ServiceHandlers, ServiceStreams } from './grpc.js';
+import { type ServiceHandlers, type ServiceStreams, unaryByName } from './grpc.js';
 import type { ServerAuth } from './server-auth.js';
 import type { ServerConfig } from './server-options.js';
 import type { BlobSigning, StartSettings } from './server-parts.js';
@@ -17,6 +18,7 @@ import { createApiKeyHandlers } from './services/api-keys.js';
 import { createAppHandlers } from './services/apps.js';
 import { createAuthMetadataHandlers } from './services/auth-metadata.js';
 import { createDataProxyHandlers } from './services/data-proxy.js';
+import type { Handler } from './services/handler.js';
 import { createIdentityHandlers } from './services/identity.js';
 import { createSecretHandlers } from './services/secrets.js';
 import { createWatchHandler } from './services/watch.js';
@@ -52,7 +54,12 @@ export function serviceHandlers(parts: ServiceParts): { services: ServiceHandler
   const external = parts.external;
   const appHandlers = createAppHandlers({ runtime: parts.runtime, repo: parts.appRepo });
   const services: ServiceHandlers = {
-    'orch.service.AdminService': createAdminHandlers({ repo, blobs: store, executor: parts.executor }),
+    'orch.service.AdminService': createAdminHandlers({
+      repo,
+      blobs: store,
+      executor: parts.executor,
+      trust: { repo: authRepo.trust, exchange: auth.exchange, defaultOrg: org },
+    }),
     'orch.service.AuthMetadataService': createAuthMetadataHandlers({
       httpEndpoint: parts.httpEndpoint,
       issuer: auth.issuer,
@@ -103,5 +110,25 @@ export function serviceHandlers(parts: ServiceParts): { services: ServiceHandler
     },
     'orch.service.AppService': appHandlers.streams,
   };
-  return { services, streams };
+  return { services: limited(services), streams };
+}
+
+/**
+ * Every unary handler of `services`, refusing first the calls outside the caller's project and domain
+ * limits (`checkLimits`, a trust policy's), so gRPC, the JSON gateway and the console apply them alike.
+ */
+function limited(services: ServiceHandlers): ServiceHandlers {
+  const wrapped: Record<string, Record<string, Handler>> = {};
+  for (const [service, handlers] of Object.entries(unaryByName(services))) {
+    if (!handlers) continue;
+    const each: Record<string, Handler> = {};
+    for (const [rpc, handler] of Object.entries(handlers)) {
+      each[rpc] = async (request, context) => {
+        checkLimits(context?.identity, `${service}/${rpc}`, request);
+        return handler(request, context);
+      };
+    }
+    wrapped[service] = each;
+  }
+  return wrapped;
 }

@@ -26,9 +26,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Keyless sign-in (RFC 8693 token exchange of the runner's OIDC ID token) against a real admin that
- * lets no anonymous caller in, with a stand-in for the runner's token service. The admin does not
- * exchange ID tokens yet: it refuses the grant, and these tests check what the Action and the token
- * source send and how they report the refusal.
+ * lets no anonymous caller in, with a stand-in for the runner's token service. Its ID tokens are
+ * unsigned (`alg: none`), which the admin refuses: these tests check what the Action and the token
+ * source send and how they report the refusal (test/e2e/action-keyless.test.ts signs them for real).
  */
 describe('keyless sign-in against an admin that requires credentials', () => {
   let server: TestServer;
@@ -172,7 +172,7 @@ describe('keyless sign-in against an admin that requires credentials', () => {
       ),
     );
     expect(result.stdout).toContain(
-      'orch create trust-policy --issuer https://token.actions.githubusercontent.com',
+      'orch create trust-policy contributor --name <name> --repository <owner>/<repo>',
     );
 
     // The audience input, when given, is the one asked for.

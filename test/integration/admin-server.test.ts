@@ -183,6 +183,12 @@ describe.each(TEST_DATABASES)('admin server over gRPC and HTTP on %s', (database
     const body = (await res.json()) as { executions: unknown[]; token: string };
     expect(body.executions).toHaveLength(1);
     expect(typeof body.token).toBe('string');
+    // A parameter given twice is refused naming it, not read as one of its values.
+    const twice = await fetch(
+      `${server.addresses.httpEndpoint}/api/v1/executions/default/development?limit=1&limit=500`,
+    );
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain('query parameter limit: give it once');
   });
 
   test('lists filter with eq, value_in, contains and time comparisons, and sort by a field', async () => {

@@ -479,6 +479,39 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       await viaHttp('DELETE', '/api/v1/api_keys/from-http'),
     );
     await same('DeleteApiKey', { name: 'from-grpc' }, 'DELETE', '/api/v1/api_keys/from-grpc');
+
+    const policy = (name: string) => ({
+      name,
+      issuer: 'https://token.actions.githubusercontent.com',
+      role: 'VIEWER',
+      conditions: [{ claim: 'repository', pattern: 'acme/flows', glob: false }],
+    });
+    const unstamped = (answer: Json) => ({
+      ...answer,
+      policy: { ...(answer.policy as Json), name: '', created_at_ms: '' },
+    });
+    expect(
+      unstamped(await viaHttp('POST', '/api/v1/trust_policies', { policy: policy('from-http') })),
+    ).toEqual(unstamped(await viaGrpc('CreateTrustPolicy', { policy: policy('from-grpc') })));
+    await same('CreateTrustPolicy', { policy: policy('from-grpc') }, 'POST', '/api/v1/trust_policies', {
+      policy: policy('from-grpc'),
+    });
+    await same(
+      'CreateTrustPolicy',
+      { policy: { ...policy('wide'), conditions: [] } },
+      'POST',
+      '/api/v1/trust_policies',
+      {
+        policy: { ...policy('wide'), conditions: [] },
+      },
+    );
+    await same('GetTrustPolicy', { name: 'from-grpc' }, 'GET', '/api/v1/trust_policies/from-grpc');
+    const policies = await same('ListTrustPolicies', {}, 'GET', '/api/v1/trust_policies');
+    expect((policies.policies as Json[]).map((p) => p.name)).toEqual(['from-grpc', 'from-http']);
+    expect(await viaGrpc('DeleteTrustPolicy', { name: 'from-grpc' })).toEqual(
+      await viaHttp('DELETE', '/api/v1/trust_policies/from-http'),
+    );
+    await same('DeleteTrustPolicy', { name: 'from-grpc' }, 'DELETE', '/api/v1/trust_policies/from-grpc');
   });
 
   test('apps: deploy streams the same statuses; get, list and stop answer alike', async () => {

@@ -234,7 +234,7 @@ describe('goldens: every resource in every format', () => {
     expect(task.out).toMatch(/v1\s+wf\.add_one\s+container\s+x: integer\s+o0: integer\s+\d{4}-\d\d-\d\dT/);
     const failed = await orchctl(scoped('get', 'execution', 'fail-run'));
     expect(failed.out).toMatch(
-      /fail-run\s+pipeline\.explode\s+v1\s+FAILED\s+\S+Z\s+\S+s\s+error: NonZeroExit: .*boom: no luck/,
+      /fail-run\s+pipeline\.explode\s+v1\s+FAILED\s+\S+Z\s+\S+s\s+localhost\s+error: NonZeroExit: .*boom: no luck/,
     );
   });
 });

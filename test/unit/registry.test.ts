@@ -15,7 +15,7 @@ const specFlags = JSON.parse(
 ) as SpecFlag[];
 
 describe('the flag registry holds the spec flag reference exactly', () => {
-  test("the same flags, no more, no fewer, besides orch's own runtime, image build and replica flags", () => {
+  test("the same flags, no more, no fewer, besides orch's own runtime, image build, replica and keyless sign-in flags", () => {
     const fromSpec = ALL_FLAGS.filter((f) => !OWN_SECTIONS.includes(f.section));
     expect(fromSpec.map((f) => f.name).sort()).toEqual(specFlags.map((f) => f.name).sort());
     const own = ALL_FLAGS.filter((f) => OWN_SECTIONS.includes(f.section)).map((f) => f.name);
@@ -26,6 +26,7 @@ describe('the flag registry holds the spec flag reference exactly', () => {
       'server.executionLease.',
       'server.executor.',
       'server.scheduler.',
+      'auth.tokenExchange.',
     ];
     expect(own.filter((name) => !ownPrefixes.some((prefix) => name.startsWith(prefix)))).toEqual([]);
   });

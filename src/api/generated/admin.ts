@@ -4,8 +4,18 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from './google/protobuf/Duration.js';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.js';
 import type { ActiveLaunchPlanRequest as _orch_admin_ActiveLaunchPlanRequest, ActiveLaunchPlanRequest__Output as _orch_admin_ActiveLaunchPlanRequest__Output } from './orch/admin/ActiveLaunchPlanRequest.js';
+import type { ApiKey as _orch_admin_ApiKey, ApiKey__Output as _orch_admin_ApiKey__Output } from './orch/admin/ApiKey.js';
 import type { AuthRole as _orch_admin_AuthRole, AuthRole__Output as _orch_admin_AuthRole__Output } from './orch/admin/AuthRole.js';
+import type { ClaimCondition as _orch_admin_ClaimCondition, ClaimCondition__Output as _orch_admin_ClaimCondition__Output } from './orch/admin/ClaimCondition.js';
+import type { CreateApiKeyRequest as _orch_admin_CreateApiKeyRequest, CreateApiKeyRequest__Output as _orch_admin_CreateApiKeyRequest__Output } from './orch/admin/CreateApiKeyRequest.js';
+import type { CreateApiKeyResponse as _orch_admin_CreateApiKeyResponse, CreateApiKeyResponse__Output as _orch_admin_CreateApiKeyResponse__Output } from './orch/admin/CreateApiKeyResponse.js';
+import type { CreateTrustPolicyRequest as _orch_admin_CreateTrustPolicyRequest, CreateTrustPolicyRequest__Output as _orch_admin_CreateTrustPolicyRequest__Output } from './orch/admin/CreateTrustPolicyRequest.js';
+import type { CreateTrustPolicyResponse as _orch_admin_CreateTrustPolicyResponse, CreateTrustPolicyResponse__Output as _orch_admin_CreateTrustPolicyResponse__Output } from './orch/admin/CreateTrustPolicyResponse.js';
 import type { CronSchedule as _orch_admin_CronSchedule, CronSchedule__Output as _orch_admin_CronSchedule__Output } from './orch/admin/CronSchedule.js';
+import type { DeleteApiKeyRequest as _orch_admin_DeleteApiKeyRequest, DeleteApiKeyRequest__Output as _orch_admin_DeleteApiKeyRequest__Output } from './orch/admin/DeleteApiKeyRequest.js';
+import type { DeleteApiKeyResponse as _orch_admin_DeleteApiKeyResponse, DeleteApiKeyResponse__Output as _orch_admin_DeleteApiKeyResponse__Output } from './orch/admin/DeleteApiKeyResponse.js';
+import type { DeleteTrustPolicyRequest as _orch_admin_DeleteTrustPolicyRequest, DeleteTrustPolicyRequest__Output as _orch_admin_DeleteTrustPolicyRequest__Output } from './orch/admin/DeleteTrustPolicyRequest.js';
+import type { DeleteTrustPolicyResponse as _orch_admin_DeleteTrustPolicyResponse, DeleteTrustPolicyResponse__Output as _orch_admin_DeleteTrustPolicyResponse__Output } from './orch/admin/DeleteTrustPolicyResponse.js';
 import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain__Output } from './orch/admin/Domain.js';
 import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from './orch/admin/EmptyResponse.js';
 import type { Execution as _orch_admin_Execution, Execution__Output as _orch_admin_Execution__Output } from './orch/admin/Execution.js';
@@ -21,6 +31,8 @@ import type { ExecutionTerminateRequest as _orch_admin_ExecutionTerminateRequest
 import type { ExecutionTerminateResponse as _orch_admin_ExecutionTerminateResponse, ExecutionTerminateResponse__Output as _orch_admin_ExecutionTerminateResponse__Output } from './orch/admin/ExecutionTerminateResponse.js';
 import type { GetDomainRequest as _orch_admin_GetDomainRequest, GetDomainRequest__Output as _orch_admin_GetDomainRequest__Output } from './orch/admin/GetDomainRequest.js';
 import type { GetDomainsResponse as _orch_admin_GetDomainsResponse, GetDomainsResponse__Output as _orch_admin_GetDomainsResponse__Output } from './orch/admin/GetDomainsResponse.js';
+import type { GetTrustPolicyRequest as _orch_admin_GetTrustPolicyRequest, GetTrustPolicyRequest__Output as _orch_admin_GetTrustPolicyRequest__Output } from './orch/admin/GetTrustPolicyRequest.js';
+import type { GetTrustPolicyResponse as _orch_admin_GetTrustPolicyResponse, GetTrustPolicyResponse__Output as _orch_admin_GetTrustPolicyResponse__Output } from './orch/admin/GetTrustPolicyResponse.js';
 import type { GetVersionRequest as _orch_admin_GetVersionRequest, GetVersionRequest__Output as _orch_admin_GetVersionRequest__Output } from './orch/admin/GetVersionRequest.js';
 import type { GetVersionResponse as _orch_admin_GetVersionResponse, GetVersionResponse__Output as _orch_admin_GetVersionResponse__Output } from './orch/admin/GetVersionResponse.js';
 import type { LaunchPlan as _orch_admin_LaunchPlan, LaunchPlan__Output as _orch_admin_LaunchPlan__Output } from './orch/admin/LaunchPlan.js';
@@ -30,6 +42,10 @@ import type { LaunchPlanList as _orch_admin_LaunchPlanList, LaunchPlanList__Outp
 import type { LaunchPlanSpec as _orch_admin_LaunchPlanSpec, LaunchPlanSpec__Output as _orch_admin_LaunchPlanSpec__Output } from './orch/admin/LaunchPlanSpec.js';
 import type { LaunchPlanUpdateRequest as _orch_admin_LaunchPlanUpdateRequest, LaunchPlanUpdateRequest__Output as _orch_admin_LaunchPlanUpdateRequest__Output } from './orch/admin/LaunchPlanUpdateRequest.js';
 import type { LaunchPlanUpdateResponse as _orch_admin_LaunchPlanUpdateResponse, LaunchPlanUpdateResponse__Output as _orch_admin_LaunchPlanUpdateResponse__Output } from './orch/admin/LaunchPlanUpdateResponse.js';
+import type { ListApiKeysRequest as _orch_admin_ListApiKeysRequest, ListApiKeysRequest__Output as _orch_admin_ListApiKeysRequest__Output } from './orch/admin/ListApiKeysRequest.js';
+import type { ListApiKeysResponse as _orch_admin_ListApiKeysResponse, ListApiKeysResponse__Output as _orch_admin_ListApiKeysResponse__Output } from './orch/admin/ListApiKeysResponse.js';
+import type { ListTrustPoliciesRequest as _orch_admin_ListTrustPoliciesRequest, ListTrustPoliciesRequest__Output as _orch_admin_ListTrustPoliciesRequest__Output } from './orch/admin/ListTrustPoliciesRequest.js';
+import type { ListTrustPoliciesResponse as _orch_admin_ListTrustPoliciesResponse, ListTrustPoliciesResponse__Output as _orch_admin_ListTrustPoliciesResponse__Output } from './orch/admin/ListTrustPoliciesResponse.js';
 import type { NamedEntityIdentifier as _orch_admin_NamedEntityIdentifier, NamedEntityIdentifier__Output as _orch_admin_NamedEntityIdentifier__Output } from './orch/admin/NamedEntityIdentifier.js';
 import type { NamedEntityIdentifierList as _orch_admin_NamedEntityIdentifierList, NamedEntityIdentifierList__Output as _orch_admin_NamedEntityIdentifierList__Output } from './orch/admin/NamedEntityIdentifierList.js';
 import type { NamedEntityIdentifierListRequest as _orch_admin_NamedEntityIdentifierListRequest, NamedEntityIdentifierListRequest__Output as _orch_admin_NamedEntityIdentifierListRequest__Output } from './orch/admin/NamedEntityIdentifierListRequest.js';
@@ -56,6 +72,9 @@ import type { TaskClosure as _orch_admin_TaskClosure, TaskClosure__Output as _or
 import type { TaskCreateRequest as _orch_admin_TaskCreateRequest, TaskCreateRequest__Output as _orch_admin_TaskCreateRequest__Output } from './orch/admin/TaskCreateRequest.js';
 import type { TaskList as _orch_admin_TaskList, TaskList__Output as _orch_admin_TaskList__Output } from './orch/admin/TaskList.js';
 import type { TaskSpec as _orch_admin_TaskSpec, TaskSpec__Output as _orch_admin_TaskSpec__Output } from './orch/admin/TaskSpec.js';
+import type { TrustPolicy as _orch_admin_TrustPolicy, TrustPolicy__Output as _orch_admin_TrustPolicy__Output } from './orch/admin/TrustPolicy.js';
+import type { UserInfoRequest as _orch_admin_UserInfoRequest, UserInfoRequest__Output as _orch_admin_UserInfoRequest__Output } from './orch/admin/UserInfoRequest.js';
+import type { UserInfoResponse as _orch_admin_UserInfoResponse, UserInfoResponse__Output as _orch_admin_UserInfoResponse__Output } from './orch/admin/UserInfoResponse.js';
 import type { Version as _orch_admin_Version, Version__Output as _orch_admin_Version__Output } from './orch/admin/Version.js';
 import type { Workflow as _orch_admin_Workflow, Workflow__Output as _orch_admin_Workflow__Output } from './orch/admin/Workflow.js';
 import type { WorkflowClosure as _orch_admin_WorkflowClosure, WorkflowClosure__Output as _orch_admin_WorkflowClosure__Output } from './orch/admin/WorkflowClosure.js';
@@ -121,9 +140,19 @@ export interface ProtoGrpcType {
   orch: {
     admin: {
       ActiveLaunchPlanRequest: MessageTypeDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_ActiveLaunchPlanRequest__Output>
+      ApiKey: MessageTypeDefinition<_orch_admin_ApiKey, _orch_admin_ApiKey__Output>
       AuthRole: MessageTypeDefinition<_orch_admin_AuthRole, _orch_admin_AuthRole__Output>
       CacheStatus: EnumTypeDefinition
+      ClaimCondition: MessageTypeDefinition<_orch_admin_ClaimCondition, _orch_admin_ClaimCondition__Output>
+      CreateApiKeyRequest: MessageTypeDefinition<_orch_admin_CreateApiKeyRequest, _orch_admin_CreateApiKeyRequest__Output>
+      CreateApiKeyResponse: MessageTypeDefinition<_orch_admin_CreateApiKeyResponse, _orch_admin_CreateApiKeyResponse__Output>
+      CreateTrustPolicyRequest: MessageTypeDefinition<_orch_admin_CreateTrustPolicyRequest, _orch_admin_CreateTrustPolicyRequest__Output>
+      CreateTrustPolicyResponse: MessageTypeDefinition<_orch_admin_CreateTrustPolicyResponse, _orch_admin_CreateTrustPolicyResponse__Output>
       CronSchedule: MessageTypeDefinition<_orch_admin_CronSchedule, _orch_admin_CronSchedule__Output>
+      DeleteApiKeyRequest: MessageTypeDefinition<_orch_admin_DeleteApiKeyRequest, _orch_admin_DeleteApiKeyRequest__Output>
+      DeleteApiKeyResponse: MessageTypeDefinition<_orch_admin_DeleteApiKeyResponse, _orch_admin_DeleteApiKeyResponse__Output>
+      DeleteTrustPolicyRequest: MessageTypeDefinition<_orch_admin_DeleteTrustPolicyRequest, _orch_admin_DeleteTrustPolicyRequest__Output>
+      DeleteTrustPolicyResponse: MessageTypeDefinition<_orch_admin_DeleteTrustPolicyResponse, _orch_admin_DeleteTrustPolicyResponse__Output>
       Domain: MessageTypeDefinition<_orch_admin_Domain, _orch_admin_Domain__Output>
       EmptyResponse: MessageTypeDefinition<_orch_admin_EmptyResponse, _orch_admin_EmptyResponse__Output>
       Execution: MessageTypeDefinition<_orch_admin_Execution, _orch_admin_Execution__Output>
@@ -139,6 +168,8 @@ export interface ProtoGrpcType {
       ExecutionTerminateResponse: MessageTypeDefinition<_orch_admin_ExecutionTerminateResponse, _orch_admin_ExecutionTerminateResponse__Output>
       GetDomainRequest: MessageTypeDefinition<_orch_admin_GetDomainRequest, _orch_admin_GetDomainRequest__Output>
       GetDomainsResponse: MessageTypeDefinition<_orch_admin_GetDomainsResponse, _orch_admin_GetDomainsResponse__Output>
+      GetTrustPolicyRequest: MessageTypeDefinition<_orch_admin_GetTrustPolicyRequest, _orch_admin_GetTrustPolicyRequest__Output>
+      GetTrustPolicyResponse: MessageTypeDefinition<_orch_admin_GetTrustPolicyResponse, _orch_admin_GetTrustPolicyResponse__Output>
       GetVersionRequest: MessageTypeDefinition<_orch_admin_GetVersionRequest, _orch_admin_GetVersionRequest__Output>
       GetVersionResponse: MessageTypeDefinition<_orch_admin_GetVersionResponse, _orch_admin_GetVersionResponse__Output>
       LaunchPlan: MessageTypeDefinition<_orch_admin_LaunchPlan, _orch_admin_LaunchPlan__Output>
@@ -149,6 +180,10 @@ export interface ProtoGrpcType {
       LaunchPlanState: EnumTypeDefinition
       LaunchPlanUpdateRequest: MessageTypeDefinition<_orch_admin_LaunchPlanUpdateRequest, _orch_admin_LaunchPlanUpdateRequest__Output>
       LaunchPlanUpdateResponse: MessageTypeDefinition<_orch_admin_LaunchPlanUpdateResponse, _orch_admin_LaunchPlanUpdateResponse__Output>
+      ListApiKeysRequest: MessageTypeDefinition<_orch_admin_ListApiKeysRequest, _orch_admin_ListApiKeysRequest__Output>
+      ListApiKeysResponse: MessageTypeDefinition<_orch_admin_ListApiKeysResponse, _orch_admin_ListApiKeysResponse__Output>
+      ListTrustPoliciesRequest: MessageTypeDefinition<_orch_admin_ListTrustPoliciesRequest, _orch_admin_ListTrustPoliciesRequest__Output>
+      ListTrustPoliciesResponse: MessageTypeDefinition<_orch_admin_ListTrustPoliciesResponse, _orch_admin_ListTrustPoliciesResponse__Output>
       NamedEntityIdentifier: MessageTypeDefinition<_orch_admin_NamedEntityIdentifier, _orch_admin_NamedEntityIdentifier__Output>
       NamedEntityIdentifierList: MessageTypeDefinition<_orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierList__Output>
       NamedEntityIdentifierListRequest: MessageTypeDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierListRequest__Output>
@@ -167,6 +202,7 @@ export interface ProtoGrpcType {
       Projects: MessageTypeDefinition<_orch_admin_Projects, _orch_admin_Projects__Output>
       RawOutputDataConfig: MessageTypeDefinition<_orch_admin_RawOutputDataConfig, _orch_admin_RawOutputDataConfig__Output>
       ResourceListRequest: MessageTypeDefinition<_orch_admin_ResourceListRequest, _orch_admin_ResourceListRequest__Output>
+      Role: EnumTypeDefinition
       Schedule: MessageTypeDefinition<_orch_admin_Schedule, _orch_admin_Schedule__Output>
       Sort: MessageTypeDefinition<_orch_admin_Sort, _orch_admin_Sort__Output>
       Task: MessageTypeDefinition<_orch_admin_Task, _orch_admin_Task__Output>
@@ -175,6 +211,9 @@ export interface ProtoGrpcType {
       TaskCreateRequest: MessageTypeDefinition<_orch_admin_TaskCreateRequest, _orch_admin_TaskCreateRequest__Output>
       TaskList: MessageTypeDefinition<_orch_admin_TaskList, _orch_admin_TaskList__Output>
       TaskSpec: MessageTypeDefinition<_orch_admin_TaskSpec, _orch_admin_TaskSpec__Output>
+      TrustPolicy: MessageTypeDefinition<_orch_admin_TrustPolicy, _orch_admin_TrustPolicy__Output>
+      UserInfoRequest: MessageTypeDefinition<_orch_admin_UserInfoRequest, _orch_admin_UserInfoRequest__Output>
+      UserInfoResponse: MessageTypeDefinition<_orch_admin_UserInfoResponse, _orch_admin_UserInfoResponse__Output>
       Version: MessageTypeDefinition<_orch_admin_Version, _orch_admin_Version__Output>
       Workflow: MessageTypeDefinition<_orch_admin_Workflow, _orch_admin_Workflow__Output>
       WorkflowClosure: MessageTypeDefinition<_orch_admin_WorkflowClosure, _orch_admin_WorkflowClosure__Output>

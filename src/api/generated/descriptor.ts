@@ -125,6 +125,22 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "GetVersion": {
                   "requestType": "orch.admin.GetVersionRequest",
                   "responseType": "orch.admin.GetVersionResponse"
+                },
+                "CreateTrustPolicy": {
+                  "requestType": "orch.admin.CreateTrustPolicyRequest",
+                  "responseType": "orch.admin.CreateTrustPolicyResponse"
+                },
+                "GetTrustPolicy": {
+                  "requestType": "orch.admin.GetTrustPolicyRequest",
+                  "responseType": "orch.admin.GetTrustPolicyResponse"
+                },
+                "ListTrustPolicies": {
+                  "requestType": "orch.admin.ListTrustPoliciesRequest",
+                  "responseType": "orch.admin.ListTrustPoliciesResponse"
+                },
+                "DeleteTrustPolicy": {
+                  "requestType": "orch.admin.DeleteTrustPolicyRequest",
+                  "responseType": "orch.admin.DeleteTrustPolicyResponse"
                 }
               }
             },
@@ -1064,82 +1080,122 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 }
               }
             },
-            "GetVersionRequest": {
-              "fields": {}
-            },
-            "Version": {
+            "ClaimCondition": {
               "fields": {
-                "build": {
+                "claim": {
                   "type": "string",
                   "id": 1
                 },
-                "version": {
+                "pattern": {
                   "type": "string",
                   "id": 2
                 },
-                "build_time": {
+                "glob": {
+                  "type": "bool",
+                  "id": 3
+                }
+              }
+            },
+            "TrustPolicy": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "issuer": {
+                  "type": "string",
+                  "id": 2
+                },
+                "conditions": {
+                  "rule": "repeated",
+                  "type": "ClaimCondition",
+                  "id": 3
+                },
+                "role": {
+                  "type": "Role",
+                  "id": 4
+                },
+                "projects": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 5
+                },
+                "domains": {
+                  "rule": "repeated",
+                  "type": "string",
+                  "id": 6
+                },
+                "org": {
+                  "type": "string",
+                  "id": 7
+                },
+                "created_at_ms": {
+                  "type": "int64",
+                  "id": 8
+                },
+                "created_by": {
+                  "type": "string",
+                  "id": 9
+                }
+              }
+            },
+            "CreateTrustPolicyRequest": {
+              "fields": {
+                "policy": {
+                  "type": "TrustPolicy",
+                  "id": 1
+                }
+              }
+            },
+            "CreateTrustPolicyResponse": {
+              "fields": {
+                "policy": {
+                  "type": "TrustPolicy",
+                  "id": 1
+                }
+              }
+            },
+            "GetTrustPolicyRequest": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "org": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "GetTrustPolicyResponse": {
+              "fields": {
+                "policy": {
+                  "type": "TrustPolicy",
+                  "id": 1
+                }
+              }
+            },
+            "ListTrustPoliciesRequest": {
+              "fields": {
+                "org": {
+                  "type": "string",
+                  "id": 1
+                },
+                "limit": {
+                  "type": "uint32",
+                  "id": 2
+                },
+                "token": {
                   "type": "string",
                   "id": 3
                 }
               }
             },
-            "GetVersionResponse": {
+            "ListTrustPoliciesResponse": {
               "fields": {
-                "control_plane_version": {
-                  "type": "Version",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowSpec": {
-              "fields": {
-                "template": {
-                  "type": "orch.core.WorkflowTemplate",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowCreateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "WorkflowSpec",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowClosure": {
-              "fields": {
-                "compiled_workflow": {
-                  "type": "orch.core.CompiledWorkflowClosure",
-                  "id": 1
-                },
-                "created_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 2
-                }
-              }
-            },
-            "Workflow": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "closure": {
-                  "type": "WorkflowClosure",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowList": {
-              "fields": {
-                "workflows": {
+                "policies": {
                   "rule": "repeated",
-                  "type": "Workflow",
+                  "type": "TrustPolicy",
                   "id": 1
                 },
                 "token": {
@@ -1147,6 +1203,21 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                   "id": 2
                 }
               }
+            },
+            "DeleteTrustPolicyRequest": {
+              "fields": {
+                "name": {
+                  "type": "string",
+                  "id": 1
+                },
+                "org": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
+            },
+            "DeleteTrustPolicyResponse": {
+              "fields": {}
             },
             "Role": {
               "values": {
@@ -1294,6 +1365,90 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
             },
             "DeleteApiKeyResponse": {
               "fields": {}
+            },
+            "GetVersionRequest": {
+              "fields": {}
+            },
+            "Version": {
+              "fields": {
+                "build": {
+                  "type": "string",
+                  "id": 1
+                },
+                "version": {
+                  "type": "string",
+                  "id": 2
+                },
+                "build_time": {
+                  "type": "string",
+                  "id": 3
+                }
+              }
+            },
+            "GetVersionResponse": {
+              "fields": {
+                "control_plane_version": {
+                  "type": "Version",
+                  "id": 1
+                }
+              }
+            },
+            "WorkflowSpec": {
+              "fields": {
+                "template": {
+                  "type": "orch.core.WorkflowTemplate",
+                  "id": 1
+                }
+              }
+            },
+            "WorkflowCreateRequest": {
+              "fields": {
+                "id": {
+                  "type": "orch.core.Identifier",
+                  "id": 1
+                },
+                "spec": {
+                  "type": "WorkflowSpec",
+                  "id": 2
+                }
+              }
+            },
+            "WorkflowClosure": {
+              "fields": {
+                "compiled_workflow": {
+                  "type": "orch.core.CompiledWorkflowClosure",
+                  "id": 1
+                },
+                "created_at": {
+                  "type": "google.protobuf.Timestamp",
+                  "id": 2
+                }
+              }
+            },
+            "Workflow": {
+              "fields": {
+                "id": {
+                  "type": "orch.core.Identifier",
+                  "id": 1
+                },
+                "closure": {
+                  "type": "WorkflowClosure",
+                  "id": 2
+                }
+              }
+            },
+            "WorkflowList": {
+              "fields": {
+                "workflows": {
+                  "rule": "repeated",
+                  "type": "Workflow",
+                  "id": 1
+                },
+                "token": {
+                  "type": "string",
+                  "id": 2
+                }
+              }
             },
             "ImageSpec": {
               "fields": {

@@ -18,6 +18,13 @@ export interface Identity {
   /** The user's display name and e-mail, when a login said (session cookies). */
   name?: string;
   email?: string;
+  /**
+   * The projects and domains the caller may act in (a trust policy's limits, see `limits.ts`); absent
+   * or an empty list: no limit.
+   */
+  limits?: { projects: string[]; domains: string[] };
+  /** The trust policy an exchanged token was issued under, and the OIDC ID token's `sub`. */
+  policy?: { name: string; oidcSubject: string };
 }
 
 /** Verifies the tokens of an external authorization server (`--auth.appAuth.externalAuthServer.*`). */
@@ -50,6 +57,12 @@ export interface ClientRegistry {
   isActive(clientId: string, keyId: string | undefined): Promise<boolean>;
 }
 
+/** Which trust policies still exist (a deleted policy's exchanged tokens are refused). */
+export interface PolicyRegistry {
+  /** True while the policy `name` of `org` exists with id `policyId` (the token's `key_id` claim). */
+  isActive(org: string, name: string, policyId: string | undefined): Promise<boolean>;
+}
+
 /** Settings of {@link Authenticator} (`--auth.*`, `--sharedservice.security.*`). */
 export interface AuthenticatorSettings {
   /** Verifies bearer tokens; undefined when the server has no signing key (then only loopback and disabled transports get in). */
@@ -76,6 +89,8 @@ export interface AuthenticatorSettings {
   session?: (cookieHeader: string | undefined) => Promise<Identity | undefined>;
   /** Tokens whose issuer is this external authorization server are verified by it. */
   external?: ExternalTokenVerifier;
+  /** The trust policies of exchanged tokens; without it, every exchanged token is refused. */
+  policies?: PolicyRegistry;
 }
 
 /**
@@ -167,12 +182,21 @@ export class Authenticator {
       if (error instanceof TokenError) throw unauthenticated(error.message);
       throw error;
     }
-    if (!(await this.settings.clients.isActive(claims.client_id, claims.key_id))) {
+    if (claims.policy !== undefined) {
+      const policies = this.settings.policies;
+      if (!policies || !(await policies.isActive(claims.org, claims.policy, claims.key_id))) {
+        throw unauthenticated(
+          `the trust policy ${claims.policy} that this token was exchanged under has been deleted ` +
+            '(exchange a new ID token once a policy matches it)',
+        );
+      }
+    } else if (!(await this.settings.clients.isActive(claims.client_id, claims.key_id))) {
       throw unauthenticated(
         `the client ${claims.client_id} that this token was issued to has been deleted ` +
           '(a key deleted and created again under the same name needs new tokens)',
       );
     }
+    const limited = Boolean(claims.projects?.length || claims.domains?.length);
     return {
       subject: claims.sub,
       clientId: claims.client_id,
@@ -180,6 +204,10 @@ export class Authenticator {
       role: claims.role,
       method: 'bearer',
       scopes: claims.scope,
+      ...(limited ? { limits: { projects: claims.projects ?? [], domains: claims.domains ?? [] } } : {}),
+      ...(claims.policy !== undefined
+        ? { policy: { name: claims.policy, oidcSubject: claims.oidc_sub ?? '' } }
+        : {}),
     };
   }
 }

@@ -21,7 +21,7 @@ export type Requirement = Permission | 'anonymous' | 'authenticated';
 /**
  * The documented permission of every RPC (docs/security.md, "Roles and permissions"). Viewer reads; contributor
  * also registers (tasks, workflows, launch plans, uploads), launches, relaunches and terminates;
- * admin also manages projects, secrets, apps and API keys.
+ * admin also manages projects, secrets, apps, API keys and trust policies.
  */
 export const RPC_PERMISSIONS: Readonly<Record<string, Requirement>> = {
   'orch.service.AuthMetadataService/GetOAuth2Metadata': 'anonymous',
@@ -55,6 +55,10 @@ export const RPC_PERMISSIONS: Readonly<Record<string, Requirement>> = {
   'orch.service.AdminService/ListNodeExecutions': 'read',
   'orch.service.AdminService/GetNodeExecutionData': 'read',
   'orch.service.AdminService/GetVersion': 'read',
+  'orch.service.AdminService/CreateTrustPolicy': 'manage_keys',
+  'orch.service.AdminService/GetTrustPolicy': 'manage_keys',
+  'orch.service.AdminService/ListTrustPolicies': 'manage_keys',
+  'orch.service.AdminService/DeleteTrustPolicy': 'manage_keys',
   'orch.service.AdminService/WatchExecution': 'read',
   'orch.service.DataProxyService/CreateUploadLocation': 'register',
   'orch.service.DataProxyService/CreateDownloadLink': 'read',

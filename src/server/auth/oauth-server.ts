@@ -12,6 +12,7 @@ import {
   type InteractiveGrants,
   type StoredCode,
 } from './interactive-grants.js';
+import { ExchangeError, TOKEN_EXCHANGE_GRANT, type TokenExchange } from './token-exchange.js';
 import { isRole, type RoleName, TokenError, type TokenService } from './tokens.js';
 import type { UserLogin, UserSession } from './user-login.js';
 
@@ -155,6 +156,8 @@ export interface OAuthRoutesOptions {
   logger: Logger;
   /** Authorization code with PKCE and the device flow's token requests for the public client. */
   interactive?: InteractiveOptions;
+  /** The RFC 8693 exchange of OIDC ID tokens (grant type {@link TOKEN_EXCHANGE_GRANT}). */
+  exchange?: TokenExchange;
 }
 
 /**
@@ -169,7 +172,7 @@ export interface OAuthRoutesOptions {
  * which it lacks; tokens from {@link TokenService}.
  */
 export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
-  const { tokens, clients, logger, interactive } = options;
+  const { tokens, clients, logger, interactive, exchange } = options;
   const router = express.Router();
   const library = (audience: string) =>
     new OAuth2Server({
@@ -248,6 +251,10 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
       });
       return;
     }
+    if (body.grant_type === TOKEN_EXCHANGE_GRANT && exchange) {
+      await exchangeToken(body, audience, exchange, logger, res);
+      return;
+    }
     if (body.grant_type === DEVICE_CODE_GRANT && interactive) {
       await deviceToken(body, audience, interactive.grants, tokens, res);
       return;
@@ -267,6 +274,30 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
     send(res, response);
   });
   return router;
+}
+
+/**
+ * RFC 8693 §2.2: one token exchange request (no client authentication: the ID token is the proof),
+ * answered 200 with the access token or with an RFC 6749 §5.2 error naming what was wrong.
+ */
+async function exchangeToken(
+  body: Record<string, unknown>,
+  audience: string,
+  exchange: TokenExchange,
+  logger: Logger,
+  res: ExpressResponse,
+): Promise<void> {
+  try {
+    res.json(await exchange.exchange(body, audience));
+  } catch (error) {
+    if (error instanceof ExchangeError) {
+      if (error.status >= 500) logger.warn('token exchange: issuer unavailable', { reason: error.message });
+      res.status(error.status).json({ error: error.code, error_description: error.message });
+      return;
+    }
+    logger.error('token exchange failed', { error: errorMessage(error) });
+    res.status(500).json({ error: 'server_error', error_description: 'internal error' });
+  }
 }
 
 /** `application/x-www-form-urlencoded` decoding of one value; undefined when it is not well formed. */

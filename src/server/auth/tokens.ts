@@ -27,6 +27,14 @@ export interface TokenClaims {
    * key comes back when a key of the same name is created again. Absent for built-in clients and users.
    */
   key_id?: string;
+  /** The trust policy an exchanged token was issued under (RFC 8693 exchange of an OIDC ID token). */
+  policy?: string;
+  /** The exchanged ID token's `sub` (claim `oidc_sub`). */
+  oidc_sub?: string;
+  /** The projects the token may act in (a trust policy's limit); absent or empty: every project. */
+  projects?: string[];
+  /** The domains the token may act in; absent or empty: every domain. */
+  domains?: string[];
 }
 
 /** A verified token: its claims plus its expiry (seconds since the epoch). */
@@ -118,6 +126,9 @@ export class TokenService {
       role: claims.role,
       scope: claims.scope.join(' '),
       ...(claims.key_id ? { key_id: claims.key_id } : {}),
+      ...(claims.policy ? { policy: claims.policy, oidc_sub: claims.oidc_sub ?? '' } : {}),
+      ...(claims.projects?.length ? { projects: claims.projects } : {}),
+      ...(claims.domains?.length ? { domains: claims.domains } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid: this.keys.signing.kid, typ: 'at+jwt' })
       .setIssuer(this.settings.issuer())
@@ -196,6 +207,10 @@ function claimsOf(payload: Record<string, unknown>, what: string): VerifiedToken
     role,
     scope: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
     ...(typeof payload.key_id === 'string' ? { key_id: payload.key_id } : {}),
+    ...(typeof payload.policy === 'string' ? { policy: payload.policy } : {}),
+    ...(typeof payload.oidc_sub === 'string' ? { oidc_sub: payload.oidc_sub } : {}),
+    ...(Array.isArray(payload.projects) ? { projects: payload.projects.map(String) } : {}),
+    ...(Array.isArray(payload.domains) ? { domains: payload.domains.map(String) } : {}),
     exp: typeof payload.exp === 'number' ? payload.exp : 0,
     aud: Array.isArray(aud) ? aud.map(String) : typeof aud === 'string' ? [aud] : [],
   };

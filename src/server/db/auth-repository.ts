@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import { GrantRepository } from './grant-repository.js';
 import type { AuthKeyFingerprintTable, Database, OAuthClientTable, SecretTable } from './schema.js';
+import { TrustRepository } from './trust-repository.js';
 
 /** A secret's place: organization, then domain (or ''), then project (or ''), then name. */
 export interface SecretKey {
@@ -47,9 +48,12 @@ function decode(token: string, size: number): string[] | undefined {
 export class AuthRepository {
   /** The interactive grants' pending codes, on the same database. */
   readonly grants: GrantRepository;
+  /** Trust policies and exchanged ID token ids of the OIDC token exchange, on the same database. */
+  readonly trust: TrustRepository;
 
   constructor(private readonly db: Kysely<Database>) {
     this.grants = new GrantRepository(db);
+    this.trust = new TrustRepository(db);
   }
 
   /** The fingerprints of the auth keys the admin that last started here used, or undefined. */

@@ -345,6 +345,36 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0015_trust_policies': {
+    // Trust policies for the OIDC token exchange, and the ID token ids already exchanged (replay).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trust_policies')
+        .addColumn('org', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('conditions', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('projects', 'text', (c) => c.notNull())
+        .addColumn('domains', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('trust_policies_pk', ['org', 'name'])
+        .execute();
+      await db.schema
+        .createTable('oidc_seen_jtis')
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('jti', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('oidc_seen_jtis_pk', ['issuer', 'jti'])
+        .execute();
+      await db.schema
+        .createIndex('oidc_seen_jtis_by_expiry')
+        .on('oidc_seen_jtis')
+        .column('expires_at')
+        .execute();
+    },
+  },
 });
 
 /**

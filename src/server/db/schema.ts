@@ -21,6 +21,8 @@ export interface Database {
   oauth_authorization_codes: AuthorizationCodeTable;
   oauth_device_grants: DeviceGrantTable;
   auth_key_fingerprints: AuthKeyFingerprintTable;
+  trust_policies: TrustPolicyTable;
+  oidc_seen_jtis: SeenJtiTable;
 }
 
 export interface ProjectTable {
@@ -299,4 +301,33 @@ export interface AuthKeyFingerprintTable {
   cookie_keys: string;
   /** Milliseconds since the epoch. */
   updated_at: number;
+}
+
+/**
+ * Trust policies: which OIDC ID tokens the token endpoint exchanges (RFC 8693) for access tokens.
+ * `conditions`, `projects` and `domains` are JSON text (an array of `{claim, pattern, glob}`, arrays of
+ * names; empty arrays mean no limit).
+ */
+export interface TrustPolicyTable {
+  org: string;
+  name: string;
+  issuer: string;
+  conditions: string;
+  /** `ADMIN`, `CONTRIBUTOR` or `VIEWER`. */
+  role: string;
+  projects: string;
+  domains: string;
+  created_at: number;
+  created_by: string;
+}
+
+/**
+ * The `jti` of every ID token exchanged and not yet expired, by issuer: an ID token is exchanged at
+ * most once across all replicas (the primary key refuses the second insert).
+ */
+export interface SeenJtiTable {
+  issuer: string;
+  jti: string;
+  /** When the ID token expires (ms since the epoch): the row may be deleted after that. */
+  expires_at: number;
 }

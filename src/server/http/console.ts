@@ -131,7 +131,15 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
       }
     }
     try {
-      await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
+      const { identity } = await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
+      // Pages read across projects through in-process calls: a caller limited to some (a trust
+      // policy's token) is not served them rather than shown others' executions.
+      if (identity?.limits) {
+        throw new ServiceError(
+          Status.PERMISSION_DENIED,
+          `${identity.subject} is limited to some projects or domains (its trust policy): the console serves no such caller`,
+        );
+      }
     } catch (error) {
       const code = error instanceof ServiceError ? error.code : 13;
       if (code === Status.UNAUTHENTICATED && deps.loginUrl && req.method === 'GET') {

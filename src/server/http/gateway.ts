@@ -4,6 +4,7 @@ import { parseExactJson } from '../../api/exact-json.js';
 import { fromJson, JsonMappingError, toJson } from '../../api/json.js';
 import { loadApi } from '../../api/proto.js';
 import { type Guard, openGuard } from '../auth/guard.js';
+import { checkLimits } from '../auth/limits.js';
 import { httpStatusOf, invalidArgument } from '../errors.js';
 import type { HandlersByName, ServiceHandlers, ServiceStreams } from '../grpc.js';
 import { accessRecord, publicError, streamsByName, unaryByName } from '../grpc.js';
@@ -30,8 +31,22 @@ interface Route {
 }
 
 const body: Build = (req) => (req.body && typeof req.body === 'object' ? req.body : {});
+/**
+ * A request's query parameters, each a single string (Express 5's simple parser gives an array for a
+ * repeated name).
+ * @throws ServiceError INVALID_ARGUMENT naming a parameter given more than once.
+ */
+function queryOf(req: Request): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.query)) {
+    if (typeof value !== 'string')
+      throw invalidArgument(`query parameter ${name}: give it once, as one value`);
+    out[name] = value;
+  }
+  return out;
+}
 const listQuery = (req: Request): Record<string, unknown> => {
-  const q = req.query as Record<string, string | undefined>;
+  const q = queryOf(req);
   const out: Record<string, unknown> = {};
   if (q.limit !== undefined) {
     if (!/^\d+$/.test(q.limit))
@@ -61,14 +76,14 @@ const objectGet =
     },
   });
 const secretId = (req: Request) => {
-  const q = req.query as Record<string, string | undefined>;
+  const q = queryOf(req);
   return { name: req.params.name, org: q.org ?? '', domain: q.domain ?? '', project: q.project ?? '' };
 };
 const appId = (req: Request) => ({
   project: req.params.project,
   domain: req.params.domain,
   name: req.params.name,
-  org: (req.query as Record<string, string | undefined>).org ?? '',
+  org: queryOf(req).org ?? '',
 });
 const executionId: Build = (req) => ({
   id: { project: req.params.project, domain: req.params.domain, name: req.params.name },
@@ -233,7 +248,7 @@ const ROUTES: Route[] = [
     service: SECRETS,
     rpc: 'ListSecrets',
     build: (r) => {
-      const q = r.query as Record<string, string | undefined>;
+      const q = queryOf(r);
       return { org: q.org ?? '', domain: q.domain ?? '', project: q.project ?? '', ...listQuery(r) };
     },
   },
@@ -244,20 +259,48 @@ const ROUTES: Route[] = [
     rpc: 'DeleteSecret',
     build: (r) => ({ id: secretId(r) }),
   },
+  {
+    method: 'post',
+    path: '/api/v1/trust_policies',
+    service: ADMIN,
+    rpc: 'CreateTrustPolicy',
+    build: body,
+  },
+  {
+    method: 'get',
+    path: '/api/v1/trust_policies',
+    service: ADMIN,
+    rpc: 'ListTrustPolicies',
+    build: (r) => ({ org: queryOf(r).org ?? '', ...listQuery(r) }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/trust_policies/:name',
+    service: ADMIN,
+    rpc: 'GetTrustPolicy',
+    build: (r) => ({ name: r.params.name, org: queryOf(r).org ?? '' }),
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/trust_policies/:name',
+    service: ADMIN,
+    rpc: 'DeleteTrustPolicy',
+    build: (r) => ({ name: r.params.name, org: queryOf(r).org ?? '' }),
+  },
   { method: 'post', path: '/api/v1/api_keys', service: API_KEYS, rpc: 'CreateApiKey', build: body },
   {
     method: 'get',
     path: '/api/v1/api_keys',
     service: API_KEYS,
     rpc: 'ListApiKeys',
-    build: (r) => ({ org: (r.query as Record<string, string | undefined>).org ?? '', ...listQuery(r) }),
+    build: (r) => ({ org: queryOf(r).org ?? '', ...listQuery(r) }),
   },
   {
     method: 'delete',
     path: '/api/v1/api_keys/:name',
     service: API_KEYS,
     rpc: 'DeleteApiKey',
-    build: (r) => ({ name: r.params.name, org: (r.query as Record<string, string | undefined>).org ?? '' }),
+    build: (r) => ({ name: r.params.name, org: queryOf(r).org ?? '' }),
   },
   {
     method: 'get',
@@ -451,6 +494,8 @@ export function createGateway(
       const call: { context?: CallContext } = {};
       try {
         const request = await admit(route, requestType, req, call);
+        // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
+        checkLimits(call.context?.identity, `${route.service}/${route.rpc}`, request);
         await handler(
           request,
           (message) => {

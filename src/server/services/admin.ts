@@ -5,6 +5,7 @@ import { executionHandlers } from './executions.js';
 import { launchPlanHandlers } from './launch-plans.js';
 import { projectHandlers } from './projects.js';
 import { taskHandlers } from './tasks.js';
+import { type TrustPolicyDeps, trustPolicyHandlers } from './trust-policies.js';
 import { workflowHandlers } from './workflows.js';
 
 export type { AdminHandlers, AdminServiceDeps } from './admin-context.js';
@@ -25,11 +26,12 @@ function versionHandlers(): Pick<AdminHandlers, 'GetVersion'> {
 
 /**
  * The unary handlers of `orch.service.AdminService`, keyed by RPC name (WatchExecution, its one
- * stream, is `createWatchHandler`'s): those of each resource, sharing one context. Errors are
+ * stream, is `createWatchHandler`'s): those of each resource, sharing one context, and the trust
+ * policies' (`deps.trust`). Errors are
  * ServiceErrors (InvalidArgument, NotFound, AlreadyExists, FailedPrecondition); anything else is a
  * server fault.
  */
-export function createAdminHandlers(deps: AdminServiceDeps): AdminHandlers {
+export function createAdminHandlers(deps: AdminServiceDeps & { trust: TrustPolicyDeps }): AdminHandlers {
   const ctx = adminContext(deps);
   return {
     ...projectHandlers(ctx),
@@ -39,5 +41,6 @@ export function createAdminHandlers(deps: AdminServiceDeps): AdminHandlers {
     ...executionHandlers(ctx),
     ...executionDataHandlers(ctx),
     ...versionHandlers(),
+    ...trustPolicyHandlers(deps.trust),
   };
 }

@@ -3,6 +3,10 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ActiveLaunchPlanRequest as _orch_admin_ActiveLaunchPlanRequest, ActiveLaunchPlanRequest__Output as _orch_admin_ActiveLaunchPlanRequest__Output } from '../../orch/admin/ActiveLaunchPlanRequest.js';
+import type { CreateTrustPolicyRequest as _orch_admin_CreateTrustPolicyRequest, CreateTrustPolicyRequest__Output as _orch_admin_CreateTrustPolicyRequest__Output } from '../../orch/admin/CreateTrustPolicyRequest.js';
+import type { CreateTrustPolicyResponse as _orch_admin_CreateTrustPolicyResponse, CreateTrustPolicyResponse__Output as _orch_admin_CreateTrustPolicyResponse__Output } from '../../orch/admin/CreateTrustPolicyResponse.js';
+import type { DeleteTrustPolicyRequest as _orch_admin_DeleteTrustPolicyRequest, DeleteTrustPolicyRequest__Output as _orch_admin_DeleteTrustPolicyRequest__Output } from '../../orch/admin/DeleteTrustPolicyRequest.js';
+import type { DeleteTrustPolicyResponse as _orch_admin_DeleteTrustPolicyResponse, DeleteTrustPolicyResponse__Output as _orch_admin_DeleteTrustPolicyResponse__Output } from '../../orch/admin/DeleteTrustPolicyResponse.js';
 import type { EmptyResponse as _orch_admin_EmptyResponse, EmptyResponse__Output as _orch_admin_EmptyResponse__Output } from '../../orch/admin/EmptyResponse.js';
 import type { Execution as _orch_admin_Execution, Execution__Output as _orch_admin_Execution__Output } from '../../orch/admin/Execution.js';
 import type { ExecutionCreateRequest as _orch_admin_ExecutionCreateRequest, ExecutionCreateRequest__Output as _orch_admin_ExecutionCreateRequest__Output } from '../../orch/admin/ExecutionCreateRequest.js';
@@ -14,6 +18,8 @@ import type { ExecutionTerminateRequest as _orch_admin_ExecutionTerminateRequest
 import type { ExecutionTerminateResponse as _orch_admin_ExecutionTerminateResponse, ExecutionTerminateResponse__Output as _orch_admin_ExecutionTerminateResponse__Output } from '../../orch/admin/ExecutionTerminateResponse.js';
 import type { GetDomainRequest as _orch_admin_GetDomainRequest, GetDomainRequest__Output as _orch_admin_GetDomainRequest__Output } from '../../orch/admin/GetDomainRequest.js';
 import type { GetDomainsResponse as _orch_admin_GetDomainsResponse, GetDomainsResponse__Output as _orch_admin_GetDomainsResponse__Output } from '../../orch/admin/GetDomainsResponse.js';
+import type { GetTrustPolicyRequest as _orch_admin_GetTrustPolicyRequest, GetTrustPolicyRequest__Output as _orch_admin_GetTrustPolicyRequest__Output } from '../../orch/admin/GetTrustPolicyRequest.js';
+import type { GetTrustPolicyResponse as _orch_admin_GetTrustPolicyResponse, GetTrustPolicyResponse__Output as _orch_admin_GetTrustPolicyResponse__Output } from '../../orch/admin/GetTrustPolicyResponse.js';
 import type { GetVersionRequest as _orch_admin_GetVersionRequest, GetVersionRequest__Output as _orch_admin_GetVersionRequest__Output } from '../../orch/admin/GetVersionRequest.js';
 import type { GetVersionResponse as _orch_admin_GetVersionResponse, GetVersionResponse__Output as _orch_admin_GetVersionResponse__Output } from '../../orch/admin/GetVersionResponse.js';
 import type { LaunchPlan as _orch_admin_LaunchPlan, LaunchPlan__Output as _orch_admin_LaunchPlan__Output } from '../../orch/admin/LaunchPlan.js';
@@ -21,6 +27,8 @@ import type { LaunchPlanCreateRequest as _orch_admin_LaunchPlanCreateRequest, La
 import type { LaunchPlanList as _orch_admin_LaunchPlanList, LaunchPlanList__Output as _orch_admin_LaunchPlanList__Output } from '../../orch/admin/LaunchPlanList.js';
 import type { LaunchPlanUpdateRequest as _orch_admin_LaunchPlanUpdateRequest, LaunchPlanUpdateRequest__Output as _orch_admin_LaunchPlanUpdateRequest__Output } from '../../orch/admin/LaunchPlanUpdateRequest.js';
 import type { LaunchPlanUpdateResponse as _orch_admin_LaunchPlanUpdateResponse, LaunchPlanUpdateResponse__Output as _orch_admin_LaunchPlanUpdateResponse__Output } from '../../orch/admin/LaunchPlanUpdateResponse.js';
+import type { ListTrustPoliciesRequest as _orch_admin_ListTrustPoliciesRequest, ListTrustPoliciesRequest__Output as _orch_admin_ListTrustPoliciesRequest__Output } from '../../orch/admin/ListTrustPoliciesRequest.js';
+import type { ListTrustPoliciesResponse as _orch_admin_ListTrustPoliciesResponse, ListTrustPoliciesResponse__Output as _orch_admin_ListTrustPoliciesResponse__Output } from '../../orch/admin/ListTrustPoliciesResponse.js';
 import type { NamedEntityIdentifierList as _orch_admin_NamedEntityIdentifierList, NamedEntityIdentifierList__Output as _orch_admin_NamedEntityIdentifierList__Output } from '../../orch/admin/NamedEntityIdentifierList.js';
 import type { NamedEntityIdentifierListRequest as _orch_admin_NamedEntityIdentifierListRequest, NamedEntityIdentifierListRequest__Output as _orch_admin_NamedEntityIdentifierListRequest__Output } from '../../orch/admin/NamedEntityIdentifierListRequest.js';
 import type { NodeExecutionGetDataRequest as _orch_admin_NodeExecutionGetDataRequest, NodeExecutionGetDataRequest__Output as _orch_admin_NodeExecutionGetDataRequest__Output } from '../../orch/admin/NodeExecutionGetDataRequest.js';
@@ -73,6 +81,15 @@ export interface AdminServiceClient extends grpc.Client {
   createTask(argument: _orch_admin_TaskCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   createTask(argument: _orch_admin_TaskCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   
+  CreateTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  CreateTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  createTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  createTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  createTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  createTrustPolicy(argument: _orch_admin_CreateTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_CreateTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   CreateWorkflow(argument: _orch_admin_WorkflowCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
@@ -81,6 +98,15 @@ export interface AdminServiceClient extends grpc.Client {
   createWorkflow(argument: _orch_admin_WorkflowCreateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   createWorkflow(argument: _orch_admin_WorkflowCreateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
   createWorkflow(argument: _orch_admin_WorkflowCreateRequest, callback: grpc.requestCallback<_orch_admin_EmptyResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteTrustPolicy(argument: _orch_admin_DeleteTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_DeleteTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
   
   GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
   GetActiveLaunchPlan(argument: _orch_admin_ActiveLaunchPlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_LaunchPlan__Output>): grpc.ClientUnaryCall;
@@ -153,6 +179,15 @@ export interface AdminServiceClient extends grpc.Client {
   getTask(argument: _orch_admin_ObjectGetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
   getTask(argument: _orch_admin_ObjectGetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
   getTask(argument: _orch_admin_ObjectGetRequest, callback: grpc.requestCallback<_orch_admin_Task__Output>): grpc.ClientUnaryCall;
+  
+  GetTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  GetTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  GetTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  GetTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  getTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  getTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  getTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
+  getTrustPolicy(argument: _orch_admin_GetTrustPolicyRequest, callback: grpc.requestCallback<_orch_admin_GetTrustPolicyResponse__Output>): grpc.ClientUnaryCall;
   
   GetVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
   GetVersion(argument: _orch_admin_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetVersionResponse__Output>): grpc.ClientUnaryCall;
@@ -235,6 +270,15 @@ export interface AdminServiceClient extends grpc.Client {
   listTasks(argument: _orch_admin_ResourceListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   listTasks(argument: _orch_admin_ResourceListRequest, callback: grpc.requestCallback<_orch_admin_TaskList__Output>): grpc.ClientUnaryCall;
   
+  ListTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listTrustPolicies(argument: _orch_admin_ListTrustPoliciesRequest, callback: grpc.requestCallback<_orch_admin_ListTrustPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  
   ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
   ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
   ListWorkflowIds(argument: _orch_admin_NamedEntityIdentifierListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_NamedEntityIdentifierList__Output>): grpc.ClientUnaryCall;
@@ -312,7 +356,11 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateTask: grpc.handleUnaryCall<_orch_admin_TaskCreateRequest__Output, _orch_admin_EmptyResponse>;
   
+  CreateTrustPolicy: grpc.handleUnaryCall<_orch_admin_CreateTrustPolicyRequest__Output, _orch_admin_CreateTrustPolicyResponse>;
+  
   CreateWorkflow: grpc.handleUnaryCall<_orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse>;
+  
+  DeleteTrustPolicy: grpc.handleUnaryCall<_orch_admin_DeleteTrustPolicyRequest__Output, _orch_admin_DeleteTrustPolicyResponse>;
   
   GetActiveLaunchPlan: grpc.handleUnaryCall<_orch_admin_ActiveLaunchPlanRequest__Output, _orch_admin_LaunchPlan>;
   
@@ -329,6 +377,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   GetProject: grpc.handleUnaryCall<_orch_admin_ProjectGetRequest__Output, _orch_admin_Project>;
   
   GetTask: grpc.handleUnaryCall<_orch_admin_ObjectGetRequest__Output, _orch_admin_Task>;
+  
+  GetTrustPolicy: grpc.handleUnaryCall<_orch_admin_GetTrustPolicyRequest__Output, _orch_admin_GetTrustPolicyResponse>;
   
   GetVersion: grpc.handleUnaryCall<_orch_admin_GetVersionRequest__Output, _orch_admin_GetVersionResponse>;
   
@@ -347,6 +397,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   ListTaskIds: grpc.handleUnaryCall<_orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList>;
   
   ListTasks: grpc.handleUnaryCall<_orch_admin_ResourceListRequest__Output, _orch_admin_TaskList>;
+  
+  ListTrustPolicies: grpc.handleUnaryCall<_orch_admin_ListTrustPoliciesRequest__Output, _orch_admin_ListTrustPoliciesResponse>;
   
   ListWorkflowIds: grpc.handleUnaryCall<_orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList>;
   
@@ -370,7 +422,9 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateExecution: MethodDefinition<_orch_admin_ExecutionCreateRequest, _orch_admin_ExecutionCreateResponse, _orch_admin_ExecutionCreateRequest__Output, _orch_admin_ExecutionCreateResponse__Output>
   CreateLaunchPlan: MethodDefinition<_orch_admin_LaunchPlanCreateRequest, _orch_admin_EmptyResponse, _orch_admin_LaunchPlanCreateRequest__Output, _orch_admin_EmptyResponse__Output>
   CreateTask: MethodDefinition<_orch_admin_TaskCreateRequest, _orch_admin_EmptyResponse, _orch_admin_TaskCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  CreateTrustPolicy: MethodDefinition<_orch_admin_CreateTrustPolicyRequest, _orch_admin_CreateTrustPolicyResponse, _orch_admin_CreateTrustPolicyRequest__Output, _orch_admin_CreateTrustPolicyResponse__Output>
   CreateWorkflow: MethodDefinition<_orch_admin_WorkflowCreateRequest, _orch_admin_EmptyResponse, _orch_admin_WorkflowCreateRequest__Output, _orch_admin_EmptyResponse__Output>
+  DeleteTrustPolicy: MethodDefinition<_orch_admin_DeleteTrustPolicyRequest, _orch_admin_DeleteTrustPolicyResponse, _orch_admin_DeleteTrustPolicyRequest__Output, _orch_admin_DeleteTrustPolicyResponse__Output>
   GetActiveLaunchPlan: MethodDefinition<_orch_admin_ActiveLaunchPlanRequest, _orch_admin_LaunchPlan, _orch_admin_ActiveLaunchPlanRequest__Output, _orch_admin_LaunchPlan__Output>
   GetDomains: MethodDefinition<_orch_admin_GetDomainRequest, _orch_admin_GetDomainsResponse, _orch_admin_GetDomainRequest__Output, _orch_admin_GetDomainsResponse__Output>
   GetExecution: MethodDefinition<_orch_admin_WorkflowExecutionGetRequest, _orch_admin_Execution, _orch_admin_WorkflowExecutionGetRequest__Output, _orch_admin_Execution__Output>
@@ -379,6 +433,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   GetNodeExecutionData: MethodDefinition<_orch_admin_NodeExecutionGetDataRequest, _orch_admin_NodeExecutionGetDataResponse, _orch_admin_NodeExecutionGetDataRequest__Output, _orch_admin_NodeExecutionGetDataResponse__Output>
   GetProject: MethodDefinition<_orch_admin_ProjectGetRequest, _orch_admin_Project, _orch_admin_ProjectGetRequest__Output, _orch_admin_Project__Output>
   GetTask: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Task, _orch_admin_ObjectGetRequest__Output, _orch_admin_Task__Output>
+  GetTrustPolicy: MethodDefinition<_orch_admin_GetTrustPolicyRequest, _orch_admin_GetTrustPolicyResponse, _orch_admin_GetTrustPolicyRequest__Output, _orch_admin_GetTrustPolicyResponse__Output>
   GetVersion: MethodDefinition<_orch_admin_GetVersionRequest, _orch_admin_GetVersionResponse, _orch_admin_GetVersionRequest__Output, _orch_admin_GetVersionResponse__Output>
   GetWorkflow: MethodDefinition<_orch_admin_ObjectGetRequest, _orch_admin_Workflow, _orch_admin_ObjectGetRequest__Output, _orch_admin_Workflow__Output>
   ListExecutions: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_ExecutionList, _orch_admin_ResourceListRequest__Output, _orch_admin_ExecutionList__Output>
@@ -388,6 +443,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   ListProjects: MethodDefinition<_orch_admin_ProjectListRequest, _orch_admin_Projects, _orch_admin_ProjectListRequest__Output, _orch_admin_Projects__Output>
   ListTaskIds: MethodDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList__Output>
   ListTasks: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_TaskList, _orch_admin_ResourceListRequest__Output, _orch_admin_TaskList__Output>
+  ListTrustPolicies: MethodDefinition<_orch_admin_ListTrustPoliciesRequest, _orch_admin_ListTrustPoliciesResponse, _orch_admin_ListTrustPoliciesRequest__Output, _orch_admin_ListTrustPoliciesResponse__Output>
   ListWorkflowIds: MethodDefinition<_orch_admin_NamedEntityIdentifierListRequest, _orch_admin_NamedEntityIdentifierList, _orch_admin_NamedEntityIdentifierListRequest__Output, _orch_admin_NamedEntityIdentifierList__Output>
   ListWorkflows: MethodDefinition<_orch_admin_ResourceListRequest, _orch_admin_WorkflowList, _orch_admin_ResourceListRequest__Output, _orch_admin_WorkflowList__Output>
   RegisterProject: MethodDefinition<_orch_admin_ProjectRegisterRequest, _orch_admin_EmptyResponse, _orch_admin_ProjectRegisterRequest__Output, _orch_admin_EmptyResponse__Output>

@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { StaticTokenSource } from '../../src/client/token-source.js';
+import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
+import { type ActionsIdTokenService, startActionsIdTokenService } from '../helpers/actions-id-token.js';
+import { FakeGithub, serveHandlers } from '../helpers/github-api.js';
+import { type FakeIssuer, startFakeIssuer } from '../helpers/oidc-issuer.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLE = join(ROOT, 'dist', 'index.js');
+
+/**
+ * Keyless sign-in end to end: the bundled Action (dist/index.js) run as a subprocess the way a runner
+ * runs it, with no api-key, against a real admin that lets no anonymous caller in and trusts a fake
+ * OIDC issuer on loopback; a stand-in for the runner's token service hands out ID tokens that issuer
+ * signs (or, for the hostile cases, tokens it should refuse). The admin exchanges them at its token
+ * endpoint (RFC 8693) under a trust policy for acme/flows.
+ */
+describe('the bundled Action signs in keylessly under a trust policy', () => {
+  let server: TestServer;
+  let issuer: FakeIssuer;
+  let admin: AdminClient;
+  let api: { url: string; close: () => Promise<void> };
+  let dir: string;
+  const github = new FakeGithub(2);
+  /** What the runner's token service signs next (claims over the fake issuer's defaults, and the key). */
+  let next: { claims: Record<string, unknown>; key: 'rs' | 'unpublished' } = { claims: {}, key: 'rs' };
+  let runner: ActionsIdTokenService;
+  const issued: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build:action`');
+    issuer = await startFakeIssuer();
+    server = await startTestServer('sqlite', {
+      flags: {
+        'sharedservice.security.allowLocalhostAccess': 'false',
+        'auth.tokenExchange.issuers': issuer.issuer,
+      },
+    });
+    // The built-in admin client's secret, generated on first start, to create the policy as an admin.
+    const secret = (await readFile(join(server.dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
+    const answer = await fetch(`${server.addresses.httpEndpoint}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`orch-propeller:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const token = ((await answer.json()) as { access_token: string }).access_token;
+    admin = new AdminClient({
+      endpoint: server.addresses.grpcEndpoint,
+      insecure: true,
+      tokenSource: new StaticTokenSource(token, 'test'),
+    });
+    await admin.createTrustPolicy({
+      policy: {
+        name: 'flows-main',
+        issuer: issuer.issuer,
+        role: 'CONTRIBUTOR',
+        conditions: [
+          { claim: 'repository', pattern: 'acme/flows' },
+          { claim: 'ref', pattern: 'refs/heads/main' },
+        ],
+        projects: ['default'],
+      },
+    });
+    runner = await startActionsIdTokenService(async (audience) => {
+      issued.push(await issuer.token(audience, next.claims, next.key));
+      return issued.at(-1) ?? '';
+    });
+    api = await serveHandlers(github.handlers);
+    dir = await mkdtemp(join(tmpdir(), 'orch-action-keyless-'));
+  });
+  afterAll(async () => {
+    admin?.close();
+    await api?.close();
+    await runner?.close();
+    await server?.stop();
+    await issuer?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Runs the bundle with no api-key and the runner's OIDC variables; resolves to what it wrote. */
+  async function runBundle(inputs: Record<string, string>, env: Record<string, string> = {}) {
+    const outputFile = join(dir, `output-${issued.length}-${Date.now()}`);
+    await writeFile(outputFile, '');
+    const child = spawn(process.execPath, [BUNDLE], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ...inputEnv({ endpoint: server.addresses.grpcEndpoint, insecure: 'true', 'api-key': '', ...inputs }),
+        ...runner.env,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+        GITHUB_WORKSPACE: ROOT,
+        GITHUB_API_URL: api.url,
+        GITHUB_REPOSITORY: 'acme/flows',
+        GITHUB_SHA: '0000000000000000000000000000000000000002',
+        GITHUB_EVENT_NAME: 'push',
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stdout, stderr, outputs: parseOutputs(await readFile(outputFile, 'utf8')) };
+  }
+
+  test('registers examples/add-one and runs it, recorded as launched by the repository and ref', async () => {
+    next = { claims: {}, key: 'rs' };
+    const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+    expect(register.stderr).toBe('');
+    expect(register.code).toBe(0);
+    expect(register.stdout).toContain('Successfully registered 3 entities');
+    const run = await runBundle(
+      {
+        command: 'run',
+        'launch-plan': 'wf.add_one_wf',
+        version: register.outputs.version ?? '',
+        inputs: '{"x": 2}',
+        wait: 'true',
+        'github-token': 'ghs_keylessE2eToken0123456789',
+      },
+      {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: await writeEvent(dir, 'opened', pullRequestOpened()),
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.outputs.phase).toBe('SUCCEEDED');
+    const execution = await admin.getExecution({
+      project: 'default',
+      domain: 'development',
+      name: run.outputs['execution-name'] ?? '',
+    });
+    expect(execution.spec?.metadata?.principal).toBe('127.0.0.1:acme/flows@refs/heads/main');
+    // Every ID token went to the admin's origin, and none was shown in the log.
+    for (const token of issued) expect(displayed(register.stdout + run.stdout)).not.toContain(token);
+  });
+
+  test.each([
+    [
+      'of another repository',
+      { claims: { repository: 'mallory/flows', repository_owner: 'mallory' }, key: 'rs' },
+      /no trust policy .* matches this ID token/,
+    ],
+    [
+      'signed by a key the issuer never published',
+      { claims: {}, key: 'unpublished' },
+      /signed by a key this server does not know/,
+    ],
+    [
+      'for another audience',
+      { claims: { aud: 'https://elsewhere.example.com' }, key: 'rs' },
+      /another audience/,
+    ],
+  ] as const)('an ID token %s fails the step with one clear ::error::', async (_what, token, reason) => {
+    next = { claims: { ...token.claims }, key: token.key };
+    const run = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^::error::TokenExchange: the token endpoint \S+ refused the ID token: invalid_grant \(/,
+    );
+    expect(errors[0]).toMatch(reason);
+    expect(displayed(run.stdout)).not.toContain(issued.at(-1));
+  });
+});
