@@ -56,14 +56,14 @@ const listBody = htmlTemplate<{
 <button type="submit">Filter</button> <a href="<%= it.action %>">Clear</a>
 </form>
 <% if (it.error) { %><p role="alert" class="error" id="list-error"><%= it.error %></p><% } %>
-<table aria-label="Executions"><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
+<div class="scroll"><table><caption>Executions</caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
 <% for (const r of it.rows) { %>
 <tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td class="phase <%= r.phase %>"><%= r.phase %></td>
 <td><a href="<%= r.launchPlan.href %>"><%= r.launchPlan.name %></a> <%= r.launchPlan.version %></td>
 <td><a href="<%= r.workflow.href %>"><%= r.workflow.name %></a> <%= r.workflow.version %></td>
 <td><%= r.principal %> (<%= r.mode %>)</td><td><%= r.created %></td><td><%= r.duration %></td></tr>
 <% } %>
-</tbody></table>
+</tbody></table></div>
 <% if (!it.rows.length && !it.error) { %><p>No executions match.</p><% } %>
 <nav aria-label="pages"><% if (it.firstHref) { %><a href="<%= it.firstHref %>">First page</a> <% } %><% if (it.nextHref) { %><a href="<%= it.nextHref %>" rel="next">Next page</a><% } %></nav>`,
 );
@@ -148,9 +148,9 @@ const entityBody = htmlTemplate<{
   'console/entity',
   `<h1><%= it.heading %> <%= it.name %></h1>
 <p><%= it.scope %>. <a href="<%= it.executionsHref %>">Executions of <%= it.name %></a></p>
-<table aria-label="Versions"><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %></tr></thead><tbody>
+<div class="scroll"><table><caption>Versions</caption><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %></tr></thead><tbody>
 <% for (const v of it.versions) { %><tr><td><%= v.version %></td><td><%= v.registered %></td><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %></tr><% } %>
-</tbody></table>`,
+</tbody></table></div>`,
 );
 
 /**

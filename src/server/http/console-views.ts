@@ -13,13 +13,18 @@ export type ExecutionClosure = NonNullable<ExecutionOut['closure']>;
 export type NodeExecution = NodeExecutionListOut['node_executions'][number];
 
 /** The console's stylesheet (`/console/assets/console.css`). */
-export const CONSOLE_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#222}
+export const CONSOLE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#222;line-height:1.4}
+header,main,footer{padding:0 2rem}header{padding-top:1rem;padding-bottom:.5rem;border-bottom:1px solid #ccc}
+footer{margin-top:2rem;border-top:1px solid #ccc;color:#555;font-size:.9rem}
+.skip{position:absolute;left:-100rem}.skip:focus{left:1rem;top:1rem}
 a{color:#0645ad}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
 td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;vertical-align:top}
 pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-width:60rem}
+nav a,li>a,.crumbs a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}
 .phase{font-weight:bold}.SUCCEEDED{color:#17803d}.FAILED,.TIMED_OUT{color:#b00020}
 .ABORTED,.ABORTING{color:#8a6d00}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:#1d4ed8}
-.graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}`;
+.graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}.scroll{overflow-x:auto;max-width:100%}
+caption{text-align:left;font-weight:bold;padding:.2rem 0}`;
 
 /**
  * The console's script (`/console/assets/live.js`). Keeps a running execution's page current:
@@ -72,15 +77,21 @@ export const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
 const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
+/**
+ * Every console page: a header with the console's navigation, the page's own content as the main
+ * landmark (a skip link leads to it), and a footer.
+ */
 export const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
   'console/layout',
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
-<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><nav aria-label="console"><a href="/console">orch console</a></nav>
-<main>
+<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
+<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a></nav></header>
+<main id="main">
 <%= it.body %>
 </main>
+<footer><p>orch admin console</p></footer>
 <script src="/console/assets/live.js"></script></body></html>`,
 );
 
@@ -118,9 +129,9 @@ const projectsBody = htmlTemplate<{
   projects: { href: string; id: string; name: string; description: string }[];
 }>(
   'console/projects',
-  '<h1>Projects</h1><table><tr><th>id</th><th>name</th><th>description</th></tr>' +
+  '<h1>Projects</h1><div class="scroll"><table><caption>Projects, newest first</caption><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">description</th></tr></thead><tbody>' +
     '<% for (const p of it.projects) { %><tr><td><a href="<%= p.href %>"><%= p.id %></a></td>' +
-    '<td><%= p.name %></td><td><%= p.description %></td></tr><% } %></table>',
+    '<td><%= p.name %></td><td><%= p.description %></td></tr><% } %></tbody></table></div>',
 );
 
 /** `/console`: the projects, each linking to its page. */
@@ -165,19 +176,20 @@ const projectBody = htmlTemplate<{
 <h2>Domain <a href="<%= d.domainHref %>"><%= d.domain %></a></h2>
 <h3>Recent executions</h3>
 <p><a href="<%= d.executionsHref %>">All executions of <%= d.domain %>, with filters</a></p>
-<table><tr><th>name</th><th>launch plan</th><th>phase</th><th>created</th></tr>
+<div class="scroll"><table><caption>Recent executions of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">launch plan</th><th scope="col">phase</th><th scope="col">created</th></tr></thead><tbody>
 <% for (const e of d.executions) { %>
 <tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td><%= e.launchPlan %></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr>
 <% } %>
-</table>
+</tbody></table></div>
+<% if (!d.executions.length) { %><p>No executions yet.</p><% } %>
 <% for (const [heading, rows] of [['Workflows', d.workflows], ['Launch plans', d.launchPlans]]) { %>
 <h3><%= heading %></h3>
 <% const schedules = rows.some((r) => r.next); %>
-<table><tr><th>name</th><th>version</th><th>registered</th><% if (schedules) { %><th>next run (UTC)</th><% } %></tr>
+<div class="scroll"><table><caption><%= heading %> of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">version</th><th scope="col">registered</th><% if (schedules) { %><th scope="col">next run (UTC)</th><% } %></tr></thead><tbody>
 <% for (const r of rows) { %>
 <tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td><%= r.version %></td><td><%= r.registered %></td><% if (schedules) { %><td><%= r.next %></td><% } %></tr>
 <% } %>
-</table>
+</tbody></table></div>
 <% } %>
 <% } %>
 <% if (!it.domains.length) { %><p>Nothing registered yet.</p><% } %>`,

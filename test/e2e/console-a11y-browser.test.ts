@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { literalMapFromJson, parseType } from '../../src/api/literals.js';
+import { CHROMIUM, launchChromium } from '../helpers/browser.js';
+import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
+
+// Every console page checked by axe-core in headless Chromium, in the light and the dark colour
+// scheme: no violation of impact moderate or above (landmarks, headings, table headers, form labels,
+// colour contrast, link names). The pages are served under the console's Content-Security-Policy.
+
+const required = process.env.ORCH_TEST_BROWSER === 'required';
+const available = existsSync(CHROMIUM);
+if (!available && !required) {
+  console.warn(
+    `console-a11y-browser: skipped, ${CHROMIUM} is not installed (set ORCH_TEST_BROWSER=required to fail instead)`,
+  );
+}
+const maybe = available || required ? describe : describe.skip;
+const scope = { project: 'default', domain: 'development' };
+const X = { variables: { x: { type: parseType('integer') } } };
+const SERIOUS = new Set(['moderate', 'serious', 'critical']);
+/** The rule sets run: WCAG 2.0 to 2.2, A and AA (target size and contrast among them), and axe's best practices. */
+const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** axe-core's own source, injected into each page. */
+async function axeSource(): Promise<string> {
+  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+}
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+maybe('console accessibility (axe-core) in headless Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let base: string;
+  let source: string;
+  const problems: string[] = [];
+
+  /** The pages checked, by name; the launch form's error state is checked separately. */
+  const pages = (): [string, string][] => [
+    ['console', '/console'],
+    ['projects', '/console/projects'],
+    ['project', '/console/projects/default'],
+    ['domains', '/console/projects/default/domains'],
+    ['domain', '/console/projects/default/domains/development'],
+    ['executions list', '/console/projects/default/domains/development/executions'],
+    [
+      'executions list, filtered',
+      '/console/projects/default/domains/development/executions?phase=SUCCEEDED&q=one&sort=name',
+    ],
+    [
+      'executions list, refused filter',
+      '/console/projects/default/domains/development/executions?created_after=x',
+    ],
+    ['workflow', '/console/projects/default/domains/development/workflows/a.ok'],
+    ['launch plan', '/console/projects/default/domains/development/launch_plans/a.ok'],
+    ['launch form', '/console/projects/default/domains/development/launch_plans/a.ok/v1/launch'],
+    ['not found', '/console/nowhere'],
+    ['execution', '/console/projects/default/domains/development/executions/good-one'],
+  ];
+
+  /** Runs axe on the page as loaded and answers its violations of impact moderate or above. */
+  const audit = async (page: Page): Promise<string[]> => {
+    // The console's CSP refuses inline script (page.addScriptTag({content}) is blocked); the
+    // browser's own evaluation is not subject to it.
+    await page.evaluate(source);
+    const violations = (await page.evaluate(
+      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(RULE_TAGS)} } }).then((r) => r.violations)`,
+    )) as Violation[];
+    return violations
+      .filter((v) => SERIOUS.has(v.impact ?? ''))
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`)
+            .join('; ')}`,
+      );
+  };
+
+  const newPage = async (colorScheme: 'light' | 'dark'): Promise<Page> => {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/404|400/.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    return page;
+  };
+
+  beforeAll(async () => {
+    if (!available) throw new Error(`ORCH_TEST_BROWSER=required but ${CHROMIUM} is not installed`);
+    source = await axeSource();
+    server = await startTestServer();
+    base = server.addresses.httpEndpoint;
+    const task = idOf('TASK', 'a.ok.task', 'v1');
+    await server.client.createTask(
+      task,
+      nodeTask(
+        'a.ok.task',
+        'v1',
+        "require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE, JSON.stringify({o0: 1}))",
+        { x: 'integer' },
+        { o0: 'integer' },
+      ),
+    );
+    const wf = idOf('WORKFLOW', 'a.ok', 'v1');
+    await server.client.createWorkflow(wf, oneNodeWorkflow('a.ok', 'v1', task));
+    await server.client.createLaunchPlan(idOf('LAUNCH_PLAN', 'a.ok', 'v1'), launchPlanOf(wf));
+    const id = await server.client.createExecution({
+      ...scope,
+      name: 'good-one',
+      spec: { launch_plan: idOf('LAUNCH_PLAN', 'a.ok', 'v1') },
+      inputs: literalMapFromJson({ x: 1 }, X),
+    });
+    await waitForExecution(server.client, id);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`every console page passes axe (${colorScheme} scheme)`, async () => {
+      const page = await newPage(colorScheme);
+      const found: Record<string, string[]> = {};
+      for (const [name, path] of pages()) {
+        await page.goto(`${base}${path}`);
+        const violations = await audit(page);
+        if (violations.length) found[name] = violations;
+      }
+      // The launch form with an error beside its field, as the server answers it: form.submit()
+      // does not run the page's own check.
+      await page.goto(`${base}${pages().find(([n]) => n === 'launch form')?.[1]}`);
+      await page.getByLabel(/^x/).fill('ten');
+      await Promise.all([
+        page.waitForURL(/\/launch$/),
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.evaluate("document.querySelector('form[method=post]').submit()"),
+      ]);
+      await page.getByText('not a whole number (expected integer)').waitFor();
+      const violations = await audit(page);
+      if (violations.length) found['launch form with an error'] = violations;
+      expect(found).toEqual({});
+      await page.context().close();
+    }, 90_000);
+  }
+
+  test('no page broke its Content-Security-Policy or threw', () => {
+    expect(problems).toEqual([]);
+  });
+});
