@@ -132,9 +132,15 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`every console page passes axe (${colorScheme} scheme)`, async () => {
       const page = await newPage(colorScheme);
+      // The page follows the scheme: light text on a dark background, or the reverse.
+      await page.goto(`${base}/console`);
+      const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      expect(background).toBe(colorScheme === 'dark' ? 'rgb(21, 23, 26)' : 'rgb(255, 255, 255)');
       const found: Record<string, string[]> = {};
       for (const [name, path] of pages()) {
         await page.goto(`${base}${path}`);
+        if (process.env.AXE_SHOTS)
+          await page.screenshot({ path: `/tmp/shot-${colorScheme}-${name}.png`, fullPage: true });
         const violations = await audit(page);
         if (violations.length) found[name] = violations;
       }
@@ -154,6 +160,24 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
       await page.context().close();
     }, 90_000);
   }
+
+  test('on a 375px wide phone the executions list does not overflow the page; its table scrolls', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/executions`);
+    await page.getByRole('table', { name: 'Executions' }).waitFor();
+    const widths = (await page.evaluate(
+      "({ page: document.documentElement.scrollWidth, inner: innerWidth, table: document.querySelector('table').scrollWidth, box: document.querySelector('.scroll').clientWidth })",
+    )) as { page: number; inner: number; table: number; box: number };
+    expect(widths.inner).toBe(375);
+    expect(widths.page).toBeLessThanOrEqual(widths.inner);
+    // The table is wider than the screen and scrolls inside its own box.
+    expect(widths.table).toBeGreaterThan(widths.box);
+    // The header's links wrap instead of widening the page.
+    const nav = await page.getByRole('navigation', { name: 'console' }).boundingBox();
+    expect((nav?.x ?? 0) + (nav?.width ?? 0)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
 
   test('no page broke its Content-Security-Policy or threw', () => {
     expect(problems).toEqual([]);

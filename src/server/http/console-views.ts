@@ -13,18 +13,32 @@ export type ExecutionClosure = NonNullable<ExecutionOut['closure']>;
 export type NodeExecution = NodeExecutionListOut['node_executions'][number];
 
 /** The console's stylesheet (`/console/assets/console.css`). */
-export const CONSOLE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#222;line-height:1.4}
-header,main,footer{padding:0 2rem}header{padding-top:1rem;padding-bottom:.5rem;border-bottom:1px solid #ccc}
-footer{margin-top:2rem;border-top:1px solid #ccc;color:#555;font-size:.9rem}
-.skip{position:absolute;left:-100rem}.skip:focus{left:1rem;top:1rem}
-a{color:#0645ad}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;vertical-align:top}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-width:60rem}
-nav a,li>a,.crumbs a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}
-.phase{font-weight:bold}.SUCCEEDED{color:#17803d}.FAILED,.TIMED_OUT{color:#b00020}
-.ABORTED,.ABORTING{color:#8a6d00}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:#1d4ed8}
+export const CONSOLE_STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#1f1f1f;--muted:#595959;--link:#0645ad;
+--visited:#5a2d91;--border:#c4c4c4;--code:#f4f4f4;--ok:#17803d;--bad:#b00020;--warn:#7a5c00;--run:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--bg:#15171a;--fg:#e8e8e8;--muted:#b0b0b0;--link:#8ab4f8;
+--visited:#c8a8ff;--border:#4a4d52;--code:#22252a;--ok:#5fd38a;--bad:#ff8f8f;--warn:#e6c35c;--run:#9db8ff}}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;background:var(--bg);color:var(--fg);line-height:1.4}
+header,main,footer{padding:0 1rem;max-width:100%}@media (min-width:40rem){header,main,footer{padding:0 2rem}}
+header{padding-top:1rem;padding-bottom:.5rem;border-bottom:1px solid var(--border);display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between}
+header nav{margin:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+footer{margin-top:2rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
+.skip{position:absolute;left:-100rem}.skip:focus{left:1rem;top:1rem;background:var(--bg)}
+a{color:var(--link)}a:visited{color:var(--visited)}:focus-visible{outline:2px solid var(--link);outline-offset:2px}
+h1,h2,h3{overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem}
+td,th{border:1px solid var(--border);padding:.3rem .6rem;text-align:left;vertical-align:top}
+pre{background:var(--code);padding:.6rem;overflow:auto;max-width:60rem}
+input,select,button,textarea{font:inherit;max-width:100%;color:inherit;background:var(--bg);border:1px solid var(--muted);padding:.2rem .4rem}
+button{cursor:pointer;background:var(--code)}
+.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin-bottom:1rem}
+.filters label{display:flex;flex-direction:column;gap:.15rem}
+nav a,li>a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}
+.phase{font-weight:bold}.SUCCEEDED{color:var(--ok)}.FAILED,.TIMED_OUT,.error{color:var(--bad)}
+.ABORTED,.ABORTING{color:var(--warn)}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:var(--run)}
 .graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}.scroll{overflow-x:auto;max-width:100%}
-caption{text-align:left;font-weight:bold;padding:.2rem 0}`;
+caption{text-align:left;font-weight:bold;padding:.2rem 0}.field{margin:.6rem 0;display:flex;flex-direction:column;gap:.2rem}
+.field-error{color:var(--bad)}.type{color:var(--muted)}`;
 
 /**
  * The console's script (`/console/assets/live.js`). Keeps a running execution's page current:
@@ -84,7 +98,7 @@ const dateText = (millis: number) => new Date(millis).toISOString();
 export const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
   'console/layout',
   `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch console</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
 <body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
 <header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a></nav></header>
