@@ -109,6 +109,7 @@ export function httpApp(parts: HttpAppParts): Express {
       logger,
       guard,
       loginUrl: userLogin ? (target) => userLogin.login.loginUrl(target) : undefined,
+      signOut: userLogin ? (res) => userLogin.login.signOut(res) : undefined,
       ownNames: auth.ownNames,
     }),
   );

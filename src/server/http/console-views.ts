@@ -1,6 +1,7 @@
 import { stringifyExactJson } from '../../api/exact-json.js';
 import { literalMapToJson } from '../../api/literals.js';
 import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
+import { currentViewerBlock } from './console-viewer.js';
 import { Html, htmlTemplate } from './html.js';
 
 // The console's views: each renders one page from the data its route gathered. Every value goes
@@ -37,7 +38,8 @@ nav a,li>a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.
 .phase{font-weight:bold}.SUCCEEDED{color:var(--ok)}.FAILED,.TIMED_OUT,.error{color:var(--bad)}
 .ABORTED,.ABORTING{color:var(--warn)}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:var(--run)}
 .graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}.scroll{overflow-x:auto;max-width:100%}
-caption{text-align:left;font-weight:bold;padding:.2rem 0}.field{margin:.6rem 0;display:flex;flex-direction:column;gap:.2rem}
+caption{text-align:left;font-weight:bold;padding:.2rem 0}.who{margin:0;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.sign-out{margin:0}.sign-in{display:inline-block;padding:.4rem 1rem;border:1px solid var(--link);font-weight:bold}.field{margin:.6rem 0;display:flex;flex-direction:column;gap:.2rem}
 .field-error{color:var(--bad)}.type{color:var(--muted)}`;
 
 /**
@@ -91,23 +93,28 @@ export const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
 const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
-/**
- * Every console page: a header with the console's navigation, the page's own content as the main
- * landmark (a skip link leads to it), and a footer.
- */
-export const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
+const pageTemplate = htmlTemplate<{ title: string; watch?: string; body: Html; viewer: Html }>(
   'console/layout',
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
 <body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a></nav></header>
+<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a></nav>
+<%= it.viewer %></header>
 <main id="main">
 <%= it.body %>
 </main>
 <footer><p>orch admin console</p></footer>
 <script src="/console/assets/live.js"></script></body></html>`,
 );
+
+/**
+ * Every console page: a header with the console's navigation and who is signed in (see
+ * console-viewer.ts), the page's own content as the main landmark (a skip link leads to it), and a
+ * footer.
+ */
+export const layout = (page: { title: string; watch?: string; body: Html }): Html =>
+  pageTemplate({ ...page, viewer: currentViewerBlock() });
 
 const messageBody = htmlTemplate<{ heading: string; message?: string }>(
   'console/message',

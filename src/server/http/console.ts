@@ -11,6 +11,7 @@ import type {
   NodeExecutionListOut,
 } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
+import type { Identity } from '../auth/authenticate.js';
 import { type Guard, openGuard } from '../auth/guard.js';
 import type { OwnNames } from '../auth/own-names.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
@@ -35,6 +36,8 @@ import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
+import { addSignOut, signInPage } from './console-sign-in.js';
+import { viewerOf, withViewer } from './console-viewer.js';
 import {
   CONSOLE_STYLE,
   type DomainListing,
@@ -74,6 +77,8 @@ export interface ConsoleDeps {
    * configured: the console then redirects there instead of answering 401.
    */
   loginUrl?: (target: string) => string;
+  /** Ends a person's session (removes the session cookie), when user login is configured. */
+  signOut?: (res: Response) => void;
   /**
    * The admin's own names and origin, for refusing cross-site console actions with the loopback
    * bypass's rules; without it an action's `Origin` must name the request's Host.
@@ -115,9 +120,46 @@ export function notFoundHandler(): RequestHandler {
   };
 }
 
+/** Whether a request's `Sec-Fetch-Site` says it was started by another site (a link elsewhere, a form). */
+const fromAnotherSite = (req: Request) => {
+  const site = req.get('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+};
+
 /**
- * Sets the console's security headers and admits the request as a GetExecution caller; a browser
- * without credentials goes to `loginUrl` when user login is configured, else gets 401 (or 403).
+ * Whether a request is a browser's top-level navigation to a page (a followed link, a typed URL):
+ * a GET or HEAD with `Sec-Fetch-Mode: navigate` and `Sec-Fetch-Dest: document`. Such a request
+ * cannot be read by the page that started it, nor framed (the CSP's `frame-ancestors 'none'`).
+ */
+const isNavigation = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  req.get('sec-fetch-mode') === 'navigate' &&
+  req.get('sec-fetch-dest') === 'document';
+
+/**
+ * The credentials the console's gate checks: the request's, except that a top-level navigation's
+ * `Sec-Fetch-Site` is not shown to the loopback bypass. A link followed from another site (GitHub's
+ * check run "Details") then opens the page on the sandbox like a typed URL does; its `Host` must
+ * still be one of the admin's own names (DNS rebinding), and the page that linked cannot read the
+ * answer. Every other request (POSTs, fetches, frames) keeps the bypass's full rules.
+ */
+function gateCredentials(req: Request) {
+  const credentials = httpCredentials(req);
+  if (!isNavigation(req)) return credentials;
+  return {
+    ...credentials,
+    header: (name: string) => (name === 'sec-fetch-site' ? undefined : credentials.header(name)),
+  };
+}
+
+/** Whether the request asks for HTML (a browser's navigation does; `fetch` and curl do not by default). */
+const wantsHtml = (req: Request) => req.accepts(['text/plain', 'text/html']) === 'text/html';
+
+/**
+ * Sets the console's security headers and admits the request as a GetExecution caller, then renders
+ * the rest with the caller as the pages' viewer (see console-viewer.ts). A browser without
+ * credentials goes to `loginUrl` when user login is configured and it came from the console's own
+ * site; one that asks for HTML otherwise gets the sign-in page (401); anything else a plain 401 (or 403).
  */
 function consoleGate(deps: ConsoleDeps): RequestHandler {
   const guard = deps.guard ?? openGuard;
@@ -135,22 +177,33 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
         return;
       }
     }
+    let identity: Identity | undefined;
     try {
-      await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
+      identity = (await guard('orch.service.AdminService/GetExecution', gateCredentials(req))).identity;
     } catch (error) {
       const code = error instanceof ServiceError ? error.code : 13;
-      if (code === Status.UNAUTHENTICATED && deps.loginUrl && req.method === 'GET') {
+      const reading = req.method === 'GET' || req.method === 'HEAD';
+      if (code === Status.UNAUTHENTICATED && deps.loginUrl && req.method === 'GET' && !fromAnotherSite(req)) {
         res.redirect(302, deps.loginUrl(req.originalUrl));
         return;
       }
       if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
-      res
-        .status(httpStatusOf(code))
-        .type('text/plain')
-        .send(error instanceof ServiceError ? `${error.message}\n` : 'internal error\n');
+      const message = error instanceof ServiceError ? error.message : 'internal error';
+      if (code === Status.UNAUTHENTICATED && reading && wantsHtml(req)) {
+        const target = req.originalUrl;
+        res
+          .status(401)
+          .type('html')
+          .send(signInPage(target, message, deps.loginUrl?.(target)).markup);
+        return;
+      }
+      res.status(httpStatusOf(code)).type('text/plain').send(`${message}\n`);
       return;
     }
-    next();
+    withViewer(
+      viewerOf(identity, () => csrfToken(req, res)),
+      next,
+    );
   };
 }
 
@@ -488,6 +541,7 @@ export function createConsole(deps: ConsoleDeps): Router {
   asset('console.css', 'text/css', CONSOLE_STYLE);
   asset('live.js', 'text/javascript', LIVE_SCRIPT);
   asset('launch.js', 'text/javascript', LAUNCH_SCRIPT);
+  addSignOut(router, { ...deps, headers: setConsoleHeaders });
   router.use('/console', consoleGate(deps));
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
