@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Browser } from 'playwright-core';
@@ -8,6 +8,7 @@ import type { AdminServer, ServerAddresses } from '../../src/server/server.js';
 import { axeViolations } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { PROVIDER_CLIENT, startLoginAdmin, startProvider, type TestProvider } from '../helpers/oidc.js';
+import { type Answer, send } from '../helpers/raw-http.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 // Who is signed in, signing out, and links followed from another site (GitHub's check run
@@ -39,35 +40,6 @@ async function startElsewhere(target: () => string): Promise<{ url: string; clos
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** What {@link send} answers. */
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/**
- * Sends one request with exactly these headers (fetch would set its own Host and Sec-Fetch-Mode,
- * which the hostile cases must choose).
- */
-function send(url: string, method: string, headers: Record<string, string>, body = ''): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** A browser's headers for following a link from another site to a page. */

@@ -22,6 +22,7 @@ import { DOMAINS } from '../services/admin.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import {
+  ActionRefused,
   actionStatus,
   checkOrigin,
   checkSameSite,
@@ -411,6 +412,51 @@ async function nodeLog(deps: ConsoleDeps, id: ExecutionKey, nodeId: string): Pro
   return parts.join('');
 }
 
+/** The path of a launch plan version's state form (`POST state=ACTIVE|INACTIVE`). */
+const planStatePath = (v: ExecutionKey & { version: string }) =>
+  `${paths.entity('launch_plans', v.project, v.domain, v.name)}/${encodeURIComponent(v.version)}/state`;
+
+/**
+ * `POST .../launch_plans/<name>/<version>/state` with `state=ACTIVE` or `INACTIVE` (the Activate and
+ * Deactivate buttons of a launch plan's page): checked against cross-site requests
+ * ({@link checkSameSite}), admitted by the guard as the API's UpdateLaunchPlan is (register
+ * permission), run through its handler (activating a version deactivates the others of its name, so
+ * its schedule fires from then on), then redirected (303) to the launch plan's page. A missing or
+ * other `state` answers 400, a missing version 404.
+ */
+function addPlanState(router: Router, deps: ConsoleDeps): void {
+  const path = '/console/projects/:project/domains/:domain/launch_plans/:name/:version/state';
+  router.post(path, formBody, async (req, res) => {
+    const scope = { ...executionKeyOf(req), version: String(req.params.version) };
+    const back = paths.entity('launch_plans', scope.project, scope.domain, scope.name);
+    try {
+      checkSameSite(req, deps.ownNames);
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/UpdateLaunchPlan`, httpCredentials(req));
+      const state = formText(req, 'state', 10);
+      if (state !== 'ACTIVE' && state !== 'INACTIVE')
+        throw new ActionRefused(400, `state must be ACTIVE or INACTIVE, not "${state.slice(0, 10)}"`);
+      const update = deps.admin.UpdateLaunchPlan;
+      if (!update) throw new Error('no handler UpdateLaunchPlan');
+      await update({ id: { resource_type: 'LAUNCH_PLAN', ...scope }, state }, context);
+      res.redirect(303, back);
+    } catch (error) {
+      const status = actionStatus(error, httpStatusOf);
+      if (status === 500) deps.logger.error('console launch plan state failed', { error: String(error) });
+      const message = isShownError(error) ? error.message : 'internal error';
+      res
+        .status(status)
+        .type('html')
+        .send(refusedPage('Could not change the launch plan', message, back).markup);
+    }
+  });
+  router.use(
+    path,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
+}
+
 /**
  * The launch form of a launch plan version (`GET`), and its submission (`POST`): checked against
  * cross-site requests, admitted as CreateExecution, read against the launch plan's interface
@@ -580,21 +626,34 @@ export function createConsole(deps: ConsoleDeps): Router {
   });
 
   for (const kind of ['workflows', 'launch_plans'] as const) {
-    page(`/console/projects/:project/domains/:domain/${kind}/:name`, async (req) => {
-      const scope = executionKeyOf(req);
-      const { rows } = await repo.listEntities(
-        kind,
-        scope,
-        { limit: 100, token: '' },
-        { sort: NEWEST_FIRST },
-      );
-      if (!rows.length)
-        throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
-      const launch =
-        kind === 'launch_plans' ? (version: string) => launchPath({ ...scope, version }) : undefined;
-      return entityPage(kind, scope, rows, launch);
-    });
+    router.get(`/console/projects/:project/domains/:domain/${kind}/:name`, (req, res) =>
+      sendPage(deps, req, res, async () => {
+        const scope = executionKeyOf(req);
+        const { rows } = await repo.listEntities(
+          kind,
+          scope,
+          { limit: 100, token: '' },
+          { sort: NEWEST_FIRST },
+        );
+        if (!rows.length)
+          throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
+        if (kind === 'workflows') return entityPage(kind, scope, rows);
+        const states = new Map(
+          rows.map((r) => {
+            const active = 'state' in r && r.state === 1;
+            return [r.version, { active, next: active ? nextRunOf(r.spec) : undefined }];
+          }),
+        );
+        const csrf = (await permits(deps, req, 'UpdateLaunchPlan')) ? csrfToken(req, res) : undefined;
+        return entityPage(kind, scope, rows, (version) => launchPath({ ...scope, version }), {
+          states,
+          stateHref: (version) => planStatePath({ ...scope, version }),
+          csrf,
+        });
+      }),
+    );
   }
+  addPlanState(router, deps);
 
   router.get('/console/projects/:project/domains/:domain/executions/:name', (req, res) =>
     sendPage(deps, req, res, async () =>
