@@ -105,6 +105,8 @@ export function httpApp(parts: HttpAppParts): Express {
       repo: parts.repo,
       blobs: parts.store,
       admin: parts.services['orch.service.AdminService'] ?? {},
+      secrets: parts.services['orch.service.SecretService'],
+      apiKeys: parts.services['orch.service.ApiKeyService'],
       workDir: join(options.dataDir, 'work'),
       logger,
       guard,

@@ -62,6 +62,8 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     ['launch form', '/console/projects/default/domains/development/launch_plans/a.ok/v1/launch'],
     ['not found', '/console/nowhere'],
     ['signed out', '/console/signed-out'],
+    ['secrets', '/console/secrets'],
+    ['API keys', '/console/api-keys'],
     ['execution', '/console/projects/default/domains/development/executions/good-one'],
   ];
 

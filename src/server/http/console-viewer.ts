@@ -23,7 +23,7 @@ export type ConsoleViewer =
   | { kind: 'sandbox' }
   | { kind: 'none' };
 
-const store = new AsyncLocalStorage<ConsoleViewer>();
+const store = new AsyncLocalStorage<{ viewer: ConsoleViewer; admin: boolean }>();
 
 /**
  * The viewer of an admitted request, from the identity the guard gave: `cookie` a person (named by
@@ -43,9 +43,17 @@ export function viewerOf(identity: Identity | undefined, csrf: () => string): Co
   }
 }
 
-/** Runs `next` (the rest of the request's handling) with `viewer` as the pages' viewer. */
-export function withViewer(viewer: ConsoleViewer, next: () => void): void {
-  store.run(viewer, next);
+/**
+ * Runs `next` (the rest of the request's handling) with `viewer` as the pages' viewer; `admin` says
+ * whether the header links to the admin-only pages (secrets' names, API keys).
+ */
+export function withViewer(viewer: ConsoleViewer, admin: boolean, next: () => void): void {
+  store.run({ viewer, admin }, next);
+}
+
+/** Whether the page being rendered is shown to an admin (false outside {@link withViewer}). */
+export function viewerIsAdmin(): boolean {
+  return store.getStore()?.admin ?? false;
 }
 
 const viewerBlock = htmlTemplate<{ viewer: ConsoleViewer; signOut: string }>(
@@ -60,5 +68,5 @@ const viewerBlock = htmlTemplate<{ viewer: ConsoleViewer; signOut: string }>(
 
 /** The header's part saying who is signed in (with the sign-out form for a person), for the layout. */
 export function currentViewerBlock(): Html {
-  return viewerBlock({ viewer: store.getStore() ?? { kind: 'none' }, signOut: SIGN_OUT_PATH });
+  return viewerBlock({ viewer: store.getStore()?.viewer ?? { kind: 'none' }, signOut: SIGN_OUT_PATH });
 }

@@ -1,7 +1,7 @@
 import { stringifyExactJson } from '../../api/exact-json.js';
 import { literalMapToJson } from '../../api/literals.js';
 import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
-import { currentViewerBlock } from './console-viewer.js';
+import { currentViewerBlock, viewerIsAdmin } from './console-viewer.js';
 import { Html, htmlTemplate } from './html.js';
 
 // The console's views: each renders one page from the data its route gathered. Every value goes
@@ -93,13 +93,19 @@ export const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
 const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
-const pageTemplate = htmlTemplate<{ title: string; watch?: string; body: Html; viewer: Html }>(
+const pageTemplate = htmlTemplate<{
+  title: string;
+  watch?: string;
+  body: Html;
+  viewer: Html;
+  admin: boolean;
+}>(
   'console/layout',
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
 <body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a></nav>
+<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a><% if (it.admin) { %> <a href="/console/secrets">Secrets</a> <a href="/console/api-keys">API keys</a><% } %></nav>
 <%= it.viewer %></header>
 <main id="main">
 <%= it.body %>
@@ -114,7 +120,7 @@ const pageTemplate = htmlTemplate<{ title: string; watch?: string; body: Html; v
  * footer.
  */
 export const layout = (page: { title: string; watch?: string; body: Html }): Html =>
-  pageTemplate({ ...page, viewer: currentViewerBlock() });
+  pageTemplate({ ...page, viewer: currentViewerBlock(), admin: viewerIsAdmin() });
 
 const messageBody = htmlTemplate<{ heading: string; message?: string }>(
   'console/message',

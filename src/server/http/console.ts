@@ -33,6 +33,7 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
+import { ADMIN_PAGE_RPC, addAdminPages } from './console-admin.js';
 import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
@@ -78,6 +79,10 @@ export interface ConsoleDeps {
    * configured: the console then redirects there instead of answering 401.
    */
   loginUrl?: (target: string) => string;
+  /** The SecretService handlers, for the admins' secrets page (names only). */
+  secrets?: Record<string, Handler>;
+  /** The ApiKeyService handlers, for the admins' API keys page. */
+  apiKeys?: Record<string, Handler>;
   /** Ends a person's session (removes the session cookie), when user login is configured. */
   signOut?: (res: Response) => void;
   /**
@@ -201,8 +206,15 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
       res.status(httpStatusOf(code)).type('text/plain').send(`${message}\n`);
       return;
     }
+    let admin = true;
+    try {
+      await guard(ADMIN_PAGE_RPC.apiKeys, gateCredentials(req));
+    } catch {
+      admin = false;
+    }
     withViewer(
       viewerOf(identity, () => csrfToken(req, res)),
+      admin,
       next,
     );
   };
@@ -600,6 +612,13 @@ export function createConsole(deps: ConsoleDeps): Router {
     return projectsPage(rows);
   });
   addIndexPages(page, repo);
+  addAdminPages(router, {
+    guard: deps.guard ?? openGuard,
+    credentials: gateCredentials,
+    secrets: deps.secrets,
+    apiKeys: deps.apiKeys,
+    send: (req, res, render) => sendPage(deps, req, res, render),
+  });
 
   page('/console/projects/:project', async (req) => {
     const project = String(req.params.project);
