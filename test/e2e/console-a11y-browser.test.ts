@@ -125,6 +125,12 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
           await page.screenshot({ path: `/tmp/shot-${colorScheme}-${name}.png`, fullPage: true });
         const violations = await audit(page);
         if (violations.length) found[name] = violations;
+        // Every page below /console has a breadcrumb trail starting at the console (the execution
+        // page's own template is left as it is).
+        if (name !== 'console' && name !== 'execution') {
+          const trail = page.getByRole('navigation', { name: 'breadcrumb' });
+          expect([name, await trail.getByRole('link').first().textContent()]).toEqual([name, 'console']);
+        }
       }
       // The launch form with an error beside its field, as the server answers it: form.submit()
       // does not run the page's own check.
@@ -150,6 +156,20 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
       await page.context().close();
     }, 90_000);
   }
+
+  test('the launch form’s breadcrumbs lead back up to its domain', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/launch_plans/a.ok/v1/launch`);
+    const trail = page.getByRole('navigation', { name: 'breadcrumb' });
+    await trail.getByRole('link', { name: 'a.ok' }).click();
+    await page.getByRole('heading', { name: 'Launch plan a.ok' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'breadcrumb' })
+      .getByRole('link', { name: 'development' })
+      .click();
+    await page.getByRole('heading', { name: 'Domain development of project default' }).waitFor();
+    await page.close();
+  });
 
   test('on a 375px wide phone the executions list does not overflow the page; its table scrolls', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true });

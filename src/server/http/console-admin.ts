@@ -4,7 +4,7 @@ import type { CallCredentials } from '../auth/authenticate.js';
 import type { Guard } from '../auth/guard.js';
 import { ServiceError } from '../errors.js';
 import type { Handler } from '../services/admin.js';
-import { layout } from './console-views.js';
+import { layout, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's admin-only pages: the names of the secrets (never their values) and the API keys
@@ -136,7 +136,7 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
       empty: 'No secrets yet.',
       more: list.token !== '',
     });
-    return layout({ title: 'Secrets', body });
+    return layout({ title: 'Secrets', body, crumbs: trail().slice(0, 1) });
   });
   adminPage('/console/api-keys', ADMIN_PAGE_RPC.apiKeys, 'API keys', async (context) => {
     const list = keyList.parse(await call(deps.apiKeys, 'ListApiKeys', context));
@@ -149,6 +149,6 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
       empty: 'No API keys yet.',
       more: list.token !== '',
     });
-    return layout({ title: 'API keys', body });
+    return layout({ title: 'API keys', body, crumbs: trail().slice(0, 1) });
   });
 }

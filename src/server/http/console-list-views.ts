@@ -1,6 +1,6 @@
 import type { ExecutionOut } from '../../api/types.js';
 import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
-import { durationOf, isoOf, layout, paths } from './console-views.js';
+import { durationOf, isoOf, layout, paths, trail } from './console-views.js';
 import type { Html } from './html.js';
 import { htmlTemplate } from './html.js';
 
@@ -135,7 +135,7 @@ export function executionsPage(data: ListPageData): Html {
     nextHref: data.token ? `${action}${listQueryString({ ...form, token: data.token })}` : undefined,
     firstHref: form.token ? `${action}${listQueryString({ ...form, token: '' })}` : undefined,
   });
-  return layout({ title: `Executions of ${project}/${domain}`, body });
+  return layout({ title: `Executions of ${project}/${domain}`, body, crumbs: trail(project, domain) });
 }
 
 /** A version row of a workflow's or launch plan's page. */
@@ -217,5 +217,5 @@ export function entityPage(
     plan: plan !== undefined,
     csrf: plan?.csrf,
   });
-  return layout({ title: `${heading} ${scope.name}`, body });
+  return layout({ title: `${heading} ${scope.name}`, body, crumbs: trail(scope.project, scope.domain) });
 }

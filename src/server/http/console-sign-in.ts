@@ -11,7 +11,7 @@ import {
   isShownError,
 } from './console-actions.js';
 import { SIGN_OUT_PATH, SIGNED_OUT_PATH } from './console-viewer.js';
-import { layout, refusedPage } from './console-views.js';
+import { layout, refusedPage, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // Signing in and out of the console: the page a browser without credentials gets (401), the sign-out
@@ -65,12 +65,13 @@ export interface SignOutDeps {
 export function addSignOut(router: Router, deps: SignOutDeps): void {
   router.get(SIGNED_OUT_PATH, (_req: Request, res: Response) => {
     deps.headers(res);
-    res
-      .type('html')
-      .send(
-        layout({ title: 'Signed out', body: signedOutBody({ loginHref: deps.loginUrl?.('/console') }) })
-          .markup,
-      );
+    res.type('html').send(
+      layout({
+        title: 'Signed out',
+        body: signedOutBody({ loginHref: deps.loginUrl?.('/console') }),
+        crumbs: trail().slice(0, 1),
+      }).markup,
+    );
   });
   router.post(SIGN_OUT_PATH, formBody, (req: Request, res: Response) => {
     deps.headers(res);

@@ -34,7 +34,7 @@ input,select,button,textarea{font:inherit;max-width:100%;color:inherit;backgroun
 button{cursor:pointer;background:var(--code)}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin-bottom:1rem}
 .filters label{display:flex;flex-direction:column;gap:.15rem}
-nav a,li>a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}
+nav a,li>a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}\n.crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap}.crumbs li{margin:0}\n.crumbs li+li::before{content:'/';padding:0 .4rem;color:var(--muted)}
 .phase{font-weight:bold}.SUCCEEDED{color:var(--ok)}.FAILED,.TIMED_OUT,.error{color:var(--bad)}
 .ABORTED,.ABORTING{color:var(--warn)}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:var(--run)}
 .graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}.scroll{overflow-x:auto;max-width:100%}
@@ -94,6 +94,7 @@ const jsonText = (value: unknown) => stringifyExactJson(value, 2);
 const dateText = (millis: number) => new Date(millis).toISOString();
 
 const pageTemplate = htmlTemplate<{
+  crumbs?: readonly Crumb[];
   title: string;
   watch?: string;
   body: Html;
@@ -108,19 +109,47 @@ const pageTemplate = htmlTemplate<{
 <header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a><% if (it.admin) { %> <a href="/console/secrets">Secrets</a> <a href="/console/api-keys">API keys</a><% } %></nav>
 <%= it.viewer %></header>
 <main id="main">
-<%= it.body %>
+<% if (it.crumbs && it.crumbs.length) { %><nav aria-label="breadcrumb" class="crumbs"><ol><% for (const c of it.crumbs) { %><li><a href="<%= c.href %>"><%= c.text %></a></li><% } %></ol></nav>
+<% } %><%= it.body %>
 </main>
 <footer><p>orch admin console</p></footer>
 <script src="/console/assets/live.js"></script></body></html>`,
 );
 
+/** A step of the breadcrumb trail above a page: where it goes and its text. */
+export interface Crumb {
+  href: string;
+  text: string;
+}
+
+/**
+ * The breadcrumb trail down to a project's domain: console, projects, the project, its domains, the
+ * domain (as far as given), then `more`.
+ */
+export function trail(project?: string, domain?: string, more: readonly Crumb[] = []): Crumb[] {
+  const crumbs: Crumb[] = [
+    { href: '/console', text: 'console' },
+    { href: '/console/projects', text: 'projects' },
+  ];
+  if (project !== undefined) {
+    crumbs.push({ href: paths.project(project), text: project });
+    crumbs.push({ href: paths.domains(project), text: 'domains' });
+    if (domain !== undefined) crumbs.push({ href: paths.domain(project, domain), text: domain });
+  }
+  return [...crumbs, ...more];
+}
+
 /**
  * Every console page: a header with the console's navigation and who is signed in (see
- * console-viewer.ts), the page's own content as the main landmark (a skip link leads to it), and a
- * footer.
+ * console-viewer.ts), the page's own content as the main landmark (a skip link leads to it), after
+ * its breadcrumb trail when given, and a footer.
  */
-export const layout = (page: { title: string; watch?: string; body: Html }): Html =>
-  pageTemplate({ ...page, viewer: currentViewerBlock(), admin: viewerIsAdmin() });
+export const layout = (page: {
+  title: string;
+  watch?: string;
+  body: Html;
+  crumbs?: readonly Crumb[];
+}): Html => pageTemplate({ ...page, viewer: currentViewerBlock(), admin: viewerIsAdmin() });
 
 const messageBody = htmlTemplate<{ heading: string; message?: string }>(
   'console/message',
@@ -134,7 +163,7 @@ const notFoundBody = htmlTemplate<{ message: string }>(
 
 /** The 404 page, with the reason and a link back to the console. */
 export function notFoundPage(message: string): Html {
-  return layout({ title: 'Not found', body: notFoundBody({ message }) });
+  return layout({ title: 'Not found', body: notFoundBody({ message }), crumbs: trail().slice(0, 1) });
 }
 
 const refusedBody = htmlTemplate<{ heading: string; message: string; back?: string }>(
@@ -144,7 +173,11 @@ const refusedBody = htmlTemplate<{ heading: string; message: string; back?: stri
 
 /** The page of an action that was refused or failed: the reason, and a link back when known. */
 export function refusedPage(heading: string, message: string, back?: string): Html {
-  return layout({ title: heading, body: refusedBody({ heading, message, back }) });
+  return layout({
+    title: heading,
+    body: refusedBody({ heading, message, back }),
+    crumbs: trail().slice(0, 1),
+  });
 }
 
 /** The 500 page (the cause is logged, never shown). */
@@ -247,6 +280,7 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
     launchPlans: entityRows('launch_plans', d.domain, d.launchPlans),
   }));
   return layout({
+    crumbs: trail(),
     title: `Project ${project}`,
     body: projectBody({ project, domainsHref: paths.domains(project), domains: listed }),
   });
