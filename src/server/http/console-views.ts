@@ -236,12 +236,12 @@ const projectBody = htmlTemplate<{
 <h2>Domain <a href="<%= d.domainHref %>"><%= d.domain %></a></h2>
 <h3>Recent executions</h3>
 <p><a href="<%= d.executionsHref %>">All executions of <%= d.domain %>, with filters</a></p>
-<div class="scroll"><table><caption>Recent executions of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">launch plan</th><th scope="col">phase</th><th scope="col">created</th></tr></thead><tbody>
+<% if (d.executions.length) { %><div class="scroll"><table><caption>Recent executions of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">launch plan</th><th scope="col">phase</th><th scope="col">created</th></tr></thead><tbody>
 <% for (const e of d.executions) { %>
 <tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td><%= e.launchPlan %></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr>
 <% } %>
 </tbody></table></div>
-<% if (!d.executions.length) { %><p>No executions yet.</p><% } %>
+<% } else { %><p>No executions yet.</p><% } %>
 <% for (const [heading, rows] of [['Workflows', d.workflows], ['Launch plans', d.launchPlans]]) { %>
 <h3><%= heading %></h3>
 <% const schedules = rows.some((r) => r.next); %>
