@@ -107,6 +107,7 @@ export function httpApp(parts: HttpAppParts): Express {
       admin: parts.services['orch.service.AdminService'] ?? {},
       secrets: parts.services['orch.service.SecretService'],
       apiKeys: parts.services['orch.service.ApiKeyService'],
+      apps: parts.services['orch.service.AppService'],
       workDir: join(options.dataDir, 'work'),
       logger,
       guard,

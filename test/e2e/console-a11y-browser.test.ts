@@ -64,6 +64,7 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     ['signed out', '/console/signed-out'],
     ['secrets', '/console/secrets'],
     ['API keys', '/console/api-keys'],
+    ['apps', '/console/apps'],
     ['execution', '/console/projects/default/domains/development/executions/good-one'],
   ];
 

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { send } from '../helpers/raw-http.js';
-import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 
 // The admins' pages of the console (the secrets' names, the API keys) in headless Chromium, by role
 // and label: an admin sees names and ids but never a value or client secret; a viewer sees neither
@@ -19,6 +19,8 @@ if (!available && !required) {
 }
 const maybe = available || required ? describe : describe.skip;
 const SECRET_VALUE = 'never-shown-secret-value-8812';
+/** An app that answers every request with "hello". */
+const HELLO = `require('http').createServer((q, r) => r.end('hello')).listen(Number(process.env.PORT), '127.0.0.1')`;
 
 maybe('the admins’ console pages', () => {
   let server: TestServer;
@@ -94,6 +96,44 @@ maybe('the admins’ console pages', () => {
     await page.close();
   });
 
+  test('anyone who may read sees the apps with status and revision, and a link to a started one', async () => {
+    const port = await freePort();
+    await server.client.deployApp(
+      {
+        spec: {
+          id: { name: 'hello', project: 'default', domain: 'development', org: '' },
+          port,
+          args: ['node', '-e', HELLO],
+          secrets: [],
+          requires_auth: false,
+          limits: { cpu: '1', mem: '1Gi' },
+        },
+      },
+      () => {},
+    );
+    const page = await browser.newPage({ extraHTTPHeaders: { authorization: `Bearer ${viewerToken}` } });
+    try {
+      await page.goto(`${base}/console`);
+      await page.getByRole('navigation', { name: 'console' }).getByRole('link', { name: 'Apps' }).click();
+      await page.waitForURL(`${base}/console/apps`);
+      const row = page
+        .getByRole('table', { name: 'Apps by name' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'hello', exact: true }) });
+      expect(await row.textContent()).toContain('Started');
+      // Its first revision, and its endpoint (the apps ingress's host name for it).
+      expect(await row.getByRole('cell', { name: '1', exact: true }).count()).toBe(1);
+      const open = row.getByRole('link', { name: 'Open hello' });
+      expect(await open.getAttribute('href')).toMatch(/^http:\/\/hello\.apps\.localhost:\d+$/);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+      await server.client.stopApp({
+        id: { name: 'hello', project: 'default', domain: 'development', org: '' },
+      });
+    }
+  }, 60_000);
+
   test('hostile requests get neither page', async () => {
     const cases: [string, Record<string, string>, number][] = [
       ['a bad bearer token', { authorization: 'Bearer not-a-token' }, 401],
@@ -105,7 +145,7 @@ maybe('the admins’ console pages', () => {
         401,
       ],
     ];
-    for (const path of ['/console/secrets', '/console/api-keys']) {
+    for (const path of ['/console/secrets', '/console/api-keys', '/console/apps']) {
       for (const [name, headers, status] of cases) {
         const res = await send(`${base}${path}`, 'GET', headers);
         expect([path, name, res.status]).toEqual([path, name, status]);

@@ -152,3 +152,67 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
     return layout({ title: 'API keys', body, crumbs: trail().slice(0, 1) });
   });
 }
+
+/** A field of an app's status as text, whatever scalar the handler gave ('' when absent). */
+const text = z
+  .union([z.string(), z.number(), z.bigint()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+/** AppService List's answer, as far as the apps page reads it. */
+const appList = z.object({
+  apps: z.array(
+    z.object({
+      spec: z.object({ id: z.object({ name: text, project: text, domain: text }).nullish() }).nullish(),
+      status: z
+        .object({ state: text, message: text, endpoint: text, revision: text, updated_at_ms: text })
+        .nullish(),
+    }),
+  ),
+});
+
+const appsBody = htmlTemplate<{
+  apps: {
+    name: string;
+    scope: string;
+    state: string;
+    message: string;
+    revision: string;
+    updated: string;
+    endpoint: string;
+  }[];
+}>(
+  'console/apps',
+  `<h1>Apps</h1>
+<% if (it.apps.length) { %><div class="scroll"><table><caption>Apps by name</caption><thead><tr><th scope="col">name</th><th scope="col">project / domain</th><th scope="col">status</th><th scope="col">revision</th><th scope="col">updated (UTC)</th><th scope="col">endpoint</th></tr></thead><tbody>
+<% for (const a of it.apps) { %><tr><td><%= a.name %></td><td><%= a.scope %></td><td><strong><%= a.state %></strong> <%= a.message %></td><td><%= a.revision %></td><td><%= a.updated %></td><td><% if (a.endpoint) { %><a href="<%= a.endpoint %>">Open <%= a.name %></a><% } %></td></tr><% } %>
+</tbody></table></div><% } else { %><p>No apps deployed.</p><% } %>`,
+);
+
+/**
+ * `GET /console/apps`: the deployed apps (first 100) with their status, current revision, last
+ * change and, while started, a link to their endpoint; read through AppService List with the
+ * caller's identity (read permission, like the API).
+ */
+export function addAppsPage(router: Router, deps: AdminPageDeps & { apps?: Record<string, Handler> }): void {
+  router.get('/console/apps', (req, res) =>
+    deps.send(req, res, async () => {
+      const context = await deps.guard('orch.service.AppService/List', deps.credentials(req));
+      const handler = deps.apps?.List;
+      if (!handler) throw new ServiceError(5, 'this server runs no apps');
+      const list = appList.parse(
+        await handler({ org: '', project: '', domain: '', limit: 100, token: '' }, context),
+      );
+      const apps = list.apps.map((a) => ({
+        name: a.spec?.id?.name ?? '',
+        scope: `${a.spec?.id?.project ?? ''} / ${a.spec?.id?.domain ?? ''}`,
+        state: a.status?.state ?? '',
+        message: a.status?.message ?? '',
+        revision: a.status?.revision ?? '',
+        updated: a.status ? when(a.status.updated_at_ms) : '',
+        endpoint: /^https?:\/\//.test(a.status?.endpoint ?? '') ? (a.status?.endpoint ?? '') : '',
+      }));
+      return layout({ title: 'Apps', body: appsBody({ apps }), crumbs: trail().slice(0, 1) });
+    }),
+  );
+}

@@ -106,7 +106,7 @@ const pageTemplate = htmlTemplate<{
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
 <body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a><% if (it.admin) { %> <a href="/console/secrets">Secrets</a> <a href="/console/api-keys">API keys</a><% } %></nav>
+<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a> <a href="/console/apps">Apps</a><% if (it.admin) { %> <a href="/console/secrets">Secrets</a> <a href="/console/api-keys">API keys</a><% } %></nav>
 <%= it.viewer %></header>
 <main id="main">
 <% if (it.crumbs && it.crumbs.length) { %><nav aria-label="breadcrumb" class="crumbs"><ol><% for (const c of it.crumbs) { %><li><a href="<%= c.href %>"><%= c.text %></a></li><% } %></ol></nav>

@@ -33,7 +33,7 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
-import { ADMIN_PAGE_RPC, addAdminPages } from './console-admin.js';
+import { ADMIN_PAGE_RPC, addAdminPages, addAppsPage } from './console-admin.js';
 import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
@@ -81,6 +81,8 @@ export interface ConsoleDeps {
   loginUrl?: (target: string) => string;
   /** The SecretService handlers, for the admins' secrets page (names only). */
   secrets?: Record<string, Handler>;
+  /** The AppService handlers, for the apps page. */
+  apps?: Record<string, Handler>;
   /** The ApiKeyService handlers, for the admins' API keys page. */
   apiKeys?: Record<string, Handler>;
   /** Ends a person's session (removes the session cookie), when user login is configured. */
@@ -612,13 +614,16 @@ export function createConsole(deps: ConsoleDeps): Router {
     return projectsPage(rows);
   });
   addIndexPages(page, repo);
-  addAdminPages(router, {
+  const pageDeps = {
     guard: deps.guard ?? openGuard,
     credentials: gateCredentials,
     secrets: deps.secrets,
     apiKeys: deps.apiKeys,
-    send: (req, res, render) => sendPage(deps, req, res, render),
-  });
+    apps: deps.apps,
+    send: (req: Request, res: Response, render: () => Promise<Html>) => sendPage(deps, req, res, render),
+  };
+  addAdminPages(router, pageDeps);
+  addAppsPage(router, pageDeps);
 
   page('/console/projects/:project', async (req) => {
     const project = String(req.params.project);
