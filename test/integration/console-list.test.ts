@@ -90,7 +90,7 @@ describe('the executions list', () => {
     expect(namesOf(text)).toEqual(['gamma-key', 'alpha-three', 'beta-two', 'alpha-one']);
     expect(text).toContain('href="/console/projects/default/domains/development/launch_plans/list.bad"');
     expect(text).toContain('href="/console/projects/default/domains/development/workflows/list.ok"');
-    expect(text).toContain('<main>');
+    expect(text).toContain('<main id="main">');
   });
 
   test('filters by phase, launch plan, workflow, name, launcher and mode, each a shareable URL', async () => {

@@ -120,7 +120,7 @@ describe('schedules', () => {
       schedule: { cron_schedule: { schedule: '30 2 * * *' } },
     });
     const { text } = await get('/console/projects/default');
-    expect(text).toContain('<th>next run (UTC)</th>');
+    expect(text).toContain('<th scope="col">next run (UTC)</th>');
     const row = /<tr><td><a [^>]*>cron\.nightly<\/a><\/td>.*?<\/tr>/.exec(text)?.[0] ?? '';
     const next = /(\d{4}-\d{2}-\d{2}T02:30:00\.000Z)/.exec(row)?.[1];
     expect(next).toBeDefined();

@@ -61,6 +61,8 @@ export interface UserLogin {
   identityOf(session: UserSession): Identity;
   /** `/login?redirect_url=<target>`: where to send a browser that must log in first. */
   loginUrl(target: string): string;
+  /** Ends the browser's session: removes its session cookie (what `/logout` does). */
+  signOut(res: Response): void;
 }
 
 /**
@@ -267,6 +269,9 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     },
     loginUrl(target) {
       return `${LOGIN_PATHS.login}?redirect_url=${encodeURIComponent(target)}`;
+    },
+    signOut(res) {
+      cookies.clear(res, SESSION_COOKIE);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
 import { notFound } from '../errors.js';
 import { DOMAINS } from '../services/admin.js';
-import { layout, paths } from './console-views.js';
+import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's index pages: every prefix of an execution's URL
@@ -16,24 +16,16 @@ interface Link {
   note?: string;
 }
 
-/** A step of the breadcrumb trail above an index page. */
-interface Crumb {
-  href: string;
-  text: string;
-}
-
 /** Names listed per kind on a domain page; the executions list and the search pages go further. */
 const MAX_NAMES = 200;
 
 const indexBody = htmlTemplate<{
-  crumbs: Crumb[];
   heading: string;
   intro?: string;
   sections: { heading: string; links: Link[]; empty: string; more?: string }[];
 }>(
   'console/index',
-  `<nav aria-label="breadcrumb"><% it.crumbs.forEach((c, i) => { %><% if (i) { %> / <% } %><a href="<%= c.href %>"><%= c.text %></a><% }) %></nav>
-<h1><%= it.heading %></h1>
+  `<h1><%= it.heading %></h1>
 <% if (it.intro) { %><p><%= it.intro %></p><% } %>
 <% for (const s of it.sections) { %>
 <h2><%= s.heading %></h2>
@@ -44,20 +36,6 @@ const indexBody = htmlTemplate<{
 <% } %>`,
 );
 
-const crumbsTo = (project?: string, domain?: string): Crumb[] => {
-  const crumbs: Crumb[] = [
-    { href: '/console', text: 'console' },
-    { href: '/console/projects', text: 'projects' },
-  ];
-  if (project !== undefined) {
-    crumbs.push({ href: paths.project(project), text: project });
-    crumbs.push({ href: paths.domains(project), text: 'domains' });
-  }
-  if (project !== undefined && domain !== undefined)
-    crumbs.push({ href: paths.domain(project, domain), text: domain });
-  return crumbs;
-};
-
 /** `/console/projects`: the newest projects, each linking to its page (with its display name beside). */
 export function projectIndexPage(projects: readonly { id: string; name: string }[], more = false): Html {
   const links = projects.map((p) => ({
@@ -67,8 +45,8 @@ export function projectIndexPage(projects: readonly { id: string; name: string }
   }));
   return layout({
     title: 'Projects',
+    crumbs: trail(),
     body: indexBody({
-      crumbs: crumbsTo(),
       heading: 'Projects',
       sections: [
         {
@@ -87,8 +65,8 @@ export function domainIndexPage(project: string): Html {
   const links = DOMAINS.map((domain) => ({ href: paths.domain(project, domain), text: domain }));
   return layout({
     title: `Domains of ${project}`,
+    crumbs: trail(project),
     body: indexBody({
-      crumbs: crumbsTo(project),
       heading: `Domains of project ${project}`,
       sections: [{ heading: 'Domains', links, empty: '' }],
     }),
@@ -114,8 +92,8 @@ export function domainPage(project: string, domain: string, contents: DomainCont
   const more = (flag: boolean) => (flag ? `Only the first ${MAX_NAMES} names are listed.` : undefined);
   return layout({
     title: `Domain ${domain} of ${project}`,
+    crumbs: trail(project, domain),
     body: indexBody({
-      crumbs: crumbsTo(project, domain),
       heading: `Domain ${domain} of project ${project}`,
       sections: [
         {

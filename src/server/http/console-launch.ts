@@ -7,7 +7,7 @@ import {
   literalToJson,
 } from '../../api/literals.js';
 import type { LaunchPlanOut, LiteralOut, LiteralTypeOut } from '../../api/types.js';
-import { layout, paths } from './console-views.js';
+import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The launch form of a launch plan version: generated from its interface, read back into literals.
@@ -242,7 +242,11 @@ export function launchPage(data: LaunchPageData): Html {
     executionName: data.executionName ?? '',
     error: data.error,
   });
-  return layout({ title: `Launch ${scope.name}`, body });
+  const plan = {
+    href: paths.entity('launch_plans', scope.project, scope.domain, scope.name),
+    text: scope.name,
+  };
+  return layout({ title: `Launch ${scope.name}`, body, crumbs: trail(scope.project, scope.domain, [plan]) });
 }
 
 /** The launch form's path of a launch plan version. */

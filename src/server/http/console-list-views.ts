@@ -1,6 +1,6 @@
 import type { ExecutionOut } from '../../api/types.js';
 import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
-import { durationOf, isoOf, layout, paths } from './console-views.js';
+import { durationOf, isoOf, layout, paths, trail } from './console-views.js';
 import type { Html } from './html.js';
 import { htmlTemplate } from './html.js';
 
@@ -56,14 +56,14 @@ const listBody = htmlTemplate<{
 <button type="submit">Filter</button> <a href="<%= it.action %>">Clear</a>
 </form>
 <% if (it.error) { %><p role="alert" class="error" id="list-error"><%= it.error %></p><% } %>
-<table aria-label="Executions"><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
+<div class="scroll"><table><caption>Executions</caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
 <% for (const r of it.rows) { %>
 <tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td class="phase <%= r.phase %>"><%= r.phase %></td>
 <td><a href="<%= r.launchPlan.href %>"><%= r.launchPlan.name %></a> <%= r.launchPlan.version %></td>
 <td><a href="<%= r.workflow.href %>"><%= r.workflow.name %></a> <%= r.workflow.version %></td>
 <td><%= r.principal %> (<%= r.mode %>)</td><td><%= r.created %></td><td><%= r.duration %></td></tr>
 <% } %>
-</tbody></table>
+</tbody></table></div>
 <% if (!it.rows.length && !it.error) { %><p>No executions match.</p><% } %>
 <nav aria-label="pages"><% if (it.firstHref) { %><a href="<%= it.firstHref %>">First page</a> <% } %><% if (it.nextHref) { %><a href="<%= it.nextHref %>" rel="next">Next page</a><% } %></nav>`,
 );
@@ -135,7 +135,18 @@ export function executionsPage(data: ListPageData): Html {
     nextHref: data.token ? `${action}${listQueryString({ ...form, token: data.token })}` : undefined,
     firstHref: form.token ? `${action}${listQueryString({ ...form, token: '' })}` : undefined,
   });
-  return layout({ title: `Executions of ${project}/${domain}`, body });
+  return layout({ title: `Executions of ${project}/${domain}`, body, crumbs: trail(project, domain) });
+}
+
+/** A version row of a workflow's or launch plan's page. */
+interface VersionRow {
+  version: string;
+  registered: string;
+  launchHref?: string;
+  /** A launch plan version's state, its schedule's next fire while active, and the form that flips it. */
+  state?: 'ACTIVE' | 'INACTIVE';
+  next?: string;
+  change?: { href: string; to: 'ACTIVE' | 'INACTIVE'; label: string };
 }
 
 const entityBody = htmlTemplate<{
@@ -143,38 +154,68 @@ const entityBody = htmlTemplate<{
   name: string;
   scope: string;
   executionsHref: string;
-  versions: { version: string; registered: string; launchHref?: string }[];
+  versions: VersionRow[];
+  plan: boolean;
+  csrf?: string;
 }>(
   'console/entity',
   `<h1><%= it.heading %> <%= it.name %></h1>
 <p><%= it.scope %>. <a href="<%= it.executionsHref %>">Executions of <%= it.name %></a></p>
-<table aria-label="Versions"><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %></tr></thead><tbody>
-<% for (const v of it.versions) { %><tr><td><%= v.version %></td><td><%= v.registered %></td><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %></tr><% } %>
-</tbody></table>`,
+<div class="scroll"><table><caption>Versions</caption><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.plan) { %><th scope="col">state</th><th scope="col">next fire (UTC)</th><% } %><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %><% if (it.csrf) { %><th scope="col">schedule</th><% } %></tr></thead><tbody>
+<% for (const v of it.versions) { %><tr><td><%= v.version %></td><td><%= v.registered %></td><% if (it.plan) { %><td><%= v.state %></td><td><%= v.next %></td><% } %><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %><% if (it.csrf && v.change) { %><td><form method="post" action="<%= v.change.href %>" class="state"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="state" value="<%= v.change.to %>"><button type="submit"><%= v.change.label %></button></form></td><% } %></tr><% } %>
+</tbody></table></div>`,
 );
+
+/** What a launch plan's page adds to its versions: state, next fire and (when permitted) the state forms. */
+export interface PlanVersions {
+  /** Each version's state and, for an active scheduled one, its next fire (epoch milliseconds). */
+  states: ReadonlyMap<string, { active: boolean; next?: number }>;
+  /** The path of a version's state form. */
+  stateHref: (version: string) => string;
+  /** The console token the forms carry; undefined when the caller may not change states. */
+  csrf?: string;
+}
 
 /**
  * A workflow's or launch plan's page: its versions (newest first) and a link to its executions
- * (the list filtered by it); a launch plan's versions link to their launch forms.
+ * (the list filtered by it); a launch plan's versions link to their launch forms and show their
+ * state and next fire, with an Activate or Deactivate button when the caller may change it.
  */
 export function entityPage(
   kind: 'workflows' | 'launch_plans',
   scope: { project: string; domain: string; name: string },
   versions: readonly { version: string; created_at: number }[],
   launchHref?: (version: string) => string,
+  plan?: PlanVersions,
 ): Html {
   const heading = kind === 'workflows' ? 'Workflow' : 'Launch plan';
   const filter = kind === 'workflows' ? { workflow: scope.name } : { launch_plan: scope.name };
+  const row = (v: { version: string; created_at: number }): VersionRow => {
+    const state = plan?.states.get(v.version);
+    const to = state?.active ? 'INACTIVE' : 'ACTIVE';
+    return {
+      version: v.version,
+      registered: new Date(v.created_at).toISOString(),
+      launchHref: launchHref?.(v.version),
+      state: plan ? (state?.active ? 'ACTIVE' : 'INACTIVE') : undefined,
+      next: state?.active && state.next !== undefined ? new Date(state.next).toISOString() : '',
+      change: plan
+        ? {
+            href: plan.stateHref(v.version),
+            to,
+            label: `${to === 'ACTIVE' ? 'Activate' : 'Deactivate'} ${v.version}`,
+          }
+        : undefined,
+    };
+  };
   const body = entityBody({
     heading,
     name: scope.name,
     scope: `Project ${scope.project}, domain ${scope.domain}`,
     executionsHref: `${paths.executions(scope.project, scope.domain)}${listQueryString(filter)}`,
-    versions: versions.map((v) => ({
-      version: v.version,
-      registered: new Date(v.created_at).toISOString(),
-      launchHref: launchHref?.(v.version),
-    })),
+    versions: versions.map(row),
+    plan: plan !== undefined,
+    csrf: plan?.csrf,
   });
-  return layout({ title: `${heading} ${scope.name}`, body });
+  return layout({ title: `${heading} ${scope.name}`, body, crumbs: trail(scope.project, scope.domain) });
 }

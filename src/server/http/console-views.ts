@@ -1,4 +1,7 @@
-import type { ExecutionOut, NodeExecutionListOut } from '../../api/types.js';
+import { stringifyExactJson } from '../../api/exact-json.js';
+import { literalMapToJson } from '../../api/literals.js';
+import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
+import { currentViewerBlock, viewerIsAdmin } from './console-viewer.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's views: each renders one page from the data its route gathered. Every value goes
@@ -11,13 +14,33 @@ export type ExecutionClosure = NonNullable<ExecutionOut['closure']>;
 export type NodeExecution = NodeExecutionListOut['node_executions'][number];
 
 /** The console's stylesheet (`/console/assets/console.css`). */
-export const CONSOLE_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#222}
-a{color:#0645ad}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;vertical-align:top}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-width:60rem}
-.phase{font-weight:bold}.SUCCEEDED{color:#17803d}.FAILED,.TIMED_OUT{color:#b00020}
-.ABORTED,.ABORTING{color:#8a6d00}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:#1d4ed8}
-.graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}`;
+export const CONSOLE_STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#1f1f1f;--muted:#595959;--link:#0645ad;
+--visited:#5a2d91;--border:#c4c4c4;--code:#f4f4f4;--ok:#17803d;--bad:#b00020;--warn:#7a5c00;--run:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--bg:#15171a;--fg:#e8e8e8;--muted:#b0b0b0;--link:#8ab4f8;
+--visited:#c8a8ff;--border:#4a4d52;--code:#22252a;--ok:#5fd38a;--bad:#ff8f8f;--warn:#e6c35c;--run:#9db8ff}}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;background:var(--bg);color:var(--fg);line-height:1.4}
+header,main,footer{padding:0 1rem;max-width:100%}@media (min-width:40rem){header,main,footer{padding:0 2rem}}
+header{padding-top:1rem;padding-bottom:.5rem;border-bottom:1px solid var(--border);display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between}
+header nav{margin:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+footer{margin-top:2rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
+.skip{position:absolute;left:-100rem}.skip:focus{left:1rem;top:1rem;background:var(--bg)}
+a{color:var(--link)}a:visited{color:var(--visited)}:focus-visible{outline:2px solid var(--link);outline-offset:2px}
+h1,h2,h3{overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem}
+td,th{border:1px solid var(--border);padding:.3rem .6rem;text-align:left;vertical-align:top}
+pre{background:var(--code);padding:.6rem;overflow:auto;max-width:60rem}
+input,select,button,textarea{font:inherit;max-width:100%;color:inherit;background:var(--bg);border:1px solid var(--muted);padding:.2rem .4rem}
+button{cursor:pointer;background:var(--code)}
+.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin-bottom:1rem}
+.filters label{display:flex;flex-direction:column;gap:.15rem}
+nav a,li>a{display:inline-block;min-height:1.5rem;line-height:1.5rem}li{margin:.25rem 0}\n.crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap}.crumbs li{margin:0}\n.crumbs li+li::before{content:'/';padding:0 .4rem;color:var(--muted)}
+.phase{font-weight:bold}.SUCCEEDED{color:var(--ok)}.FAILED,.TIMED_OUT,.error{color:var(--bad)}
+.ABORTED,.ABORTING{color:var(--warn)}.RUNNING,.QUEUED,.SUCCEEDING,.FAILING{color:var(--run)}
+.graph svg{max-width:100%;height:auto}nav{margin-bottom:1rem}.scroll{overflow-x:auto;max-width:100%}
+caption{text-align:left;font-weight:bold;padding:.2rem 0}.who{margin:0;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.sign-out{margin:0}.sign-in{display:inline-block;padding:.4rem 1rem;border:1px solid var(--link);font-weight:bold}.field{margin:.6rem 0;display:flex;flex-direction:column;gap:.2rem}
+.field-error{color:var(--bad)}.type{color:var(--muted)}`;
 
 /**
  * The console's script (`/console/assets/live.js`). Keeps a running execution's page current:
@@ -69,17 +92,63 @@ const formatSeconds = (s: number | undefined) => (s === undefined ? '' : `${s.to
 export const durationOf = (d: Seconds) => formatSeconds(secondsOf(d));
 const dateText = (millis: number) => new Date(millis).toISOString();
 
-export const layout = htmlTemplate<{ title: string; watch?: string; body: Html }>(
+const pageTemplate = htmlTemplate<{
+  crumbs?: readonly Crumb[];
+  title: string;
+  watch?: string;
+  body: Html;
+  viewer: Html;
+  admin: boolean;
+}>(
   'console/layout',
   `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title><%= it.title %> - orch console</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title><%= it.title %> - orch console</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/console/assets/console.css"></head>
-<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><nav aria-label="console"><a href="/console">orch console</a></nav>
-<main>
-<%= it.body %>
+<body<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>><a class="skip" href="#main">Skip to content</a>
+<header><nav aria-label="console"><a href="/console">orch console</a> <a href="/console/projects">Projects</a> <a href="/console/apps">Apps</a><% if (it.admin) { %> <a href="/console/secrets">Secrets</a> <a href="/console/api-keys">API keys</a><% } %></nav>
+<%= it.viewer %></header>
+<main id="main">
+<% if (it.crumbs && it.crumbs.length) { %><nav aria-label="breadcrumb" class="crumbs"><ol><% for (const c of it.crumbs) { %><li><a href="<%= c.href %>"><%= c.text %></a></li><% } %></ol></nav>
+<% } %><%= it.body %>
 </main>
+<footer><p>orch admin console</p></footer>
 <script src="/console/assets/live.js"></script></body></html>`,
 );
+
+/** A step of the breadcrumb trail above a page: where it goes and its text. */
+export interface Crumb {
+  href: string;
+  text: string;
+}
+
+/**
+ * The breadcrumb trail down to a project's domain: console, projects, the project, its domains, the
+ * domain (as far as given), then `more`.
+ */
+export function trail(project?: string, domain?: string, more: readonly Crumb[] = []): Crumb[] {
+  const crumbs: Crumb[] = [
+    { href: '/console', text: 'console' },
+    { href: '/console/projects', text: 'projects' },
+  ];
+  if (project !== undefined) {
+    crumbs.push({ href: paths.project(project), text: project });
+    crumbs.push({ href: paths.domains(project), text: 'domains' });
+    if (domain !== undefined) crumbs.push({ href: paths.domain(project, domain), text: domain });
+  }
+  return [...crumbs, ...more];
+}
+
+/**
+ * Every console page: a header with the console's navigation and who is signed in (see
+ * console-viewer.ts), the page's own content as the main landmark (a skip link leads to it), after
+ * its breadcrumb trail when given, and a footer.
+ */
+export const layout = (page: {
+  title: string;
+  watch?: string;
+  body: Html;
+  crumbs?: readonly Crumb[];
+}): Html => pageTemplate({ ...page, viewer: currentViewerBlock(), admin: viewerIsAdmin() });
 
 const messageBody = htmlTemplate<{ heading: string; message?: string }>(
   'console/message',
@@ -93,7 +162,7 @@ const notFoundBody = htmlTemplate<{ message: string }>(
 
 /** The 404 page, with the reason and a link back to the console. */
 export function notFoundPage(message: string): Html {
-  return layout({ title: 'Not found', body: notFoundBody({ message }) });
+  return layout({ title: 'Not found', body: notFoundBody({ message }), crumbs: trail().slice(0, 1) });
 }
 
 const refusedBody = htmlTemplate<{ heading: string; message: string; back?: string }>(
@@ -103,7 +172,11 @@ const refusedBody = htmlTemplate<{ heading: string; message: string; back?: stri
 
 /** The page of an action that was refused or failed: the reason, and a link back when known. */
 export function refusedPage(heading: string, message: string, back?: string): Html {
-  return layout({ title: heading, body: refusedBody({ heading, message, back }) });
+  return layout({
+    title: heading,
+    body: refusedBody({ heading, message, back }),
+    crumbs: trail().slice(0, 1),
+  });
 }
 
 /** The 500 page (the cause is logged, never shown). */
@@ -115,9 +188,9 @@ const projectsBody = htmlTemplate<{
   projects: { href: string; id: string; name: string; description: string }[];
 }>(
   'console/projects',
-  '<h1>Projects</h1><table><tr><th>id</th><th>name</th><th>description</th></tr>' +
+  '<h1>Projects</h1><div class="scroll"><table><caption>Projects, newest first</caption><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">description</th></tr></thead><tbody>' +
     '<% for (const p of it.projects) { %><tr><td><a href="<%= p.href %>"><%= p.id %></a></td>' +
-    '<td><%= p.name %></td><td><%= p.description %></td></tr><% } %></table>',
+    '<td><%= p.name %></td><td><%= p.description %></td></tr><% } %></tbody></table></div>',
 );
 
 /** `/console`: the projects, each linking to its page. */
@@ -162,19 +235,20 @@ const projectBody = htmlTemplate<{
 <h2>Domain <a href="<%= d.domainHref %>"><%= d.domain %></a></h2>
 <h3>Recent executions</h3>
 <p><a href="<%= d.executionsHref %>">All executions of <%= d.domain %>, with filters</a></p>
-<table><tr><th>name</th><th>launch plan</th><th>phase</th><th>created</th></tr>
+<% if (d.executions.length) { %><div class="scroll"><table><caption>Recent executions of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">launch plan</th><th scope="col">phase</th><th scope="col">created</th></tr></thead><tbody>
 <% for (const e of d.executions) { %>
 <tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td><%= e.launchPlan %></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr>
 <% } %>
-</table>
+</tbody></table></div>
+<% } else { %><p>No executions yet.</p><% } %>
 <% for (const [heading, rows] of [['Workflows', d.workflows], ['Launch plans', d.launchPlans]]) { %>
 <h3><%= heading %></h3>
 <% const schedules = rows.some((r) => r.next); %>
-<table><tr><th>name</th><th>version</th><th>registered</th><% if (schedules) { %><th>next run (UTC)</th><% } %></tr>
+<div class="scroll"><table><caption><%= heading %> of <%= d.domain %></caption><thead><tr><th scope="col">name</th><th scope="col">version</th><th scope="col">registered</th><% if (schedules) { %><th scope="col">next run (UTC)</th><% } %></tr></thead><tbody>
 <% for (const r of rows) { %>
 <tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td><%= r.version %></td><td><%= r.registered %></td><% if (schedules) { %><td><%= r.next %></td><% } %></tr>
 <% } %>
-</table>
+</tbody></table></div>
 <% } %>
 <% } %>
 <% if (!it.domains.length) { %><p>Nothing registered yet.</p><% } %>`,
@@ -205,6 +279,7 @@ export function projectPage(project: string, domains: readonly DomainListing[]):
     launchPlans: entityRows('launch_plans', d.domain, d.launchPlans),
   }));
   return layout({
+    crumbs: trail(),
     title: `Project ${project}`,
     body: projectBody({ project, domainsHref: paths.domains(project), domains: listed }),
   });

@@ -3,6 +3,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { z } from 'zod';
 import type { LaunchPlanOut } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
+import type { Identity } from '../auth/authenticate.js';
 import { type Guard, openGuard } from '../auth/guard.js';
 import type { OwnNames } from '../auth/own-names.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
@@ -13,6 +14,7 @@ import { DOMAINS } from '../services/admin.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import {
+  ActionRefused,
   actionStatus,
   checkOrigin,
   checkSameSite,
@@ -23,6 +25,7 @@ import {
   isShownError,
   MAX_FORM_BYTES,
 } from './console-actions.js';
+import { ADMIN_PAGE_RPC, addAdminPages, addAppsPage } from './console-admin.js';
 import type { ExecutionActions } from './console-execution.js';
 import { EXECUTION_SCRIPT, EXECUTION_STYLE } from './console-execution-assets.js';
 import { loadExecutionPage } from './console-execution-load.js';
@@ -31,6 +34,8 @@ import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
+import { addSignOut, signInPage } from './console-sign-in.js';
+import { viewerOf, withViewer } from './console-viewer.js';
 import {
   CONSOLE_STYLE,
   type DomainListing,
@@ -69,6 +74,14 @@ export interface ConsoleDeps {
    * configured: the console then redirects there instead of answering 401.
    */
   loginUrl?: (target: string) => string;
+  /** The SecretService handlers, for the admins' secrets page (names only). */
+  secrets?: Record<string, Handler>;
+  /** The AppService handlers, for the apps page. */
+  apps?: Record<string, Handler>;
+  /** The ApiKeyService handlers, for the admins' API keys page. */
+  apiKeys?: Record<string, Handler>;
+  /** Ends a person's session (removes the session cookie), when user login is configured. */
+  signOut?: (res: Response) => void;
   /**
    * The admin's own names and origin, for refusing cross-site console actions with the loopback
    * bypass's rules; without it an action's `Origin` must name the request's Host.
@@ -110,9 +123,46 @@ export function notFoundHandler(): RequestHandler {
   };
 }
 
+/** Whether a request's `Sec-Fetch-Site` says it was started by another site (a link elsewhere, a form). */
+const fromAnotherSite = (req: Request) => {
+  const site = req.get('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+};
+
 /**
- * Sets the console's security headers and admits the request as a GetExecution caller; a browser
- * without credentials goes to `loginUrl` when user login is configured, else gets 401 (or 403).
+ * Whether a request is a browser's top-level navigation to a page (a followed link, a typed URL):
+ * a GET or HEAD with `Sec-Fetch-Mode: navigate` and `Sec-Fetch-Dest: document`. Such a request
+ * cannot be read by the page that started it, nor framed (the CSP's `frame-ancestors 'none'`).
+ */
+const isNavigation = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  req.get('sec-fetch-mode') === 'navigate' &&
+  req.get('sec-fetch-dest') === 'document';
+
+/**
+ * The credentials the console's gate checks: the request's, except that a top-level navigation's
+ * `Sec-Fetch-Site` is not shown to the loopback bypass. A link followed from another site (GitHub's
+ * check run "Details") then opens the page on the sandbox like a typed URL does; its `Host` must
+ * still be one of the admin's own names (DNS rebinding), and the page that linked cannot read the
+ * answer. Every other request (POSTs, fetches, frames) keeps the bypass's full rules.
+ */
+function gateCredentials(req: Request) {
+  const credentials = httpCredentials(req);
+  if (!isNavigation(req)) return credentials;
+  return {
+    ...credentials,
+    header: (name: string) => (name === 'sec-fetch-site' ? undefined : credentials.header(name)),
+  };
+}
+
+/** Whether the request asks for HTML (a browser's navigation does; `fetch` and curl do not by default). */
+const wantsHtml = (req: Request) => req.accepts(['text/plain', 'text/html']) === 'text/html';
+
+/**
+ * Sets the console's security headers and admits the request as a GetExecution caller, then renders
+ * the rest with the caller as the pages' viewer (see console-viewer.ts). A browser without
+ * credentials goes to `loginUrl` when user login is configured and it came from the console's own
+ * site; one that asks for HTML otherwise gets the sign-in page (401); anything else a plain 401 (or 403).
  */
 function consoleGate(deps: ConsoleDeps): RequestHandler {
   const guard = deps.guard ?? openGuard;
@@ -130,8 +180,9 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
         return;
       }
     }
+    let identity: Identity | undefined;
     try {
-      const { identity } = await guard('orch.service.AdminService/GetExecution', httpCredentials(req));
+      identity = (await guard('orch.service.AdminService/GetExecution', gateCredentials(req))).identity;
       // Pages read across projects through in-process calls: a caller limited to some (a trust
       // policy's token) is not served them rather than shown others' executions.
       if (identity?.limits) {
@@ -142,18 +193,35 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
       }
     } catch (error) {
       const code = error instanceof ServiceError ? error.code : 13;
-      if (code === Status.UNAUTHENTICATED && deps.loginUrl && req.method === 'GET') {
+      const reading = req.method === 'GET' || req.method === 'HEAD';
+      if (code === Status.UNAUTHENTICATED && deps.loginUrl && req.method === 'GET' && !fromAnotherSite(req)) {
         res.redirect(302, deps.loginUrl(req.originalUrl));
         return;
       }
       if (code === Status.UNAUTHENTICATED) res.setHeader('www-authenticate', 'Bearer realm="orch"');
-      res
-        .status(httpStatusOf(code))
-        .type('text/plain')
-        .send(error instanceof ServiceError ? `${error.message}\n` : 'internal error\n');
+      const message = error instanceof ServiceError ? error.message : 'internal error';
+      if (code === Status.UNAUTHENTICATED && reading && wantsHtml(req)) {
+        const target = req.originalUrl;
+        res
+          .status(401)
+          .type('html')
+          .send(signInPage(target, message, deps.loginUrl?.(target)).markup);
+        return;
+      }
+      res.status(httpStatusOf(code)).type('text/plain').send(`${message}\n`);
       return;
     }
-    next();
+    let admin = true;
+    try {
+      await guard(ADMIN_PAGE_RPC.apiKeys, gateCredentials(req));
+    } catch {
+      admin = false;
+    }
+    withViewer(
+      viewerOf(identity, () => csrfToken(req, res)),
+      admin,
+      next,
+    );
   };
 }
 
@@ -269,6 +337,51 @@ function addExecutionActions(router: Router, deps: ConsoleDeps): void {
   });
   router.use(
     base,
+    formErrors(
+      (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
+    ),
+  );
+}
+
+/** The path of a launch plan version's state form (`POST state=ACTIVE|INACTIVE`). */
+const planStatePath = (v: ExecutionKey & { version: string }) =>
+  `${paths.entity('launch_plans', v.project, v.domain, v.name)}/${encodeURIComponent(v.version)}/state`;
+
+/**
+ * `POST .../launch_plans/<name>/<version>/state` with `state=ACTIVE` or `INACTIVE` (the Activate and
+ * Deactivate buttons of a launch plan's page): checked against cross-site requests
+ * ({@link checkSameSite}), admitted by the guard as the API's UpdateLaunchPlan is (register
+ * permission), run through its handler (activating a version deactivates the others of its name, so
+ * its schedule fires from then on), then redirected (303) to the launch plan's page. A missing or
+ * other `state` answers 400, a missing version 404.
+ */
+function addPlanState(router: Router, deps: ConsoleDeps): void {
+  const path = '/console/projects/:project/domains/:domain/launch_plans/:name/:version/state';
+  router.post(path, formBody, async (req, res) => {
+    const scope = { ...executionKeyOf(req), version: String(req.params.version) };
+    const back = paths.entity('launch_plans', scope.project, scope.domain, scope.name);
+    try {
+      checkSameSite(req, deps.ownNames);
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/UpdateLaunchPlan`, httpCredentials(req));
+      const state = formText(req, 'state', 10);
+      if (state !== 'ACTIVE' && state !== 'INACTIVE')
+        throw new ActionRefused(400, `state must be ACTIVE or INACTIVE, not "${state.slice(0, 10)}"`);
+      const update = deps.admin.UpdateLaunchPlan;
+      if (!update) throw new Error('no handler UpdateLaunchPlan');
+      await update({ id: { resource_type: 'LAUNCH_PLAN', ...scope }, state }, context);
+      res.redirect(303, back);
+    } catch (error) {
+      const status = actionStatus(error, httpStatusOf);
+      if (status === 500) deps.logger.error('console launch plan state failed', { error: String(error) });
+      const message = isShownError(error) ? error.message : 'internal error';
+      res
+        .status(status)
+        .type('html')
+        .send(refusedPage('Could not change the launch plan', message, back).markup);
+    }
+  });
+  router.use(
+    path,
     formErrors(
       (status, message) => refusedPage(status === 413 ? 'Form too large' : 'Bad form', message).markup,
     ),
@@ -407,6 +520,7 @@ export function createConsole(deps: ConsoleDeps): Router {
   asset('launch.js', 'text/javascript', LAUNCH_SCRIPT);
   asset('execution.css', 'text/css', EXECUTION_STYLE);
   asset('execution.js', 'text/javascript', EXECUTION_SCRIPT);
+  addSignOut(router, { ...deps, headers: setConsoleHeaders });
   router.use('/console', consoleGate(deps));
 
   /** A page route: 404 for a missing project or execution, 500 (logged) for anything else. */
@@ -419,6 +533,16 @@ export function createConsole(deps: ConsoleDeps): Router {
     return projectsPage(rows);
   });
   addIndexPages(page, repo);
+  const pageDeps = {
+    guard: deps.guard ?? openGuard,
+    credentials: gateCredentials,
+    secrets: deps.secrets,
+    apiKeys: deps.apiKeys,
+    apps: deps.apps,
+    send: (req: Request, res: Response, render: () => Promise<Html>) => sendPage(deps, req, res, render),
+  };
+  addAdminPages(router, pageDeps);
+  addAppsPage(router, pageDeps);
 
   page('/console/projects/:project', async (req) => {
     const project = String(req.params.project);
@@ -445,21 +569,34 @@ export function createConsole(deps: ConsoleDeps): Router {
   });
 
   for (const kind of ['workflows', 'launch_plans'] as const) {
-    page(`/console/projects/:project/domains/:domain/${kind}/:name`, async (req) => {
-      const scope = executionKeyOf(req);
-      const { rows } = await repo.listEntities(
-        kind,
-        scope,
-        { limit: 100, token: '' },
-        { sort: NEWEST_FIRST },
-      );
-      if (!rows.length)
-        throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
-      const launch =
-        kind === 'launch_plans' ? (version: string) => launchPath({ ...scope, version }) : undefined;
-      return entityPage(kind, scope, rows, launch);
-    });
+    router.get(`/console/projects/:project/domains/:domain/${kind}/:name`, (req, res) =>
+      sendPage(deps, req, res, async () => {
+        const scope = executionKeyOf(req);
+        const { rows } = await repo.listEntities(
+          kind,
+          scope,
+          { limit: 100, token: '' },
+          { sort: NEWEST_FIRST },
+        );
+        if (!rows.length)
+          throw new ConsoleNotFound(`no ${kind === 'workflows' ? 'workflow' : 'launch plan'} ${scope.name}`);
+        if (kind === 'workflows') return entityPage(kind, scope, rows);
+        const states = new Map(
+          rows.map((r) => {
+            const active = 'state' in r && r.state === 1;
+            return [r.version, { active, next: active ? nextRunOf(r.spec) : undefined }];
+          }),
+        );
+        const csrf = (await permits(deps, req, 'UpdateLaunchPlan')) ? csrfToken(req, res) : undefined;
+        return entityPage(kind, scope, rows, (version) => launchPath({ ...scope, version }), {
+          states,
+          stateHref: (version) => planStatePath({ ...scope, version }),
+          csrf,
+        });
+      }),
+    );
   }
+  addPlanState(router, deps);
 
   router.get('/console/projects/:project/domains/:domain/executions/:name', (req, res) =>
     sendPage(deps, req, res, async () =>
