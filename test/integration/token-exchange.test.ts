@@ -135,7 +135,7 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
       const page = await fetch(
         `${server.addresses.httpEndpoint}/console/projects/flows/domains/development/executions/${launched.name}`,
       );
-      expect(await page.text()).toContain('127.0.0.1:acme/flows@refs/heads/main (MANUAL)');
+      expect(await page.text()).toContain('<td id="principal">127.0.0.1:acme/flows@refs/heads/main</td>');
       const me = await client.userInfo();
       expect(me).toMatchObject({ subject: '127.0.0.1:acme/flows@refs/heads/main', role: 'CONTRIBUTOR' });
     } finally {

@@ -4,19 +4,20 @@
 /** `/console/assets/execution.css`: the timeline, typed values and logs. */
 export const EXECUTION_STYLE = `.timeline-box{overflow-x:auto;max-width:100%}
 svg.timeline{font:12px system-ui,sans-serif;max-width:100%;height:auto}
-svg.timeline a text{fill:#0645ad;text-decoration:underline}
-svg.timeline .axis{fill:#666}
-.legend .key{display:inline-block;padding:0 .4rem;border-radius:3px}
-.legend .queued{background:#d6d6d6}.legend .RUNNING{background:#6b9cf0}
-.legend .SUCCEEDED{background:#4fb06d;color:#fff}.legend .FAILED{background:#d9534f;color:#fff}
-.legend .cache-hit{background:#a7d8f0}
+svg.timeline text{fill:var(--fg)}svg.timeline a text{fill:var(--link);text-decoration:underline}
+svg.timeline .axis{fill:var(--muted)}
+.legend .key{display:inline-block;padding:0 .4rem;color:var(--fg)}
+.legend .key::before{content:'';display:inline-block;width:.8em;height:.8em;margin-right:.3em;border-radius:2px;vertical-align:-.05em}
+.legend .queued::before{background:#d6d6d6}.legend .RUNNING::before{background:#6b9cf0}
+.legend .SUCCEEDED::before{background:#4fb06d}.legend .FAILED::before{background:#d9534f}
+.legend .cache-hit::before{background:#a7d8f0}
 dl.literals{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:.5rem 0}
 dl.literals dt{font-weight:bold}dl.literals dd{margin:0}
-ul.tree{list-style:none;margin:.2rem 0;padding-left:1.2rem;border-left:1px dotted #bbb}
-.key{color:#555}small.type{color:#888}.value.string::before,.value.string::after{content:'"';color:#999}
-pre.log{max-height:24rem;margin:.3rem 0}pre.log:empty{display:none}pre.stderr{background:#fff2f2}
+ul.tree{list-style:none;margin:.2rem 0;padding-left:1.2rem;border-left:1px dotted var(--border)}
+.key{color:var(--muted)}small.type{color:var(--muted)}.value.string::before,.value.string::after{content:'"';color:var(--muted)}
+pre.log{max-height:24rem;margin:.3rem 0}pre.log:empty{display:none}pre.stderr{border-left:3px solid var(--bad)}
 details.node-log{margin:.4rem 0}details.node-log h3{font-size:1rem;margin:.6rem 0 .2rem}
-tr:target{background:#fff7c2}`;
+tr:target{outline:2px solid var(--warn)}`;
 
 /**
  * `/console/assets/execution.js`: keeps a running execution's page current without reloading it.
