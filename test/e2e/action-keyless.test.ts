@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { SignJWT } from 'jose';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { StaticTokenSource } from '../../src/client/token-source.js';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
@@ -30,8 +31,8 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
   let api: { url: string; close: () => Promise<void> };
   let dir: string;
   const github = new FakeGithub(2);
-  /** What the runner's token service signs next (claims over the fake issuer's defaults, and the key). */
-  let next: { claims: Record<string, unknown>; key: 'rs' | 'unpublished' } = { claims: {}, key: 'rs' };
+  /** What the runner's token service hands out next, for the audience the Action asks. */
+  let next: (audience: string) => Promise<string> = (audience) => issuer.token(audience);
   let runner: ActionsIdTokenService;
   const issued: string[] = [];
 
@@ -73,8 +74,9 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
       },
     });
     runner = await startActionsIdTokenService(async (audience) => {
-      issued.push(await issuer.token(audience, next.claims, next.key));
-      return issued.at(-1) ?? '';
+      const token = await next(audience);
+      issued.push(token);
+      return token;
     });
     api = await serveHandlers(github.handlers);
     dir = await mkdtemp(join(tmpdir(), 'orch-action-keyless-'));
@@ -117,7 +119,7 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
   }
 
   test('registers examples/add-one and runs it, recorded as launched by the repository and ref', async () => {
-    next = { claims: {}, key: 'rs' };
+    next = (audience) => issuer.token(audience);
     const register = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
     expect(register.stderr).toBe('');
     expect(register.code).toBe(0);
@@ -149,25 +151,90 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
     for (const token of issued) expect(displayed(register.stdout + run.stdout)).not.toContain(token);
   });
 
-  test.each([
+  const now = () => Math.floor(Date.now() / 1000);
+  /** A token the issuer signs, with its payload's signature swapped for another token's. */
+  const forged = async (audience: string) => {
+    const [head, body] = (await issuer.token(audience)).split('.');
+    return `${head}.${body}.${(await issuer.token(audience)).split('.')[2]}`;
+  };
+  const hostile: [string, (audience: string) => Promise<string>, RegExp][] = [
+    ['for another audience', () => issuer.token('https://elsewhere.example.com'), /another audience/],
+    [
+      'that expired',
+      (a) => issuer.token(a, { exp: now() - 120, iat: now() - 420, nbf: now() - 420 }),
+      /expired/,
+    ],
+    ['not valid before a future nbf', (a) => issuer.token(a, { nbf: now() + 600 }), /nbf/],
     [
       'of another repository',
-      { claims: { repository: 'mallory/flows', repository_owner: 'mallory' }, key: 'rs' },
+      (a) => issuer.token(a, { repository: 'mallory/flows', repository_owner: 'mallory' }),
       /no trust policy .* matches this ID token/,
+    ],
+    ['with a forged signature', forged, /signature does not verify/],
+    [
+      'with alg none',
+      async (a) => {
+        const [, body] = (await issuer.token(a)).split('.');
+        return `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`;
+      },
+      /algorithm "none" is not accepted/,
+    ],
+    [
+      'signed HS256 with the public key as the secret',
+      async (a) => {
+        const jwk = issuer.publicJwk();
+        const t = now();
+        return new SignJWT({ repository: 'acme/flows', ref: 'refs/heads/main', jti: `hs-${t}`, sub: 's' })
+          .setProtectedHeader({ alg: 'HS256', kid: jwk.kid })
+          .setIssuer(issuer.issuer)
+          .setAudience(a)
+          .setIssuedAt(t)
+          .setExpirationTime(t + 300)
+          .sign(new TextEncoder().encode(JSON.stringify(jwk)));
+      },
+      /algorithm "HS256" is not accepted/,
     ],
     [
       'signed by a key the issuer never published',
-      { claims: {}, key: 'unpublished' },
+      (a) => issuer.token(a, {}, 'unpublished'),
       /signed by a key this server does not know/,
     ],
-    [
-      'for another audience',
-      { claims: { aud: 'https://elsewhere.example.com' }, key: 'rs' },
-      /another audience/,
-    ],
-  ] as const)('an ID token %s fails the step with one clear ::error::', async (_what, token, reason) => {
-    next = { claims: { ...token.claims }, key: token.key };
-    const run = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+  ];
+  test.each(hostile)(
+    'an ID token %s fails the step with one clear ::error::',
+    async (_what, make, reason) => {
+      next = make;
+      const run = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' });
+      expectRefused(run, reason);
+    },
+  );
+
+  test('an ID token exchanged once is refused when replayed', async () => {
+    let held: string | undefined;
+    next = async (audience) => (held ??= await issuer.token(audience));
+    expect((await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' })).code).toBe(0);
+    expectRefused(
+      await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml' }),
+      /exchanged before/,
+    );
+  });
+
+  test('a policy limited to one project cannot register into another', async () => {
+    next = (audience) => issuer.token(audience);
+    const run = await runBundle({ command: 'register', files: 'examples/add-one/wf.yaml', project: 'other' });
+    expect(run.code).toBe(1);
+    const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
+    expect(errors.join('\n')).toMatch(/may act only in project default \(its trust policy's limit\)/);
+    expect(errors.join('\n')).toContain('other');
+    // Nothing was registered there.
+    const listed = await admin
+      .listLaunchPlans({ id: { project: 'other', domain: 'development' }, limit: 10 })
+      .catch(() => ({ launch_plans: [] }));
+    expect(listed.launch_plans).toEqual([]);
+  });
+
+  /** The step failed with exactly one `::error::` from the refused exchange, matching `reason`. */
+  function expectRefused(run: { code: number | null; stdout: string; stderr: string }, reason: RegExp): void {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
@@ -177,5 +244,5 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
     );
     expect(errors[0]).toMatch(reason);
     expect(displayed(run.stdout)).not.toContain(issued.at(-1));
-  });
+  }
 });
