@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { SignJWT } from 'jose';
+import { parse as parseYaml } from 'yaml';
+import { runBinary } from '../../scripts/main-job.js';
 import { AdminClient } from '../../src/client/admin-client.js';
+import { formatApiKey } from '../../src/client/auth/api-key.js';
 import { StaticTokenSource } from '../../src/client/token-source.js';
 import { displayed, inputEnv, parseOutputs, pullRequestOpened, writeEvent } from '../helpers/action-env.js';
 import { type ActionsIdTokenService, startActionsIdTokenService } from '../helpers/actions-id-token.js';
@@ -63,7 +66,7 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
     });
     await admin.createTrustPolicy({
       policy: {
-        name: 'flows-main',
+        name: 'flows-e2e',
         issuer: issuer.issuer,
         role: 'CONTRIBUTOR',
         conditions: [
@@ -231,6 +234,52 @@ describe('the bundled Action signs in keylessly under a trust policy', () => {
       .listLaunchPlans({ id: { project: 'other', domain: 'development' }, limit: 10 })
       .catch(() => ({ launch_plans: [] }));
     expect(listed.launch_plans).toEqual([]);
+  });
+
+  test("the README's keyless example: its trust-policy command and workflow register examples/add-one", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Register from CI without a key'));
+    const command = /```sh\n([\s\S]*?)```/.exec(section)?.[1]?.replace(/\\\n\s*/g, '') ?? '';
+    const workflow = parseYaml(/```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '') as {
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
+    };
+    // The command as written, against this admin: its issuer is the loopback stand-in for GitHub's.
+    const args = command.trim().split(/\s+/);
+    expect(args.slice(0, 3)).toEqual(['orch', 'create', 'trust-policy']);
+    const minted = await admin.createApiKey({ name: 'readme-admin', role: 'ADMIN', org: '' });
+    const key = formatApiKey({
+      endpoint: server.addresses.grpcEndpoint,
+      insecure: true,
+      clientId: minted.key?.client_id ?? '',
+      clientSecret: minted.client_secret,
+      org: '',
+    });
+    const created = await runBinary('orch', [...args.slice(1), '--issuer', issuer.issuer], {
+      PATH: process.env.PATH,
+      HOME: dir,
+      ORCH_API_KEY: key,
+    });
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    try {
+      expect(workflow.permissions['id-token']).toBe('write');
+      const step = Object.values(workflow.jobs)
+        .flatMap((job) => job.steps)
+        .find((s) => s.uses?.startsWith('orch/orch@'));
+      const inputs = { ...step?.with };
+      expect(inputs.endpoint).toMatch(/^\$\{\{ vars\.ORCH_ENDPOINT \}\}$/);
+      delete inputs.endpoint;
+      next = (audience) => issuer.token(audience);
+      const run = await runBundle(inputs);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/registered 3 entities|All 3 entities were already registered/);
+      const policies = await admin.listTrustPolicies({ limit: 10 });
+      expect(policies.policies.map((p) => p.name)).toContain('flows-main');
+    } finally {
+      await admin.deleteTrustPolicy({ name: 'flows-main' });
+    }
   });
 
   /** The step failed with exactly one `::error::` from the refused exchange, matching `reason`. */
