@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { AdminClient } from '../../src/client/admin-client.js';
+import { StaticTokenSource } from '../../src/client/token-source.js';
 import type { AdminServer, ServerAddresses } from '../../src/server/server.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { PROVIDER_CLIENT, startLoginAdmin, startProvider, type TestProvider } from '../helpers/oidc.js';
 import { freePort } from '../helpers/server.js';
+import { registerAddOne } from '../helpers/specs.js';
 
 // Logging into the console in headless Chromium: with authentication on and user login configured,
 // opening the console sends the browser to the OpenID provider (oidc-provider, started here); after
@@ -32,10 +36,36 @@ maybe('console login in headless Chromium', () => {
       {
         'auth.userAuth.openId.baseUrl': provider.issuer,
         'auth.userAuth.openId.clientId': PROVIDER_CLIENT.id,
+        // People who log in may launch (the API's own rule decides what the console lets them do).
+        'authorizer.organizationConfig.PolicyConfig.defaultUserPolicyRoleType': 'Contributor',
       },
       httpPort,
     ));
   });
+  /** Registers examples' add-one launch plan as the admin's built-in client (client credentials). */
+  async function registerAsAdmin(): Promise<void> {
+    const secret = (await readFile(join(dataDir, 'secrets', 'client_secret'), 'utf8')).trim();
+    const answer = await fetch(`${addresses.httpEndpoint}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`orch-propeller:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const token = ((await answer.json()) as { access_token: string }).access_token;
+    const admin = new AdminClient({
+      endpoint: addresses.grpcEndpoint,
+      insecure: true,
+      tokenSource: new StaticTokenSource(token, 'test'),
+    });
+    try {
+      await registerAddOne(admin, 'v1');
+    } finally {
+      admin.close();
+    }
+  }
+
   afterAll(async () => {
     await server?.close();
     await provider?.stop();
@@ -69,6 +99,26 @@ maybe('console login in headless Chromium', () => {
       expect(session?.sameSite).toBe('Lax');
       const me = await page.request.get(`${addresses.httpEndpoint}/me`);
       expect(await me.json()).toMatchObject({ subject: 'frank', method: 'cookie' });
+
+      // Signed in, the person acts through the console's forms as their role allows: a launch.
+      await registerAsAdmin();
+      await page.goto(
+        `${addresses.httpEndpoint}/console/projects/default/domains/development/launch_plans/wf.add_one_wf/v1/launch`,
+      );
+      await page.getByLabel(/^x/).fill('41');
+      await page.getByRole('button', { name: 'Launch' }).click();
+      await page.waitForURL(/\/executions\/[a-z][a-z0-9]{19}$/);
+      await page.getByRole('cell', { name: 'frank' }).waitFor();
+      // The session acts only through the console's own forms: a post without the form's token, or
+      // from another site, is refused although it carries the session cookie.
+      const terminate = `${page.url()}/terminate`;
+      const tokenless = await page.request.post(terminate, { form: { reason: 'forged' } });
+      expect(tokenless.status()).toBe(403);
+      const foreign = await page.request.post(terminate, {
+        form: { reason: 'forged' },
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(foreign.status()).toBe(403);
     } finally {
       await browser.close();
     }

@@ -45,6 +45,12 @@ export interface CallCredentials {
   remoteAddress: string | undefined;
   /** The HTTP method (HTTP only): a login session admits only GET and HEAD, so another site cannot make a browser change anything (CSRF). */
   method?: string;
+  /**
+   * True when the HTTP listener has already refused the request if it came from another site (its
+   * `Origin`, `Sec-Fetch-Site` and `Host` checked, as the console's forms are, which also carry a
+   * double-submit token): a login session then admits any method. Never set from the request itself.
+   */
+  sameSiteChecked?: boolean;
 }
 
 /** Which API key clients still exist (a deleted key's tokens are refused at once). */
@@ -143,7 +149,8 @@ export class Authenticator {
         throw error;
       }
     }
-    if (settings.session && call.transport === 'http' && (call.method === 'GET' || call.method === 'HEAD')) {
+    const reading = call.method === 'GET' || call.method === 'HEAD';
+    if (settings.session && call.transport === 'http' && (reading || call.sameSiteChecked === true)) {
       const identity = await settings.session(call.header('cookie'));
       if (identity) return identity;
     }

@@ -1,7 +1,6 @@
 import { status as Status } from '@grpc/grpc-js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { LaunchPlanOut } from '../../api/types.js';
 import { parseCron } from '../../config/cron.js';
 import type { Identity } from '../auth/authenticate.js';
 import { type Guard, openGuard } from '../auth/guard.js';
@@ -147,12 +146,24 @@ const isNavigation = (req: Request) =>
  * answer. Every other request (POSTs, fetches, frames) keeps the bypass's full rules.
  */
 function gateCredentials(req: Request) {
-  const credentials = httpCredentials(req);
+  const credentials = formCredentials(req);
   if (!isNavigation(req)) return credentials;
   return {
     ...credentials,
     header: (name: string) => (name === 'sec-fetch-site' ? undefined : credentials.header(name)),
   };
+}
+
+/**
+ * The credentials of a console request: a form (a POST) reaches the guard only once its cross-site
+ * checks passed (checkOrigin in the gate, checkSameSite with the form's token in the handler), so a
+ * person's login session may act through it, as the API's own roles allow.
+ */
+function formCredentials(req: Request) {
+  const credentials = httpCredentials(req);
+  return req.method === 'GET' || req.method === 'HEAD'
+    ? credentials
+    : { ...credentials, sameSiteChecked: true };
 }
 
 /** Whether the request asks for HTML (a browser's navigation does; `fetch` and curl do not by default). */
@@ -303,7 +314,7 @@ function addExecutionActions(router: Router, deps: ConsoleDeps): void {
       const id = executionKeyOf(req);
       try {
         checkSameSite(req, deps.ownNames);
-        const context = await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, httpCredentials(req));
+        const context = await (deps.guard ?? openGuard)(`${ADMIN}/${rpc}`, formCredentials(req));
         res.redirect(303, await run(req, context));
       } catch (error) {
         const status = actionStatus(error, httpStatusOf);
@@ -362,7 +373,7 @@ function addPlanState(router: Router, deps: ConsoleDeps): void {
     const back = paths.entity('launch_plans', scope.project, scope.domain, scope.name);
     try {
       checkSameSite(req, deps.ownNames);
-      const context = await (deps.guard ?? openGuard)(`${ADMIN}/UpdateLaunchPlan`, httpCredentials(req));
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/UpdateLaunchPlan`, formCredentials(req));
       const state = formText(req, 'state', 10);
       if (state !== 'ACTIVE' && state !== 'INACTIVE')
         throw new ActionRefused(400, `state must be ACTIVE or INACTIVE, not "${state.slice(0, 10)}"`);
@@ -419,7 +430,7 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
     const scope = scopeOf(req);
     try {
       checkSameSite(req, deps.ownNames);
-      const context = await (deps.guard ?? openGuard)(`${ADMIN}/CreateExecution`, httpCredentials(req));
+      const context = await (deps.guard ?? openGuard)(`${ADMIN}/CreateExecution`, formCredentials(req));
       const plan = await loadPlan(scope);
       const read = readLaunchForm(launchFields(plan), (control) => formText(req, control, MAX_FORM_BYTES));
       const name = formText(req, 'name', 63).trim();
