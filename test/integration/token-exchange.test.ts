@@ -55,7 +55,9 @@ async function registerAddOne(client: AdminClient, project: string) {
   const wfSpec = oneNodeWorkflow('wf.add_one_wf', 'v1', task);
   await client.createTask(task, { ...taskSpec, template: { ...taskSpec.template, id: task } });
   await client.createWorkflow(wf, { ...wfSpec, template: { ...wfSpec.template, id: wf } });
-  await client.createLaunchPlan(id('LAUNCH_PLAN', 'wf.add_one_wf', project), launchPlanOf(wf));
+  const lp = id('LAUNCH_PLAN', 'wf.add_one_wf', project);
+  await client.createLaunchPlan(lp, launchPlanOf(wf));
+  return { task, wf, lp };
 }
 
 describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s', (database) => {
@@ -112,7 +114,7 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
     expect(answer.body.expires_in).toBeLessThanOrEqual(300);
     const client = clientWith(server, String(answer.body.access_token));
     try {
-      await registerAddOne(client, 'flows');
+      const registered = await registerAddOne(client, 'flows');
       const launched = await client.createExecution({
         project: 'flows',
         domain: 'development',
@@ -122,6 +124,13 @@ describe.each(TEST_DATABASES)('keyless sign-in (RFC 8693 token exchange) on %s',
       const done = await waitForExecution(server.client, launched);
       expect(literalMapToJson(done.closure?.outputs)).toEqual({ o0: 3 });
       expect(done.spec?.metadata?.principal).toBe('127.0.0.1:acme/flows@refs/heads/main');
+      // The registrations record it too: each version says who registered it.
+      const registeredBy = [
+        (await client.getTask(registered.task)).closure?.registered_by,
+        (await client.getWorkflow(registered.wf)).closure?.registered_by,
+        (await client.getLaunchPlan(registered.lp)).closure?.registered_by,
+      ];
+      expect(registeredBy).toEqual(Array(3).fill('127.0.0.1:acme/flows@refs/heads/main'));
       // orchctl and the console show who launched it, as they show other principals.
       const io = captureIO({ home: server.dataDir, env: {} });
       const args = ['get', 'execution', launched.name, '-p', 'flows', '-d', 'development'];

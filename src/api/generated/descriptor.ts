@@ -841,6 +841,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "updated_at": {
                   "type": "google.protobuf.Timestamp",
                   "id": 5
+                },
+                "registered_by": {
+                  "type": "string",
+                  "id": 6
                 }
               }
             },
@@ -1052,6 +1056,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "created_at": {
                   "type": "google.protobuf.Timestamp",
                   "id": 2
+                },
+                "registered_by": {
+                  "type": "string",
+                  "id": 3
                 }
               }
             },
@@ -1422,6 +1430,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "created_at": {
                   "type": "google.protobuf.Timestamp",
                   "id": 2
+                },
+                "registered_by": {
+                  "type": "string",
+                  "id": 3
                 }
               }
             },

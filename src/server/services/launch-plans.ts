@@ -48,6 +48,8 @@ const LAUNCH_PLAN_FIELDS: Readonly<Record<string, FieldSpec>> = {
 export interface StoredLaunchPlanClosure {
   expected_inputs: { parameters: Record<string, ParameterOut> };
   expected_outputs: VariableMap;
+  /** Who registered the version (see the proto's LaunchPlanClosure.registered_by). */
+  registered_by: string;
 }
 
 /** The handlers of AdminService's launch plans. */
@@ -64,7 +66,7 @@ export function launchPlanHandlers(
 > {
   const { repo } = ctx;
   return {
-    async CreateLaunchPlan(request) {
+    async CreateLaunchPlan(request, context) {
       const key = entityKey(request.id);
       const spec = fullMessage('orch.admin.LaunchPlanSpec', request.spec);
       const workflowKey = entityKey(
@@ -99,6 +101,7 @@ export function launchPlanHandlers(
       const closure: StoredLaunchPlanClosure = {
         expected_inputs: { parameters: expectedInputs(inputs, spec) },
         expected_outputs: iface?.outputs ?? { variables: {} },
+        registered_by: context?.identity?.subject ?? '',
       };
       await createEntity(
         ctx,

@@ -25,7 +25,7 @@ export function taskHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateTask' | 'GetTask' | 'ListTasks' | 'ListTaskIds'> {
   return {
-    async CreateTask(request) {
+    async CreateTask(request, context) {
       const key = entityKey(request.id);
       const spec = minimalMessage('orch.admin.TaskSpec', request.spec);
       const template = fullMessage('orch.core.TaskTemplate', spec.template);
@@ -35,6 +35,7 @@ export function taskHandlers(
       template.id = { ...identifier('tasks', key), org: '' };
       const closure: TaskClosure = {
         compiled_task: { template: minimalMessage('orch.core.TaskTemplate', template) },
+        registered_by: context?.identity?.subject ?? '',
       };
       await createEntity(ctx, 'tasks', key, spec, closure);
       return {};

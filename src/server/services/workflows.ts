@@ -26,7 +26,7 @@ export function workflowHandlers(
 ): Pick<AdminHandlers, 'CreateWorkflow' | 'GetWorkflow' | 'ListWorkflows' | 'ListWorkflowIds'> {
   const { repo } = ctx;
   return {
-    async CreateWorkflow(request) {
+    async CreateWorkflow(request, context) {
       const key = entityKey(request.id);
       const spec = minimalMessage('orch.admin.WorkflowSpec', request.spec);
       const template = fullMessage('orch.admin.WorkflowSpec', spec).template;
@@ -52,6 +52,7 @@ export function workflowHandlers(
           'orch.core.CompiledWorkflowClosure',
           compileWorkflow(template, (nodeId) => tasks.get(nodeId)),
         ),
+        registered_by: context?.identity?.subject ?? '',
       };
       await createEntity(ctx, 'workflows', key, spec, closure);
       return {};

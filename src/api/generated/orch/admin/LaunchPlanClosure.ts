@@ -11,6 +11,7 @@ export interface LaunchPlanClosure {
   'expected_outputs'?: (_orch_core_VariableMap | null);
   'created_at'?: (_google_protobuf_Timestamp | null);
   'updated_at'?: (_google_protobuf_Timestamp | null);
+  'registered_by'?: (string);
 }
 
 export interface LaunchPlanClosure__Output {
@@ -19,4 +20,5 @@ export interface LaunchPlanClosure__Output {
   'expected_outputs': (_orch_core_VariableMap__Output | null);
   'created_at': (_google_protobuf_Timestamp__Output | null);
   'updated_at': (_google_protobuf_Timestamp__Output | null);
+  'registered_by': (string);
 }

@@ -6,9 +6,11 @@ import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _goo
 export interface WorkflowClosure {
   'compiled_workflow'?: (_orch_core_CompiledWorkflowClosure | null);
   'created_at'?: (_google_protobuf_Timestamp | null);
+  'registered_by'?: (string);
 }
 
 export interface WorkflowClosure__Output {
   'compiled_workflow': (_orch_core_CompiledWorkflowClosure__Output | null);
   'created_at': (_google_protobuf_Timestamp__Output | null);
+  'registered_by': (string);
 }
