@@ -174,11 +174,9 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     });
     expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
     expect(outputOf(run).summary).toContain('"o0": 3');
-    // Phases on the way came from the watch: at least one update before the completion.
+    // Created in progress, completed once: phases on the way are not written.
     const titles = ((run?.updates ?? []) as { output?: { title?: string } }[]).map((u) => u.output?.title);
-    expect(titles.some((t) => /^Phase: RUNNING$/.test(String(t)))).toBe(true);
-    // Created saying QUEUED: that phase is not written a second time.
-    expect(titles).not.toContain('Phase: QUEUED');
+    expect(titles).toEqual(['SUCCEEDED']);
     const name = run?.details_url?.split('/').pop() ?? '';
     const execution = await admin.client.getExecution({ project: 'default', domain: 'development', name });
     expect(execution.closure?.phase).toBe('SUCCEEDED');
@@ -196,6 +194,40 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     expect(after).toHaveLength(1);
     expect(after[0]?.body).toContain(sha(4).slice(0, 12));
     expect(after[0]?.body).not.toContain(`[${name}](`);
+  });
+
+  test('at most 3 GitHub writes per launched execution: its check run made in progress, completed once, one comment write per delivery', async () => {
+    fake.setTarball(OWNER, REPO, sha(21), repoFiles());
+    const from = fake.calls.length;
+    await deliver('pull_request', pullPayload('opened', 21, sha(21)));
+    const writes = fake.calls
+      .slice(from)
+      .filter((c) => c.method !== 'GET' && !c.path.endsWith('/access_tokens'));
+    const [run] = checkRuns('orch / wf.add_one_wf', sha(21));
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+    const ofExecution = writes.filter(
+      (c) =>
+        String((c.body as { external_id?: string })?.external_id ?? '').startsWith('execution:') ||
+        c.path.endsWith(`/check-runs/${run?.id}`) ||
+        /\/issues\/(comments\/\d+|21\/comments)$/.test(c.path),
+    );
+    expect(ofExecution.map((c) => `${c.method} ${c.path.replace(/\d+/g, 'N')}`)).toEqual([
+      'POST /repos/octo-org/flows/check-runs',
+      'PATCH /repos/octo-org/flows/check-runs/N',
+      'POST /repos/octo-org/flows/issues/N/comments',
+    ]);
+    // Launched with its external_id, in progress: the first write is the one the pull request shows.
+    expect(ofExecution[0]?.body).toMatchObject({
+      status: 'in_progress',
+      external_id: expect.stringMatching(/^execution:default:development:bot-/),
+    });
+    // The registration's check run is one write (created completed): 4 writes for the delivery.
+    expect(writes).toHaveLength(4);
+    expect(checkRuns('orch / register', sha(21))[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(fake.comments.find((c) => c.issue === 21)?.body).toContain('**SUCCEEDED**');
   });
 
   test('GitHub failing while the check run of a launched execution is made: the run is reported as it went, never "Not launched"', async () => {
@@ -265,13 +297,21 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
         to: other.server,
         bot: other.bot,
       });
-      await fake.waitFor(
+      const created = await fake.waitFor(
         (c) =>
           (c.at ?? 0) >= since &&
-          c.method === 'PATCH' &&
-          (c.body as { output?: { title?: string } })?.output?.title === 'Phase: RUNNING',
+          c.method === 'POST' &&
+          String((c.body as { external_id?: string })?.external_id).startsWith('execution:'),
         30_000,
       );
+      // Cut once the execution runs (the bot no longer writes phases: the admin says).
+      const name = String((created.body as { external_id: string }).external_id).split(':')[3] ?? '';
+      const running = async () =>
+        (await admin.client.getExecution({ project: 'default', domain: 'development', name })).closure?.phase;
+      for (let phase = await running(); phase !== 'RUNNING'; phase = await running()) {
+        if (phase === 'SUCCEEDED' || phase === 'FAILED') throw new Error(`ended ${phase} before the cut`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       for (const socket of sockets) socket.destroy();
       await delivered;
       const [run] = checkRuns('orch / wf.add_one_wf', sha(34));
@@ -449,7 +489,10 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       fake.reactions
         .filter((r) => r.commentId === (payload.comment as { id: number }).id)
         .map((r) => r.content);
-    const lastReply = () => fake.comments.filter((c) => c.issue === 14).at(-1)?.body ?? '';
+    // Replies, not the sticky comment (written when a launched execution ends).
+    const lastReply = () =>
+      fake.comments.filter((c) => c.issue === 14 && !c.body.includes('<!-- orch:bot executions -->')).at(-1)
+        ?.body ?? '';
 
     const help = commentPayload(fake, 14, '/orch help');
     await deliver('issue_comment', help);
