@@ -251,6 +251,64 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     );
   }, 60_000);
 
+  test('a 5xx storm on check run creation for a whole delivery: a redelivery after GitHub recovers makes the check run once, with the true conclusion', async () => {
+    fake.setTarball(OWNER, REPO, sha(41), repoFiles());
+    const isLaunchCheck = (body: unknown) => (body as { name?: string })?.name === 'orch / wf.add_one_wf';
+    const recover = fake.failAlways('POST', /\/check-runs$/, 503, { when: isLaunchCheck });
+    const payload = pullPayload('opened', 41, sha(41));
+    let first: { id: string };
+    try {
+      first = await deliver('pull_request', payload);
+    } finally {
+      recover();
+    }
+    // The execution ran; GitHub took no check run for it, but the sticky comment lists it.
+    expect(checkRuns('orch / wf.add_one_wf', sha(41))).toHaveLength(0);
+    const sticky = fake.comments.find((c) => c.issue === 41)?.body ?? '';
+    const name = /\[(bot-[0-9a-f]{32})\]/.exec(sticky)?.[1] ?? '';
+    expect(sticky).toContain('**SUCCEEDED**');
+    expect(
+      (await admin.client.getExecution({ project: 'default', domain: 'development', name })).closure?.phase,
+    ).toBe('SUCCEEDED');
+    // GitHub's Redeliver (same X-GitHub-Delivery) reaches another replica: AlreadyExists, and the
+    // missing check run is made once, saying how the execution ended.
+    for (let replica = 0; replica < 2; replica++) {
+      const other = startBot(client);
+      try {
+        await deliver('pull_request', payload, { id: first.id, to: other.server, bot: other.bot });
+      } finally {
+        other.bot.close();
+      }
+      const runs = checkRuns('orch / wf.add_one_wf', sha(41));
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        status: 'completed',
+        conclusion: 'success',
+        external_id: `execution:default:development:${name}`,
+      });
+    }
+    expect(fake.comments.find((c) => c.issue === 41)?.body).toContain(`[${name}](`);
+  }, 120_000);
+
+  test('two replicas handling one delivery at once make one check run for its execution', async () => {
+    fake.setTarball(OWNER, REPO, sha(42), repoFiles());
+    const delivery = signed('pull_request', pullPayload('opened', 42, sha(42)));
+    const replicas = [startBot(client), startBot(client)];
+    try {
+      const answers = await Promise.all(
+        replicas.map((r) => request(r.server).post(DELIVERY_PATH).set(delivery.headers).send(delivery.body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([202, 202]);
+      await Promise.all(replicas.map((r) => r.server.drained()));
+      await Promise.all(replicas.map((r) => r.bot.idle()));
+    } finally {
+      for (const r of replicas) r.bot.close();
+    }
+    const runs = checkRuns('orch / wf.add_one_wf', sha(42));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+  }, 120_000);
+
   test('a final check run update that fails after its retries is tried again: no check run stays in progress', async () => {
     fake.setTarball(OWNER, REPO, sha(33), repoFiles());
     // The execution's completion (the registration's check run completes with another title).
