@@ -346,7 +346,8 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
       const created = (await client.getExecution(id)).closure?.created_at;
       const since = created ? Number(created.seconds) * 1000 + created.nanos / 1e6 : Date.now();
       const wait = since + CHECK_RUN_GRACE_SECONDS * 1000 - Date.now();
-      if (wait > 0) await sleep(wait, undefined, { signal: stop.signal });
+      // Stopping cuts the wait short; the check run is still made (never "Not launched").
+      if (wait > 0) await sleep(wait, undefined, { signal: stop.signal }).catch(() => undefined);
       found = await findCheck();
     }
     if (found?.status === 'completed') {
