@@ -45398,6 +45398,10 @@ var init_descriptor = __esm({
                     "updated_at": {
                       "type": "google.protobuf.Timestamp",
                       "id": 5
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 6
                     }
                   }
                 },
@@ -45609,6 +45613,10 @@ var init_descriptor = __esm({
                     "created_at": {
                       "type": "google.protobuf.Timestamp",
                       "id": 2
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 3
                     }
                   }
                 },
@@ -45979,6 +45987,10 @@ var init_descriptor = __esm({
                     "created_at": {
                       "type": "google.protobuf.Timestamp",
                       "id": 2
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 3
                     }
                   }
                 },
