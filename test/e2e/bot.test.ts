@@ -114,10 +114,13 @@ describe('the orch-bot bin through a pull request', () => {
     await until('the new head checked', () => completed('orch / wf.add_one_wf', NEXT).length === 1);
     const sticky = fake.comments.filter((c) => c.body.includes('<!-- orch:bot executions -->'));
     expect(sticky).toHaveLength(1);
-    await until('the sticky comment on the new head', () =>
-      (sticky[0]?.body ?? '').includes('**SUCCEEDED**'),
+    // The sticky comment is written once the delivery's executions ended: after the check run.
+    await until(
+      'the sticky comment on the new head',
+      () =>
+        (sticky[0]?.body ?? '').includes(NEXT.slice(0, 12)) &&
+        (sticky[0]?.body ?? '').includes('**SUCCEEDED**'),
     );
-    expect(sticky[0]?.body).toContain(NEXT.slice(0, 12));
 
     const [first] = completed('orch / wf.add_one_wf', NEXT);
     expect(
