@@ -1,6 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
 import { parseType } from '../../src/api/literals.js';
-import type { TaskTemplateOut, WorkflowTemplateOut } from '../../src/api/types.js';
 import { compileWorkflow, topologicalOrder } from '../../src/server/compiler.js';
 import { fullMessage } from '../../src/server/services/messages.js';
 

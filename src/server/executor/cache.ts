@@ -1,5 +1,5 @@
 import { digestOf } from '../../api/canonical.js';
-import type { LiteralMapOut, LiteralOut, TaskTemplateOut } from '../../api/types.js';
+import type { LiteralOut, TaskTemplateOut } from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
 import type { Logger } from '../logger.js';
 import { fullMessage, minimalMessage } from '../services/messages.js';

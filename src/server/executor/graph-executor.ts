@@ -12,9 +12,7 @@ import {
 import {
   type BindingDataOut,
   type BindingOut,
-  type CompiledWorkflowClosureOut,
   type ExecutionPhase,
-  type LiteralMapOut,
   type LiteralOut,
   type NodeOut,
   START_NODE,

@@ -5,7 +5,6 @@ import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { parseDuration } from '../../api/duration.js';
 import { errorMessage } from '../../api/guards.js';
-import type { LaunchPlanSpecOut } from '../../api/types.js';
 import { CronSyntaxError, parseCron } from '../../config/cron.js';
 import type { EntityKey } from '../db/repository.js';
 import type { Database } from '../db/schema.js';

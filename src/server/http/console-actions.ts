@@ -66,6 +66,23 @@ export function checkSameSite(req: Request, ownNames: OwnNames | undefined): voi
 }
 
 /**
+ * {@link checkOrigin} for a route that answers a refusal itself: sends 403 naming the rule and
+ * returns false when the request came from another site, else returns true.
+ */
+export function sameSiteOr403(req: Request, res: Response, ownNames: OwnNames | undefined): boolean {
+  try {
+    checkOrigin(req, ownNames);
+    return true;
+  } catch (error) {
+    res
+      .status(403)
+      .type('text/plain')
+      .send(`${error instanceof Error ? error.message : 'refused'}\n`);
+    return false;
+  }
+}
+
+/**
  * The header half of {@link checkSameSite}, for a request whose body is not read yet.
  * @throws ActionRefused 403 naming the rule that refused it.
  */

@@ -1,9 +1,3 @@
-import type {
-  CompiledWorkflowClosureOut,
-  ExecutionDataOut,
-  ExecutionOut,
-  NodeExecutionListOut,
-} from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
 import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';

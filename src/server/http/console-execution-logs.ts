@@ -9,7 +9,7 @@ import type { Repository } from '../db/repository.js';
 import type { ExecutionTable, TaskAttemptTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { checkOrigin } from './console-actions.js';
+import { sameSiteOr403 } from './console-actions.js';
 
 // A node's logs on the console: every attempt's stdout and stderr, read from the blob store once
 // the attempt ended (the executor stores them there) and from the attempt's folder under the work
@@ -230,15 +230,7 @@ async function sendNew(
  */
 export function addLogFollow(router: Router, deps: FollowDeps): void {
   router.get(FOLLOW_ROUTE, async (req: Request, res: Response) => {
-    try {
-      checkOrigin(req, deps.ownNames);
-    } catch (error) {
-      res
-        .status(403)
-        .type('text/plain')
-        .send(`${error instanceof Error ? error.message : 'refused'}\n`);
-      return;
-    }
+    if (!sameSiteOr403(req, res, deps.ownNames)) return;
     const nodeId = String(req.params.node);
     const execution = await deps.repo.getExecution({
       project: String(req.params.project),

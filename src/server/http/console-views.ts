@@ -1,6 +1,4 @@
-import { stringifyExactJson } from '../../api/exact-json.js';
-import { literalMapToJson } from '../../api/literals.js';
-import { type ExecutionOut, type NodeExecutionListOut, TERMINAL_PHASES } from '../../api/types.js';
+import type { ExecutionOut, NodeExecutionListOut } from '../../api/types.js';
 import { currentViewerBlock, viewerIsAdmin } from './console-viewer.js';
 import { type Html, htmlTemplate } from './html.js';
 

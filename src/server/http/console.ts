@@ -15,7 +15,6 @@ import type { BlobStore } from '../storage/blob-store.js';
 import {
   ActionRefused,
   actionStatus,
-  checkOrigin,
   checkSameSite,
   csrfToken,
   formBody,
@@ -23,6 +22,7 @@ import {
   formText,
   isShownError,
   MAX_FORM_BYTES,
+  sameSiteOr403,
 } from './console-actions.js';
 import { ADMIN_PAGE_RPC, addAdminPages, addAppsPage } from './console-admin.js';
 import type { ExecutionActions } from './console-execution.js';
@@ -181,15 +181,7 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
     setConsoleHeaders(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // A cross-site action is refused before authentication: the loopback bypass must not answer it.
-      try {
-        checkOrigin(req, deps.ownNames);
-      } catch (error) {
-        res
-          .status(403)
-          .type('text/plain')
-          .send(`${error instanceof Error ? error.message : 'refused'}\n`);
-        return;
-      }
+      if (!sameSiteOr403(req, res, deps.ownNames)) return;
     }
     let identity: Identity | undefined;
     try {

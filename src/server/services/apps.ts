@@ -1,5 +1,4 @@
 import { status as Status } from '@grpc/grpc-js';
-import type { AppSpec } from '../../api/generated/orch/admin/AppSpec.js';
 import type { AppServiceHandlers } from '../../api/generated/orch/service/AppService.js';
 import type { AppRuntime } from '../apps/runtime.js';
 import { keyOf } from '../apps/runtime.js';

@@ -2,7 +2,6 @@ import { CacheStatus } from '../../api/generated/orch/admin/CacheStatus.js';
 import type { NodeExecution } from '../../api/generated/orch/admin/NodeExecution.js';
 import type { NodeExecutionClosure } from '../../api/generated/orch/admin/NodeExecutionClosure.js';
 import type { TaskAttempt } from '../../api/generated/orch/admin/TaskAttempt.js';
-import type { ExecutionError } from '../../api/generated/orch/core/ExecutionError.js';
 import { durationFromSeconds } from '../../api/json.js';
 import type { Repository } from '../db/repository.js';
 import { notFound } from '../errors.js';

@@ -2,13 +2,11 @@ import { randomFillSync } from 'node:crypto';
 import type { ExecutionClosure } from '../../api/generated/orch/admin/ExecutionClosure.js';
 import type { ExecutionCreateResponse } from '../../api/generated/orch/admin/ExecutionCreateResponse.js';
 import type { ExecutionMetadata } from '../../api/generated/orch/admin/ExecutionMetadata.js';
-import type { ExecutionSpec } from '../../api/generated/orch/admin/ExecutionSpec.js';
-import type { ExecutionError } from '../../api/generated/orch/core/ExecutionError.js';
 import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/Parameter.js';
 import { durationFromSeconds } from '../../api/json.js';
 import { MAX_NESTING_DEPTH } from '../../api/limits.js';
 import { LiteralValueError, literalDepth, literalFromJson, literalToJson } from '../../api/literals.js';
-import type { Execution, LaunchPlanSpecOut, LiteralOut, LiteralTypeOut } from '../../api/types.js';
+import type { Execution, LiteralOut, LiteralTypeOut } from '../../api/types.js';
 import { TERMINAL_PHASES } from '../../api/types.js';
 import { isUniqueViolation } from '../db/connect.js';
 import type { FieldSpec } from '../db/filters.js';
@@ -29,7 +27,6 @@ import {
   requireProject,
 } from './admin-context.js';
 import type { CallContext } from './handler.js';
-import type { StoredLaunchPlanClosure } from './launch-plans.js';
 import { fullMessage, minimalMessage } from './messages.js';
 import { listQuery, NAME_PATTERN, pageOf, timestamp, withPageToken } from './requests.js';
 import { executionPhase, storedMessage } from './stored.js';

@@ -1,13 +1,10 @@
 import type { LaunchPlanClosure } from '../../api/generated/orch/admin/LaunchPlanClosure.js';
-import type { WorkflowClosure } from '../../api/generated/orch/admin/WorkflowClosure.js';
 import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/Parameter.js';
 import type { Variable__Output as VariableOut } from '../../api/generated/orch/core/Variable.js';
 import { MAX_NESTING_DEPTH } from '../../api/limits.js';
 import { literalDepth } from '../../api/literals.js';
 import type {
-  CompiledWorkflowClosureOut,
   LaunchPlan,
-  LaunchPlanSpec,
   LaunchPlanSpecOut,
   LiteralOut,
   ParameterMapOut,

@@ -1,5 +1,5 @@
 import type { TaskClosure } from '../../api/generated/orch/admin/TaskClosure.js';
-import type { Task, TaskSpecOut, TaskTemplate, TaskTemplateOut } from '../../api/types.js';
+import type { Task, TaskTemplateOut } from '../../api/types.js';
 import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
 import type { EntityKey, EntityKind } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';

@@ -1,6 +1,5 @@
 import { parseDuration } from '../../api/duration.js';
 import type { ExecutionEvent } from '../../api/generated/orch/admin/ExecutionEvent.js';
-import type { ExecutionError } from '../../api/generated/orch/core/ExecutionError.js';
 import type { AdminServiceHandlers } from '../../api/generated/orch/service/AdminService.js';
 import { timestampFromDate } from '../../api/json.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';

@@ -1,6 +1,5 @@
-import type { TaskClosure } from '../../api/generated/orch/admin/TaskClosure.js';
 import type { WorkflowClosure } from '../../api/generated/orch/admin/WorkflowClosure.js';
-import type { CompiledWorkflowClosure, TaskTemplateOut, Workflow, WorkflowSpecOut } from '../../api/types.js';
+import type { TaskTemplateOut, Workflow } from '../../api/types.js';
 import { compileWorkflow } from '../compiler.js';
 import type { EntityKey, EntityKind } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';

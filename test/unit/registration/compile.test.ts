@@ -1,5 +1,4 @@
 import { describe, expect, test } from '@jest/globals';
-import type { TaskTemplateOut, WorkflowTemplateOut } from '../../../src/api/types.js';
 import { compileWorkflowFile, loadWorkflowFile } from '../../../src/registration/index.js';
 import { compileWorkflow } from '../../../src/server/compiler.js';
 import { fullMessage } from '../../../src/server/services/messages.js';
