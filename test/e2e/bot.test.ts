@@ -92,6 +92,8 @@ describe('the orch-bot bin through a pull request', () => {
       body: { status: 'accepted' },
     });
     await until('the execution check run', () => completed('orch / wf.add_one_wf', HEAD).length === 1);
+    // `orch / register` is written after the launches' check runs (once they end, or 10 s on).
+    await until('the register check run', () => completed('orch / register', HEAD).length === 1);
     expect(completed('orch / register', HEAD)[0]?.conclusion).toBe('success');
     expect(completed('orch / wf.add_one_wf', HEAD)[0]).toMatchObject({
       conclusion: 'success',
@@ -112,6 +114,7 @@ describe('the orch-bot bin through a pull request', () => {
 
     expect((await send('pull_request', pullPayload('synchronize', 21, NEXT))).status).toBe(202);
     await until('the new head checked', () => completed('orch / wf.add_one_wf', NEXT).length === 1);
+    await until('the new head registered', () => completed('orch / register', NEXT).length === 1);
     const sticky = fake.comments.filter((c) => c.body.includes('<!-- orch:bot executions -->'));
     expect(sticky).toHaveLength(1);
     // The sticky comment is written once the delivery's executions ended: after the check run.
