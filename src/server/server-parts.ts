@@ -230,14 +230,20 @@ export function openServerDatabase(options: ServerOptions, logger: Logger): Prom
 /** Creates {@link DEFAULT_PROJECT} when it does not exist. */
 export async function seedDefaultProject(repo: Repository): Promise<void> {
   if (await repo.getProject(DEFAULT_PROJECT)) return;
-  await repo.insertProject({
-    id: DEFAULT_PROJECT,
-    name: DEFAULT_PROJECT,
-    description: `default project (domains ${DOMAINS.join(', ')})`,
-    labels: '{}',
-    state: 0,
-    created_at: Date.now(),
-  });
+  try {
+    await repo.insertProject({
+      id: DEFAULT_PROJECT,
+      name: DEFAULT_PROJECT,
+      description: `default project (domains ${DOMAINS.join(', ')})`,
+      labels: '{}',
+      state: 0,
+      created_at: Date.now(),
+    });
+  } catch (error) {
+    // Several replicas starting at once on one database: another one created it first.
+    if (await repo.getProject(DEFAULT_PROJECT)) return;
+    throw error;
+  }
 }
 
 /**
