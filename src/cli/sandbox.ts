@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ALL_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import { runAdminUntilInterrupted } from './admin-process.js';
 import { loadCommandConfig } from './load-config.js';
 
 /**
@@ -33,16 +34,6 @@ export const SANDBOX_SERVER_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.na
 export const RUNTIME_FLAGS: readonly string[] = ALL_FLAGS.map((f) => f.name).filter((name) =>
   name.startsWith('runtime.'),
 );
-
-/** The only variables task processes inherit from the server's environment (never its secrets). */
-export function taskEnvOf(io: CliIO): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) {
-    const value = io.env[name];
-    if (value) env[name] = value;
-  }
-  return env;
-}
 
 /**
  * The banner's console line: where the console is, and how a person gets in, as the server decides
@@ -99,23 +90,10 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
       'sharedservice.security.allowLocalhostAccess': 'true',
     });
     const dataDir = join(io.home, '.orchctl', 'sandbox');
-    const { startObservability } = await import('../telemetry/setup.js');
-    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
-    // Loaded on use: the server is most of `orch`'s weight, and `--help` needs none of it.
-    const { createServer } = await import('../server/index.js');
-    const server = createServer({
+    await runAdminUntilInterrupted(io, {
       config,
       dataDir,
-      logger,
-      accessLogger: access,
-      metricsListener: true,
-      taskEnv: taskEnvOf(io),
-      dockerHost: io.env.DOCKER_HOST,
-      secretEnv: io.env,
-    });
-    const addresses = await server.listen();
-    io.stdout.write(
-      [
+      banner: (addresses) => [
         `orch sandbox is running (data in ${dataDir})`,
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
@@ -133,13 +111,9 @@ export function addSandboxCommands(program: Command, io: CliIO): void {
         `  orch create api-key admin --name <name> --orch.connection.host ${addresses.grpcEndpoint} --orch.connection.insecure`,
         '    (prints export ORCH_API_KEY=...: with it, callers need no other flag, from this machine or another)',
         'Press Ctrl+C to stop.',
-        '',
-      ].join('\n'),
-    );
-    const signal = await io.interrupted;
-    logger.warn('stopping', { signal });
-    await server.close();
-    await tracing.shutdown();
-    io.stdout.write('orch sandbox stopped\n');
+      ],
+      stopping: 'stopping',
+      stopped: 'orch sandbox stopped',
+    });
   });
 }

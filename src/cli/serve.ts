@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import { parseDuration } from '../api/duration.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import type { Config } from '../config/load.js';
+import { runAdminUntilInterrupted } from './admin-process.js';
 import { loadCommandConfig } from './load-config.js';
-import { taskEnvOf } from './sandbox.js';
 
 /**
  * Where a served admin keeps its data folder (local blobs under `storage/`, task working directories,
@@ -36,43 +36,23 @@ export function addServeCommands(program: Command, io: CliIO): void {
       .addHelpText('after', '\nExample:\n  orch serve --config /etc/orch/admin.yaml\n'),
   ).action(async (_opts: unknown, command: Command) => {
     const config = load(command, io);
-    // Loaded on use: the server (database drivers, storage SDKs, Express) is most of `orch`'s weight.
-    const [{ createServer, isFolderPath }, { startObservability }] = await Promise.all([
-      import('../server/index.js'),
-      import('../telemetry/setup.js'),
-    ]);
+    const { isFolderPath } = await import('../server/index.js');
     const dataDir = dataDirOf(config, io, isFolderPath);
-    const { logger, access, tracing } = startObservability(config, io.stderr, 'orch-admin');
-    const server = createServer({
+    await runAdminUntilInterrupted(io, {
       config,
       dataDir,
-      embedded: false,
-      localStorageByDefault: false,
-      host: '0.0.0.0',
-      logger,
-      accessLogger: access,
-      metricsListener: true,
-      taskEnv: taskEnvOf(io),
-      dockerHost: io.env.DOCKER_HOST,
-      secretEnv: io.env,
-    });
-    const addresses = await server.listen();
-    io.stdout.write(
-      [
+      server: { embedded: false, localStorageByDefault: false, host: '0.0.0.0' },
+      banner: (addresses) => [
         `orch admin server is running (data in ${dataDir})`,
         `Admin gRPC endpoint: ${addresses.grpcEndpoint}`,
         `Admin HTTP endpoint: ${addresses.httpEndpoint}`,
         `Database: ${addresses.database}`,
         `Runtime: ${addresses.runtime}`,
         `Metrics: ${addresses.metricsEndpoint}/metrics`,
-        '',
-      ].join('\n'),
-    );
-    const signal = await io.interrupted;
-    logger.warn('finishing in-flight calls', { signal });
-    await server.close();
-    await tracing.shutdown();
-    io.stdout.write('orch admin server stopped\n');
+      ],
+      stopping: 'finishing in-flight calls',
+      stopped: 'orch admin server stopped',
+    });
   });
 
   serve

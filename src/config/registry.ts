@@ -73,6 +73,24 @@ export const OWN_SECTIONS: readonly string[] = [
   'Keyless sign-in',
 ];
 
+/**
+ * A role's policy description flag (`authorizer.organizationConfig.PolicyConfig.<name>`): accepted for
+ * the spec's sake, without effect, because the roles are built in.
+ */
+function policyDescription<N extends string>(name: N, example: string, usage: string) {
+  return {
+    section: 'Authorizer',
+    name: `authorizer.organizationConfig.PolicyConfig.${name}`,
+    example,
+    noEffect:
+      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
+    type: 'string',
+    default: 'text',
+    placeholder: true,
+    usage,
+  } as const;
+}
+
 /** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
   {
@@ -580,28 +598,16 @@ export const FLAGS = [
     default: 'Active',
     usage: 'Active enforces decisions; any other value (e.g. LogOnly) logs denials and allows the call',
   },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.organizationConfig.PolicyConfig.adminPolicyDescription',
-    example: 'Full access to every project',
-    noEffect:
-      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
-    type: 'string',
-    default: 'text',
-    placeholder: true,
-    usage: 'description of boilerplate admin policy',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.organizationConfig.PolicyConfig.contributorPolicyDescription',
-    example: 'Register and launch workflows',
-    noEffect:
-      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
-    type: 'string',
-    default: 'text',
-    placeholder: true,
-    usage: 'contributor policy description',
-  },
+  policyDescription(
+    'adminPolicyDescription',
+    'Full access to every project',
+    'description of boilerplate admin policy',
+  ),
+  policyDescription(
+    'contributorPolicyDescription',
+    'Register and launch workflows',
+    'contributor policy description',
+  ),
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.PolicyConfig.defaultUserPolicyRoleType',
@@ -610,39 +616,13 @@ export const FLAGS = [
     default: 'Viewer',
     usage: 'role type whose policy new users get',
   },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.organizationConfig.PolicyConfig.serverlessContributorPolicyDescription',
-    example: 'Deploy and run serverless apps',
-    noEffect:
-      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
-    type: 'string',
-    default: 'text',
-    placeholder: true,
-    usage: 'description',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.organizationConfig.PolicyConfig.serverlessViewerPolicyDescription',
-    example: 'View serverless apps',
-    noEffect:
-      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
-    type: 'string',
-    default: 'text',
-    placeholder: true,
-    usage: 'description',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.organizationConfig.PolicyConfig.viewerPolicyDescription',
-    example: 'Read-only access',
-    noEffect:
-      'the roles are built in (docs/security.md, "Roles and permissions") and their descriptions are not served',
-    type: 'string',
-    default: 'text',
-    placeholder: true,
-    usage: 'description',
-  },
+  policyDescription(
+    'serverlessContributorPolicyDescription',
+    'Deploy and run serverless apps',
+    'description',
+  ),
+  policyDescription('serverlessViewerPolicyDescription', 'View serverless apps', 'description'),
+  policyDescription('viewerPolicyDescription', 'Read-only access', 'description'),
   {
     section: 'Authorizer',
     name: 'authorizer.organizationConfig.defaultPolicyCacheDuration',

@@ -164,6 +164,55 @@ function observed(
   );
 }
 
+/** One call to answer: who serves it, the caller's call, the work, and how to send its result or failure. */
+interface CallToAnswer<T> {
+  fullName: string;
+  rpc: string;
+  type: 'unary' | 'server_stream';
+  call: ServerUnaryCall<object, object> | ServerWritableStream<object, object>;
+  guard: Guard;
+  logger: Logger;
+  audit: Logger | undefined;
+  metrics: GrpcServerMetrics | undefined;
+  work: (admitted: CallContext) => Promise<T>;
+  ok: (value: T) => void;
+  fail: (failure: { code: Status; message: string }) => void;
+}
+
+/**
+ * Answers one call: `guard` admits the caller, `work` runs, the access log gets its line (with the
+ * admitted principal), and `ok` or `fail` sends the outcome; a handler's unexpected error becomes
+ * INTERNAL (see {@link publicError}). Observed as in {@link observed}.
+ */
+function answer<T>(c: CallToAnswer<T>): void {
+  const method = `${c.fullName}/${c.rpc}`;
+  const started = Date.now();
+  let context: CallContext | undefined;
+  const record = (code: Status) =>
+    c.audit?.info('access', accessRecord('grpc', method, code, started, context));
+  observed(c.fullName, c.rpc, c.type, c.call, c.metrics, () =>
+    c
+      .guard(method, grpcCredentials(c.call))
+      .then((admitted) => {
+        context = admitted;
+        return c.work(admitted);
+      })
+      .then(
+        (value) => {
+          record(Status.OK);
+          c.ok(value);
+          return { code: Status.OK };
+        },
+        (error: unknown) => {
+          const failure = publicError(error, c.rpc, c.logger);
+          record(failure.code);
+          c.fail(failure);
+          return failure;
+        },
+      ),
+  );
+}
+
 /**
  * Adds every service of `services` to a gRPC server, each RPC bound to its handler after `guard`
  * admitted the call; server-streaming RPCs are bound to their handler in `streams` (a stream ends
@@ -192,6 +241,7 @@ export function addGrpcServices(
       | ((call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void)
       | ((call: ServerWritableStream<object, object>) => void)
     > = {};
+    const shared = { fullName, guard, logger, audit, metrics };
     for (const [rpc, method] of Object.entries(definition.service)) {
       if (method.responseStream) {
         const stream = streamsOf[fullName]?.[rpc];
@@ -203,39 +253,22 @@ export function addGrpcServices(
             });
             return;
           }
-          const started = Date.now();
           const abort = new AbortController();
           call.on('cancelled', () => abort.abort());
-          let context: CallContext | undefined;
-          observed(fullName, rpc, 'server_stream', call, metrics, () =>
-            guard(`${fullName}/${rpc}`, grpcCredentials(call))
-              .then((admitted) => {
-                context = admitted;
-                const request = decodedRequest(call.request);
-                // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
-                checkLimits(admitted.identity, `${fullName}/${rpc}`, request);
-                return stream(request, (message) => call.write(message), abort.signal);
-              })
-              .then(
-                () => {
-                  audit?.info(
-                    'access',
-                    accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
-                  );
-                  call.end();
-                  return { code: Status.OK };
-                },
-                (error: unknown) => {
-                  const failure = publicError(error, rpc, logger);
-                  audit?.info(
-                    'access',
-                    accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
-                  );
-                  call.emit('error', { code: failure.code, details: failure.message });
-                  return failure;
-                },
-              ),
-          );
+          answer({
+            ...shared,
+            rpc,
+            type: 'server_stream',
+            call,
+            work: (admitted) => {
+              const request = decodedRequest(call.request);
+              // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
+              checkLimits(admitted.identity, `${fullName}/${rpc}`, request);
+              return stream(request, (message) => call.write(message), abort.signal);
+            },
+            ok: () => call.end(),
+            fail: (failure) => call.emit('error', { code: failure.code, details: failure.message }),
+          });
         };
         continue;
       }
@@ -245,34 +278,15 @@ export function addGrpcServices(
           callback({ code: Status.UNIMPLEMENTED, message: `${fullName}/${rpc} is not implemented` });
           return;
         }
-        const started = Date.now();
-        let context: CallContext | undefined;
-        observed(fullName, rpc, 'unary', call, metrics, () =>
-          guard(`${fullName}/${rpc}`, grpcCredentials(call))
-            .then((admitted) => {
-              context = admitted;
-              return handler(decodedRequest(call.request), admitted);
-            })
-            .then(
-              (response) => {
-                audit?.info(
-                  'access',
-                  accessRecord('grpc', `${fullName}/${rpc}`, Status.OK, started, context),
-                );
-                callback(null, response);
-                return { code: Status.OK };
-              },
-              (error: unknown) => {
-                const failure = publicError(error, rpc, logger);
-                audit?.info(
-                  'access',
-                  accessRecord('grpc', `${fullName}/${rpc}`, failure.code, started, context),
-                );
-                callback(failure);
-                return failure;
-              },
-            ),
-        );
+        answer({
+          ...shared,
+          rpc,
+          type: 'unary',
+          call,
+          work: (admitted) => handler(decodedRequest(call.request), admitted),
+          ok: (response) => callback(null, response),
+          fail: (failure) => callback(failure),
+        });
       };
     }
     server.addService(definition.service, implementation);

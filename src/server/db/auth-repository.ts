@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import { GrantRepository } from './grant-repository.js';
+import { cutPage } from './pages.js';
 import type { AuthKeyFingerprintTable, Database, OAuthClientTable, SecretTable } from './schema.js';
 import { TrustRepository } from './trust-repository.js';
 
@@ -115,9 +116,7 @@ export class AuthRepository {
       .orderBy('name')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { rows: page, token: rows.length > limit && last ? encode([last.name]) : '' };
+    return cutPage(rows, limit, (last) => encode([last.name]));
   }
 
   /** Inserts a secret. @throws the driver's unique violation when it exists in that scope. */
@@ -174,11 +173,6 @@ export class AuthRepository {
       .orderBy('name')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      rows: page,
-      token: rows.length > limit && last ? encode([last.domain, last.project, last.name]) : '',
-    };
+    return cutPage(rows, limit, (last) => encode([last.domain, last.project, last.name]));
   }
 }

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { UNFINISHED_PHASES } from '../../api/types.js';
 import type { SortOrder } from './filters.js';
+import { cutPage } from './pages.js';
 import type {
   Database,
   EntityTable,
@@ -137,10 +138,7 @@ function pageOfRows<R extends Readonly<Record<string, unknown>>>(
   sort: SortOrder,
   columns: string[],
 ): { rows: R[]; token: string } {
-  const pageRows = rows.slice(0, limit);
-  const last = pageRows[pageRows.length - 1];
-  const token = rows.length > limit && last ? encodeToken(sort, cursorOf(last, columns)) : '';
-  return { rows: pageRows, token };
+  return cutPage(rows, limit, (last) => encodeToken(sort, cursorOf(last, columns)));
 }
 
 /** What a list call asks for besides the page: a filter and an order. */
@@ -233,13 +231,10 @@ export class Repository {
       .orderBy('name')
       .limit(page.limit + 1)
       .execute();
-    const names = rows.slice(0, page.limit).map((r) => r.name);
-    const last = names[names.length - 1];
-    const token =
-      rows.length > page.limit && last !== undefined
-        ? Buffer.from(JSON.stringify({ name: last })).toString('base64url')
-        : '';
-    return { names, token };
+    const cut = cutPage(rows, page.limit, (last) =>
+      Buffer.from(JSON.stringify({ name: last.name })).toString('base64url'),
+    );
+    return { names: cut.rows.map((r) => r.name), token: cut.token };
   }
 
   /**
@@ -307,13 +302,9 @@ export class Repository {
       .orderBy('node_id')
       .limit(page.limit + 1)
       .execute();
-    const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1];
-    const token =
-      rows.length > page.limit && last
-        ? Buffer.from(JSON.stringify({ node: last.node_id })).toString('base64url')
-        : '';
-    return { rows: pageRows, token };
+    return cutPage(rows, page.limit, (last) =>
+      Buffer.from(JSON.stringify({ node: last.node_id })).toString('base64url'),
+    );
   }
 
   getNodeExecution(executionId: number, nodeId: string) {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { cutPage } from './pages.js';
 import type { Database, TrustPolicyTable } from './schema.js';
 
 /** Thrown for a trust policy list page token this server did not issue. */
@@ -67,10 +68,7 @@ export class TrustRepository {
       .orderBy('name')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const next = rows.length > limit && last ? Buffer.from(`tp:${last.name}`).toString('base64url') : '';
-    return { rows: page, token: next };
+    return cutPage(rows, limit, (last) => Buffer.from(`tp:${last.name}`).toString('base64url'));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -10,9 +10,8 @@ import {
   BlobNotFoundError,
   BlobTooLargeError,
   type StreamLimits,
-  UploadTooLargeError,
 } from './blob-store.js';
-import { checkDigest, toBuffer, urlOf } from './streams.js';
+import { forEachLimited, urlOf } from './streams.js';
 
 /** Native URL scheme of the `local` store: `orch-local://<container>/<key>`. */
 export const LOCAL_SCHEME = 'orch-local';
@@ -94,18 +93,9 @@ export class LocalBackend implements BlobBackend {
     await this.folderFor(path);
     const tmp = this.tempOf(path);
     const file = await open(tmp, 'w');
-    let size = 0;
     try {
-      const md5 = createHash('md5');
-      for await (const chunk of source) {
-        const buffer = toBuffer(chunk);
-        size += buffer.length;
-        if (size > limits.maxBytes) throw new UploadTooLargeError(url, limits.maxBytes);
-        md5.update(buffer);
-        await file.write(buffer);
-      }
+      const size = await forEachLimited(source, limits, url, (buffer) => file.write(buffer));
       await file.close();
-      checkDigest(md5.digest(), limits, url);
       await rename(tmp, path);
       return size;
     } catch (error) {

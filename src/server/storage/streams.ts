@@ -20,12 +20,17 @@ export function toBuffer(chunk: unknown): Buffer {
 }
 
 /**
- * Reads a stream into memory, at most `limits.maxBytes` bytes, checking its MD5 when given.
- * Stops reading as soon as the limit is passed (the rest is left to the caller's transport).
- * @throws UploadTooLargeError over the limit; DigestMismatchError when the MD5 differs.
+ * Passes each chunk of `source` to `each` as a Buffer, counting bytes and stopping as soon as more than
+ * `limits.maxBytes` have come (the rest is left to the caller's transport), then checks the MD5 when
+ * `limits.md5` is given. Resolves to the stream's size in bytes.
+ * @throws UploadTooLargeError over the limit; DigestMismatchError when the MD5 differs; what `each` throws.
  */
-export async function collectLimited(source: Readable, limits: StreamLimits, url: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+export async function forEachLimited(
+  source: Readable,
+  limits: StreamLimits,
+  url: string,
+  each: (chunk: Buffer) => unknown,
+): Promise<number> {
   let size = 0;
   const md5 = createHash('md5');
   for await (const chunk of source) {
@@ -33,9 +38,19 @@ export async function collectLimited(source: Readable, limits: StreamLimits, url
     size += buffer.length;
     if (size > limits.maxBytes) throw new UploadTooLargeError(url, limits.maxBytes);
     md5.update(buffer);
-    chunks.push(buffer);
+    await each(buffer);
   }
   checkDigest(md5.digest(), limits, url);
+  return size;
+}
+
+/**
+ * Reads a stream into memory, at most `limits.maxBytes` bytes, checking its MD5 when given.
+ * @throws UploadTooLargeError over the limit; DigestMismatchError when the MD5 differs.
+ */
+export async function collectLimited(source: Readable, limits: StreamLimits, url: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const size = await forEachLimited(source, limits, url, (buffer) => chunks.push(buffer));
   return Buffer.concat(chunks, size);
 }
 
