@@ -494,53 +494,70 @@ export function adminClientOptions(
       `${flag} is set: the server's TLS certificate is not verified, so anyone on the network path can ` +
         'impersonate it. Use it only for testing.',
     );
-  if (section === 'admin') {
-    const a = config.admin;
-    const insecure = configured === undefined && apiKey ? apiKey.insecure : a.insecure;
-    if (a.insecureSkipVerify && !insecure) warnSkipVerify('--admin.insecureSkipVerify');
-    const perAttemptSeconds = seconds(a.perRetryTimeout, '--admin.perRetryTimeout');
-    return {
-      endpoint,
-      insecure,
-      caCertFile: a.caCertFilePath || undefined,
-      insecureSkipVerify: a.insecureSkipVerify,
-      retry: {
-        maxAttempts: a.maxRetries,
-        perAttemptSeconds,
-        maxBackoffSeconds: seconds(a.maxBackoffDelay, '--admin.maxBackoffDelay'),
-      },
-      maxReceiveMessageBytes: a.maxMessageSizeBytes || undefined,
-      serviceConfig: serviceConfig(a.defaultServiceConfig, '--admin.defaultServiceConfig'),
-      consoleEndpoint: config.console.endpoint,
-      clientName: setup.clientName,
-      metrics: setup.metrics,
-      ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
-    };
-  }
-  const c = config.orch.connection;
-  const insecure = configured === undefined && apiKey ? apiKey.insecure : c.insecure;
-  if (c.insecureSkipVerify && !insecure) warnSkipVerify('--orch.connection.insecureSkipVerify');
-  const perAttemptSeconds = seconds(c.perRetryTimeout, '--orch.connection.perRetryTimeout');
+  const s = connectionSettings(config, section);
+  const insecure = configured === undefined && apiKey ? apiKey.insecure : s.insecure;
+  if (s.insecureSkipVerify && !insecure) warnSkipVerify(`${s.prefix}.insecureSkipVerify`);
+  const perAttemptSeconds = seconds(s.perRetryTimeout, `${s.prefix}.perRetryTimeout`);
   return {
     endpoint,
     insecure,
-    insecureSkipVerify: c.insecureSkipVerify,
+    ...(s.caCertFile ? { caCertFile: s.caCertFile } : {}),
+    insecureSkipVerify: s.insecureSkipVerify,
     retry: {
-      maxAttempts: c.maxRetries,
+      maxAttempts: s.maxRetries,
       perAttemptSeconds,
-      maxBackoffSeconds: seconds(c.maxBackoffDelay, '--orch.connection.maxBackoffDelay'),
+      maxBackoffSeconds: seconds(s.maxBackoffDelay, `${s.prefix}.maxBackoffDelay`),
     },
+    ...(s.keepalive ? { keepalive: s.keepalive } : {}),
+    maxReceiveMessageBytes: s.maxReceiveMessageBytes || undefined,
+    serviceConfig: serviceConfig(s.serviceConfig, `${s.prefix}.${s.serviceConfigName}`),
+    consoleEndpoint: config.console.endpoint,
+    clientName: setup.clientName,
+    metrics: setup.metrics,
+    ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
+  };
+}
+
+/**
+ * The connection settings `section` configures, under common names: `--admin.*` (orchctl) and
+ * `--orch.connection.*` (orch) name them differently; only `--admin` has a CA file and only
+ * `--orch.connection` keepalive settings.
+ * @throws ConfigError naming the flag of a malformed keepalive duration.
+ */
+function connectionSettings(config: Config, section: ClientSection) {
+  if (section === 'admin') {
+    const a = config.admin;
+    return {
+      prefix: '--admin',
+      insecure: a.insecure,
+      insecureSkipVerify: a.insecureSkipVerify,
+      caCertFile: a.caCertFilePath,
+      perRetryTimeout: a.perRetryTimeout,
+      maxRetries: a.maxRetries,
+      maxBackoffDelay: a.maxBackoffDelay,
+      maxReceiveMessageBytes: a.maxMessageSizeBytes,
+      serviceConfig: a.defaultServiceConfig,
+      serviceConfigName: 'defaultServiceConfig',
+      keepalive: undefined,
+    };
+  }
+  const c = config.orch.connection;
+  return {
+    prefix: '--orch.connection',
+    insecure: c.insecure,
+    insecureSkipVerify: c.insecureSkipVerify,
+    caCertFile: '',
+    perRetryTimeout: c.perRetryTimeout,
+    maxRetries: c.maxRetries,
+    maxBackoffDelay: c.maxBackoffDelay,
+    maxReceiveMessageBytes: c.maxRecvMsgSize,
+    serviceConfig: c.serviceConfig,
+    serviceConfigName: 'serviceConfig',
     keepalive: {
       timeSeconds: seconds(c.keepAliveConfig.time, '--orch.connection.keepAliveConfig.time') ?? 20,
       timeoutSeconds: seconds(c.keepAliveConfig.timeout, '--orch.connection.keepAliveConfig.timeout') ?? 120,
       permitWithoutStream: c.keepAliveConfig.permitWithoutStream,
     },
-    maxReceiveMessageBytes: c.maxRecvMsgSize || undefined,
-    serviceConfig: serviceConfig(c.serviceConfig, '--orch.connection.serviceConfig'),
-    consoleEndpoint: config.console.endpoint,
-    clientName: setup.clientName,
-    metrics: setup.metrics,
-    ...authOptions(config, section, setup, { endpoint, insecure, perAttemptSeconds }, apiKey),
   };
 }
 

@@ -6,22 +6,15 @@ export class QuantitySyntaxError extends Error {
   }
 }
 
-/** Bytes per unit of each suffix, as exact integers. */
-const SUFFIXES: Record<string, bigint> = {
-  '': 1n,
-  Ki: 2n ** 10n,
-  Mi: 2n ** 20n,
-  Gi: 2n ** 30n,
-  Ti: 2n ** 40n,
-  Pi: 2n ** 50n,
-  Ei: 2n ** 60n,
-  k: 10n ** 3n,
-  M: 10n ** 6n,
-  G: 10n ** 9n,
-  T: 10n ** 12n,
-  P: 10n ** 15n,
-  E: 10n ** 18n,
-};
+/**
+ * Bytes per unit of each suffix, as exact integers: the binary ones (`Ki` = 2^10 ... `Ei` = 2^60) and the
+ * decimal ones (`k` = 10^3 ... `E` = 10^18), as Kubernetes' resource quantities define them.
+ */
+const SUFFIXES: Record<string, bigint> = Object.fromEntries([
+  ['', 1n],
+  ...['Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'].map((suffix, i) => [suffix, 2n ** (10n * BigInt(i + 1))]),
+  ...['k', 'M', 'G', 'T', 'P', 'E'].map((suffix, i) => [suffix, 10n ** (3n * BigInt(i + 1))]),
+]);
 
 /**
  * Parses a Kubernetes-style quantity (`6Mi`, `1.5Gi`, `500k`, `1048576`) to a whole number of bytes
