@@ -72,13 +72,15 @@ function isSetField(entry: [string, unknown]): entry is [string, string | string
  * client, token caching with refresh tokens (RFC 6749 §6: a held refresh token is used before the user
  * is asked again), one flow at a time however many calls wait.
  */
-abstract class InteractiveTokenSource implements TokenSource {
+abstract class InteractiveTokenSource<O extends InteractiveOptions = InteractiveOptions>
+  implements TokenSource
+{
   abstract readonly mode: 'Pkce' | 'DeviceFlow';
   private current: StoredToken | undefined;
   private pending: Promise<StoredToken> | undefined;
   protected readonly now: () => number;
 
-  constructor(protected readonly options: InteractiveOptions) {
+  constructor(protected readonly options: O) {
     this.now = options.now ?? Date.now;
   }
 
@@ -256,12 +258,8 @@ const CALLBACK_PAGE = (ok: boolean, message: string) =>
  * when there is one), waits for the redirect at most `timeoutSeconds` (`--admin.pkceConfig.timeout`,
  * 2m0s; `--orch.auth.pkce.timeout`, 15s), checks `state`, and exchanges the code.
  */
-export class PkceTokenSource extends InteractiveTokenSource {
+export class PkceTokenSource extends InteractiveTokenSource<PkceOptions> {
   readonly mode = 'Pkce' as const;
-
-  constructor(protected override readonly options: PkceOptions) {
-    super(options);
-  }
 
   protected async login(found: Discovered, notify: (message: string) => void): Promise<StoredToken> {
     const oidc = await import('openid-client');
@@ -373,12 +371,8 @@ export interface DeviceFlowOptions extends InteractiveOptions {
  * `slow_down`, until the user approves, denies, the code expires, or `timeoutSeconds`
  * (`deviceFlowConfig.timeout`, 10m0s) passes.
  */
-export class DeviceFlowTokenSource extends InteractiveTokenSource {
+export class DeviceFlowTokenSource extends InteractiveTokenSource<DeviceFlowOptions> {
   readonly mode = 'DeviceFlow' as const;
-
-  constructor(protected override readonly options: DeviceFlowOptions) {
-    super(options);
-  }
 
   protected async login(found: Discovered, notify: (message: string) => void): Promise<StoredToken> {
     const oidc = await import('openid-client');
