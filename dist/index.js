@@ -77075,21 +77075,11 @@ var init_quantity = __esm({
       }
       text;
     };
-    SUFFIXES = {
-      "": 1n,
-      Ki: 2n ** 10n,
-      Mi: 2n ** 20n,
-      Gi: 2n ** 30n,
-      Ti: 2n ** 40n,
-      Pi: 2n ** 50n,
-      Ei: 2n ** 60n,
-      k: 10n ** 3n,
-      M: 10n ** 6n,
-      G: 10n ** 9n,
-      T: 10n ** 12n,
-      P: 10n ** 15n,
-      E: 10n ** 18n
-    };
+    SUFFIXES = Object.fromEntries([
+      ["", 1n],
+      ...["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"].map((suffix, i) => [suffix, 2n ** (10n * BigInt(i + 1))]),
+      ...["k", "M", "G", "T", "P", "E"].map((suffix, i) => [suffix, 10n ** (3n * BigInt(i + 1))])
+    ]);
     CPU_QUANTITY = /^(?:(\d+(?:\.\d{1,3})?|\.\d{1,3})|(\d+)m)$/;
   }
 });
@@ -97850,7 +97840,22 @@ var NoCredentialsTokenSource = class {
     );
   }
 };
-function actionTokenSource(settings, idToken) {
+var ID_TOKEN_DEADLINE_SECONDS = 30;
+async function idTokenWithin(issue3, audience, seconds) {
+  let timer;
+  const late = new Promise((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the runner's ID token service did not answer within ${seconds} s`)),
+      seconds * 1e3
+    );
+  });
+  try {
+    return await Promise.race([issue3(audience), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function actionTokenSource(settings, idToken, idTokenDeadlineSeconds = ID_TOKEN_DEADLINE_SECONDS) {
   if (settings.apiKey) {
     const key = parseApiKey(settings.apiKey.reveal());
     return new ClientCredentialsTokenSource({
@@ -97867,7 +97872,7 @@ function actionTokenSource(settings, idToken) {
     subjectToken: async ({ tokenUrl }) => {
       const audience = settings.audience || new URL(tokenUrl).origin;
       try {
-        return await idToken(audience);
+        return await idTokenWithin(idToken, audience, idTokenDeadlineSeconds);
       } catch (error63) {
         throw new AuthFlowError(
           `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${messageOf(error63)}`,

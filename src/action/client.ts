@@ -59,16 +59,43 @@ export class NoCredentialsTokenSource implements TokenSource {
 export type IdTokenIssuer = (audience: string) => Promise<string>;
 
 /**
+ * How long the runner's ID token service may take to give a token, in seconds: `getIDToken` sets no
+ * deadline of its own, and a job that waits on it forever holds its runner.
+ */
+export const ID_TOKEN_DEADLINE_SECONDS = 30;
+
+/**
+ * `issue(audience)`, or a rejection once `seconds` have passed without an answer.
+ * @throws Error saying the runner's ID token service did not answer within `seconds`.
+ */
+async function idTokenWithin(issue: IdTokenIssuer, audience: string, seconds: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the runner's ID token service did not answer within ${seconds} s`)),
+      seconds * 1000,
+    );
+  });
+  try {
+    return await Promise.race([issue(audience), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * How the Action signs in, in this order: the `api-key` input (its client credentials, the `ApiKey`
  * flow, RFC 6749 §4.4); else, when the runner issues OIDC ID tokens, keyless sign-in (the
  * `TokenExchange` flow, RFC 8693: the runner's ID token for the `audience` input, by default the
  * token endpoint's origin, exchanged at the admin's token endpoint); else no credentials
  * ({@link NoCredentialsTokenSource}). Token endpoints are discovered from the admin (RFC 8414).
+ * @param idTokenDeadlineSeconds how long `idToken` may take. @default {@link ID_TOKEN_DEADLINE_SECONDS}
  * @throws ApiKeyFormatError for a damaged key (`readSettings` reports it first, as an input problem).
  */
 export function actionTokenSource(
   settings: Pick<CommonSettings, 'endpoint' | 'insecure' | 'apiKey' | 'audience' | 'idTokenAvailable'>,
   idToken: IdTokenIssuer,
+  idTokenDeadlineSeconds = ID_TOKEN_DEADLINE_SECONDS,
 ): TokenSource {
   if (settings.apiKey) {
     const key = parseApiKey(settings.apiKey.reveal());
@@ -88,7 +115,7 @@ export function actionTokenSource(
     subjectToken: async ({ tokenUrl }) => {
       const audience = settings.audience || new URL(tokenUrl).origin;
       try {
-        return await idToken(audience);
+        return await idTokenWithin(idToken, audience, idTokenDeadlineSeconds);
       } catch (error) {
         throw new AuthFlowError(
           `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${messageOf(error)}`,

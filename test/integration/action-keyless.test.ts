@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { actionTokenSource, type IdTokenIssuer } from '../../src/action/client.js';
 import { main } from '../../src/action/main.js';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { formatApiKey } from '../../src/client/auth/api-key.js';
@@ -194,6 +195,38 @@ describe('keyless sign-in against an admin that requires credentials', () => {
     );
     expect(result.stdout).toContain('401');
     expect(result.stdout).toContain('permissions: id-token: write');
+  });
+
+  test('a runner token service that never answers fails the call after the deadline, saying so', async () => {
+    const never: IdTokenIssuer = () => new Promise<string>(() => undefined);
+    const client = new AdminClient({
+      endpoint: server.addresses.grpcEndpoint,
+      insecure: true,
+      retry: { maxAttempts: 1 },
+      tokenSource: actionTokenSource(
+        {
+          endpoint: server.addresses.grpcEndpoint,
+          insecure: true,
+          apiKey: undefined,
+          audience: '',
+          idTokenAvailable: true,
+        },
+        never,
+        0.5,
+      ),
+    });
+    try {
+      const failure = await client.listProjects().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect(String((failure as Error).message)).toContain(
+        "the runner's ID token service did not answer within 0.5 s",
+      );
+    } finally {
+      client.close();
+    }
   });
 
   test('with neither api-key nor the runner OIDC variables, the error says to add id-token: write or an api-key', async () => {
