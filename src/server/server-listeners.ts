@@ -86,6 +86,7 @@ export function httpApp(parts: HttpAppParts): Express {
       logger,
       interactive: auth.interactive,
       exchange: auth.exchange,
+      audit: settings.audit,
     });
     app.use(oauth);
     // --auth.tokenEndpointProxyPath: the token endpoint also answers under that path.

@@ -521,6 +521,16 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
   test('no secret, key or token appears in any log line', () => {
     const text = started.logs.join('\n');
     expect(text).toMatch(/access.*"principal":"orch-propeller"/);
+    // Token requests are in the access log too: the granted one under its client, the refused one anonymous.
+    const tokenLines = started.logs.filter((line) => line.includes('"method":"POST /oauth2/token"'));
+    expect(
+      tokenLines.some((line) =>
+        /"grant":"client_credentials".*"principal":"orch-propeller".*"outcome":"OK"/.test(line),
+      ),
+    ).toBe(true);
+    expect(tokenLines.some((line) => /"principal":"anonymous".*"outcome":"UNAUTHENTICATED"/.test(line))).toBe(
+      true,
+    );
     for (const value of created) expect(text).not.toContain(value);
   });
 });

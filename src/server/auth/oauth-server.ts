@@ -1,6 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import express, { type Response as ExpressResponse, type Router } from 'express';
+import express, {
+  type Request as ExpressRequest,
+  type Response as ExpressResponse,
+  type Router,
+} from 'express';
 import { errorMessage } from '../../api/guards.js';
 import type { AuthRepository } from '../db/auth-repository.js';
 import type { Logger } from '../logger.js';
@@ -158,6 +162,8 @@ export interface OAuthRoutesOptions {
   interactive?: InteractiveOptions;
   /** The RFC 8693 exchange of OIDC ID tokens (grant type {@link TOKEN_EXCHANGE_GRANT}). */
   exchange?: TokenExchange;
+  /** The access log (`--server.security.auditAccess`): a line per token request when given. */
+  audit?: Logger;
 }
 
 /**
@@ -172,7 +178,7 @@ export interface OAuthRoutesOptions {
  * which it lacks; tokens from {@link TokenService}.
  */
 export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
-  const { tokens, clients, logger, interactive, exchange } = options;
+  const { tokens, clients, logger, interactive, exchange, audit } = options;
   const router = express.Router();
   const library = (audience: string) =>
     new OAuth2Server({
@@ -241,6 +247,7 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
     res.set('cache-control', 'no-store').set('pragma', 'no-cache');
     // The urlencoded parser's fields: strings (or arrays of them for a repeated name), each checked where read.
     const body: Record<string, unknown> = req.body ?? {};
+    if (audit) logTokenRequest(audit, req, res, body);
     let audience: string;
     try {
       audience = tokens.audienceFor(typeof body.audience === 'string' ? body.audience : undefined);
@@ -274,6 +281,52 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
     send(res, response);
   });
   return router;
+}
+
+/** The outcome of a token request in the access log, as gRPC code names (like the API's lines). */
+const OUTCOMES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  429: 'RESOURCE_EXHAUSTED',
+  503: 'UNAVAILABLE',
+};
+
+/**
+ * Writes the token request's access log line once it is answered: method, grant type, principal
+ * (the client id of a granted client credentials or refresh request; `anonymous` otherwise, since a
+ * refused request proves no identity), outcome and duration in milliseconds. Never a secret, code or token.
+ */
+function logTokenRequest(
+  audit: Logger,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  body: Record<string, unknown>,
+) {
+  const started = Date.now();
+  const grant = typeof body.grant_type === 'string' ? body.grant_type.slice(0, 100) : '';
+  res.once('finish', () => {
+    const clientId =
+      typeof body.client_id === 'string' ? body.client_id : basicUser(req.get('authorization'));
+    audit.info('access', {
+      transport: 'http',
+      method: `POST ${OAUTH_PATHS.token}`,
+      grant,
+      principal: res.statusCode === 200 && clientId ? clientId : 'anonymous',
+      outcome: OUTCOMES[res.statusCode] ?? 'INTERNAL',
+      ms: Date.now() - started,
+    });
+  });
+}
+
+/** The user part of an RFC 7617 Basic `authorization` header (the client id), or undefined. */
+function basicUser(header: string | undefined): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? formDecode(decoded.slice(0, colon)) : undefined;
 }
 
 /**
