@@ -7,7 +7,7 @@ import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { accessLog } from '../http-edge/access-log.js';
 import { SIGNATURE_HEADER } from '../http-edge/auth.js';
 import { rawBody } from '../http-edge/body.js';
-import { failedAuthLimit } from '../http-edge/limits.js';
+import { type FailureLimit, failedAuthLimit } from '../http-edge/limits.js';
 import { emitterTo } from '../http-edge/log.js';
 import {
   bodyProblem,
@@ -150,6 +150,30 @@ function operationalRoutes(
   });
 }
 
+/**
+ * The limit of failed signature checks per client address and minute (`signatureFailureLimit`;
+ * `false` or 0 turns it off): 429 with `Retry-After` once an address has used it up.
+ */
+function signatureFailures(deps: Pick<BotServerDeps, 'signatureFailureLimit' | 'logger'>): FailureLimit {
+  const limit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
+  return failedAuthLimit(
+    limit === false || limit === 0 ? false : { limit, windowMs: 60_000 },
+    emitterTo(deps.logger),
+    {
+      refused: () => new HttpProblem(401, undefined, 'the signature does not match the body'),
+      tooMany: (retryAfterSeconds) =>
+        new HttpProblem(
+          429,
+          undefined,
+          'too many failed signatures from this address; slow down',
+          {},
+          { 'Retry-After': String(retryAfterSeconds) },
+        ),
+      failures: 'failed signatures',
+    },
+  );
+}
+
 /** A delivery id as GitHub sends it: a GUID (older deliveries: other short tokens). */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/;
 const EVENT_NAME = /^[a-z0-9_]{1,64}$/;
@@ -199,23 +223,7 @@ export function createBotServer(deps: BotServerDeps): BotServer {
 
   operationalRoutes(app, { probe: deps.probe, metrics, queue, shuttingDown: () => shuttingDown, problem });
 
-  const failureLimit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
-  const failures = failedAuthLimit(
-    failureLimit === false || failureLimit === 0 ? false : { limit: failureLimit, windowMs: 60_000 },
-    emitterTo(deps.logger),
-    {
-      refused: () => new HttpProblem(401, undefined, 'the signature does not match the body'),
-      tooMany: (retryAfterSeconds) =>
-        new HttpProblem(
-          429,
-          undefined,
-          'too many failed signatures from this address; slow down',
-          {},
-          { 'Retry-After': String(retryAfterSeconds) },
-        ),
-      failures: 'failed signatures',
-    },
-  );
+  const failures = signatureFailures(deps);
   const readBody = rawBody(maxBodyBytes);
 
   /** 401 for a delivery that is not signed or whose signature does not match, counted against its address. */

@@ -1,3 +1,4 @@
+import { errorMessage } from '../api/guards.js';
 import {
   AdminError,
   CancelledError,
@@ -104,7 +105,7 @@ export function problemFrom(error: unknown, policy: ProblemPolicy): HttpProblem 
     emit('error', 'admin call failed', { rpc: error.rpc, error: error.message });
     return new HttpProblem(502, 'upstream_failed', 'the platform failed to launch the workflow');
   }
-  emit('error', 'unexpected failure', { error: error instanceof Error ? error.message : String(error) });
+  emit('error', 'unexpected failure', { error: errorMessage(error) });
   return new HttpProblem(500, 'internal', 'internal error');
 }
 

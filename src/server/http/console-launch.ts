@@ -1,7 +1,7 @@
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
+import { errorMessage } from '../../api/guards.js';
 import {
   formatType,
-  LiteralValueError,
   literalFromJson,
   literalMapToJson,
   literalToJson,
@@ -147,8 +147,7 @@ export function readLaunchForm(
       return sent;
     } catch (error) {
       valid = false;
-      const message =
-        error instanceof LiteralValueError || error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { ...sent, error: `${message} (expected ${field.typeText})` };
     }
   });
