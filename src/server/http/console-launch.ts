@@ -1,11 +1,6 @@
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
 import { errorMessage } from '../../api/guards.js';
-import {
-  formatType,
-  literalFromJson,
-  literalMapToJson,
-  literalToJson,
-} from '../../api/literals.js';
+import { formatType, literalFromJson, literalMapToJson, literalToJson } from '../../api/literals.js';
 import type { LaunchPlanOut, LiteralOut, LiteralTypeOut } from '../../api/types.js';
 import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
