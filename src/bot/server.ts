@@ -238,12 +238,12 @@ export function createBotServer(deps: BotServerDeps): BotServer {
       res.locals.route = 'deliveries';
       if (req.method !== 'POST') return sendProblem(res, onlyPostProblem());
       if (shuttingDown) return problem(res, 503, 'shutting down; deliver again later');
-      failures
-        .blocked(req, res)
-        .then((blocked) => {
-          if (!blocked) next();
-        })
-        .catch(next);
+      const blocked = failures.blocked(req, res);
+      if (blocked === false) next();
+      else
+        blocked.then((refused) => {
+          if (!refused) next();
+        }, next);
     },
     (req, res: BotResponse, next) => {
       const event = req.get('x-github-event') ?? '';

@@ -14,6 +14,19 @@ export function rawBody(maxBytes: number): ReturnType<typeof express.raw> {
  * RFC 6839 section 3.1), with at most a UTF-8 charset (RFC 8259 section 8.1: JSON is UTF-8).
  */
 export function isJsonContentType(header: string): boolean {
+  let known = contentTypes.get(header);
+  if (known === undefined) {
+    known = parseJsonContentType(header);
+    // Callers send few distinct values; a flood of distinct ones is only parsed, not remembered.
+    if (contentTypes.size < 64) contentTypes.set(header, known);
+  }
+  return known;
+}
+
+/** Content types seen, and whether each is JSON: each is parsed once. */
+const contentTypes = new Map<string, boolean>();
+
+function parseJsonContentType(header: string): boolean {
   const [essence = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
   if (!/^application\/(?:[a-z0-9.!#$&^_-]+\+)?json$/.test(essence)) return false;
   return parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));

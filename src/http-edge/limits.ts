@@ -77,9 +77,11 @@ export interface FailureLimit {
   /**
    * Answers `tooMany` and resolves true when the caller's address used up its failures; resolves
    * false (answering nothing) otherwise. Asked before credentials are looked at, so a right guess
-   * is not told apart from a wrong one.
+   * is not told apart from a wrong one. Plain `false`, without looking the address up, when no
+   * failure at all was counted within the last window (the case of every request while nobody
+   * guesses): no address can be over its limit then.
    */
-  blocked(req: Request, res: EdgeResponse): Promise<boolean>;
+  blocked(req: Request, res: EdgeResponse): Promise<boolean> | false;
 }
 
 /**
@@ -96,7 +98,7 @@ export function failedAuthLimit(
   if (window === false) {
     return {
       refuse: (_req, res, _next, answer) => sendProblem(res, answer ?? answers.refused()),
-      blocked: async () => false,
+      blocked: () => false,
     };
   }
   const limiter: RateLimitRequestHandler = rateLimit({
@@ -112,8 +114,11 @@ export function failedAuthLimit(
     },
     logger: limiterLogger(emit),
   });
+  /** When the last failure was counted (ms since the epoch); a window after it, nobody is over the limit. */
+  let lastFailureAt = Number.NEGATIVE_INFINITY;
   return {
     refuse: (req, res, next, answer) => {
+      lastFailureAt = Date.now();
       const counted = () => {
         // The last failure the address may make in this window: say so once (never what it sent).
         if (rateLimitInfo(req).remaining === 0) {
@@ -127,11 +132,14 @@ export function failedAuthLimit(
       };
       Promise.resolve(limiter(req, res, counted)).catch(next);
     },
-    blocked: async (req, res) => {
-      const info = await limiter.getKey(addressOf(req));
-      if (!info || info.totalHits < window.limit) return false;
-      sendProblem(res, answers.tooMany(secondsUntil(info.resetTime, window.windowMs)));
-      return true;
+    blocked: (req, res) => {
+      // A key's window starts at its first failure, so it has ended a window after the last one.
+      if (Date.now() - lastFailureAt > window.windowMs) return false;
+      return Promise.resolve(limiter.getKey(addressOf(req))).then((info) => {
+        if (!info || info.totalHits < window.limit) return false;
+        sendProblem(res, answers.tooMany(secondsUntil(info.resetTime, window.windowMs)));
+        return true;
+      });
     },
   };
 }

@@ -97,12 +97,12 @@ export function launchGuards(options: GuardOptions): LaunchGuards {
     },
     beforeBody: (req, res, next) => {
       startDeadline(req, res);
-      failures
-        .blocked(req, res)
-        .then((blocked) => {
-          if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
-        })
-        .catch(next);
+      const proceed = (blocked: boolean) => {
+        if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
+      };
+      const blocked = failures.blocked(req, res);
+      if (blocked === false) proceed(false);
+      else blocked.then(proceed).catch(next);
     },
     readBody: rawBody(options.maxBodyBytes),
     afterBody: (req, res, next) => {
