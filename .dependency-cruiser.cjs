@@ -11,9 +11,12 @@ const allowed = {
   // cli reaches the server only through its entry, src/server/index.ts (the rule below).
   cli: ['config', 'client', 'registration', 'apps', 'engines', 'api', 'telemetry'],
   server: ['api', 'config', 'telemetry', 'engines'],
-  webhook: ['api', 'config', 'client', 'telemetry'],
+  // The HTTP edge the webhook and the bot share (access log, problems, body, signature and key
+  // checks, rate limits): it imports neither of them.
+  'http-edge': ['api', 'telemetry'],
+  webhook: ['api', 'config', 'client', 'telemetry', 'http-edge'],
   github: ['api'],
-  bot: ['api', 'config', 'client', 'registration', 'telemetry', 'github'],
+  bot: ['api', 'config', 'client', 'registration', 'telemetry', 'github', 'http-edge'],
   action: ['api', 'config', 'client', 'registration', 'apps', 'telemetry', 'github'],
 };
 

@@ -47962,9 +47962,6 @@ function stringFieldOf(value, key) {
   const field = fieldOf(value, key);
   return typeof field === "string" ? field : void 0;
 }
-function messageOf(error63) {
-  return stringFieldOf(error63, "message") ?? String(error63);
-}
 function codeOf(error63) {
   const code2 = fieldOf(error63, "code");
   return typeof code2 === "string" || typeof code2 === "number" ? code2 : void 0;
@@ -47998,7 +47995,7 @@ function fromGrpcError(error63, rpc, connection) {
   }
   const code2 = grpcCodeOf(error63) ?? Status.UNKNOWN;
   const details = fieldOf(error63, "details");
-  const message2 = typeof details === "string" && details || (error63 instanceof Error ? error63.message : String(error63));
+  const message2 = typeof details === "string" && details || errorMessage(error63);
   const options = { cause: error63 };
   switch (code2) {
     case Status.NOT_FOUND:
@@ -48059,6 +48056,7 @@ var Status, AdminError, NotFoundError, AlreadyExistsError, InvalidArgumentError,
 var init_errors = __esm({
   "src/client/errors.ts"() {
     "use strict";
+    init_guards();
     init_token_source();
     Status = {
       CANCELLED: 1,
@@ -77004,7 +77002,7 @@ function compile2(pattern) {
   return new j(pattern, { paused: true, mode: "5-part", timezone: "UTC" });
 }
 function cronerReason(error63) {
-  const message2 = error63 instanceof Error ? error63.message : String(error63);
+  const message2 = errorMessage(error63);
   return message2.replace(/^CronPattern:\s*/, "").replace(/\.$/, "");
 }
 function fieldProblem(fields) {
@@ -77025,6 +77023,7 @@ var init_cron = __esm({
   "src/config/cron.ts"() {
     "use strict";
     init_croner();
+    init_guards();
     MACROS = /* @__PURE__ */ new Set(["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"]);
     FIELDS = [
       { name: "minute", values: "0-59" },
@@ -89867,7 +89866,7 @@ async function registerFiles(client, paths, options) {
             result.status = "already registered";
           } else {
             result.status = "failed";
-            result.reason = error63 instanceof Error ? error63.message : String(error63);
+            result.reason = errorMessage(error63);
             failedKeys.add(key(result.id));
             if (!options.continueOnError) stop = true;
           }
@@ -89878,7 +89877,7 @@ async function registerFiles(client, paths, options) {
             result.activated = true;
           } catch (error63) {
             result.status = "failed";
-            result.reason = `registered, but activating it failed: ${error63 instanceof Error ? error63.message : String(error63)}`;
+            result.reason = `registered, but activating it failed: ${errorMessage(error63)}`;
           }
         }
       }
@@ -89898,6 +89897,7 @@ var init_register_files = __esm({
     "use strict";
     init_p_limit();
     init_canonical();
+    init_guards();
     init_version();
     init_errors();
     init_bundle();
@@ -96435,6 +96435,7 @@ function githubFetch(options = {}) {
 init_workflow_file();
 
 // src/action/client.ts
+init_guards();
 init_version();
 
 // src/client/admin-client.ts
@@ -96643,10 +96644,12 @@ async function pRetry(input3, options = {}) {
 }
 
 // src/client/admin-client.ts
+init_guards();
 init_proto();
 init_types2();
 
 // src/telemetry/tracing.ts
+init_guards();
 init_version();
 var api;
 var SpanKind = {
@@ -96707,7 +96710,7 @@ function failSpan(span, error63) {
   span.setStatus({
     code: 2,
     // SpanStatusCode.ERROR
-    message: error63 instanceof Error ? error63.message : String(error63)
+    message: errorMessage(error63)
   });
 }
 var metadataSetter = { set: (carrier, key, value) => carrier.set(key, value) };
@@ -96791,7 +96794,7 @@ function readCaFile(path) {
   try {
     return readFileSync(path);
   } catch (error63) {
-    throw new Error(`cannot read the CA certificate file ${path}: ${messageOf(error63)}`, {
+    throw new Error(`cannot read the CA certificate file ${path}: ${errorMessage(error63)}`, {
       cause: error63
     });
   }
@@ -97461,6 +97464,7 @@ function describeSecretScope(scope) {
 }
 
 // src/client/auth/client-credentials.ts
+init_guards();
 import { createHash } from "node:crypto";
 init_errors();
 init_token_source();
@@ -97502,7 +97506,7 @@ function clientSecretBasic(clientId, secret) {
 function reason(error63) {
   const cause = fieldOf(error63, "cause");
   const why = codeOf(cause) ?? stringFieldOf(cause, "message");
-  return `${messageOf(error63)}${why ? ` (${why})` : ""}`;
+  return `${errorMessage(error63)}${why ? ` (${why})` : ""}`;
 }
 var ClientCredentialsTokenSource = class {
   constructor(options) {
@@ -97588,7 +97592,7 @@ var ClientCredentialsTokenSource = class {
     try {
       metadata = await discovery2.oauth2Metadata();
     } catch (error63) {
-      throw fail2(`the admin's GetOAuth2Metadata failed: ${messageOf(error63)}`, error63);
+      throw fail2(`the admin's GetOAuth2Metadata failed: ${errorMessage(error63)}`, error63);
     }
     if (!metadata.token_endpoint) throw fail2("the admin's OAuth2 metadata has no token_endpoint");
     return { url: metadata.token_endpoint, methods: metadata.token_endpoint_auth_methods_supported ?? [] };
@@ -97620,7 +97624,7 @@ var ClientCredentialsTokenSource = class {
         audience = (await discovery2.publicClientConfig()).audience || void 0;
       } catch (error63) {
         throw new AuthFlowError(
-          `${mode}: cannot read the audience from the admin's public client config: ${messageOf(error63)}`,
+          `${mode}: cannot read the audience from the admin's public client config: ${errorMessage(error63)}`,
           mode,
           { cause: error63 }
         );
@@ -97676,10 +97680,8 @@ var ClientCredentialsTokenSource = class {
   }
 };
 
-// src/action/client.ts
-init_errors();
-
 // src/client/token-exchange.ts
+init_guards();
 init_errors();
 init_token_source();
 var TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -97729,7 +97731,7 @@ var TokenExchangeTokenSource = class {
     try {
       url2 = (await discovery2.oauth2Metadata()).token_endpoint || void 0;
     } catch (error63) {
-      throw fail2(`the admin's GetOAuth2Metadata failed: ${messageOf(error63)}`, error63);
+      throw fail2(`the admin's GetOAuth2Metadata failed: ${errorMessage(error63)}`, error63);
     }
     if (!url2) throw fail2("the admin's OAuth2 metadata has no token_endpoint");
     return url2;
@@ -97753,7 +97755,7 @@ var TokenExchangeTokenSource = class {
       subject = await this.options.subjectToken({ tokenUrl: url2 });
     } catch (error63) {
       if (error63 instanceof AuthFlowError) throw error63;
-      throw new AuthFlowError(`${MODE}: no ID token to exchange at ${url2}: ${messageOf(error63)}`, MODE, {
+      throw new AuthFlowError(`${MODE}: no ID token to exchange at ${url2}: ${errorMessage(error63)}`, MODE, {
         cause: error63
       });
     }
@@ -97780,7 +97782,7 @@ var TokenExchangeTokenSource = class {
     } catch (error63) {
       const timedOut = fieldOf(error63, "name") === "TimeoutError";
       const cause = fieldOf(error63, "cause");
-      const why = timedOut ? `no answer within ${seconds} s` : `${messageOf(error63)}${codeOf(cause) ? ` (${String(codeOf(cause))})` : ""}`;
+      const why = timedOut ? `no answer within ${seconds} s` : `${errorMessage(error63)}${codeOf(cause) ? ` (${String(codeOf(cause))})` : ""}`;
       throw new AuthFlowError(`${MODE}: no token from ${url2}: ${why}`, MODE, { cause: error63 });
     }
     let body;
@@ -97875,7 +97877,7 @@ function actionTokenSource(settings, idToken, idTokenDeadlineSeconds = ID_TOKEN_
         return await idTokenWithin(idToken, audience, idTokenDeadlineSeconds);
       } catch (error63) {
         throw new AuthFlowError(
-          `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${messageOf(error63)}`,
+          `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${errorMessage(error63)}`,
           "TokenExchange",
           { cause: error63, hint: NO_CREDENTIALS_HINT }
         );
@@ -97962,9 +97964,6 @@ var ServiceNotOfferedError = class extends Error {
   command;
   service;
 };
-function messageOf2(error63) {
-  return error63 instanceof Error ? error63.message : String(error63);
-}
 
 // src/action/github-context.ts
 init_guards();
@@ -98392,12 +98391,13 @@ var RegistrationFailed = class extends Error {
 };
 
 // src/action/markdown.ts
+init_guards();
 async function writeJobSummary(markdown) {
   try {
     await summary.addRaw(markdown).write();
   } catch (error63) {
     summary.emptyBuffer();
-    debug(`no job summary written: ${error63 instanceof Error ? error63.message : String(error63)}`);
+    debug(`no job summary written: ${errorMessage(error63)}`);
   }
 }
 
@@ -98745,14 +98745,14 @@ async function commentOnPullRequest(settings, deps, report2) {
     const status2 = httpStatusOf(error63);
     if (status2 === 403) {
       warning(
-        `GitHub refused to write the comment on pull request #${pr2.number} (403: ${messageOf2(error63)}); give the job "pull-requests: write" permission; ${fallback}`
+        `GitHub refused to write the comment on pull request #${pr2.number} (403: ${errorMessage(error63)}); give the job "pull-requests: write" permission; ${fallback}`
       );
       return;
     }
     const timeout = githubTimeoutOf(error63);
     const cause = property(error63, "cause");
-    const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf2(error63));
-    const why = timeout ? timeout.message : unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? messageOf2(error63)})` : `GitHub's API answered ${status2}: ${messageOf2(error63)}`;
+    const unreachable = status2 === void 0 || status2 === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(errorMessage(error63));
+    const why = timeout ? timeout.message : unreachable ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, "code") ?? property(cause, "message") ?? errorMessage(error63)})` : `GitHub's API answered ${status2}: ${errorMessage(error63)}`;
     warning(
       `the comment on pull request #${pr2.number} was not written: ${why}; execution ${report2.executionName} was launched (${report2.url}, ${report2.phase}) and its outputs are set; ${fallback}`
     );
@@ -98909,7 +98909,7 @@ ${error63.hint}`);
     setFailed(error63.message);
     return;
   }
-  setFailed(messageOf2(error63));
+  setFailed(errorMessage(error63));
 }
 async function main(deps = {}) {
   const env = deps.env ?? process.env;

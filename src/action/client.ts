@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
+import { errorMessage } from '../api/guards.js';
 import { ORCH_VERSION } from '../api/version.js';
 import { AdminClient } from '../client/admin-client.js';
 import { parseApiKey } from '../client/auth/api-key.js';
 import { ClientCredentialsTokenSource } from '../client/auth/client-credentials.js';
-import { messageOf } from '../client/errors.js';
 import { TokenExchangeTokenSource } from '../client/token-exchange.js';
 import { AuthFlowError, type TokenSource } from '../client/token-source.js';
 import type { CommonSettings } from './inputs.js';
@@ -118,7 +118,7 @@ export function actionTokenSource(
         return await idTokenWithin(idToken, audience, idTokenDeadlineSeconds);
       } catch (error) {
         throw new AuthFlowError(
-          `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${messageOf(error)}`,
+          `TokenExchange: the runner gave no OIDC ID token for audience ${audience}: ${errorMessage(error)}`,
           'TokenExchange',
           { cause: error, hint: NO_CREDENTIALS_HINT },
         );

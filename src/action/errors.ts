@@ -77,8 +77,3 @@ export class ServiceNotOfferedError extends Error {
     this.name = 'ServiceNotOfferedError';
   }
 }
-
-/** The message of anything thrown: an Error's message, else its string form. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

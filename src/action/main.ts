@@ -1,13 +1,13 @@
 import { relative } from 'node:path';
 import * as core from '@actions/core';
-import { property } from '../api/guards.js';
+import { errorMessage, property } from '../api/guards.js';
 import { LiteralValueError } from '../api/literals.js';
 import { AdminError, DeadlineExceededError, UnavailableError } from '../client/errors.js';
 import { githubFetch } from '../github/fetch.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
 import { ACTION_RETRY, ADMIN_GIVE_UP_SECONDS, createActionClient } from './client.js';
 import type { GithubClient } from './comment.js';
-import { messageOf, ServiceNotOfferedError } from './errors.js';
+import { ServiceNotOfferedError } from './errors.js';
 import { readGithubContext } from './github-context.js';
 import { readSettings } from './inputs.js';
 import { createApiKeyCommand, createSecretCommand, deployAppCommand } from './manage.js';
@@ -118,7 +118,7 @@ function fail(error: unknown, workspace: string, admin?: { endpoint: string; ins
     core.setFailed(error.message);
     return;
   }
-  core.setFailed(messageOf(error));
+  core.setFailed(errorMessage(error));
 }
 
 /**

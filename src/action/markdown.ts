@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { errorMessage } from '../api/guards.js';
 
 /**
  * Appends Markdown to the job summary (`GITHUB_STEP_SUMMARY`). Outside a runner (no summary file) it
@@ -9,6 +10,6 @@ export async function writeJobSummary(markdown: string): Promise<void> {
     await core.summary.addRaw(markdown).write();
   } catch (error) {
     core.summary.emptyBuffer();
-    core.debug(`no job summary written: ${error instanceof Error ? error.message : String(error)}`);
+    core.debug(`no job summary written: ${errorMessage(error)}`);
   }
 }

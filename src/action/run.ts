@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { stringifyExactJson } from '../api/exact-json.js';
-import { property } from '../api/guards.js';
+import { errorMessage, property } from '../api/guards.js';
 import { launchPlanInputs, literalMapToJson } from '../api/literals.js';
 import { type ExecutionOut, isTerminalPhase, type LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
@@ -10,7 +10,7 @@ import { commentMarker, httpStatusOf, upsertComment } from '../github/comment.js
 import { githubTimeoutOf } from '../github/fetch.js';
 import { code, table } from '../github/markdown.js';
 import type { GithubClient } from './comment.js';
-import { ExecutionFailedError, LaunchPlanNotFoundError, messageOf, WaitTimeoutError } from './errors.js';
+import { ExecutionFailedError, LaunchPlanNotFoundError, WaitTimeoutError } from './errors.js';
 import { type GithubContext, isFork } from './github-context.js';
 import type { RunSettings } from './inputs.js';
 import { writeJobSummary } from './markdown.js';
@@ -250,7 +250,7 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
     const status = httpStatusOf(error);
     if (status === 403) {
       core.warning(
-        `GitHub refused to write the comment on pull request #${pr.number} (403: ${messageOf(error)}); ` +
+        `GitHub refused to write the comment on pull request #${pr.number} (403: ${errorMessage(error)}); ` +
           `give the job "pull-requests: write" permission; ${fallback}`,
       );
       return;
@@ -259,12 +259,12 @@ async function commentOnPullRequest(settings: RunSettings, deps: RunDeps, report
     const cause = property(error, 'cause');
     const unreachable =
       status === undefined ||
-      (status === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(messageOf(error)));
+      (status === 500 && /fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|socket/i.test(errorMessage(error)));
     const why = timeout
       ? timeout.message
       : unreachable
-        ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, 'code') ?? property(cause, 'message') ?? messageOf(error)})`
-        : `GitHub's API answered ${status}: ${messageOf(error)}`;
+        ? `GitHub's API at ${deps.context.apiUrl} could not be reached (${property(cause, 'code') ?? property(cause, 'message') ?? errorMessage(error)})`
+        : `GitHub's API answered ${status}: ${errorMessage(error)}`;
     core.warning(
       `the comment on pull request #${pr.number} was not written: ${why}; execution ${report.executionName} was launched ` +
         `(${report.url}, ${report.phase}) and its outputs are set; ${fallback}`,

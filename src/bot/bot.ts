@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
+import { errorMessage } from '../api/guards.js';
 import { httpStatusOf } from '../github/comment.js';
-import { type Bot, type BotContext, type BotDeps, type Delivery, messageOf } from './context.js';
+import type { Bot, BotContext, BotDeps, Delivery } from './context.js';
 import { checkRunHandler, commentHandler, pushAndPullHandlers } from './events.js';
 import { follower, launcher } from './executions.js';
 import { githubCalls } from './github-calls.js';
@@ -62,7 +63,7 @@ export function createBot(deps: BotDeps): Bot {
           delivery: delivery.id,
           event: delivery.name,
           status: httpStatusOf(error),
-          error: messageOf(error),
+          error: errorMessage(error),
         });
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

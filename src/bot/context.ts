@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EmitterWebhookEvent, EmitterWebhookEventName } from '@octokit/webhooks';
 import type { Octokit } from 'octokit';
+import { errorMessage } from '../api/guards.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { AdminError, UnavailableError } from '../client/errors.js';
 import type { RegistrationReport } from '../registration/register-files.js';
@@ -139,7 +140,8 @@ export const CONCLUSIONS: Record<string, Conclusion> = {
   TIMED_OUT: 'timed_out',
 };
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The message of anything thrown: `errorMessage` of `api/guards`, under the name the bot's modules use. */
+export { errorMessage as messageOf } from '../api/guards.js';
 
 /**
  * The execution name of a launch made for a delivery: `bot-` and 32 hex digits of a SHA-256 of the
@@ -157,7 +159,7 @@ export function adminFailure(error: unknown, endpoint: string): string {
     return `The admin at ${endpoint} could not be reached (${error.message}); nothing was registered or launched. Re-run this check once it is back.`;
   }
   if (error instanceof AdminError) return `The admin refused: ${error.message}`;
-  return messageOf(error);
+  return errorMessage(error);
 }
 
 /** What every part of the bot is built with. */

@@ -1,13 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import express, { type Express, type NextFunction, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import PQueue from 'p-queue';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { errorMessage } from '../api/guards.js';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
+import { accessLog } from '../http-edge/access-log.js';
+import { SIGNATURE_HEADER } from '../http-edge/auth.js';
+import { rawBody } from '../http-edge/body.js';
+import { type FailureLimit, failedAuthLimit } from '../http-edge/limits.js';
+import { emitterTo } from '../http-edge/log.js';
+import {
+  bodyProblem,
+  type EdgeLocals,
+  type EdgeResponse,
+  HttpProblem,
+  onlyPostProblem,
+  sendProblem,
+} from '../http-edge/problem.js';
 import type { Logger } from '../telemetry/log.js';
 import { GrpcClientMetrics, httpRequestMetrics } from '../telemetry/metrics.js';
-import { serveInSpan } from '../telemetry/tracing.js';
 import type { Bot, Delivery } from './bot.js';
 
 /** Where GitHub sends deliveries (the path Probot and most GitHub Apps use). */
@@ -101,50 +112,14 @@ export type BotServer = Express & {
   drained(): Promise<void>;
 };
 
-/**
- * The access log and request metrics: a request id (`X-Request-Id`), one `request` record per answer
- * (499 when the caller went away first) and a SERVER span continuing the caller's trace.
- */
-function accessLog(metrics: BotMetrics, access: Logger, shuttingDown: () => boolean) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = randomUUID();
-    const started = process.hrtime.bigint();
-    res.locals.requestId = requestId;
-    res.locals.route = 'unmatched';
-    res.set('X-Request-Id', requestId);
-    if (shuttingDown()) res.set('Connection', 'close');
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = String(res.locals.route);
-      const status = res.writableFinished ? res.statusCode : 499;
-      metrics.requests.inc({ method: req.method, route, status: String(status) });
-      metrics.requestSeconds.observe({ route }, seconds);
-      access[status >= 500 ? 'error' : 'info']('request', {
-        request_id: requestId,
-        method: req.method,
-        path: req.path.slice(0, 512),
-        route,
-        status,
-        duration_ms: Math.round(seconds * 1e6) / 1e3,
-        remote: req.socket.remoteAddress,
-        delivery: res.locals.delivery,
-        event: res.locals.event,
-      });
-    };
-    res.once('finish', done);
-    res.once('close', done);
-    serveInSpan(
-      req,
-      res,
-      { 'url.path': req.path.slice(0, 512), 'orch.request_id': requestId },
-      next,
-      (span) => span.setAttribute('http.route', String(res.locals.route)),
-    );
-  };
-}
+/** What the bot's handlers record about one request in `res.locals`, beyond the edge's own. */
+type BotLocals = EdgeLocals & {
+  /** `X-GitHub-Delivery` of a delivery whose headers were well formed. */
+  delivery?: string;
+  /** `X-GitHub-Event` of a delivery whose headers were well formed. */
+  event?: string;
+};
+type BotResponse = EdgeResponse<BotLocals>;
 
 /** `GET /healthz` (and `/healthcheck`), `/readyz` (the admin answers; 503 while shutting down) and `/metrics`. */
 function operationalRoutes(
@@ -154,25 +129,49 @@ function operationalRoutes(
     metrics: BotMetrics;
     queue: PQueue;
     shuttingDown: () => boolean;
-    problem: (res: Response, status: number, error: string) => void;
+    problem: (res: BotResponse, status: number, error: string) => void;
   },
 ): void {
-  app.get(['/healthz', '/healthcheck'], (_req, res) => {
+  app.get(['/healthz', '/healthcheck'], (_req, res: BotResponse) => {
     res.locals.route = 'healthz';
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  app.get('/readyz', async (_req, res: BotResponse) => {
     res.locals.route = 'readyz';
     res.set('Cache-Control', 'no-store');
     if (parts.shuttingDown()) return parts.problem(res, 503, 'shutting down');
     if (await parts.probe().catch(() => false)) res.json({ status: 'ready' });
     else res.status(503).set('Retry-After', '5').json({ status: 'admin unreachable' });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (_req, res: BotResponse) => {
     res.locals.route = 'metrics';
     parts.metrics.queued.set(parts.queue.size + parts.queue.pending);
     res.set('Content-Type', parts.metrics.registry.contentType).send(await parts.metrics.registry.metrics());
   });
+}
+
+/**
+ * The limit of failed signature checks per client address and minute (`signatureFailureLimit`;
+ * `false` or 0 turns it off): 429 with `Retry-After` once an address has used it up.
+ */
+function signatureFailures(deps: Pick<BotServerDeps, 'signatureFailureLimit' | 'logger'>): FailureLimit {
+  const limit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
+  return failedAuthLimit(
+    limit === false || limit === 0 ? false : { limit, windowMs: 60_000 },
+    emitterTo(deps.logger),
+    {
+      refused: () => new HttpProblem(401, undefined, 'the signature does not match the body'),
+      tooMany: (retryAfterSeconds) =>
+        new HttpProblem(
+          429,
+          undefined,
+          'too many failed signatures from this address; slow down',
+          {},
+          { 'Retry-After': String(retryAfterSeconds) },
+        ),
+      failures: 'failed signatures',
+    },
+  );
 }
 
 /** A delivery id as GitHub sends it: a GUID (older deliveries: other short tokens). */
@@ -203,50 +202,54 @@ export function createBotServer(deps: BotServerDeps): BotServer {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use(accessLog(metrics, deps.access, () => shuttingDown));
+  app.use(
+    accessLog<BotLocals>({
+      emit: emitterTo(deps.access),
+      metrics,
+      shuttingDown: () => shuttingDown,
+      fields: ({ locals }) => ({ delivery: locals.delivery, event: locals.event }),
+      headers: false,
+    }),
+  );
 
-  const problem = (res: Response, status: number, error: string, outcome?: string) => {
-    if (outcome) metrics.deliveries.inc({ event: String(res.locals.event ?? 'unknown'), outcome });
-    res.status(status).json({ error, request_id: res.locals.requestId });
+  /** Answers `{error, request_id}` with `status`, counting the delivery's `outcome` when given. */
+  const problem = (res: BotResponse, status: number, error: string, outcome?: string) => {
+    countOutcome(res, outcome);
+    sendProblem(res, new HttpProblem(status, undefined, error));
+  };
+  const countOutcome = (res: BotResponse, outcome: string | undefined) => {
+    if (outcome) metrics.deliveries.inc({ event: res.locals.event ?? 'unknown', outcome });
   };
 
   operationalRoutes(app, { probe: deps.probe, metrics, queue, shuttingDown: () => shuttingDown, problem });
 
-  const failureLimit = deps.signatureFailureLimit ?? DEFAULT_SIGNATURE_FAILURE_LIMIT;
-  const failures =
-    failureLimit === false || failureLimit === 0
-      ? undefined
-      : rateLimit({
-          windowMs: 60_000,
-          limit: failureLimit,
-          standardHeaders: 'draft-7',
-          legacyHeaders: false,
-          validate: false,
-          skipSuccessfulRequests: true,
-          requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-          handler: (_req, res) =>
-            problem(res, 429, 'too many failed signatures from this address; slow down'),
-        });
+  const failures = signatureFailures(deps);
+  const readBody = rawBody(maxBodyBytes);
 
-  const readBody = express.raw({ type: () => true, limit: maxBodyBytes });
+  /** 401 for a delivery that is not signed or whose signature does not match, counted against its address. */
+  const refuse = (req: Request, res: BotResponse, next: NextFunction, error: string, outcome: string) => {
+    countOutcome(res, outcome);
+    failures.refuse(req, res, next, new HttpProblem(401, undefined, error));
+  };
 
   app.all(
     DELIVERY_PATH,
-    (req, res, next) => {
+    (req, res: BotResponse, next) => {
       res.locals.route = 'deliveries';
-      if (req.method !== 'POST') {
-        res.set('Allow', 'POST');
-        return problem(res, 405, 'use POST');
-      }
+      if (req.method !== 'POST') return sendProblem(res, onlyPostProblem());
       if (shuttingDown) return problem(res, 503, 'shutting down; deliver again later');
-      if (failures) Promise.resolve(failures(req, res, next)).catch(next);
-      else next();
+      const blocked = failures.blocked(req, res);
+      if (blocked === false) next();
+      else
+        blocked.then((refused) => {
+          if (!refused) next();
+        }, next);
     },
-    (req, res, next) => {
+    (req, res: BotResponse, next) => {
       const event = req.get('x-github-event') ?? '';
       const id = req.get('x-github-delivery') ?? '';
-      const signature = req.get('x-hub-signature-256');
-      if (!signature) return problem(res, 401, 'missing X-Hub-Signature-256', 'unsigned');
+      if (!req.get(SIGNATURE_HEADER))
+        return refuse(req, res, next, 'missing X-Hub-Signature-256', 'unsigned');
       if (!EVENT_NAME.test(event) || !DELIVERY_ID.test(id)) {
         return problem(res, 400, 'missing or malformed X-GitHub-Event or X-GitHub-Delivery', 'malformed');
       }
@@ -257,17 +260,17 @@ export function createBotServer(deps: BotServerDeps): BotServer {
         return problem(res, 415, 'the body must be application/json', 'malformed');
       readBody(req, res, (error?: unknown) => {
         if (!error) return next();
-        const status = typeof error === 'object' && error && 'status' in error ? error.status : 400;
-        if (status === 413) return problem(res, 413, `the body is over ${maxBodyBytes} bytes`, 'malformed');
+        if (bodyProblem(error)?.status === 413)
+          return problem(res, 413, `the body is over ${maxBodyBytes} bytes`, 'malformed');
         return problem(res, 400, 'the body could not be read', 'malformed');
       });
     },
-    async (req, res, next) => {
+    async (req, res: BotResponse, next) => {
       try {
         const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-        const signature = req.get('x-hub-signature-256') ?? '';
+        const signature = req.get(SIGNATURE_HEADER) ?? '';
         const valid = await deps.verify(raw, signature).catch(() => false);
-        if (!valid) return problem(res, 401, 'the signature does not match the body', 'bad_signature');
+        if (!valid) return refuse(req, res, next, 'the signature does not match the body', 'bad_signature');
         let payload: unknown;
         try {
           payload = JSON.parse(raw);
@@ -312,12 +315,9 @@ export function createBotServer(deps: BotServerDeps): BotServer {
     },
   );
 
-  app.use((_req: Request, res: Response) => problem(res, 404, 'not found'));
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    deps.logger.error('request failed', {
-      request_id: res.locals.requestId,
-      error: error instanceof Error ? error.message : String(error),
-    });
+  app.use((_req: Request, res: BotResponse) => problem(res, 404, 'not found'));
+  app.use((error: unknown, _req: Request, res: BotResponse, _next: NextFunction) => {
+    deps.logger.error('request failed', { request_id: res.locals.requestId, error: errorMessage(error) });
     if (!res.headersSent) problem(res, 500, 'internal error');
   });
 

@@ -1,7 +1,8 @@
 import type { Octokit } from 'octokit';
+import { errorMessage } from '../api/guards.js';
 import { InvalidArgumentError, NotFoundError } from '../client/errors.js';
 import { code } from '../github/markdown.js';
-import { type BotContext, messageOf, type Repo } from './context.js';
+import type { BotContext, Repo } from './context.js';
 import type { GithubCalls } from './github-calls.js';
 import { output } from './report.js';
 
@@ -70,7 +71,7 @@ export function superseder(ctx: BotContext & GithubCalls) {
         pull_request: number,
         sha: previous,
         cancelled,
-        error: messageOf(error),
+        error: errorMessage(error),
       });
     }
     if (cancelled.length) {

@@ -2,12 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { errorMessage } from '../api/guards.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { parseQuantity } from '../config/quantity.js';
 import { ALL_FLAGS } from '../config/registry.js';
 import { DEFAULT_TARGET, targetOf } from '../config/target.js';
-import { messageOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
 import { CLIENT_FLAGS, platformClient } from './platform-client.js';
 
@@ -44,7 +44,7 @@ async function openArchive(source: string): Promise<OpenedArchive> {
     return { dir, remove };
   } catch (error) {
     await remove();
-    throw new Error(`cannot use the archive ${source}: ${messageOf(error)}`, { cause: error });
+    throw new Error(`cannot use the archive ${source}: ${errorMessage(error)}`, { cause: error });
   }
 }
 

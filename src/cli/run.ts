@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { parseExactJson, stringifyExactJson } from '../api/exact-json.js';
+import { errorMessage } from '../api/guards.js';
 import type { LaunchPlanOut } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { NotFoundError } from '../client/errors.js';
@@ -8,7 +9,6 @@ import { explainNotFound } from '../client/not-found.js';
 import { addFlagOptions, type CliIO } from '../config/commander.js';
 import { ConfigError } from '../config/errors.js';
 import { targetOf } from '../config/target.js';
-import { messageOf } from './error-message.js';
 import { loadCommandConfig } from './load-config.js';
 import { CLIENT_FLAGS, platformClient } from './platform-client.js';
 
@@ -116,7 +116,7 @@ async function inputsFromFile(file: unknown): Promise<Record<string, unknown>> {
   try {
     parsed = parseExactJson(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`${file}: ${messageOf(error)}`, '--inputs-file');
+    throw new ConfigError(`${file}: ${errorMessage(error)}`, '--inputs-file');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ConfigError(`${file} must hold a JSON object`, '--inputs-file');

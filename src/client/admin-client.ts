@@ -52,6 +52,7 @@ import type { AuthMetadataServiceClient } from '../api/generated/orch/service/Au
 import type { DataProxyServiceClient } from '../api/generated/orch/service/DataProxyService.js';
 import type { IdentityServiceClient } from '../api/generated/orch/service/IdentityService.js';
 import type { SecretServiceClient } from '../api/generated/orch/service/SecretService.js';
+import { errorMessage } from '../api/guards.js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
 import {
@@ -89,14 +90,7 @@ import {
 import type { GrpcClientMetrics } from '../telemetry/metrics.js';
 import { failSpan, injectTraceContext, inSpan, SpanKind } from '../telemetry/tracing.js';
 import { parseEndpoint } from './endpoint.js';
-import {
-  AdminError,
-  CancelledError,
-  type ConnectionInfo,
-  fromGrpcError,
-  grpcCodeOf,
-  messageOf,
-} from './errors.js';
+import { AdminError, CancelledError, type ConnectionInfo, fromGrpcError, grpcCodeOf } from './errors.js';
 import type { AuthDiscovery, TokenSource } from './token-source.js';
 
 /**
@@ -107,7 +101,7 @@ function readCaFile(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new Error(`cannot read the CA certificate file ${path}: ${messageOf(error)}`, {
+    throw new Error(`cannot read the CA certificate file ${path}: ${errorMessage(error)}`, {
       cause: error,
     });
   }

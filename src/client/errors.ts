@@ -1,4 +1,5 @@
 import type { status } from '@grpc/grpc-js';
+import { errorMessage } from '../api/guards.js';
 import { AuthFlowError } from './token-source.js';
 
 /**
@@ -33,11 +34,6 @@ export function fieldOf(value: unknown, key: string): unknown {
 export function stringFieldOf(value: unknown, key: string): string | undefined {
   const field = fieldOf(value, key);
   return typeof field === 'string' ? field : undefined;
-}
-
-/** The `message` of a thrown value when it is a string (an Error's), else the value as a string. */
-export function messageOf(error: unknown): string {
-  return stringFieldOf(error, 'message') ?? String(error);
 }
 
 /**
@@ -199,8 +195,7 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
   }
   const code = grpcCodeOf(error) ?? Status.UNKNOWN;
   const details = fieldOf(error, 'details');
-  const message =
-    (typeof details === 'string' && details) || (error instanceof Error ? error.message : String(error));
+  const message = (typeof details === 'string' && details) || errorMessage(error);
   const options = { cause: error };
   switch (code) {
     case Status.NOT_FOUND:

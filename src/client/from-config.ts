@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
+import { errorMessage } from '../api/guards.js';
 import { ConfigError } from '../config/errors.js';
 import type { Config } from '../config/load.js';
 import { proxyFetch } from '../config/proxy-fetch.js';
@@ -14,7 +15,7 @@ import { ExternalCommandTokenSource } from './auth/external-command.js';
 import { DeviceFlowTokenSource, PkceTokenSource, type UrlOpener } from './auth/interactive.js';
 import { FileTokenStore } from './auth/token-cache.js';
 import { InvalidEndpointError, parseEndpoint } from './endpoint.js';
-import { codeOf, messageOf } from './errors.js';
+import { codeOf } from './errors.js';
 import { AuthFlowError, type TokenSource } from './token-source.js';
 
 /**
@@ -74,7 +75,7 @@ export function apiKeyFromEnv(env: Readonly<Record<string, string | undefined>>)
   try {
     return parseApiKey(text);
   } catch (error) {
-    throw new ConfigError(messageOf(error), API_KEY_ENV);
+    throw new ConfigError(errorMessage(error), API_KEY_ENV);
   }
 }
 
@@ -85,7 +86,7 @@ function serviceConfig(text: string | undefined, flag: string): string | undefin
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`not valid JSON: ${messageOf(error)}`, flag, { cause: error });
+    throw new ConfigError(`not valid JSON: ${errorMessage(error)}`, flag, { cause: error });
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError('must be a JSON object such as {"loadBalancingConfig":[{"round_robin":{}}]}', flag);
@@ -305,7 +306,7 @@ async function readClientSecret(settings: AuthSettings, env: ClientSetup['env'])
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new AuthFlowError(
-      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} cannot be read (${codeOf(error) ?? messageOf(error)})`,
+      `ClientSecret: no client secret for client "${settings.clientId}": ${tried}the file ${file} cannot be read (${codeOf(error) ?? errorMessage(error)})`,
       'ClientSecret',
       {
         hint:

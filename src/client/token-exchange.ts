@@ -1,5 +1,6 @@
+import { errorMessage } from '../api/guards.js';
 import { isLoopbackHost } from './endpoint.js';
-import { codeOf, fieldOf, messageOf, stringFieldOf } from './errors.js';
+import { codeOf, fieldOf, stringFieldOf } from './errors.js';
 import { type AuthDiscovery, AuthFlowError, type TokenRequest, type TokenSource } from './token-source.js';
 
 /** RFC 8693 §2.1 `grant_type` of a token exchange request. */
@@ -116,7 +117,7 @@ export class TokenExchangeTokenSource implements TokenSource {
     try {
       url = (await discovery.oauth2Metadata()).token_endpoint || undefined;
     } catch (error) {
-      throw fail(`the admin's GetOAuth2Metadata failed: ${messageOf(error)}`, error);
+      throw fail(`the admin's GetOAuth2Metadata failed: ${errorMessage(error)}`, error);
     }
     if (!url) throw fail("the admin's OAuth2 metadata has no token_endpoint");
     return url;
@@ -141,7 +142,7 @@ export class TokenExchangeTokenSource implements TokenSource {
       subject = await this.options.subjectToken({ tokenUrl: url });
     } catch (error) {
       if (error instanceof AuthFlowError) throw error;
-      throw new AuthFlowError(`${MODE}: no ID token to exchange at ${url}: ${messageOf(error)}`, MODE, {
+      throw new AuthFlowError(`${MODE}: no ID token to exchange at ${url}: ${errorMessage(error)}`, MODE, {
         cause: error,
       });
     }
@@ -170,7 +171,7 @@ export class TokenExchangeTokenSource implements TokenSource {
       const cause = fieldOf(error, 'cause');
       const why = timedOut
         ? `no answer within ${seconds} s`
-        : `${messageOf(error)}${codeOf(cause) ? ` (${String(codeOf(cause))})` : ''}`;
+        : `${errorMessage(error)}${codeOf(cause) ? ` (${String(codeOf(cause))})` : ''}`;
       throw new AuthFlowError(`${MODE}: no token from ${url}: ${why}`, MODE, { cause: error });
     }
     let body: unknown;

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { errorMessage } from '../api/guards.js';
 
 /** The macros a schedule may use instead of five fields (`@midnight` and `@annually` are aliases). */
 const MACROS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
@@ -93,7 +94,7 @@ function compile(pattern: string): Cron {
 
 /** croner's reason for refusing a pattern, without its `CronPattern: ` prefix and final period. */
 function cronerReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message.replace(/^CronPattern:\s*/, '').replace(/\.$/, '');
 }
 

@@ -21,7 +21,7 @@ export class EngineUnavailableError extends Error {
     cause: unknown,
   ) {
     super(
-      `no Docker engine answers at ${address} (${cause instanceof Error ? cause.message : String(cause)}); ` +
+      `no Docker engine answers at ${address} (${errorMessage(cause)}); ` +
         'start dockerd (or `podman system service`), point --runtime.docker.host or DOCKER_HOST at it, ' +
         'or run with --runtime.type local',
     );
@@ -88,6 +88,6 @@ export async function ensureImage(engine: Docker, image: string): Promise<void> 
 
 /** The engine's message of a failed call, without dockerode's `(HTTP code 404) no such container -` prefix. */
 export function engineMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return text.replace(/^\(HTTP code \d+\)\s*[^-]*-\s*/, '').trim();
 }

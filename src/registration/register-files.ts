@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { digestOf } from '../api/canonical.js';
+import { errorMessage } from '../api/guards.js';
 import type { Identifier } from '../api/types.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { AdminClient } from '../client/admin-client.js';
@@ -293,7 +294,7 @@ export async function registerFiles(
             result.status = 'already registered';
           } else {
             result.status = 'failed';
-            result.reason = error instanceof Error ? error.message : String(error);
+            result.reason = errorMessage(error);
             failedKeys.add(key(result.id));
             if (!options.continueOnError) stop = true;
           }
@@ -309,7 +310,7 @@ export async function registerFiles(
             result.activated = true;
           } catch (error) {
             result.status = 'failed';
-            result.reason = `registered, but activating it failed: ${error instanceof Error ? error.message : String(error)}`;
+            result.reason = `registered, but activating it failed: ${errorMessage(error)}`;
           }
         }
       }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../api/guards.js';
 import type { Identifier } from '../api/types.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { AlreadyExistsError } from '../client/errors.js';
@@ -27,7 +28,7 @@ export class RegistrationError extends Error {
     readonly entityName: string,
     cause: unknown,
   ) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     super(`registering ${kind.toLowerCase()} ${entityName} failed: ${reason}`, { cause });
     this.name = 'RegistrationError';
   }

@@ -6,6 +6,7 @@ import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
 import { ReflectionService } from '@grpc/reflection';
 import express, { type Express } from 'express';
 import { HealthImplementation } from 'grpc-health-check';
+import { errorMessage } from '../api/guards.js';
 import { loadApi } from '../api/proto.js';
 import { serveInSpan } from '../telemetry/tracing.js';
 import type { AppRuntime } from './apps/runtime.js';
@@ -264,7 +265,7 @@ export function stopHttp(server: HttpServer): Promise<void> {
  * sandbox or admin server on this machine. Other errors pass through unchanged.
  */
 function portError(error: unknown, host: string, port: number, flag: string): unknown {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   const inUse = code === 'EADDRINUSE' || /EADDRINUSE|address already in use|No address added/i.test(text);
   if (!inUse) return error;

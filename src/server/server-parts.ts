@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDuration } from '../api/duration.js';
+import { errorMessage } from '../api/guards.js';
 import { TERMINAL_PHASES } from '../api/types.js';
 import { parseQuantity } from '../config/quantity.js';
 import { AppRuntime } from './apps/runtime.js';
@@ -67,7 +68,7 @@ function readTls(ssl: { certificateFile?: string; keyFile?: string }): TlsFiles 
     try {
       return readFileSync(path);
     } catch (error) {
-      throw new Error(`${flag} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`${flag} ${path}: ${errorMessage(error)}`);
     }
   };
   return {

@@ -17,6 +17,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { errorMessage } from '../api/guards.js';
 import { ORCH_VERSION } from '../api/version.js';
 import type { Logger } from './log.js';
 import { setTracingApi } from './tracing.js';
@@ -165,7 +166,7 @@ export function startTracing(settings: TraceSettings, serviceName: string, logge
         await provider.shutdown();
       } catch (error) {
         logger.warn('exporting the last spans failed', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
       }
       setTracingApi(undefined);

@@ -9,6 +9,7 @@ import type {
   TextMapGetter,
   TextMapSetter,
 } from '@opentelemetry/api';
+import { errorMessage } from '../api/guards.js';
 import { ORCH_VERSION } from '../api/version.js';
 
 /** The OpenTelemetry API, as `import * as api from '@opentelemetry/api'` gives it. */
@@ -120,7 +121,7 @@ export function failSpan(span: Span, error: unknown): void {
   span.recordException(error instanceof Error ? error : String(error));
   span.setStatus({
     code: 2, // SpanStatusCode.ERROR
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
   });
 }
 

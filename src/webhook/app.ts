@@ -1,17 +1,18 @@
 import express, { type Express, type NextFunction, type Request } from 'express';
 import type { AdminClient } from '../client/admin-client.js';
-import { accessLog } from './access-log.js';
-import { bodyProblem, launchGuards, type RateLimitOptions } from './guards.js';
-import { sendProblem, type WebhookResponse } from './http.js';
+import { accessLog } from '../http-edge/access-log.js';
+import { emitterOf, type LogRecord } from '../http-edge/log.js';
+import { bodyProblem, HttpProblem, sendProblem } from '../http-edge/problem.js';
+import { launchGuards, type RateLimitOptions } from './guards.js';
+import type { WebhookLocals, WebhookResponse } from './http.js';
 import { Launcher, type LauncherClient } from './launcher.js';
-import { emitterOf, type LogRecord } from './log.js';
 import { WebhookMetrics } from './metrics.js';
 import { operationalRoutes } from './ops-routes.js';
-import { HttpProblem, type ProblemPolicy, problemFrom } from './problems.js';
+import { type ProblemPolicy, problemFrom } from './problems.js';
 
+export type { LogRecord } from '../http-edge/log.js';
 export type { RateLimitOptions } from './guards.js';
 export { MAX_BODY_DEPTH } from './launcher.js';
-export type { LogRecord } from './log.js';
 
 /**
  * The admin client calls the webhook makes (a real {@link AdminClient} in production and tests). Each
@@ -157,7 +158,19 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(accessLog({ emit, metrics, shuttingDown: isShuttingDown }));
+  app.use(
+    accessLog<WebhookLocals>({
+      emit,
+      metrics,
+      shuttingDown: isShuttingDown,
+      fields: ({ locals }) => ({
+        principal: locals.principal,
+        execution: locals.execution,
+        replayed: locals.replayed,
+      }),
+      headers: true,
+    }),
+  );
   app.use(
     operationalRoutes({
       client: deps.client,

@@ -1,15 +1,18 @@
-import express, { type NextFunction, type Request } from 'express';
-import { ipKeyGenerator, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
-import { bearerToken, KeyRing, SIGNATURE_HEADER, signatureMatches } from './auth.js';
-import { sendProblem, type WebhookHandler, type WebhookResponse } from './http.js';
-import { clip, type Emit } from './log.js';
-import { ClientGoneError, HttpProblem, RequestDeadlineError, unauthorized } from './problems.js';
+import type { NextFunction, Request } from 'express';
+import { bearerToken, KeyRing, SIGNATURE_HEADER, signatureMatches } from '../http-edge/auth.js';
+import { hasBody, isJsonContentType, rawBody } from '../http-edge/body.js';
+import {
+  type RateLimitOptions as EdgeRateLimitOptions,
+  failedAuthLimit,
+  keyRateLimit,
+} from '../http-edge/limits.js';
+import { clip, type Emit } from '../http-edge/log.js';
+import { HttpProblem, onlyPostProblem, sendProblem } from '../http-edge/problem.js';
+import type { WebhookHandler, WebhookResponse } from './http.js';
+import { ClientGoneError, RequestDeadlineError, unauthorized } from './problems.js';
 
 /** Per-key rate limit: at most `limit` launch requests per `windowMs` milliseconds for each key. */
-export interface RateLimitOptions {
-  limit: number;
-  windowMs: number;
-}
+export type RateLimitOptions = EdgeRateLimitOptions;
 
 /** What {@link launchGuards} needs; `createApp` resolves it from its deps and defaults. */
 export interface GuardOptions {
@@ -40,33 +43,9 @@ export interface LaunchGuards {
    */
   beforeBody: WebhookHandler;
   /** Reads the raw body (at most `maxBodyBytes`, else 413) into `req.body` as a Buffer. */
-  readBody: ReturnType<typeof express.raw>;
+  readBody: ReturnType<typeof rawBody>;
   /** Checks signature mode's HMAC over the raw body (401), then counts its key's rate limit (429). */
   afterBody: WebhookHandler;
-}
-
-/** The answer to an error of the body reader or the router, or undefined for other errors. */
-export function bodyProblem(error: unknown): HttpProblem | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  switch ('type' in error ? error.type : undefined) {
-    case 'entity.too.large':
-      return new HttpProblem(413, 'too_large', 'the body is too large');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new HttpProblem(415, 'unsupported_media_type', 'unsupported content encoding');
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return new HttpProblem(400, 'bad_request', 'the body could not be read');
-    default:
-      break;
-  }
-  const status = Number(
-    ('status' in error ? error.status : undefined) ?? ('statusCode' in error ? error.statusCode : undefined),
-  );
-  if (Number.isInteger(status) && status >= 400 && status < 500) {
-    return new HttpProblem(status, 'bad_request', 'bad request');
-  }
-  return undefined;
 }
 
 /**
@@ -79,7 +58,11 @@ export function bodyProblem(error: unknown): HttpProblem | undefined {
 export function launchGuards(options: GuardOptions): LaunchGuards {
   const keys = new KeyRing(options.apiKeys);
   const { signingSecrets } = options;
-  const failures = failedAuthLimit(options.authFailureLimit, options.emit);
+  const failures = failedAuthLimit(options.authFailureLimit, options.emit, {
+    refused: unauthorized,
+    tooMany: tooManyFailures,
+    failures: 'failed authentications',
+  });
   const limit = keyRateLimit(options.rateLimit, options.emit);
   const startDeadline = deadline(options.requestTimeoutMs, options.emit);
 
@@ -110,19 +93,18 @@ export function launchGuards(options: GuardOptions): LaunchGuards {
         next();
         return;
       }
-      res.set('Allow', 'POST');
-      sendProblem(res, new HttpProblem(405, 'method_not_allowed', 'use POST'));
+      sendProblem(res, onlyPostProblem('method_not_allowed'));
     },
     beforeBody: (req, res, next) => {
       startDeadline(req, res);
-      failures
-        .blocked(req, res)
-        .then((blocked) => {
-          if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
-        })
-        .catch(next);
+      const proceed = (blocked: boolean) => {
+        if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
+      };
+      const blocked = failures.blocked(req, res);
+      if (blocked === false) proceed(false);
+      else blocked.then(proceed).catch(next);
     },
-    readBody: express.raw({ type: () => true, limit: options.maxBodyBytes }),
+    readBody: rawBody(options.maxBodyBytes),
     afterBody: (req, res, next) => {
       res.locals.bodyRead = true;
       // The deadline passed while the body arrived: the 408 is already on its way.
@@ -146,50 +128,6 @@ export function launchGuards(options: GuardOptions): LaunchGuards {
   };
 }
 
-/** express-rate-limit's own failures, as log records. */
-const limiterLogger = (emit: Emit) => ({
-  error: (...args: unknown[]) =>
-    emit('error', 'rate limiter failed', { error: String(args[args.length - 1]) }),
-  warn: (...args: unknown[]) =>
-    emit('warn', 'rate limiter warning', { warning: String(args[args.length - 1]) }),
-});
-
-/**
- * The per-key rate limit: counts a request against its key (`res.locals.principal`) once the key is
- * known, and answers 429 past the limit.
- */
-function keyRateLimit(window: RateLimitOptions | false, emit: Emit) {
-  const limiter =
-    window === false
-      ? undefined
-      : rateLimit({
-          windowMs: window.windowMs,
-          limit: window.limit,
-          standardHeaders: 'draft-7',
-          legacyHeaders: false,
-          validate: false,
-          keyGenerator: (_req, res) => String(res.locals.principal),
-          handler: (_req, res) => {
-            sendProblem(
-              res,
-              new HttpProblem(429, 'rate_limited', 'too many requests for this key; slow down'),
-            );
-          },
-          logger: limiterLogger(emit),
-        });
-  return (req: Request, res: WebhookResponse, next: NextFunction) => {
-    if (!limiter || res.locals.principal === undefined || res.locals.rateCounted) {
-      next();
-      return;
-    }
-    res.locals.rateCounted = true;
-    Promise.resolve(limiter(req, res, next)).catch(next);
-  };
-}
-
-/** The client address failures are counted by: the TCP peer, IPv6 grouped by /56. */
-const addressOf = (req: Request) => ipKeyGenerator(req.socket.remoteAddress ?? 'unknown');
-
 /** 429 with `Retry-After`: the caller's address used up its failed authentications. */
 const tooManyFailures = (retryAfterSeconds: number) =>
   new HttpProblem(
@@ -200,88 +138,10 @@ const tooManyFailures = (retryAfterSeconds: number) =>
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
-/**
- * The limit of failed authentications per client address. `refuse` answers 401 after counting the
- * failure against the caller's address (429 once over its limit); `blocked` answers 429 (and
- * resolves true) when the address has used up its failures, before its credentials are looked at,
- * so a right guess is not told apart from a wrong one.
- */
-function failedAuthLimit(window: RateLimitOptions | false, emit: Emit) {
-  if (window === false) {
-    return {
-      refuse: (_req: Request, res: WebhookResponse, _next: NextFunction) => sendProblem(res, unauthorized()),
-      blocked: async (_req: Request, _res: WebhookResponse) => false,
-    };
-  }
-  const limiter: RateLimitRequestHandler = rateLimit({
-    windowMs: window.windowMs,
-    limit: window.limit,
-    standardHeaders: false,
-    legacyHeaders: false,
-    validate: false,
-    keyGenerator: (req) => addressOf(req),
-    // Reached only by failures racing past the check of `blocked`.
-    handler: (req, res) => {
-      sendProblem(res, tooManyFailures(secondsUntil(rateLimitInfo(req).resetTime, window.windowMs)));
-    },
-    logger: limiterLogger(emit),
-  });
-  return {
-    refuse: (req: Request, res: WebhookResponse, next: NextFunction) => {
-      const counted = () => {
-        // The last failure the address may make in this window: say so once (never the key it sent).
-        if (rateLimitInfo(req).remaining === 0) {
-          emit('warn', 'too many failed authentications; refusing the address until its window ends', {
-            remote: req.socket.remoteAddress,
-            limit: window.limit,
-            window_ms: window.windowMs,
-          });
-        }
-        sendProblem(res, unauthorized());
-      };
-      Promise.resolve(limiter(req, res, counted)).catch(next);
-    },
-    blocked: async (req: Request, res: WebhookResponse): Promise<boolean> => {
-      const info = await limiter.getKey(addressOf(req));
-      if (!info || info.totalHits < window.limit) return false;
-      sendProblem(res, tooManyFailures(secondsUntil(info.resetTime, window.windowMs)));
-      return true;
-    },
-  };
-}
-
-/** What express-rate-limit stored on `req` (as `req.rateLimit`, untyped there), or undefined fields. */
-function rateLimitInfo(req: Request): { remaining: unknown; resetTime: unknown } {
-  const info: unknown = 'rateLimit' in req ? req.rateLimit : undefined;
-  if (typeof info !== 'object' || info === null) return { remaining: undefined, resetTime: undefined };
-  return {
-    remaining: 'remaining' in info ? info.remaining : undefined,
-    resetTime: 'resetTime' in info ? info.resetTime : undefined,
-  };
-}
-
-/** Whole seconds from now until `resetTime` (at least 1), or the window's length when unknown. */
-function secondsUntil(resetTime: unknown, windowMs: number): number {
-  const ms = resetTime instanceof Date ? resetTime.getTime() - Date.now() : windowMs;
-  return Math.max(1, Math.ceil(ms / 1000));
-}
-
-/**
- * True for `application/json` and `application/<x>+json` (JSON under a structured syntax suffix,
- * RFC 6839 section 3.1), with at most a UTF-8 charset (RFC 8259 section 8.1: JSON is UTF-8).
- */
-function isJsonContentType(header: string): boolean {
-  const [essence = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
-  if (!/^application\/(?:[a-z0-9.!#$&^_-]+\+)?json$/.test(essence)) return false;
-  return parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
-}
-
 /** False when the request was answered 415: a body that is not JSON. */
 function jsonContent(req: Request, res: WebhookResponse): boolean {
-  const hasBody =
-    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   const type = req.headers['content-type'];
-  if (hasBody && (type === undefined || !isJsonContentType(type))) {
+  if (hasBody(req) && (type === undefined || !isJsonContentType(type))) {
     sendProblem(
       res,
       new HttpProblem(

@@ -1,12 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
-import type { HttpProblem } from './problems.js';
+import type { NextFunction, Request } from 'express';
+import type { EdgeLocals, EdgeResponse } from '../http-edge/problem.js';
 
-/** What the webhook's handlers record about one request in `res.locals`. */
-export type WebhookLocals = {
-  /** The request's id, answered as `X-Request-Id` and logged (set first, by the access log). */
-  requestId: string;
-  /** The route name of metrics and logs: `run-workflow`, `healthz`, ..., `unmatched`. */
-  route: string;
+/** What the webhook's handlers record about one request in `res.locals`, beyond the edge's own. */
+export type WebhookLocals = EdgeLocals & {
   /** Who the caller authenticated as: `key#<index>` or `signature#<index>`; never the key. */
   principal?: string;
   /** True once the request was counted against its key's rate limit. */
@@ -24,22 +20,7 @@ export type WebhookLocals = {
 };
 
 /** A response of the webhook, with its typed {@link WebhookLocals}. */
-export type WebhookResponse = Response<unknown, WebhookLocals>;
+export type WebhookResponse = EdgeResponse<WebhookLocals>;
 
 /** A middleware of the webhook. */
 export type WebhookHandler = (req: Request, res: WebhookResponse, next: NextFunction) => void;
-
-/**
- * Answers `problem`: its status and headers, and `{error, code, ...extra, request_id}` (the
- * `requestId` of {@link WebhookLocals}). Takes any response: express-rate-limit's handlers get
- * theirs untyped.
- */
-export function sendProblem(res: Response, problem: HttpProblem): void {
-  for (const [name, value] of Object.entries(problem.headers)) res.set(name, value);
-  res.status(problem.status).json({
-    error: problem.message,
-    code: problem.code,
-    ...problem.extra,
-    request_id: res.locals.requestId,
-  });
-}

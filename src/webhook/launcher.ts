@@ -7,6 +7,8 @@ import type { LaunchPlanOut, LiteralMap } from '../api/types.js';
 import { type AdminCallOptions, type AdminClient, untilAborted } from '../client/admin-client.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../client/errors.js';
 import { explainNotFound, type NameLister } from '../client/not-found.js';
+import type { Emit } from '../http-edge/log.js';
+import { HttpProblem } from '../http-edge/problem.js';
 import { inSpan } from '../telemetry/tracing.js';
 import {
   executionNameForKey,
@@ -21,11 +23,9 @@ import {
   LaunchPlanCache,
   launchInterfaceOf,
 } from './launch-plans.js';
-import type { Emit } from './log.js';
 import type { WebhookMetrics } from './metrics.js';
 import {
   cancelledForAnother,
-  HttpProblem,
   noSuchLaunchPlan,
   type ProblemPolicy,
   problemFrom,

@@ -10,6 +10,7 @@ import type { Config } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
 import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option-values.js';
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import { parseSecretList } from '../http-edge/auth.js';
 import { startObservability } from '../telemetry/setup.js';
 import {
   createApp,
@@ -19,7 +20,6 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type LogRecord,
 } from './app.js';
-import { parseSecretList } from './auth.js';
 import { WebhookMetrics } from './metrics.js';
 
 /** Port the webhook listens on when neither `--port` nor `$PORT` is given (spec: app port 8080). */

@@ -1,3 +1,4 @@
+import { errorMessage } from '../api/guards.js';
 import {
   AdminError,
   CancelledError,
@@ -8,25 +9,8 @@ import {
   UnavailableError,
 } from '../client/errors.js';
 import { EntityNotFoundError } from '../client/not-found.js';
-import type { Emit } from './log.js';
-
-/**
- * A failure answered to the caller: the HTTP `status`, a stable `code`, a generic `message` (never
- * an internal one), `extra` fields of the JSON body (422's `problems`) and answer `headers`
- * (`Retry-After`, `WWW-Authenticate`, ...). Thrown by the launcher and the guards; the app answers
- * it as `{error: message, code, ...extra, request_id}`.
- */
-export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+import type { Emit } from '../http-edge/log.js';
+import { HttpProblem } from '../http-edge/problem.js';
 
 /** Why a request's signal aborted: its deadline passed. */
 export class RequestDeadlineError extends Error {}
@@ -121,7 +105,7 @@ export function problemFrom(error: unknown, policy: ProblemPolicy): HttpProblem 
     emit('error', 'admin call failed', { rpc: error.rpc, error: error.message });
     return new HttpProblem(502, 'upstream_failed', 'the platform failed to launch the workflow');
   }
-  emit('error', 'unexpected failure', { error: error instanceof Error ? error.message : String(error) });
+  emit('error', 'unexpected failure', { error: errorMessage(error) });
   return new HttpProblem(500, 'internal', 'internal error');
 }
 

@@ -323,6 +323,33 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     expect(fake.calls.length).toBe(before);
   });
 
+  test('an address past its failed signatures gets 429 with Retry-After, even with a right signature, and no work', async () => {
+    const before = fake.calls.length;
+    const limited = createBotServer({
+      bot,
+      verify: async (payload, signature) => signature === signDelivery(WEBHOOK_SECRET, payload),
+      probe: async () => true,
+      logger: recordingLogger([]),
+      access: recordingLogger([]),
+      signatureFailureLimit: 3,
+    });
+    const wrong = signed('push', pushPayload(sha(14)), { secret: 'not-the-secret' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await request(limited).post(DELIVERY_PATH).set(wrong.headers).send(wrong.body)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+    const right = signed('push', pushPayload(sha(14)));
+    const blocked = await request(limited).post(DELIVERY_PATH).set(right.headers).send(right.body);
+    expect([blocked.status, blocked.body.error]).toEqual([
+      429,
+      'too many failed signatures from this address; slow down',
+    ]);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await limited.drained();
+    expect(fake.calls.length).toBe(before);
+  });
+
   test('hostile requests: wrong method, type, size, nesting, JSON and headers are refused', async () => {
     expect((await request(server).get(DELIVERY_PATH)).status).toBe(405);
     const delivery = signed('push', pushPayload(sha(7)));

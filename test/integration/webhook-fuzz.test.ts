@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
 import { AdminClient } from '../../src/client/admin-client.js';
+import { signBody } from '../../src/http-edge/auth.js';
 import { createApp, type LogRecord } from '../../src/webhook/app.js';
-import { signBody } from '../../src/webhook/auth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerAddOne } from '../helpers/specs.js';
 

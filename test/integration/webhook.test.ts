@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
 import { literalMapToJson } from '../../src/api/literals.js';
 import { AdminClient } from '../../src/client/admin-client.js';
+import { signBody } from '../../src/http-edge/auth.js';
 import { createApp, type LogRecord, type WebhookApp } from '../../src/webhook/app.js';
-import { signBody } from '../../src/webhook/auth.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 import { ADD_ONE_SCRIPT, registerAddOne } from '../helpers/specs.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
+import { errorMessage } from '../../src/api/guards.js';
 import {
   AdminError,
   AlreadyExistsError,
@@ -6,7 +7,6 @@ import {
   fieldOf,
   fromGrpcError,
   grpcCodeOf,
-  messageOf,
   NotFoundError,
   stringFieldOf,
   UnauthenticatedError,
@@ -28,12 +28,12 @@ describe('reading thrown values of unknown shape', () => {
     expect(stringFieldOf(undefined, 'error')).toBeUndefined();
   });
 
-  test("messageOf gives an Error's message, else the value as a string", () => {
-    expect(messageOf(new TypeError('bad input'))).toBe('bad input');
-    expect(messageOf({ message: 'plain object' })).toBe('plain object');
-    expect(messageOf('a string')).toBe('a string');
-    expect(messageOf(undefined)).toBe('undefined');
-    expect(messageOf({ message: 3 })).toBe('[object Object]');
+  test("errorMessage gives an Error's message, else the value as a string", () => {
+    expect(errorMessage(new TypeError('bad input'))).toBe('bad input');
+    expect(errorMessage({ message: 'plain object' })).toBe('plain object');
+    expect(errorMessage('a string')).toBe('a string');
+    expect(errorMessage(undefined)).toBe('undefined');
+    expect(errorMessage({ message: 3 })).toBe('[object Object]');
   });
 
   test('codeOf gives string and number codes; grpcCodeOf numbers only', () => {

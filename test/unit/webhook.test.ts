@@ -13,7 +13,7 @@ import {
   parseSecretList,
   signatureMatches,
   signBody,
-} from '../../src/webhook/auth.js';
+} from '../../src/http-edge/auth.js';
 import {
   executionNameForKey,
   launchFingerprint,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { errorMessage } from '../../api/guards.js';
 import { isLoopbackHost } from '../endpoint.js';
-import { codeOf, fieldOf, messageOf, stringFieldOf } from '../errors.js';
+import { codeOf, fieldOf, stringFieldOf } from '../errors.js';
 import { type AuthDiscovery, AuthFlowError, type TokenRequest, type TokenSource } from '../token-source.js';
 import { isReusable, type StoredToken, type TokenCacheKey, type TokenStore } from './token-cache.js';
 
@@ -92,7 +93,7 @@ function clientSecretBasic(clientId: string, secret: string) {
 function reason(error: unknown): string {
   const cause = fieldOf(error, 'cause');
   const why = codeOf(cause) ?? stringFieldOf(cause, 'message');
-  return `${messageOf(error)}${why ? ` (${why})` : ''}`;
+  return `${errorMessage(error)}${why ? ` (${why})` : ''}`;
 }
 
 /**
@@ -205,7 +206,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     try {
       metadata = await discovery.oauth2Metadata();
     } catch (error) {
-      throw fail(`the admin's GetOAuth2Metadata failed: ${messageOf(error)}`, error);
+      throw fail(`the admin's GetOAuth2Metadata failed: ${errorMessage(error)}`, error);
     }
     if (!metadata.token_endpoint) throw fail("the admin's OAuth2 metadata has no token_endpoint");
     return { url: metadata.token_endpoint, methods: metadata.token_endpoint_auth_methods_supported ?? [] };
@@ -238,7 +239,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
         audience = (await discovery.publicClientConfig()).audience || undefined;
       } catch (error) {
         throw new AuthFlowError(
-          `${mode}: cannot read the audience from the admin's public client config: ${messageOf(error)}`,
+          `${mode}: cannot read the audience from the admin's public client config: ${errorMessage(error)}`,
           mode,
           { cause: error },
         );

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Configuration } from 'openid-client';
+import { errorMessage } from '../../api/guards.js';
 import { isLoopbackHost } from '../endpoint.js';
-import { codeOf, fieldOf, messageOf, stringFieldOf } from '../errors.js';
+import { codeOf, fieldOf, stringFieldOf } from '../errors.js';
 import { type AuthDiscovery, AuthFlowError, type TokenRequest, type TokenSource } from '../token-source.js';
 import { isReusable, type StoredToken, type TokenCacheKey, type TokenStore } from './token-cache.js';
 
@@ -57,7 +58,7 @@ function describe(error: unknown): string {
     return `${code}${description ? ` (${description})` : ''}`;
   }
   const cause = codeOf(fieldOf(error, 'cause'));
-  return `${messageOf(error)}${cause ? ` (${cause})` : ''}`;
+  return `${errorMessage(error)}${cause ? ` (${cause})` : ''}`;
 }
 
 /** A metadata field the admin set: unset ones arrive as `''` and `[]` (`LOADER_OPTIONS.defaults`). */
@@ -196,9 +197,13 @@ abstract class InteractiveTokenSource<O extends InteractiveOptions = Interactive
     try {
       [metadata, client] = await Promise.all([discovery.oauth2Metadata(), discovery.publicClientConfig()]);
     } catch (error) {
-      throw new AuthFlowError(`${mode}: cannot read the admin's OAuth2 metadata: ${messageOf(error)}`, mode, {
-        cause: error,
-      });
+      throw new AuthFlowError(
+        `${mode}: cannot read the admin's OAuth2 metadata: ${errorMessage(error)}`,
+        mode,
+        {
+          cause: error,
+        },
+      );
     }
     const needed = mode === 'Pkce' ? 'authorization_endpoint' : 'device_authorization_endpoint';
     if (!metadata.token_endpoint || !metadata[needed]) {
@@ -315,7 +320,7 @@ export class PkceTokenSource extends InteractiveTokenSource<PkceOptions> {
       await once(server, 'listening');
     } catch (error) {
       throw new AuthFlowError(
-        `Pkce: cannot listen on ${redirect.host} for the login redirect (${codeOf(error) ?? messageOf(error)})`,
+        `Pkce: cannot listen on ${redirect.host} for the login redirect (${codeOf(error) ?? errorMessage(error)})`,
         'Pkce',
         { cause: error, hint: `Is another login running? Free port ${redirect.port || 80} and try again.` },
       );

@@ -230,7 +230,7 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
       } catch (error) {
         if (!(error instanceof OAuth2Server.OAuthError) || error.code >= 500) {
           logger.error('authorization endpoint failed', {
-            error: error instanceof Error ? error.message : String(error),
+            error: errorMessage(error),
           });
         }
       }
@@ -274,7 +274,7 @@ export function createOAuthRoutes(options: OAuthRoutesOptions): Router {
     } catch (error) {
       if (!(error instanceof OAuth2Server.OAuthError) || error.code >= 500) {
         logger.error('token endpoint failed', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
       }
     }

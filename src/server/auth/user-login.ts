@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import { errorMessage } from '../../api/guards.js';
 import type { Logger } from '../logger.js';
 import type { Identity } from './authenticate.js';
 import { LOGIN_COOKIE, SESSION_COOKIE, SessionCookies } from './sessions.js';
@@ -165,7 +166,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     } catch (error) {
       logger.error('the OpenID provider cannot be reached', {
         provider: options.openId.baseUrl,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       });
       fail(res, 502, `login is unavailable: the OpenID provider ${options.openId.baseUrl} cannot be reached`);
       return;

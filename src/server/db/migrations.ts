@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { errorMessage } from '../../api/guards.js';
 import { UNFINISHED_PHASES } from '../../api/types.js';
 
 /** The SQL dialects migrations are written for. */
@@ -387,12 +388,9 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: MigrationDial
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(
-      `database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        cause: error,
-      },
-    );
+    throw new Error(`database migration ${failed} failed: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { x as extract, list, type ReadEntry } from 'tar';
+import { errorMessage } from '../../api/guards.js';
 import { BlobNotFoundError, type BlobStore, NativeUrlError } from '../storage/blob-store.js';
-import { messageOf } from './failures.js';
 
 /** Thrown when a code bundle cannot be used; the message names its native URL. */
 export class BundleError extends Error {
@@ -118,7 +118,7 @@ export class BundleCache {
       opened = await store.openRead(location);
     } catch (error) {
       if (error instanceof BlobNotFoundError) throw new BundleError(url, `code bundle ${url} does not exist`);
-      throw new BundleError(url, `cannot fetch code bundle ${url}: ${messageOf(error)}`, {
+      throw new BundleError(url, `cannot fetch code bundle ${url}: ${errorMessage(error)}`, {
         cause: error,
       });
     }
@@ -144,7 +144,7 @@ export class BundleCache {
       await handle.close().catch(() => undefined);
       await rm(file, { force: true });
       if (error instanceof BundleError) throw error;
-      throw new BundleError(url, `cannot fetch code bundle ${url}: ${messageOf(error)}`, {
+      throw new BundleError(url, `cannot fetch code bundle ${url}: ${errorMessage(error)}`, {
         cause: error,
       });
     }
@@ -164,7 +164,7 @@ export class BundleCache {
         },
       });
     } catch (error) {
-      throw new BundleError(url, `code bundle ${url} is not a valid tar.gz: ${messageOf(error)}`, {
+      throw new BundleError(url, `code bundle ${url} is not a valid tar.gz: ${errorMessage(error)}`, {
         cause: error,
       });
     }
@@ -179,7 +179,7 @@ export class BundleCache {
       await chmod(staging, 0o755);
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
-      throw new BundleError(url, `cannot unpack code bundle ${url}: ${messageOf(error)}`, {
+      throw new BundleError(url, `cannot unpack code bundle ${url}: ${errorMessage(error)}`, {
         cause: error,
       });
     }

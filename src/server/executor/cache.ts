@@ -1,4 +1,5 @@
 import { digestOf } from '../../api/canonical.js';
+import { errorMessage } from '../../api/guards.js';
 import type { LiteralOut, TaskTemplateOut } from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
 import type { Logger } from '../logger.js';
@@ -192,7 +193,7 @@ export class TaskCache {
       });
       return outputs ? { status: 'hit', outputs } : { status: 'miss' };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.options.logger.warn('task cache lookup failed', { key, error: reason });
       return { status: 'failure', reason };
     }
@@ -210,7 +211,7 @@ export class TaskCache {
     } catch (error) {
       this.options.logger.warn('task cache write failed', {
         key,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       });
       return false;
     }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/guards.js';
 /** The recorded error of an execution, node or attempt (`orch.core.ExecutionError`), stored as JSON. */
 export interface ErrorRecord {
   code: string;
@@ -28,7 +29,7 @@ export class TaskFailure extends Error {
   /** `error` itself when it is a TaskFailure, else a SYSTEM failure carrying its message. */
   static from(error: unknown): TaskFailure {
     if (error instanceof TaskFailure) return error;
-    return new TaskFailure('SystemError', messageOf(error), 'FAILED', 'SYSTEM');
+    return new TaskFailure('SystemError', errorMessage(error), 'FAILED', 'SYSTEM');
   }
 
   /**
@@ -56,20 +57,6 @@ export class Aborted extends Error {}
 /** The error recorded on a terminated execution, node or attempt. */
 export function abortRecord(cause: string): ErrorRecord {
   return { code: 'Aborted', message: cause, kind: 'USER' };
-}
-
-/** The message of anything thrown: an Error's message, else its string form. */
-export function messageOf(error: unknown): string {
-  // Not `instanceof Error`: the errors of Node's own modules may come from another realm (under Jest).
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message;
-  }
-  return String(error);
 }
 
 /**

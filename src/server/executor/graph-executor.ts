@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../../api/duration.js';
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
+import { errorMessage } from '../../api/guards.js';
 import {
   LiteralValueError,
   literalMapFromJson,
@@ -40,7 +41,6 @@ import {
   abortRecord,
   type ErrorRecord,
   Interrupted,
-  messageOf,
   parseErrorRecord,
   TaskFailure,
 } from './failures.js';
@@ -276,13 +276,16 @@ export class GraphExecutor implements Executor {
       })
       .catch((error: unknown) => {
         if (error instanceof Interrupted) return;
-        this.options.logger.error('execution bookkeeping failed', { executionId, error: messageOf(error) });
+        this.options.logger.error('execution bookkeeping failed', {
+          executionId,
+          error: errorMessage(error),
+        });
       })
       .finally(async () => {
         await this.options.leases?.release(executionId).catch((error: unknown) =>
           this.options.logger.warn('could not release an execution lease', {
             executionId,
-            error: messageOf(error),
+            error: errorMessage(error),
           }),
         );
         this.running.delete(executionId);
@@ -386,7 +389,7 @@ export class GraphExecutor implements Executor {
           execution: row.name,
           node: attempt.node_id,
           attempt: attempt.attempt,
-          error: messageOf(error),
+          error: errorMessage(error),
         }),
       );
     }
@@ -444,7 +447,7 @@ export class GraphExecutor implements Executor {
       }
       if (!this.closed) await this.sweep(false);
     } catch (error) {
-      logger.warn('execution lease renewal failed', { error: messageOf(error) });
+      logger.warn('execution lease renewal failed', { error: errorMessage(error) });
     }
   }
 
@@ -489,7 +492,7 @@ export class GraphExecutor implements Executor {
     await this.options.leases
       ?.releaseAll()
       .catch((error: unknown) =>
-        this.options.logger.warn('could not release the execution leases', { error: messageOf(error) }),
+        this.options.logger.warn('could not release the execution leases', { error: errorMessage(error) }),
       );
     await this.options.runtime.close();
   }
@@ -1225,7 +1228,7 @@ export class GraphExecutor implements Executor {
       try {
         value = await this.options.secrets?.get(secret.key, ids);
       } catch (error) {
-        throw new TaskFailure('SecretUnavailable', messageOf(error), 'FAILED', 'SYSTEM');
+        throw new TaskFailure('SecretUnavailable', errorMessage(error), 'FAILED', 'SYSTEM');
       }
       if (value === undefined) {
         throw new TaskFailure(
@@ -1262,7 +1265,7 @@ export class GraphExecutor implements Executor {
         throw new TaskFailure('BundleUnavailable', error.message, 'FAILED', 'SYSTEM');
       throw new TaskFailure(
         'BundleUnavailable',
-        `code bundle ${url}: ${messageOf(error)}`,
+        `code bundle ${url}: ${errorMessage(error)}`,
         'FAILED',
         'SYSTEM',
       );

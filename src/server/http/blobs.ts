@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { status as Status } from '@grpc/grpc-js';
 import express, { type Request, type Response, type Router } from 'express';
+import { errorMessage } from '../../api/guards.js';
 import type { Logger } from '../logger.js';
 import {
   type BlobLocation,
@@ -130,7 +131,7 @@ export function createBlobRoutes(options: BlobRoutesOptions): Router {
         logger.error('blob request failed', {
           url,
           method: req.method,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         sendError(res, 500, Status.INTERNAL, 'internal error');
       }

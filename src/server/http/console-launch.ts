@@ -1,11 +1,6 @@
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
-import {
-  formatType,
-  LiteralValueError,
-  literalFromJson,
-  literalMapToJson,
-  literalToJson,
-} from '../../api/literals.js';
+import { errorMessage } from '../../api/guards.js';
+import { formatType, literalFromJson, literalMapToJson, literalToJson } from '../../api/literals.js';
 import type { LaunchPlanOut, LiteralOut, LiteralTypeOut } from '../../api/types.js';
 import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
@@ -147,8 +142,7 @@ export function readLaunchForm(
       return sent;
     } catch (error) {
       valid = false;
-      const message =
-        error instanceof LiteralValueError || error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { ...sent, error: `${message} (expected ${field.typeText})` };
     }
   });

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
+import { errorMessage } from '../../api/guards.js';
 
 /**
  * The admin server's blob store (`--storage.*`): execution inputs and outputs, node data and uploaded
@@ -344,7 +345,7 @@ export class BlobStore {
       ) {
         throw error;
       }
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new StorageError(`storage failed on ${this.urlOf(location)}: ${reason}`, { cause: error });
     }
   }

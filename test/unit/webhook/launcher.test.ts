@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapToJson } from '../../../src/api/literals.js';
 import { type AdminCallOptions, AdminClient } from '../../../src/client/admin-client.js';
+import type { LogRecord } from '../../../src/http-edge/log.js';
+import { HttpProblem } from '../../../src/http-edge/problem.js';
 import { executionNameForKey } from '../../../src/webhook/idempotency.js';
 import { Launcher, type LauncherClient, type LaunchRequest } from '../../../src/webhook/launcher.js';
-import type { LogRecord } from '../../../src/webhook/log.js';
 import { WebhookMetrics } from '../../../src/webhook/metrics.js';
-import { ClientGoneError, HttpProblem, RequestDeadlineError } from '../../../src/webhook/problems.js';
+import { ClientGoneError, RequestDeadlineError } from '../../../src/webhook/problems.js';
 import { startTestServer, type TestServer, waitForExecution } from '../../helpers/server.js';
 import { registerAddOne } from '../../helpers/specs.js';
 

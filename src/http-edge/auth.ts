@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Caller authentication of the webhook (spec, "Authentication", "Webhook app" rule 1): a bearer key
+ * Caller authentication on the HTTP edge, as the webhook uses it (spec, "Authentication", "Webhook
+ * app" rule 1; the bot checks GitHub's signature of the same header): a bearer key
  * from `WEBHOOK_API_KEY`, or, for senders that cannot set a header of their choosing, an HMAC-SHA256
  * signature of the raw body (`X-Hub-Signature-256: sha256=<hex>`) with a shared signing secret.
  * Every comparison takes the same time whatever the guess, and no function here returns or throws

@@ -1,3 +1,5 @@
+import type { Logger } from '../telemetry/log.js';
+
 /** One structured log record: `level`, `msg` and fields; the entry writes it as a JSON line. */
 export interface LogRecord {
   time: string;
@@ -13,6 +15,11 @@ export type Emit = (level: LogRecord['level'], msg: string, fields: Record<strin
 export function emitterOf(log: ((record: LogRecord) => void) | undefined): Emit {
   if (!log) return () => {};
   return (level, msg, fields) => log({ time: new Date().toISOString(), level, msg, ...fields });
+}
+
+/** An {@link Emit} that writes through `logger` at the record's level. */
+export function emitterTo(logger: Logger): Emit {
+  return (level, msg, fields) => logger[level](msg, fields);
 }
 
 /** `text` cut to `max` characters (and `…`) for a log field. */
