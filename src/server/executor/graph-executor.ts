@@ -22,7 +22,7 @@ import {
 } from '../../api/types.js';
 import { cpuMillis, parseQuantity } from '../../config/quantity.js';
 import { activeSpanContext, inSpan } from '../../telemetry/tracing.js';
-import type { Repository } from '../db/repository.js';
+import type { LeaseToken, Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { AttemptIds, TaskAttemptEnd, TaskRuntime } from '../runtime/tasks.js';
@@ -40,6 +40,7 @@ import {
   abortRecord,
   type ErrorRecord,
   Interrupted,
+  LeaseLost,
   messageOf,
   parseErrorRecord,
   TaskFailure,
@@ -122,6 +123,8 @@ interface RunState {
   phase?: ExecutionPhase;
   /** Set when this replica lost the execution's lease: the run stops as on shutdown, writing nothing more. */
   lost?: boolean;
+  /** The lease the run holds (with leases): its records are written fenced with it. */
+  lease?: LeaseToken;
 }
 
 /** One run of an execution by this executor: its row, its phase as last moved, when it started. */
@@ -251,8 +254,11 @@ export class GraphExecutor implements Executor {
         try {
           // Terminated while it waited for a slot: its phase is already recorded.
           if (state.cause !== undefined || this.closed) return;
-          // Another replica drives it (it claimed the lease first).
-          if (this.options.leases && !(await this.options.leases.claimOne(executionId))) return;
+          if (this.options.leases) {
+            state.lease = await this.options.leases.claimOne(executionId);
+            // Another replica drives it (it claimed the lease first).
+            if (!state.lease) return;
+          }
           state.started = true;
           // The run is a trace of its own (it outlives the call that queued it), linked to that call.
           await inSpan(
@@ -289,6 +295,24 @@ export class GraphExecutor implements Executor {
         this.states.delete(executionId);
       });
     this.running.set(executionId, run);
+  }
+
+  /**
+   * Stops the run of `executionId` as on shutdown, writing nothing more: another replica took its
+   * lease over (found by a renewal, or by a fenced write that was refused).
+   * @returns the error for the run to throw.
+   */
+  private lose(executionId: number): LeaseLost {
+    const state = this.states.get(executionId);
+    this.options.leases?.forget(executionId);
+    if (state && !state.lost) {
+      this.options.logger.error('lost the lease of an execution to another replica: stopping its run here', {
+        executionId,
+      });
+      state.lost = true;
+      for (const attempt of state.attempts) attempt.abort('shutdown');
+    }
+    return new LeaseLost();
   }
 
   /** Whether a run must stop as on shutdown: the executor closes, or this replica lost the lease. */
@@ -433,15 +457,7 @@ export class GraphExecutor implements Executor {
     const { leases, logger } = this.options;
     if (!leases || this.closed) return;
     try {
-      for (const id of await leases.renew()) {
-        logger.error('lost the lease of an execution to another replica: stopping its run here', {
-          executionId: id,
-        });
-        const state = this.states.get(id);
-        if (!state) continue;
-        state.lost = true;
-        for (const attempt of state.attempts) attempt.abort('shutdown');
-      }
+      for (const id of await leases.renew()) this.lose(id);
       if (!this.closed) await this.sweep(false);
     } catch (error) {
       logger.warn('execution lease renewal failed', { error: messageOf(error) });
@@ -517,18 +533,23 @@ export class GraphExecutor implements Executor {
   ): Promise<ExecutionPhase> {
     if (from === to) return to;
     checkTransition('execution', from, to, `execution ${name}`);
-    const moved = await this.options.repo.transitionExecution(executionId, from, {
-      ...changes,
-      phase: to,
-      updated_at: this.now(),
-    });
     const state = this.states.get(executionId);
+    const lease = state?.lease;
+    const moved = await this.options.repo.transitionExecution(
+      executionId,
+      from,
+      { ...changes, phase: to, updated_at: this.now() },
+      lease,
+    );
     if (moved) {
       if (state) state.phase = to;
       this.announce(executionId, to);
       return to;
     }
     const row = await this.options.repo.getExecutionById(executionId);
+    if (lease && (row?.lease_holder !== lease.holder || Number(row.lease_epoch) !== lease.epoch)) {
+      throw this.lose(executionId);
+    }
     const current = row ? executionPhaseOf(row.phase, `execution ${name}`) : from;
     if (state) state.phase = current;
     return current;
@@ -565,7 +586,7 @@ export class GraphExecutor implements Executor {
   private async runGraph(run: ExecutionRun, resumed: boolean): Promise<void> {
     if (run.phase === 'ABORTING') throw this.aborted(run);
     const graph = await this.loadGraph(run.row);
-    const progress = await this.restore(run.row, resumed);
+    const progress = await this.restore(run, resumed);
     const pending = await this.schedule(run, graph, progress);
     if (this.halted(run.state)) throw new Interrupted();
     if (terminated(run)) throw this.aborted(run);
@@ -683,8 +704,9 @@ export class GraphExecutor implements Executor {
    * attempts the killed server left running are re-attached when the runtime still holds them, else
    * stopped.
    */
-  private async restore(row: ExecutionRow, resumed: boolean): Promise<GraphProgress> {
+  private async restore(run: ExecutionRun, resumed: boolean): Promise<GraphProgress> {
     const { repo, blobs } = this.options;
+    const { row } = run;
     const inputs = await readInputs(blobs, row);
     const progress: GraphProgress = {
       values: new Map([[START_NODE, inputs.literals ?? {}]]),
@@ -695,7 +717,7 @@ export class GraphExecutor implements Executor {
     if (!resumed) return progress;
     const attempts = await repo.listTaskAttempts(row.id);
     await this.releaseLeftoverAttempts(row, 'resume', attempts);
-    const continuing = await this.recordInterrupted(row, attempts);
+    const continuing = await this.recordInterrupted(run, attempts);
     for (const node of await repo.allNodeExecutions(row.id)) {
       const phase = nodePhaseOf(node.phase, `node ${node.node_id} of ${row.name}`);
       const mine = attempts.filter((a) => a.node_id === node.node_id);
@@ -728,7 +750,10 @@ export class GraphExecutor implements Executor {
    * new attempt. The rows in `attempts` are updated in place.
    * @returns the attempts the runtime still holds (a container to re-attach to: the same attempt goes on).
    */
-  private async recordInterrupted(row: ExecutionRow, attempts: AttemptRow[]): Promise<Set<AttemptRow>> {
+  private async recordInterrupted(
+    { row, state }: ExecutionRun,
+    attempts: AttemptRow[],
+  ): Promise<Set<AttemptRow>> {
     const continuing = new Set<AttemptRow>();
     for (const attempt of attempts) {
       if (attempt.ended_at !== null) continue;
@@ -751,7 +776,7 @@ export class GraphExecutor implements Executor {
         error: JSON.stringify(record),
         pid: null,
       });
-      await this.options.repo.upsertTaskAttempt(attempt);
+      await this.writeAttempt(state, attempt);
       this.options.logger.warn('a task attempt was cut short by its admin stopping: running it again', {
         execution: row.name,
         node: attempt.node_id,
@@ -883,19 +908,23 @@ export class GraphExecutor implements Executor {
     },
   ): Promise<NodePhase> {
     checkTransition('node', from ?? 'UNDEFINED', to, `node ${nodeId} of ${execution.name}`);
-    await this.options.repo.upsertNodeExecution({
-      execution_id: execution.id,
-      node_id: nodeId,
-      phase: to,
-      attempts: fields.attempts,
-      inputs_key: fields.inputs_key,
-      outputs_key: fields.outputs_key ?? null,
-      error: fields.error ? JSON.stringify(fields.error) : null,
-      started_at: fields.started_at,
-      updated_at: this.now(),
-      ended_at: fields.ended_at ?? null,
-      cache_status: fields.cache_status ?? 'CACHE_DISABLED',
-    });
+    const written = await this.options.repo.upsertNodeExecution(
+      {
+        execution_id: execution.id,
+        node_id: nodeId,
+        phase: to,
+        attempts: fields.attempts,
+        inputs_key: fields.inputs_key,
+        outputs_key: fields.outputs_key ?? null,
+        error: fields.error ? JSON.stringify(fields.error) : null,
+        started_at: fields.started_at,
+        updated_at: this.now(),
+        ended_at: fields.ended_at ?? null,
+        cache_status: fields.cache_status ?? 'CACHE_DISABLED',
+      },
+      this.states.get(execution.id)?.lease,
+    );
+    if (!written) throw this.lose(execution.id);
     // The execution's phase is kept by move(); it is read only for a run this executor did not move.
     const known = this.states.get(execution.id)?.phase;
     const stored = known === undefined ? await this.options.repo.getExecutionById(execution.id) : undefined;
@@ -1046,70 +1075,62 @@ export class GraphExecutor implements Executor {
     }
   }
 
+  /**
+   * Records one attempt's row, fenced with the run's lease.
+   * @throws LeaseLost when another replica took the execution over (nothing was written).
+   */
+  private async writeAttempt(state: RunState, row: AttemptRow): Promise<void> {
+    if (!(await this.options.repo.upsertTaskAttempt(row, state.lease))) throw this.lose(row.execution_id);
+  }
+
   /** Runs one attempt and records it (phase, times, error, log keys) in `task_attempts`. */
   private async recordAttempt(node: NodeRun, attempt: number): Promise<Record<string, LiteralOut>> {
     const { execution, state, nodeId } = node;
-    const { repo } = this.options;
     const dir = join(this.options.workDir, String(execution.id), nodeId, String(attempt));
-    const record = {
+    const running: AttemptRow = {
       execution_id: execution.id,
       node_id: nodeId,
       attempt,
       started_at: this.now(),
       replica: this.options.leases?.holder ?? null,
-    };
-    await repo.upsertTaskAttempt({
-      ...record,
       phase: 'RUNNING',
       ended_at: null,
       error: null,
       stdout_key: null,
       stderr_key: null,
       pid: null,
+    };
+    await this.writeAttempt(state, running);
+    let logs: LogKeys = { stdout_key: null, stderr_key: null };
+    const ended = (phase: string, error: string | null): AttemptRow => ({
+      ...running,
+      ...logs,
+      phase,
+      ended_at: this.now(),
+      error,
     });
-    let logsStored: LogKeys = { stdout_key: null, stderr_key: null };
     try {
-      const outputs = await this.attemptProcess(
+      const outputs = await this.attemptProcess({
         node,
-        attemptIds(execution, nodeId, attempt),
+        ids: attemptIds(execution, nodeId, attempt),
         dir,
-        async (pid) => {
-          await repo.upsertTaskAttempt({
-            ...record,
-            phase: 'RUNNING',
-            ended_at: null,
-            error: null,
-            stdout_key: null,
-            stderr_key: null,
-            pid,
-          });
+        onStart: (pid) => this.writeAttempt(state, { ...running, pid }),
+        onEnd: async () => {
+          logs = await this.storeLogs(execution, nodeId, attempt, dir);
         },
-        async () => {
-          logsStored = await this.storeLogs(execution, nodeId, attempt, dir);
-        },
-      );
-      await repo.upsertTaskAttempt({
-        ...record,
-        phase: 'SUCCEEDED',
-        ended_at: this.now(),
-        error: null,
-        ...logsStored,
-        pid: null,
       });
+      await this.writeAttempt(state, ended('SUCCEEDED', null));
       return outputs;
     } catch (error) {
       // An interrupted attempt stays RUNNING: the next server runs it again.
       if (error instanceof Interrupted || this.halted(state)) throw error;
-      const aborted = state.cause !== undefined;
       const failure = TaskFailure.from(error);
-      await repo.upsertTaskAttempt({
-        ...record,
-        phase: aborted ? 'ABORTED' : failure.phase,
-        ended_at: this.now(),
-        error: JSON.stringify(aborted ? abortRecord(state.cause ?? '') : failure.record()),
-        ...logsStored,
-        pid: null,
-      });
+      await this.writeAttempt(
+        state,
+        state.cause !== undefined
+          ? ended('ABORTED', JSON.stringify(abortRecord(state.cause)))
+          : ended(failure.phase, JSON.stringify(failure.record())),
+      );
       throw error;
     }
   }
@@ -1147,13 +1168,9 @@ export class GraphExecutor implements Executor {
    * Prepares the attempt's folder (unless the runtime still holds this attempt from an earlier
    * server: then its folder is the one the attempt uses), runs it on the runtime and reads its outputs.
    */
-  private async attemptProcess(
-    { state, task, inputs }: NodeRun,
-    ids: AttemptIds,
-    dir: string,
-    onStart: (pid: number | null) => Promise<void>,
-    onEnd: () => Promise<void>,
-  ): Promise<Record<string, LiteralOut>> {
+  private async attemptProcess(process: AttemptProcess): Promise<Record<string, LiteralOut>> {
+    const { node, ids, dir, onStart, onEnd } = process;
+    const { state, task, inputs } = node;
     const { runtime } = this.options;
     const ioDir = join(dir, 'io');
     const inputJson = literalMapToJson({ literals: inputs });
@@ -1282,6 +1299,18 @@ interface NodeRun {
   inputs: Record<string, LiteralOut>;
   /** What an earlier server recorded of this node (a restart or a takeover), if anything. */
   previous: PreviousNode | undefined;
+}
+
+/** One attempt's process as the executor runs it: its node, its ids and folder, and its record hooks. */
+interface AttemptProcess {
+  node: NodeRun;
+  ids: AttemptIds;
+  /** The attempt's folder on this host. */
+  dir: string;
+  /** Records the attempt as started (with its process id, when there is one). */
+  onStart: (pid: number | null) => Promise<void>;
+  /** Stores its logs, once it ended (not when detached). */
+  onEnd: () => Promise<void>;
 }
 
 /** Where a node's records stand while it runs: its phase so far, its blob keys, its cache status. */
