@@ -1,7 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { formatDuration } from '../../api/duration.js';
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
 import {
   LiteralValueError,
@@ -30,6 +29,7 @@ import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { readInputs, readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
+import { decodeAttemptEnd } from './attempt-end.js';
 import { AttemptFileError, readAttemptFile, readAttemptTail } from './attempt-files.js';
 import { type BundleCache, BundleError } from './bundles.js';
 import { type CacheStatus, type TaskCache, taskCacheKey } from './cache.js';
@@ -1215,14 +1215,14 @@ export class GraphExecutor implements Executor {
     } finally {
       state.attempts.delete(stop);
     }
-    if (end.detached || this.halted(state)) throw new Interrupted();
+    const verdict = decodeAttemptEnd(end, { program, timeoutMs });
+    if (verdict.outcome === 'detached' || this.halted(state)) throw new Interrupted();
     await onEnd();
     if (state.cause !== undefined) throw new Aborted();
-    const failure = attemptFailure(end, program, timeoutMs);
-    if (failure) throw failure;
+    if (verdict.outcome === 'failed') throw verdict.failure;
     // A container another replica started wrote into the folder that replica mounted.
     return readOutputs(
-      end.outputsDir ?? ioDir,
+      verdict.outputsDir ?? ioDir,
       task,
       this.options.maxOutputsBytes ?? DEFAULT_MAX_OUTPUTS_BYTES,
     );
@@ -1355,26 +1355,6 @@ function commandLine(
       return typeof value === 'string' ? value : stringifyExactJson(value);
     }),
   );
-}
-
-/** Why an attempt that ended (not detached) failed, or undefined when it exited 0. */
-function attemptFailure(end: TaskAttemptEnd, program: string, timeoutMs: number): TaskFailure | undefined {
-  if (end.startError) return new TaskFailure('BadCommand', `cannot start "${program}": ${end.startError}`);
-  if (end.timedOut) {
-    return new TaskFailure('Timeout', `timed out after ${formatDuration(timeoutMs / 1000)}`, 'TIMED_OUT');
-  }
-  if (end.oomKilled) {
-    return new TaskFailure(
-      'OOMKilled',
-      `task was killed for going over its memory limit of ${formatBytes(end.oomKilled.memoryBytes)} ` +
-        '(raise `limits.mem` in the workflow file)',
-    );
-  }
-  if (end.code !== 0) {
-    const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
-    return new TaskFailure('NonZeroExit', `task ${how}${end.stderrTail ? `: ${end.stderrTail}` : ''}`);
-  }
-  return undefined;
 }
 
 function terminated(run: ExecutionRun): boolean {
@@ -1529,16 +1509,4 @@ function taskLimits(task: TaskTemplateOut): { cpuMillis?: number; memoryBytes?: 
     }
   }
   return out;
-}
-
-/** Bytes as a short power-of-two size (`256Mi`, `1.5Gi`, `512Ki`, `100 bytes`). */
-function formatBytes(bytes: number): string {
-  for (const [unit, size] of [
-    ['Gi', 2 ** 30],
-    ['Mi', 2 ** 20],
-    ['Ki', 2 ** 10],
-  ] as const) {
-    if (bytes >= size) return `${Number((bytes / size).toFixed(2))}${unit}`;
-  }
-  return `${bytes} bytes`;
 }
