@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import PQueue from 'p-queue';
 import { parseExactJson, stringifyExactJson } from '../../api/exact-json.js';
 import {
   LiteralValueError,
@@ -225,13 +226,16 @@ export class GraphExecutor implements Executor {
   private readonly now: () => number;
   private readonly maxParallel: number;
   private readonly nodeConcurrency: number;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** New work: at most `maxParallel` less the resumed runs at once, the rest waiting in order (QUEUED). */
+  private readonly slots: PQueue;
+  /** Resumed runs in flight: they run beside the slots, and new work starts only below the limit. */
+  private resumedRunning = 0;
 
   constructor(private readonly options: GraphExecutorOptions) {
     this.now = options.now ?? Date.now;
     this.maxParallel = Math.max(1, options.maxParallel ?? availableParallelism() * 2);
     this.nodeConcurrency = Math.max(1, options.nodeConcurrency ?? DEFAULT_NODE_CONCURRENCY);
+    this.slots = new PQueue({ concurrency: this.maxParallel });
   }
 
   submit(executionId: number): void {
@@ -248,38 +252,8 @@ export class GraphExecutor implements Executor {
     const state: RunState = { started: false, attempts: new Set() };
     this.states.set(executionId, state);
     const submitter = activeSpanContext();
-    const slot = resumed ? this.takeSlot() : this.acquire();
-    const run = slot
-      .then(async () => {
-        try {
-          // Terminated while it waited for a slot: its phase is already recorded.
-          if (state.cause !== undefined || this.closed) return;
-          if (this.options.leases) {
-            state.lease = await this.options.leases.claimOne(executionId);
-            // Another replica drives it (it claimed the lease first).
-            if (!state.lease) return;
-          }
-          state.started = true;
-          // The run is a trace of its own (it outlives the call that queued it), linked to that call.
-          await inSpan(
-            'executor.execution',
-            {
-              parent: 'root',
-              links: submitter ? [{ context: submitter }] : [],
-              attributes: { 'orch.execution.id': executionId },
-            },
-            () => this.run(executionId, state),
-          );
-        } finally {
-          this.active -= 1;
-          // Resumed runs may have taken the replica past its limit: new work starts only below it.
-          while (this.active < this.maxParallel) {
-            const next = this.waiting.shift();
-            if (!next) break;
-            next();
-          }
-        }
-      })
+    const drive = () => this.drive(executionId, state, submitter);
+    const run = (resumed ? this.beside(drive) : this.slots.add(drive))
       .catch((error: unknown) => {
         if (error instanceof Interrupted) return;
         this.options.logger.error('execution bookkeeping failed', { executionId, error: messageOf(error) });
@@ -295,6 +269,55 @@ export class GraphExecutor implements Executor {
         this.states.delete(executionId);
       });
     this.running.set(executionId, run);
+  }
+
+  /** Runs a resumed execution at once, beside the slots: new work starts only while below the limit. */
+  private async beside(drive: () => Promise<void>): Promise<void> {
+    this.resumedRunning += 1;
+    this.resize();
+    try {
+      await drive();
+    } finally {
+      this.resumedRunning -= 1;
+      this.resize();
+    }
+  }
+
+  /** Gives new work the slots the resumed runs leave (none: it waits). */
+  private resize(): void {
+    const room = this.maxParallel - this.resumedRunning;
+    if (room < 1) {
+      this.slots.pause();
+      return;
+    }
+    this.slots.concurrency = room;
+    this.slots.start();
+  }
+
+  /** Once it has a slot: claims the execution's lease (with leases) and runs it, in a trace of its own. */
+  private async drive(
+    executionId: number,
+    state: RunState,
+    submitter: ReturnType<typeof activeSpanContext>,
+  ): Promise<void> {
+    // Terminated while it waited for a slot: its phase is already recorded.
+    if (state.cause !== undefined || this.closed) return;
+    if (this.options.leases) {
+      state.lease = await this.options.leases.claimOne(executionId);
+      // Another replica drives it (it claimed the lease first).
+      if (!state.lease) return;
+    }
+    state.started = true;
+    // The run is a trace of its own (it outlives the call that queued it), linked to that call.
+    await inSpan(
+      'executor.execution',
+      {
+        parent: 'root',
+        links: submitter ? [{ context: submitter }] : [],
+        attributes: { 'orch.execution.id': executionId },
+      },
+      () => this.run(executionId, state),
+    );
   }
 
   /**
@@ -322,32 +345,12 @@ export class GraphExecutor implements Executor {
 
   /** Executions waiting for a slot under the parallelism limit (QUEUED, not started). */
   get queued(): number {
-    return this.waiting.length;
+    return this.slots.size;
   }
 
-  /** Executions running now (holding a slot). */
+  /** Executions running now (holding a slot, or resumed beside them). */
   get runningCount(): number {
-    return this.active;
-  }
-
-  /** Takes a slot whether or not one is free (a resumed execution; see {@link start}). */
-  private takeSlot(): Promise<void> {
-    this.active += 1;
-    return Promise.resolve();
-  }
-
-  /** Waits for a free slot under `maxParallel`. */
-  private acquire(): Promise<void> {
-    if (this.active < this.maxParallel) {
-      this.active += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      this.waiting.push(() => {
-        this.active += 1;
-        resolve();
-      });
-    });
+    return this.slots.pending + this.resumedRunning;
   }
 
   async abort(executionId: number, cause: string): Promise<boolean> {
