@@ -107,7 +107,7 @@ maybe('the swarm task runtime, directly', () => {
     const end = await runtime.run(spec, async () => {
       started += 1;
     });
-    expect(end).toMatchObject({ code: 0, signal: null, timedOut: false });
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     expect(started).toBe(1);
     expect(await outputs(spec)).toEqual({
       x: 41,
@@ -169,7 +169,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(stuck.isolatedNetwork).toBe(before);
     const spec = await attempt(write(`Object.keys(require('os').networkInterfaces()).sort()`));
     const end = await stuck.run(spec, async () => {});
-    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     expect(await outputs(spec)).toEqual(['eth0', 'lo']);
     expect(stuck.isolatedNetwork).toBe(renewed);
   }, 90_000);
@@ -352,7 +352,7 @@ maybe('the swarm task runtime, directly', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     stop.abort('shutdown');
-    expect(await first).toMatchObject({ detached: true });
+    expect(await first).toEqual({ kind: 'detached' });
     await runtime.close();
     const again = await openSwarmTasks();
     expect(await again.holds(spec.ids)).toBe(true);
