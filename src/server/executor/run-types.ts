@@ -8,8 +8,10 @@ import type { NodePhase } from './phases.js';
 // The shapes one run of an execution is kept in while the executor drives it (graph-executor.ts)
 // and runs its nodes (node-runs.ts).
 
+/** An execution's row as the executor reads it. */
 export type ExecutionRow = NonNullable<Awaited<ReturnType<Repository['getExecutionById']>>>;
 
+/** A task attempt's row (`task_attempts`). */
 export type AttemptRow = Awaited<ReturnType<Repository['listTaskAttempts']>>[number];
 
 /** What the executor holds about one submitted execution. */
