@@ -164,19 +164,3 @@ export function compileWorkflow(
     ),
   };
 }
-
-/** Orders node ids so that every node comes after the nodes it depends on. */
-export function topologicalOrder(nodes: { id: string; upstream_node_ids: string[] }[]): string[] {
-  const order: string[] = [];
-  const done = new Set<string>();
-  const pending = [...nodes];
-  while (pending.length) {
-    const index = pending.findIndex((n) => n.upstream_node_ids.every((d) => done.has(d)));
-    if (index < 0) throw new Error('workflow graph has a cycle');
-    const [node] = pending.splice(index, 1);
-    if (!node) break;
-    order.push(node.id);
-    done.add(node.id);
-  }
-  return order;
-}

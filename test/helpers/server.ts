@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminClient } from '../../src/client/admin-client.js';
 import { loadConfig } from '../../src/config/load.js';
+import type { Logger } from '../../src/server/logger.js';
 import { createServer, type ServerAddresses } from '../../src/server/server.js';
 import { createTestDatabase, testCluster } from './postgres.js';
 import { waitUntil } from './wait.js';
@@ -28,6 +29,8 @@ export async function startTestServer(
     flags?: Record<string, string>;
     /** Also open the metrics listener (give `sharedservice.profilerPort: '0'` in `flags`). */
     metricsListener?: boolean;
+    /** Where the server logs. @default silent */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
@@ -51,6 +54,7 @@ export async function startTestServer(
     generatedSecretsDir: join(dataDir, 'secrets'),
     executorParallelism: options.executorParallelism,
     metricsListener: options.metricsListener,
+    ...(options.logger ? { logger: options.logger } : {}),
     dataDir,
     taskEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });

@@ -54,7 +54,7 @@ describeRoot('the local runtime with a cgroup per attempt', () => {
     // The task leaves a sleeper in a session (and so a process group) of its own, then exits.
     const spec = await attempt(`setsid sleep ${marker} </dev/null >/dev/null 2>&1 & sleep 0.2; exit 0`);
     const end = await runtime.run(spec, async () => {});
-    expect(end.code).toBe(0);
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     await pollUntil(
       () => processesWith(marker),
       (pids) => pids.length === 0,
@@ -80,7 +80,7 @@ describeRoot('the local runtime with a cgroup per attempt', () => {
     );
     stop.abort('terminate');
     const end = await ended;
-    expect(end.signal).toBe('SIGKILL');
+    expect(end).toMatchObject({ kind: 'killed', signal: 'SIGKILL', reason: 'terminate' });
     expect(await processesWith(marker)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describeRoot('the local runtime with a cgroup per attempt', () => {
     const runtime = new LocalTaskRuntime({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
     const spec = await attempt(`setsid sleep ${marker} </dev/null >/dev/null 2>&1 & sleep 0.2; exit 0`);
     try {
-      expect((await runtime.run(spec, async () => {})).code).toBe(0);
+      expect(await runtime.run(spec, async () => {})).toMatchObject({ kind: 'exited', code: 0 });
       expect(await processesWith(marker)).toHaveLength(1);
     } finally {
       for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');

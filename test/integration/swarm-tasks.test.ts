@@ -107,7 +107,7 @@ maybe('the swarm task runtime, directly', () => {
     const end = await runtime.run(spec, async () => {
       started += 1;
     });
-    expect(end).toMatchObject({ code: 0, signal: null, timedOut: false });
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     expect(started).toBe(1);
     expect(await outputs(spec)).toEqual({
       x: 41,
@@ -169,7 +169,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(stuck.isolatedNetwork).toBe(before);
     const spec = await attempt(write(`Object.keys(require('os').networkInterfaces()).sort()`));
     const end = await stuck.run(spec, async () => {});
-    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     expect(await outputs(spec)).toEqual(['eth0', 'lo']);
     expect(stuck.isolatedNetwork).toBe(renewed);
   }, 90_000);
@@ -203,7 +203,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(inspected?.Spec.TaskTemplate.Placement.Constraints).toEqual(['node.role==manager']);
     stop.abort('terminate');
     const end = await running;
-    expect(end.timedOut).toBe(false);
+    expect(end).toMatchObject({ kind: 'killed', reason: 'terminate' });
     expect(await servicesOf(spec)).toEqual([]);
     // Stopped while it was being started: its container, which came after, is gone too.
     expect(
@@ -214,7 +214,8 @@ maybe('the swarm task runtime, directly', () => {
   test('a failing task: its exit code and the tail of its standard error', async () => {
     const spec = await attempt(`console.error('x'.repeat(3000));console.error('the end');process.exit(3)`);
     const end = await runtime.run(spec, async () => undefined);
-    expect([end.code, end.signal, end.timedOut]).toEqual([3, null, false]);
+    if (end.kind !== 'exited') throw new Error(`the task ended ${end.kind}, not exited`);
+    expect(end.code).toBe(3);
     expect(end.stderrTail.endsWith('the end')).toBe(true);
     expect(end.stderrTail.length).toBeLessThanOrEqual(2048);
     expect((await readFile(join(spec.dir, 'stderr.log'), 'utf8')).length).toBe(3000 + 1 + 'the end\n'.length);
@@ -223,8 +224,7 @@ maybe('the swarm task runtime, directly', () => {
   test('a timeout removes the job: timed out, no service left', async () => {
     const spec = await attempt(`console.log('started');setTimeout(()=>{},60000)`, { timeoutMs: 3000 });
     const end = await runtime.run(spec, async () => undefined);
-    expect(end.timedOut).toBe(true);
-    expect(end.code).toBe(null);
+    expect(end).toMatchObject({ kind: 'killed', reason: 'timeout' });
     expect(await servicesOf(spec)).toEqual([]);
   }, 90_000);
 
@@ -238,7 +238,7 @@ maybe('the swarm task runtime, directly', () => {
     }
     stop.abort('terminate');
     const end: TaskAttemptEnd = await running;
-    expect([end.timedOut, end.detached, end.code]).toEqual([false, undefined, null]);
+    expect(end).toMatchObject({ kind: 'killed', reason: 'terminate' });
     expect(await servicesOf(spec)).toEqual([]);
     expect(
       await engine.listContainers({ all: true, filters: { label: [`org.orch.node=${spec.ids.node}`] } }),
@@ -254,8 +254,7 @@ maybe('the swarm task runtime, directly', () => {
     }
     await engine.getService(serviceName(spec.ids)).remove();
     const end = await running;
-    expect([end.code, end.timedOut]).toEqual([null, false]);
-    expect(end.stderrTail).toContain("the job's service was removed");
+    expect(end).toMatchObject({ kind: 'lost', what: "the job's service was removed" });
   }, 90_000);
 
   test('a task over its memory limit ends OOM-killed, naming the limit', async () => {
@@ -264,8 +263,7 @@ maybe('the swarm task runtime, directly', () => {
       { limits: { memoryBytes: 96 * 1024 * 1024 } },
     );
     const end = await runtime.run(spec, async () => undefined);
-    expect(end.oomKilled).toEqual({ memoryBytes: 96 * 1024 * 1024 });
-    expect(end.code).toBe(null);
+    expect(end).toMatchObject({ kind: 'oomKilled', memoryBytes: 96 * 1024 * 1024 });
   }, 90_000);
 
   test('constraints no node satisfies keep the job pending until its timeout, which says why', async () => {
@@ -274,15 +272,21 @@ maybe('the swarm task runtime, directly', () => {
       env: { [CONSTRAINTS_ENV]: 'node.labels.orch-test-zone==nowhere' },
     });
     const end = await runtime.run(spec, async () => undefined);
-    expect(end.timedOut).toBe(true);
-    expect(end.stderrTail).toMatch(/not started: no suitable node/);
+    expect(end).toMatchObject({
+      kind: 'killed',
+      reason: 'timeout',
+      stderrTail: expect.stringMatching(/not started: no suitable node/),
+    });
     expect(await servicesOf(spec)).toEqual([]);
   }, 90_000);
 
   test('a malformed constraint is refused before anything runs, naming it', async () => {
     const spec = await attempt(`console.log('never')`, { env: { [CONSTRAINTS_ENV]: 'zone=a' } });
     const end = await runtime.run(spec, async () => undefined);
-    expect(end.startError).toMatch(/ORCH_SWARM_CONSTRAINTS: "zone=a" is not a swarm placement constraint/);
+    expect(end).toMatchObject({ kind: 'notStarted' });
+    expect(end.kind === 'notStarted' && end.error).toMatch(
+      /ORCH_SWARM_CONSTRAINTS: "zone=a" is not a swarm placement constraint/,
+    );
     expect(await servicesOf(spec)).toEqual([]);
     expect(() => parseConstraints(['node.labels.zone==a, node.role!=manager'], 'x')).not.toThrow();
     await expect(openSwarmTasks(['node.labels.zone'])).rejects.toThrow(
@@ -313,7 +317,7 @@ maybe('the swarm task runtime, directly', () => {
     expect(Spec.TaskTemplate.ContainerSpec.Env.filter((e: string) => e.startsWith('API_TOKEN'))).toEqual([]);
     expect(JSON.stringify([Spec.Labels, Spec.TaskTemplate.ContainerSpec.Labels])).not.toContain('API_TOKEN');
     const end = await running;
-    expect(end.code).toBe(0);
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
     expect(await outputs(spec)).toEqual({ token: value, greeting: 'hello' });
     expect(await engine.listSecrets({ filters: { label: [`org.orch.node=${spec.ids.node}`] } })).toEqual([]);
   }, 90_000);
@@ -333,7 +337,7 @@ maybe('the swarm task runtime, directly', () => {
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(networks).toEqual([]);
-    expect((await running).code).toBe(0);
+    expect(await running).toMatchObject({ kind: 'exited', code: 0 });
     expect(await outputs(spec)).toEqual(['eth0', 'lo']);
   }, 90_000);
 
@@ -348,7 +352,7 @@ maybe('the swarm task runtime, directly', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     stop.abort('shutdown');
-    expect(await first).toMatchObject({ detached: true });
+    expect(await first).toEqual({ kind: 'detached' });
     await runtime.close();
     const again = await openSwarmTasks();
     expect(await again.holds(spec.ids)).toBe(true);
@@ -356,7 +360,8 @@ maybe('the swarm task runtime, directly', () => {
     const end = await again.run(spec, async () => {
       started += 1;
     });
-    expect([end.code, started]).toEqual([0, 1]);
+    expect(end).toMatchObject({ kind: 'exited', code: 0 });
+    expect(started).toBe(1);
     const host = await outputs(spec);
     expect((await readFile(join(spec.dir, 'stdout.log'), 'utf8')).match(/host=\w+/g)).toEqual([
       `host=${host}`,

@@ -376,6 +376,16 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0017_execution_lease_epoch': {
+    // The number of the lease's claim: one more at each claim, so that a replica whose lease was
+    // taken over cannot write into the execution under the taker (executor/leases.ts, fenced writes).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('executions')
+        .addColumn('lease_epoch', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 });
 
 /**

@@ -3,6 +3,7 @@ import {
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   sql,
@@ -32,12 +33,26 @@ const NOT_STARTED = new Set(['UNDEFINED', 'QUEUED']);
 const NOT_STARTED_LITERALS = UNFINISHED_PHASES.filter((p) => NOT_STARTED.has(p)).map((p) => sql.lit(p));
 const STARTED_LITERALS = UNFINISHED_PHASES.filter((p) => !NOT_STARTED.has(p)).map((p) => sql.lit(p));
 
-/** A lease claim: who claims, the time of the claim and when the lease ends (ms since the epoch). */
+/**
+ * A lease claim: who claims, and for how many milliseconds. The lease ends that long after the
+ * claim on the database's clock (never a replica's own: replicas with skewed clocks agree).
+ */
 export interface LeaseClaim {
   holder: string;
-  now: number;
-  expiresAt: number;
+  durationMs: number;
 }
+
+/**
+ * What a run of an execution holds: the lease's holder and the number of the claim it ran under
+ * (`executions.lease_epoch`). A write fenced with it lands only while both are still the row's.
+ */
+export interface LeaseToken {
+  holder: string;
+  epoch: number;
+}
+
+/** Thrown inside a fenced transaction whose fence failed: rolls it back. */
+class FenceFailed extends Error {}
 
 /** Tables holding versioned entities. */
 export type EntityKind = 'tasks' | 'workflows' | 'launch_plans';
@@ -488,58 +503,87 @@ export class Repository {
 
   /**
    * Compare-and-set of an execution's phase: applies `changes` (with `phase: to`) only while the row
-   * is still in phase `from`; false when another writer moved it first.
+   * is still in phase `from` (and, with `lease`, still held under that lease's claim); false when
+   * another writer moved it first or the lease was taken over.
    */
   async transitionExecution(
     id: number,
     from: string,
     changes: Partial<Omit<ExecutionTable, 'id'>> & { phase: string },
+    lease?: LeaseToken,
   ): Promise<boolean> {
-    const result = await this.db
+    let update = this.db
       .updateTable('executions')
       .set(changes)
       .where('id', '=', id)
-      .where('phase', '=', from)
-      .executeTakeFirst();
+      .where('phase', '=', from);
+    if (lease) {
+      update = update.where('lease_holder', '=', lease.holder).where('lease_epoch', '=', lease.epoch);
+    }
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /**
-   * Claims the lease of one unfinished execution for `lease.holder` until `lease.expiresAt`: in one
-   * conditional UPDATE, only while no other holder's lease runs past `now` (none, expired, or its own).
-   * Concurrent claims of the same row are serialized by the database, so exactly one wins.
-   * @returns whether `lease.holder` holds the lease now.
+   * The database's clock in milliseconds since the epoch, as SQL: every lease time is read and
+   * written on it, so that replicas whose own clocks disagree agree on when a lease ends.
    */
-  async claimExecutionLease(id: number, lease: LeaseClaim): Promise<boolean> {
-    const result = await this.db
+  private clockMs(): RawBuilder<number> {
+    return this.dialect === 'postgres'
+      ? sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`
+      : sql<number>`cast((julianday('now') - 2440587.5) * 86400000 as integer)`;
+  }
+
+  /** Whether no replica holds a live lease on the row: none, or one that ended on the database's clock. */
+  private leaseFree(eb: ExpressionBuilder<Database, 'executions'>): Expression<SqlBool> {
+    return eb.or([
+      eb('lease_holder', 'is', null),
+      eb('lease_expires_at', 'is', null),
+      eb('lease_expires_at', '<', this.clockMs()),
+    ]);
+  }
+
+  /** The columns a claim sets: the holder, the end `durationMs` from now (database clock), the next epoch. */
+  private claimed(lease: LeaseClaim) {
+    return {
+      lease_holder: lease.holder,
+      lease_expires_at: sql<number>`${this.clockMs()} + ${lease.durationMs}`,
+      lease_epoch: sql<number>`lease_epoch + 1`,
+    };
+  }
+
+  /**
+   * Claims the lease of one unfinished execution for `lease.holder`, for `lease.durationMs` on the
+   * database's clock: in one conditional UPDATE, only while no other holder's lease is live (none,
+   * expired, or its own). Concurrent claims of the same row are serialized by the database, so
+   * exactly one wins. Each claim counts one more epoch.
+   * @returns the claim's token when `lease.holder` holds the lease now, else undefined.
+   */
+  async claimExecutionLease(id: number, lease: LeaseClaim): Promise<LeaseToken | undefined> {
+    const row = await this.db
       .updateTable('executions')
-      .set({ lease_holder: lease.holder, lease_expires_at: lease.expiresAt })
+      .set(this.claimed(lease))
       .where('id', '=', id)
       .where('phase', 'in', UNFINISHED_LITERALS)
-      .where((eb) =>
-        eb.or([
-          eb('lease_holder', 'is', null),
-          eb('lease_holder', '=', lease.holder),
-          eb('lease_expires_at', 'is', null),
-          eb('lease_expires_at', '<', lease.now),
-        ]),
-      )
+      .where((eb) => eb.or([this.leaseFree(eb), eb('lease_holder', '=', lease.holder)]))
+      .returning('lease_epoch')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return row ? { holder: lease.holder, epoch: Number(row.lease_epoch) } : undefined;
   }
 
   /**
    * Claims the leases of at most `limit` unfinished executions that no replica holds (no lease, or
-   * one that ended before `now`, or every one with `lease.takeOver`), oldest first. On PostgreSQL the
-   * rows are picked with `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once claim different ones.
-   * With `started: true` only executions that had started (RUNNING, SUCCEEDING, FAILING, ABORTING: a
-   * takeover), with `started: false` only those that had not (UNDEFINED, QUEUED: new work); absent, both.
-   * @returns the ids of the executions now held by `lease.holder`.
+   * one that ended on the database's clock, or every one with `lease.takeOver`), oldest first. On
+   * PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once claim
+   * different ones. With `started: true` only executions that had started (RUNNING, SUCCEEDING,
+   * FAILING, ABORTING: a takeover), with `started: false` only those that had not (UNDEFINED, QUEUED:
+   * new work); absent, both.
+   * @returns the executions now held by `lease.holder`, with their claims' epochs.
    */
   async claimAbandonedExecutions(
     lease: LeaseClaim & { takeOver?: boolean; started?: boolean },
     limit: number,
-  ): Promise<number[]> {
+  ): Promise<{ id: number; epoch: number }[]> {
     if (limit <= 0) return [];
     const phases =
       lease.started === undefined
@@ -548,13 +592,7 @@ export class Repository {
           ? STARTED_LITERALS
           : NOT_STARTED_LITERALS;
     const free = (eb: ExpressionBuilder<Database, 'executions'>) =>
-      lease.takeOver
-        ? eb.lit(true)
-        : eb.or([
-            eb('lease_holder', 'is', null),
-            eb('lease_expires_at', 'is', null),
-            eb('lease_expires_at', '<', lease.now),
-          ]);
+      lease.takeOver ? eb.lit(true) : this.leaseFree(eb);
     let candidates = this.db
       .selectFrom('executions')
       .select('id')
@@ -565,24 +603,24 @@ export class Repository {
     if (this.dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
     const rows = await this.db
       .updateTable('executions')
-      .set({ lease_holder: lease.holder, lease_expires_at: lease.expiresAt })
+      .set(this.claimed(lease))
       .where('id', 'in', candidates)
       .where('phase', 'in', phases)
       .where(free)
-      .returning('id')
+      .returning(['id', 'lease_epoch'])
       .execute();
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => ({ id: Number(r.id), epoch: Number(r.lease_epoch) }));
   }
 
   /**
-   * Extends the leases `holder` holds on `ids` to `expiresAt`.
+   * Extends the leases `holder` holds on `ids` to `durationMs` from now, on the database's clock.
    * @returns the ids whose lease it still held (the others were taken over or have finished).
    */
-  async renewExecutionLeases(ids: readonly number[], holder: string, expiresAt: number): Promise<number[]> {
+  async renewExecutionLeases(ids: readonly number[], holder: string, durationMs: number): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await this.db
       .updateTable('executions')
-      .set({ lease_expires_at: expiresAt })
+      .set({ lease_expires_at: sql<number>`${this.clockMs()} + ${durationMs}` })
       .where('id', 'in', [...ids])
       .where('lease_holder', '=', holder)
       .returning('id')
@@ -601,6 +639,36 @@ export class Repository {
       .execute();
   }
 
+  /**
+   * Runs `write` in a transaction that first locks the execution's row while `lease` still holds it
+   * (its holder and its claim's epoch), so that no takeover can come between the check and the
+   * write: a claim waits for the transaction's end, and a write after a claim is refused.
+   * @returns whether `write` ran (false: the lease was taken over, nothing was written).
+   */
+  private async fenced(
+    executionId: number,
+    lease: LeaseToken,
+    write: (db: Kysely<Database>) => Promise<unknown>,
+  ): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const held = await trx
+          .updateTable('executions')
+          .set({ lease_epoch: lease.epoch })
+          .where('id', '=', executionId)
+          .where('lease_holder', '=', lease.holder)
+          .where('lease_epoch', '=', lease.epoch)
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) === 0) throw new FenceFailed();
+        await write(trx);
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof FenceFailed) return false;
+      throw error;
+    }
+  }
+
   /** Every node execution of an execution (for resuming it and for the console). */
   allNodeExecutions(executionId: number): Promise<Selectable<NodeExecutionTable>[]> {
     return this.db
@@ -611,14 +679,22 @@ export class Repository {
       .execute();
   }
 
-  /** Records (or rewrites) one task attempt. */
-  async upsertTaskAttempt(row: Insertable<TaskAttemptTable>): Promise<void> {
+  /**
+   * Records (or rewrites) one task attempt; with `lease`, only while that lease still holds the
+   * attempt's execution (see {@link Repository.fenced}).
+   * @returns whether it was written (false: the lease was taken over).
+   */
+  async upsertTaskAttempt(row: Insertable<TaskAttemptTable>, lease?: LeaseToken): Promise<boolean> {
     const { execution_id: _e, node_id: _n, attempt: _a, ...changes } = row;
-    await this.db
-      .insertInto('task_attempts')
-      .values(row)
-      .onConflict((oc) => oc.columns(['execution_id', 'node_id', 'attempt']).doUpdateSet(changes))
-      .execute();
+    const write = (db: Kysely<Database>) =>
+      db
+        .insertInto('task_attempts')
+        .values(row)
+        .onConflict((oc) => oc.columns(['execution_id', 'node_id', 'attempt']).doUpdateSet(changes))
+        .execute();
+    if (lease) return this.fenced(row.execution_id, lease, write);
+    await write(this.db);
+    return true;
   }
 
   /** The task attempts of an execution (of one node when `nodeId` is given), by node then attempt. */
@@ -628,24 +704,33 @@ export class Repository {
     return select.orderBy('node_id').orderBy('attempt').execute();
   }
 
-  async upsertNodeExecution(row: Insertable<NodeExecutionTable>): Promise<void> {
-    await this.db
-      .insertInto('node_executions')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['execution_id', 'node_id']).doUpdateSet({
-          phase: row.phase,
-          inputs_key: row.inputs_key,
-          attempts: row.attempts,
-          outputs_key: row.outputs_key,
-          error: row.error,
-          started_at: row.started_at,
-          updated_at: row.updated_at,
-          ended_at: row.ended_at ?? null,
-          cache_status: row.cache_status ?? 'CACHE_DISABLED',
-        }),
-      )
-      .execute();
+  /**
+   * Records (or rewrites) one node execution; with `lease`, only while that lease still holds the
+   * node's execution (see {@link Repository.fenced}).
+   * @returns whether it was written (false: the lease was taken over).
+   */
+  async upsertNodeExecution(row: Insertable<NodeExecutionTable>, lease?: LeaseToken): Promise<boolean> {
+    const write = (db: Kysely<Database>) =>
+      db
+        .insertInto('node_executions')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['execution_id', 'node_id']).doUpdateSet({
+            phase: row.phase,
+            inputs_key: row.inputs_key,
+            attempts: row.attempts,
+            outputs_key: row.outputs_key,
+            error: row.error,
+            started_at: row.started_at,
+            updated_at: row.updated_at,
+            ended_at: row.ended_at ?? null,
+            cache_status: row.cache_status ?? 'CACHE_DISABLED',
+          }),
+        )
+        .execute();
+    if (lease) return this.fenced(row.execution_id, lease, write);
+    await write(this.db);
+    return true;
   }
 
   /** The task cache entry of `key` (a SHA-256 hex digest), or undefined when there is none. */

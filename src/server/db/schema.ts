@@ -93,8 +93,16 @@ export interface ExecutionTable {
    * null when none does. Written only by the executor's leases (executor/leases.ts).
    */
   lease_holder?: string | null;
-  /** Milliseconds since the epoch when the lease ends unless renewed; null without a lease. */
+  /**
+   * Milliseconds since the epoch, on the database's clock, when the lease ends unless renewed; null
+   * without a lease.
+   */
   lease_expires_at?: number | null;
+  /**
+   * How many times the lease was claimed (0: never). A claim adds one; the executor's writes carry
+   * the number their run claimed, and are refused once another claim came (executor/leases.ts).
+   */
+  lease_epoch?: number;
 }
 
 export interface NodeExecutionTable {

@@ -51,6 +51,12 @@ export class TaskFailure extends Error {
 /** Thrown inside a run when the executor is closing: the execution stays unfinished and resumes later. */
 export class Interrupted extends Error {}
 
+/**
+ * Thrown inside a run when a fenced write found the execution's lease taken over by another replica:
+ * the run stops as on shutdown, writing nothing more (the taker's records stay).
+ */
+export class LeaseLost extends Interrupted {}
+
 /** Thrown inside a run when the execution was terminated: it ends ABORTED. */
 export class Aborted extends Error {}
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseDuration } from '../../api/duration.js';
-import type { Repository } from '../db/repository.js';
+import type { LeaseClaim, LeaseToken, Repository } from '../db/repository.js';
 
 /** How long an execution lease lasts and how often its holder renews it, in milliseconds. */
 export interface LeaseSettings {
@@ -41,35 +41,37 @@ export interface ExecutionLeasesOptions extends LeaseSettings {
   repo: Repository;
   /** This replica's holder id. @default {@link newLeaseHolder}() */
   holder?: string;
-  /** Milliseconds since the epoch. @default Date.now */
-  now?: () => number;
 }
 
 /**
  * The execution leases one admin replica holds (DESIGN.md, "Where tasks and apps run"): an execution
  * is driven only by the replica that claimed its lease; the holder renews its leases every
  * `renewMs`, releases each when its run ends, and a lease not renewed for `durationMs` (its holder
- * died) may be claimed by any replica, which then resumes the execution.
+ * died or stalled) may be claimed by any replica, which then resumes the execution.
+ *
+ * Lease times are the database's clock (never this process's), so replicas with skewed clocks agree
+ * on when a lease ends. Each claim counts one more epoch (`executions.lease_epoch`): the run started
+ * under a claim writes its records fenced with that claim's {@link LeaseToken}, and a replica whose
+ * lease was taken over finds its writes refused (Repository's fenced writes) and stops its run.
  */
 export class ExecutionLeases {
   readonly holder: string;
   readonly durationMs: number;
   readonly renewMs: number;
   private readonly repo: Repository;
-  private readonly now: () => number;
-  private readonly held = new Set<number>();
+  /** Held leases: the epoch of each one's claim, by execution id. */
+  private readonly held = new Map<number, number>();
 
   constructor(options: ExecutionLeasesOptions) {
     this.repo = options.repo;
     this.holder = options.holder ?? newLeaseHolder();
     this.durationMs = options.durationMs;
     this.renewMs = options.renewMs;
-    this.now = options.now ?? Date.now;
   }
 
   /** The ids of the executions whose lease this replica holds. */
   get heldIds(): number[] {
-    return [...this.held];
+    return [...this.held.keys()];
   }
 
   /** Whether this replica holds the lease of `executionId`. */
@@ -77,19 +79,25 @@ export class ExecutionLeases {
     return this.held.has(executionId);
   }
 
-  private claim(): { holder: string; now: number; expiresAt: number } {
-    const now = this.now();
-    return { holder: this.holder, now, expiresAt: now + this.durationMs };
+  /** The token of the held lease of `executionId` (for fenced writes), or undefined when not held. */
+  token(executionId: number): LeaseToken | undefined {
+    const epoch = this.held.get(executionId);
+    return epoch === undefined ? undefined : { holder: this.holder, epoch };
+  }
+
+  private claim(): LeaseClaim {
+    return { holder: this.holder, durationMs: this.durationMs };
   }
 
   /**
    * Claims the lease of one unfinished execution (no other replica holds a live one).
-   * @returns whether this replica holds it now.
+   * @returns the token of the lease when this replica holds it now, else undefined.
    */
-  async claimOne(executionId: number): Promise<boolean> {
-    if (this.held.has(executionId)) return true;
+  async claimOne(executionId: number): Promise<LeaseToken | undefined> {
+    const held = this.token(executionId);
+    if (held) return held;
     const claimed = await this.repo.claimExecutionLease(executionId, this.claim());
-    if (claimed) this.held.add(executionId);
+    if (claimed) this.held.set(executionId, claimed.epoch);
     return claimed;
   }
 
@@ -104,23 +112,28 @@ export class ExecutionLeases {
     limit: number,
     which: { takeOver?: boolean; started?: boolean } = {},
   ): Promise<number[]> {
-    const ids = await this.repo.claimAbandonedExecutions({ ...this.claim(), ...which }, limit);
-    for (const id of ids) this.held.add(id);
-    return ids;
+    const claimed = await this.repo.claimAbandonedExecutions({ ...this.claim(), ...which }, limit);
+    for (const { id, epoch } of claimed) this.held.set(id, epoch);
+    return claimed.map((c) => c.id);
   }
 
   /**
-   * Extends every held lease by `durationMs`.
+   * Extends every held lease by `durationMs` from now on the database's clock.
    * @returns the ids whose lease was lost (another replica took it over): no longer held.
    */
   async renew(): Promise<number[]> {
     const ids = this.heldIds;
     if (!ids.length) return [];
-    const renewed = new Set(await this.repo.renewExecutionLeases(ids, this.holder, this.claim().expiresAt));
+    const renewed = new Set(await this.repo.renewExecutionLeases(ids, this.holder, this.durationMs));
     // A lease released while the renewal ran is not lost.
     const lost = ids.filter((id) => !renewed.has(id) && this.held.has(id));
     for (const id of lost) this.held.delete(id);
     return lost;
+  }
+
+  /** Forgets the lease of `executionId` without writing (a fenced write found it taken over). */
+  forget(executionId: number): void {
+    this.held.delete(executionId);
   }
 
   /** Releases the lease of `executionId` when held. */

@@ -7,7 +7,14 @@ import type Docker from 'dockerode';
 import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import type { Logger } from '../logger.js';
 import { Tail } from './local-tasks.js';
-import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
+import {
+  type AttemptIds,
+  containerEnd,
+  type LeftoverAttempt,
+  type TaskAttemptEnd,
+  type TaskAttemptSpec,
+  type TaskRuntime,
+} from './tasks.js';
 
 /** What {@link DockerTaskRuntime} needs. */
 export interface DockerTaskRuntimeOptions {
@@ -96,7 +103,8 @@ export class DockerTaskRuntime implements TaskRuntime {
         attempt: spec.ids.attempt,
       });
     } else {
-      if (spec.signal.aborted) return ended({ code: null, signal: 'SIGKILL' });
+      if (spec.signal.aborted)
+        return { kind: 'killed', signal: 'SIGKILL', reason: 'terminate', stderrTail: '' };
       const image = spec.image || this.options.defaultImage;
       try {
         await ensureImage(engine, image);
@@ -104,7 +112,7 @@ export class DockerTaskRuntime implements TaskRuntime {
         await container.start();
       } catch (error) {
         await container?.remove({ force: true }).catch(() => undefined);
-        return ended({ code: null, signal: null, startError: engineMessage(error) });
+        return { kind: 'notStarted', error: engineMessage(error) };
       }
     }
     await onStart(null);
@@ -195,9 +203,10 @@ export class DockerTaskRuntime implements TaskRuntime {
     this.options.engine.modem.demuxStream(logs, stdoutLog, stderr);
     const logsDone = finished(logs).catch(() => undefined);
 
-    let timedOut = false;
+    let stoppedFor: 'timeout' | 'terminate' | undefined;
     let stopping: Promise<unknown> | undefined;
-    const stop = () => {
+    const stop = (why: 'timeout' | 'terminate') => {
+      stoppedFor ??= why;
       stopping ??= container.stop({ t: this.options.stopGraceSeconds }).catch(() => undefined);
     };
     let detached = false;
@@ -205,7 +214,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       if (spec.signal.reason === 'shutdown') {
         detached = true;
         detach.abort();
-      } else stop();
+      } else stop('terminate');
     };
     spec.signal.addEventListener('abort', onAbort, { once: true });
     if (spec.signal.aborted) onAbort();
@@ -213,13 +222,7 @@ export class DockerTaskRuntime implements TaskRuntime {
     if (spec.timeoutMs > 0) {
       const info = await container.inspect().catch(() => undefined);
       const startedAt = Date.parse(info?.State.StartedAt ?? '') || Date.now();
-      timer = setTimeout(
-        () => {
-          timedOut = true;
-          stop();
-        },
-        Math.max(0, startedAt + spec.timeoutMs - Date.now()),
-      );
+      timer = setTimeout(() => stop('timeout'), Math.max(0, startedAt + spec.timeoutMs - Date.now()));
     }
     try {
       // A wait that returns or fails while the container still runs (a dropped connection to the
@@ -246,7 +249,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       logs.unpipe?.();
       stdoutLog.end();
       stderrLog.end();
-      return ended({ code: null, signal: null, detached: true });
+      return { kind: 'detached' };
     }
     await stopping;
     await logsDone;
@@ -256,14 +259,12 @@ export class DockerTaskRuntime implements TaskRuntime {
     const info = await container.inspect();
     const outputsDir = mountedOutputsDir(info, spec.dir);
     await container.remove({ force: true }).catch(() => undefined);
-    const code = info.State.ExitCode;
-    const oom = info.State.OOMKilled;
-    return ended({
-      code: oom || code > 128 ? null : code,
-      signal: code > 128 ? signalName(code - 128) : null,
+    return containerEnd({
+      code: info.State.ExitCode,
+      oomKilled: info.State.OOMKilled,
+      memoryBytes,
       stderrTail: tail.text(),
-      timedOut,
-      ...(oom ? { oomKilled: { memoryBytes } } : {}),
+      ...(stoppedFor ? { stoppedFor } : {}),
       ...(outputsDir ? { outputsDir } : {}),
     });
   }
@@ -288,23 +289,4 @@ function mountedOutputsDir(info: Docker.ContainerInspectInfo, dir: string): stri
   const source = info.Mounts.find((mount) => mount.Destination === IO_DIR)?.Source;
   if (!source || resolve(source) === resolve(join(dir, 'io'))) return undefined;
   return source;
-}
-
-/** An end with the defaults filled in. */
-export function ended(
-  end: Partial<TaskAttemptEnd> & Pick<TaskAttemptEnd, 'code' | 'signal'>,
-): TaskAttemptEnd {
-  return { stderrTail: '', timedOut: false, ...end };
-}
-
-/** The name of a signal by number (a container's exit status 128+n). */
-export function signalName(n: number): string {
-  const names: Record<number, string> = {
-    1: 'SIGHUP',
-    2: 'SIGINT',
-    6: 'SIGABRT',
-    9: 'SIGKILL',
-    15: 'SIGTERM',
-  };
-  return names[n] ?? `signal ${n}`;
 }

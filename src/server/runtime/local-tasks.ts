@@ -11,6 +11,29 @@ export const STDERR_TAIL_BYTES = 2048;
 /** How far below the server task processes run (nice levels; 0 = same priority, 19 = lowest). */
 const TASK_NICENESS = 10;
 
+/**
+ * How a task process ended, from what its `close` event and the runtime saw: it could not start, its
+ * timeout killed it, a signal ended it (its terminate, or someone else's), or it exited.
+ */
+function processEnd(seen: {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  startError: string | undefined;
+  timedOut: boolean;
+  spec: TaskAttemptSpec;
+  tail: Tail;
+}): TaskAttemptEnd {
+  const stderrTail = seen.tail.text();
+  if (seen.startError !== undefined) return { kind: 'notStarted', error: seen.startError };
+  const signal = seen.signal ?? 'SIGKILL';
+  if (seen.timedOut) return { kind: 'killed', signal, reason: 'timeout', stderrTail };
+  if (seen.code === null) {
+    const reason = seen.spec.signal.aborted ? 'terminate' : 'signal';
+    return { kind: 'killed', signal, reason, stderrTail };
+  }
+  return { kind: 'exited', code: seen.code, stderrTail };
+}
+
 /** Kills a whole process group (the task and everything it started); quiet when it is already gone. */
 export function killGroup(pid: number | undefined | null): void {
   if (!pid) return;
@@ -136,15 +159,7 @@ export class LocalTaskRuntime implements TaskRuntime {
           stderrLog.closed ? undefined : once(stderrLog, 'close'),
         ])
           .catch(() => undefined)
-          .then(() =>
-            resolve({
-              code: startError ? null : code,
-              signal,
-              stderrTail: tail.text(),
-              timedOut,
-              ...(startError ? { startError } : {}),
-            }),
-          );
+          .then(() => resolve(processEnd({ code, signal, startError, timedOut, spec, tail })));
       });
     });
   }

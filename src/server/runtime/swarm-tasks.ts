@@ -19,9 +19,16 @@ import {
   staleNetworkOf,
 } from '../../engines/swarm-engine.js';
 import type { Logger } from '../logger.js';
-import { type DockerTaskRuntimeOptions, ended, signalName } from './docker-tasks.js';
+import type { DockerTaskRuntimeOptions } from './docker-tasks.js';
 import { Tail } from './local-tasks.js';
-import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
+import {
+  type AttemptIds,
+  containerEnd,
+  type LeftoverAttempt,
+  type TaskAttemptEnd,
+  type TaskAttemptSpec,
+  type TaskRuntime,
+} from './tasks.js';
 
 /** What {@link SwarmTaskRuntime} needs. */
 export interface SwarmTaskRuntimeOptions extends DockerTaskRuntimeOptions {
@@ -215,16 +222,16 @@ export class SwarmTaskRuntime implements TaskRuntime {
     // A node that refused the isolated network ran nothing: once more on a new network when its copy
     // is stale (staleNetworkOf), again on the same one while left-over copies hold the subnets it
     // tries (overlappingNetworkOf).
-    for (let tries = 1; tries <= OVERLAP_RETRIES && !spec.network && end.startError; tries++) {
+    for (let tries = 1; tries <= OVERLAP_RETRIES && !spec.network && end.kind === 'notStarted'; tries++) {
       if (spec.signal.aborted) break;
-      const stale = staleNetworkOf(end.startError);
-      const overlapping = stale ? undefined : overlappingNetworkOf(end.startError);
+      const stale = staleNetworkOf(end.error);
+      const overlapping = stale ? undefined : overlappingNetworkOf(end.error);
       if (stale ? tries > 1 || !(await this.renewNetwork(stale)) : !overlapping) break;
       this.options.logger.warn('a node refused the isolated network of tasks; the job runs again', {
         execution: spec.ids.execution,
         node: spec.ids.node,
         attempt: spec.ids.attempt,
-        reason: end.startError,
+        reason: end.error,
       });
       const again = await this.start(spec, memoryBytes);
       if ('end' in again) return again.end;
@@ -243,7 +250,9 @@ export class SwarmTaskRuntime implements TaskRuntime {
     memoryBytes: number,
   ): Promise<{ service: ListedService } | { end: TaskAttemptEnd }> {
     for (let tries = 1; ; tries++) {
-      if (spec.signal.aborted) return { end: ended({ code: null, signal: 'SIGKILL' }) };
+      if (spec.signal.aborted) {
+        return { end: { kind: 'killed', signal: 'SIGKILL', reason: 'terminate', stderrTail: '' } };
+      }
       try {
         return { service: await this.create(spec, memoryBytes) };
       } catch (error) {
@@ -254,7 +263,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
         if (tries === 1 && !spec.network && /network \S+ not found/i.test(message)) {
           if (await this.renewNetwork(this.network)) continue;
         }
-        return { end: ended({ code: null, signal: null, startError: message }) };
+        return { end: { kind: 'notStarted', error: message } };
       }
     }
   }
@@ -480,17 +489,13 @@ export class SwarmTaskRuntime implements TaskRuntime {
     };
     if (detached) {
       await closeLive();
-      return ended({ code: null, signal: null, detached: true });
+      return { kind: 'detached' };
     }
     if (gone) {
       await this.remove(spec.ids, service.ID, 0, last);
       await this.removeSecret(spec.ids);
       await closeLive();
-      return ended({
-        code: null,
-        signal: 'SIGKILL',
-        stderrTail: `${liveTail.text()}\n[the job's service was removed]`.trim(),
-      });
+      return { kind: 'lost', what: "the job's service was removed", stderrTail: liveTail.text() };
     }
     if (stopped) {
       await this.remove(spec.ids, service.ID, this.options.stopGraceSeconds, last);
@@ -499,12 +504,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
       // A job that never ran (no node satisfies its constraints) says why.
       const pending =
         last?.Status?.State !== 'running' && last?.Status?.Err ? `not started: ${last.Status.Err}` : '';
-      return ended({
-        code: null,
-        signal: 'SIGTERM',
-        stderrTail: liveTail.text() || pending,
-        timedOut: stopped === 'timeout',
-      });
+      return { kind: 'killed', signal: 'SIGTERM', reason: stopped, stderrTail: liveTail.text() || pending };
     }
     await closeLive();
     return this.harvest(service.ID, spec, memoryBytes, last);
@@ -532,21 +532,15 @@ export class SwarmTaskRuntime implements TaskRuntime {
     await this.removeSecret(spec.ids);
     const code = container?.State.ExitCode ?? status?.ContainerStatus?.ExitCode ?? null;
     if (status?.State === 'rejected' || code === null) {
-      return ended({
-        code: null,
-        signal: null,
-        startError: explainTaskError(status?.Err || status?.Message || 'the job did not run'),
-      });
+      return {
+        kind: 'notStarted',
+        error: explainTaskError(status?.Err || status?.Message || 'the job did not run'),
+      };
     }
     // Where the container is on another node, an exit status of 137 (SIGKILL) that this runtime did
     // not send is taken for the OOM killer at the memory limit.
-    const oom = container ? container.State.OOMKilled : code === 137;
-    return ended({
-      code: oom || code > 128 ? null : code,
-      signal: code > 128 ? signalName(code - 128) : null,
-      stderrTail: tail.text(),
-      ...(oom ? { oomKilled: { memoryBytes } } : {}),
-    });
+    const oomKilled = container ? container.State.OOMKilled : code === 137;
+    return containerEnd({ code, oomKilled, memoryBytes, stderrTail: tail.text() });
   }
 
   /**

@@ -55,28 +55,70 @@ export interface TaskAttemptSpec {
   signal: AbortSignal;
 }
 
-/** How an attempt ended. */
-export interface TaskAttemptEnd {
-  /** Exit status; null when it ended by a signal or never started. */
-  code: number | null;
-  /** The signal that ended it (`SIGKILL`), if any. */
-  signal: string | null;
-  /** The last 2 KiB of its standard error, trimmed. */
-  stderrTail: string;
-  /** Stopped because `timeoutMs` passed. */
-  timedOut: boolean;
-  /** Why it could not start (no such program, no such image); the attempt never ran. */
-  startError?: string;
-  /** Ended by the kernel's OOM killer at its memory limit of `memoryBytes` bytes. */
-  oomKilled?: { memoryBytes: number };
-  /** The runtime let go of it at shutdown (`signal` reason `'shutdown'`); it may still be running. */
-  detached?: boolean;
+/**
+ * How an attempt ended: exactly one of these cases (the executor decodes them in one place,
+ * executor/attempt-end.ts). `stderrTail` is the last 2 KiB of the attempt's standard error, trimmed.
+ */
+export type TaskAttemptEnd =
+  /** It ran and exited with `code` (0: success). */
+  | {
+      kind: 'exited';
+      code: number;
+      stderrTail: string;
+      /**
+       * The folder on the admin's host holding the task's `outputs.json`, when it is not `dir`/io: a
+       * container another admin replica started mounts that replica's folder. The executor reads it
+       * there with the same checks (never copied: a copy would follow what the task put there).
+       */
+      outputsDir?: string;
+    }
   /**
-   * The folder on the admin's host holding the task's `outputs.json`, when it is not `dir`/io: a
-   * container another admin replica started mounts that replica's folder. The executor reads it
-   * there with the same checks (never copied: a copy would follow what the task put there).
+   * It was ended by `signal`: because `timeoutMs` passed (`timeout`), because its signal was aborted
+   * with `'terminate'` (`terminate`, also before it started), or by someone else (`signal`).
    */
+  | { kind: 'killed'; signal: string; reason: 'timeout' | 'terminate' | 'signal'; stderrTail: string }
+  /** The kernel's OOM killer ended it at its memory limit of `memoryBytes` bytes. */
+  | { kind: 'oomKilled'; memoryBytes: number; stderrTail: string }
+  /** It could not start (no such program, no such image, no node for it): `error` says why. */
+  | { kind: 'notStarted'; error: string }
+  /** What ran it went away under it (a job's service removed by someone else): `what` says what. */
+  | { kind: 'lost'; what: string; stderrTail: string }
+  /** The runtime let go of it at shutdown (signal reason `'shutdown'`); it may still be running. */
+  | { kind: 'detached' };
+
+/**
+ * The end of an attempt whose container (or job) reported exit status `code` (128+n: killed by signal
+ * n), OOM-killed or not: how the docker and swarm runtimes read a container's state.
+ */
+export function containerEnd(state: {
+  code: number;
+  oomKilled: boolean;
+  memoryBytes: number;
+  stderrTail: string;
+  /** Why the runtime stopped it, when it did: its timeout passed, or its execution was terminated. */
+  stoppedFor?: 'timeout' | 'terminate';
   outputsDir?: string;
+}): TaskAttemptEnd {
+  const { code, stderrTail } = state;
+  const signal = code > 128 ? signalName(code - 128) : 'SIGTERM';
+  if (state.stoppedFor === 'timeout') return { kind: 'killed', signal, reason: 'timeout', stderrTail };
+  if (state.oomKilled) return { kind: 'oomKilled', memoryBytes: state.memoryBytes, stderrTail };
+  if (code > 128) {
+    return { kind: 'killed', signal, reason: state.stoppedFor ?? 'signal', stderrTail };
+  }
+  return { kind: 'exited', code, stderrTail, ...(state.outputsDir ? { outputsDir: state.outputsDir } : {}) };
+}
+
+/** The name of a signal by number (a container's exit status 128+n). */
+export function signalName(n: number): string {
+  const names: Record<number, string> = {
+    1: 'SIGHUP',
+    2: 'SIGINT',
+    6: 'SIGABRT',
+    9: 'SIGKILL',
+    15: 'SIGTERM',
+  };
+  return names[n] ?? `signal ${n}`;
 }
 
 /** An attempt an earlier admin recorded as started and never as ended. */
