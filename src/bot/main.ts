@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
@@ -31,6 +32,14 @@ import {
 
 /** Port the bot listens on when neither `--port` nor `$PORT` is given (the spec's app port). */
 export const DEFAULT_BOT_PORT = 8080;
+/**
+ * Seconds the bot gives its work in flight after SIGTERM or SIGINT (deliveries already accepted,
+ * the check runs and comments they write) before it abandons the GitHub requests still unanswered
+ * and exits: 10 s, so that with GitHub's 10 s per request and 30 s per call the bot is gone well
+ * within the 30 s a service manager (Kubernetes' default `terminationGracePeriodSeconds`, systemd's
+ * `TimeoutStopSec` is 90 s) waits before SIGKILL. A check run left `in_progress` stays so.
+ */
+export const SHUTDOWN_GRACE_SECONDS = 10;
 /** GitHub's REST API, when neither `--github-api-url` nor `$GITHUB_API_URL` names another (GitHub Enterprise Server). */
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
@@ -139,8 +148,9 @@ function requireAdminCredentials(config: Config, env: Record<string, string | un
 
 /**
  * `orch-bot [options]`: serves the GitHub App (see `createBotServer` and `createBot`) until SIGINT or
- * SIGTERM, then stops accepting deliveries, handles those accepted, stops following executions and
- * closes the admin channel. Resolves to the exit code: 2 for bad configuration.
+ * SIGTERM, then answers new deliveries 503, stops following executions, gives the deliveries it
+ * accepted {@link SHUTDOWN_GRACE_SECONDS} to be handled, abandons the GitHub requests still unanswered
+ * after that, and closes the admin channel. Resolves to the exit code: 2 for bad configuration.
  */
 export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
   const program = addFlagOptions(
@@ -226,11 +236,14 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     });
     if (anonymous)
       logger.warn('ORCH_API_KEY is not set: working without platform credentials (local sandbox only)');
+    // Aborted once the shutdown grace has passed: GitHub requests still unanswered are abandoned.
+    const abandon = new AbortController();
     const github = createGithubApp(await import('octokit'), {
       ...credentials,
       baseUrl,
       throttle: opts.githubThrottle,
       logger,
+      signal: abandon.signal,
     });
     const bot = createBot({
       client,
@@ -271,16 +284,31 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     const listening = typeof address === 'object' && address ? address.port : port;
     io.stdout.write(`orch-bot listening on http://localhost:${listening}${DELIVERY_PATH}\n`);
     const signal = await io.interrupted;
-    logger.warn('shutting down', { signal });
+    logger.warn('shutting down', { signal, grace_s: SHUTDOWN_GRACE_SECONDS });
     app.beginShutdown();
+    // Executions are no longer followed: their check runs stay `in_progress` until the recovery
+    // sweep of the next start completes them.
+    bot.close();
     // Still listening while the accepted deliveries are handled, so that GitHub's new ones get the
     // documented 503 (and are delivered again later) rather than a refused or reset connection;
-    // answers carry `Connection: close` meanwhile. Then idle connections are closed as they appear.
-    await app.drained();
+    // answers carry `Connection: close` meanwhile.
+    const settled = Promise.all([app.drained(), bot.idle()]).then(() => true);
+    const graceTimer = new AbortController();
+    const grace = sleep(SHUTDOWN_GRACE_SECONDS * 1000, false, { signal: graceTimer.signal }).catch(
+      () => false,
+    );
+    const inTime = await Promise.race([settled, grace]);
+    graceTimer.abort();
+    if (!inTime) {
+      logger.warn('the shutdown grace has passed; abandoning the GitHub requests still unanswered', {
+        grace_s: SHUTDOWN_GRACE_SECONDS,
+      });
+      abandon.abort(new Error('the bot is shutting down'));
+      await settled;
+    }
+    // Idle connections are closed as they appear.
     const closed = new Promise((resolve) => server.close(resolve));
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    bot.close();
-    await bot.idle();
     await closed;
     clearInterval(sweep);
     client.close();

@@ -14,6 +14,7 @@ import type { GithubCalls } from './github-calls.js';
 import { REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
 import {
   type Annotation,
+  type CheckOutput,
   output,
   problemAnnotations,
   problemSummary,
@@ -64,10 +65,12 @@ async function entityAnnotations(
 export type Registrar = ReturnType<typeof registrar>;
 
 export function registrar(ctx: BotContext & GithubCalls) {
-  const { client, logger, deps, createCheck, completeCheck, loadConfig } = ctx;
+  const { client, logger, deps, reportCheck, loadConfig } = ctx;
   /**
-   * Registers the configured workflow files of a commit, reported on the check run `orch / register`.
-   * Undefined when the commit has no `.github/orch.yaml` (the repository does not use the bot) or
+   * Registers the configured workflow files of a commit, reported on the check run `orch / register`
+   * (one write, made `completed`). With `deferSuccess`, a successful registration's check run write
+   * is handed to it, to be made later (a failure's is made at once): the launches' own check run writes go
+   * first, GitHub's second between content-creating requests not delaying them. Undefined when the commit has no `.github/orch.yaml` (the repository does not use the bot) or
    * when registration failed (the check run says why).
    */
   const registerAt = async (
@@ -75,13 +78,15 @@ export function registrar(ctx: BotContext & GithubCalls) {
     repo: Repo,
     sha: string,
     purpose: 'push' | 'pullRequests',
+    options: { deferSuccess?: (write: () => Promise<unknown>) => void } = {},
   ): Promise<Registered | undefined> => {
     let checkout: Checkout | undefined;
-    let check: number | undefined;
+    // One write when registration is done (GitHub's second between content-creating requests).
+    const fields = { external_id: `register:${purpose}`, started_at: new Date().toISOString() };
+    const conclude = (conclusion: 'success' | 'failure', out: CheckOutput) =>
+      reportCheck(gh, repo, sha, 'orch / register', conclusion, out, fields);
     const fail = async (title: string, summary: string, annotations: Annotation[] = []) => {
-      if (check === undefined)
-        check = await createCheck(gh, repo, sha, 'orch / register', { external_id: `register:${purpose}` });
-      await completeCheck(gh, repo, check, 'failure', output(title, summary, annotations));
+      await conclude('failure', output(title, summary, annotations));
       return undefined;
     };
     try {
@@ -107,7 +112,6 @@ export function registrar(ctx: BotContext & GithubCalls) {
         });
         return undefined;
       }
-      check = await createCheck(gh, repo, sha, 'orch / register', { external_id: `register:${purpose}` });
       let config: RepoConfig;
       let warnings: string[];
       const configFile = `${dir}/${REPO_CONFIG_PATH}`;
@@ -182,10 +186,7 @@ export function registrar(ctx: BotContext & GithubCalls) {
       const failed = notRegisteredCount(report);
       const summary = `${registrationSummary(report, config.project, domain)}${warningsSection(warnings)}`;
       if (failed) {
-        await completeCheck(
-          gh,
-          repo,
-          check,
+        await conclude(
           'failure',
           output(
             `${failed} entities were not registered (version ${report.version})`,
@@ -195,13 +196,13 @@ export function registrar(ctx: BotContext & GithubCalls) {
         );
         return undefined;
       }
-      await completeCheck(
-        gh,
-        repo,
-        check,
-        'success',
-        output(`Registered ${report.entities.length} entities at version ${report.version}`, summary),
-      );
+      const success = () =>
+        conclude(
+          'success',
+          output(`Registered ${report.entities.length} entities at version ${report.version}`, summary),
+        );
+      if (options.deferSuccess) options.deferSuccess(success);
+      else await success();
       const launchPlans = report.entities.filter((e) => e.type === 'Launch Plan').map((e) => e.id.name ?? '');
       return { config, report, domain, launchPlans };
     } finally {

@@ -141,6 +141,7 @@ export class FakeGithubApp {
     message?: string;
     headers?: Record<string, string>;
     when?: (body: unknown) => boolean;
+    always?: boolean;
   }> = [];
   private readonly waiters = new Set<(call: AppApiCall) => void>();
   private verifyKey?: ReturnType<typeof importSPKI>;
@@ -283,6 +284,24 @@ export class FakeGithubApp {
     answer: { message?: string; headers?: Record<string, string>; when?: (body: unknown) => boolean } = {},
   ): void {
     this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status, ...answer });
+  }
+
+  /**
+   * Makes every request with this method whose path matches (and whose JSON body `when` accepts)
+   * answer `status`, until the returned function is called: a storm of failures.
+   */
+  failAlways(
+    method: string,
+    pathPattern: RegExp,
+    status: number,
+    answer: { message?: string; when?: (body: unknown) => boolean } = {},
+  ): () => void {
+    const failure = { method: method.toUpperCase(), pattern: pathPattern, status, ...answer, always: true };
+    this.failures.push(failure);
+    return () => {
+      const at = this.failures.indexOf(failure);
+      if (at >= 0) this.failures.splice(at, 1);
+    };
   }
 
   /** Serves the handlers over real HTTP on 127.0.0.1 (see `serveHandlers`). */
@@ -651,7 +670,9 @@ export class FakeGithubApp {
         (f) => f.method === method && f.pattern.test(path) && (f.when?.(body) ?? true),
       );
       if (failure >= 0) {
-        const { status, message, headers } = this.failures.splice(failure, 1)[0]!;
+        const found = this.failures[failure]!;
+        if (!found.always) this.failures.splice(failure, 1);
+        const { status, message, headers } = found;
         response = HttpResponse.json(
           { message: message ?? STATUS_CODES[status] ?? 'Error' },
           { status, headers },
