@@ -186,6 +186,17 @@ export function follower(ctx: BotContext & GithubCalls) {
         ended = endedReport(id.name, row.url, last);
       } catch (error) {
         if (stop.signal.aborted) return;
+        if (checkId !== undefined && (watchLost(error) || error instanceof DeadlineExceededError)) {
+          // The admin stayed out of reach, or the follow's time ran out: the execution's end is not
+          // known, so its check run stays in progress for the recovery sweep, which completes it
+          // with the true conclusion (or follows it again) once the admin answers.
+          logger.warn('the execution is no longer followed; the recovery sweep completes its check run', {
+            execution: id.name,
+            check_run: checkId,
+            error: messageOf(error),
+          });
+          return;
+        }
         ended = {
           conclusion: 'neutral',
           out: output(
@@ -219,8 +230,9 @@ export function follower(ctx: BotContext & GithubCalls) {
     if (!endings.length) return;
     track(
       Promise.all(endings).then(async (rows) => {
-        // Stopped before they ended: the recovery sweep writes their rows once they have.
-        if (stop.signal.aborted && rows.some((row) => !(row.phase in CONCLUSIONS))) return;
+        // Not followed to their end (the bot stopped, or the admin stayed out of reach): the
+        // recovery sweep writes their rows when it completes their check runs.
+        if (rows.some((row) => !(row.phase in CONCLUSIONS))) return;
         await updateSticky(gh, repo, pull.number, pull.sha, rows);
       }),
     );

@@ -134,6 +134,7 @@ export class FakeGithubApp {
   private readonly pullFiles = new Map<string, Array<{ filename: string; previous_filename?: string }>>();
   private readonly teamMembers = new Map<string, 'active' | 'pending'>();
   private readonly tokens = new Map<string, number>();
+  private readonly installed = new Map<number, string[]>();
   private readonly failures: Array<{
     method: string;
     pattern: RegExp;
@@ -228,6 +229,14 @@ export class FakeGithubApp {
   /** Stores a pull request served at `GET /repos/:owner/:repo/pulls/:number`. */
   setPull(owner: string, repo: string, pull: FakePull): void {
     this.pulls.set(`${owner}/${repo}#${pull.number}`, pull);
+  }
+
+  /**
+   * Installs the app on `repositories` (`owner/repo`) as installation `id`: listed by
+   * `GET /app/installations` and, with that installation's token, `GET /installation/repositories`.
+   */
+  setInstallation(id: number, repositories: string[]): void {
+    this.installed.set(id, [...repositories]);
   }
 
   /**
@@ -374,6 +383,35 @@ export class FakeGithubApp {
           encoding: 'base64',
           content: Buffer.from(text).toString('base64'),
         });
+      }),
+    ),
+    http.get(
+      '*/app/installations',
+      this.route({ auth: 'app' }, () =>
+        HttpResponse.json(
+          [...this.installed.keys()].map((id) => ({ id, app_id: this.appId, target_type: 'Organization' })),
+        ),
+      ),
+    ),
+    http.get(
+      '*/installation/repositories',
+      this.route({ auth: 'installation' }, ({ installation }) => {
+        const repositories = (this.installed.get(installation ?? 0) ?? []).map((full, index) => {
+          const [owner = '', name = ''] = full.split('/');
+          return { id: index + 1, name, full_name: full, owner: { login: owner } };
+        });
+        return HttpResponse.json({ total_count: repositories.length, repositories });
+      }),
+    ),
+    http.get(
+      '*/repos/:owner/:repo/pulls',
+      this.route({ auth: 'installation' }, ({ params, url }) => {
+        const state = url.searchParams.get('state') ?? 'open';
+        const pulls = [...this.pulls.entries()]
+          .filter(([key]) => key.startsWith(`${params.owner}/${params.repo}#`))
+          .map(([, pull]) => ({ state: 'open', user: { login: 'octocat' }, ...pull }))
+          .filter((pull) => state === 'all' || pull.state === state);
+        return HttpResponse.json(pulls);
       }),
     ),
     http.get(
