@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import request from 'supertest';
-import { type Bot, createBot } from '../../src/bot/bot.js';
+import { createBot } from '../../src/bot/bot.js';
 import { installationClient } from '../../src/bot/github-app.js';
 import { type BotServer, createBotServer, DELIVERY_PATH } from '../../src/bot/server.js';
 import { AdminClient } from '../../src/client/admin-client.js';
