@@ -19,16 +19,24 @@
 // streams per connection (STREAMS changes it): the bot follows at most 50 executions at once
 // (`maxFollowed`), so its other calls always find a stream even with every launch held. Run with
 // `npm run bench:bot` (builds first; runs under tsx, for the test helpers).
+import * as octokit from 'octokit';
 import { literalMapFromJson, parseType } from '../lib/api/literals.js';
 import { createBot } from '../lib/bot/bot.js';
+import { createGithubApp } from '../lib/bot/github-app.js';
 import { createBotServer, DELIVERY_PATH } from '../lib/bot/server.js';
 import { AdminClient } from '../lib/client/admin-client.js';
 import { createApp } from '../lib/webhook/app.js';
-import { OWNER, pullPayload, REPO, repoFiles, signed, testApp } from '../test/helpers/bot.ts';
+import { OWNER, pullPayload, REPO, repoFiles, signed, testApp, WEBHOOK_SECRET } from '../test/helpers/bot.ts';
 import { FakeGithubApp } from '../test/helpers/github-app-api.ts';
 import { startBenchAdmin } from './admin.mjs';
-import { recordFigure } from './figures.mjs';
+import { recordAgainst, recordFigure } from './figures.mjs';
 
+// Then, on a fresh admin (default parallelism, executions run) and a fresh fake GitHub, COMPLETED
+// (default 10) deliveries one at a time, GAP_MS (default 3500: octokit's throttling spaces comment
+// writes 3 s apart) after the previous one's last write, twice: with the bot's defaults (throttling
+// on, as shipped) and with throttling off. Each gives the latency from sending a delivery to the
+// completion of its execution's check run (p50, p95) and the GitHub writes (method other than GET,
+// installation tokens aside) per delivery and per launched execution (the registration's aside).
 const argument = (name) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
@@ -46,6 +54,9 @@ const CHECK = 'orch / wf.add_one_wf';
 const LP = 'wf.add_one_wf';
 const target = { project: 'default', domain: 'development' };
 const KEY = 'bench-bot-webhook-key-0123456789abcdef';
+
+const completedCount = Number(process.env.COMPLETED ?? 10);
+const gapMs = Number(process.env.GAP_MS ?? 3500);
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -100,6 +111,94 @@ async function closedLoop(total, job) {
     }),
   );
   return { latencies, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * COMPLETED deliveries, one at a time, to a bot whose octokit App has `throttle` (the shipped default
+ * is on): the ms from sending each to its execution's check run completed, and the writes each made.
+ */
+async function completedRun(throttle) {
+  const runAdmin = await startBenchAdmin({});
+  const runClient = new AdminClient({ endpoint: runAdmin.addresses.grpcEndpoint, insecure: true });
+  const runFake = new FakeGithubApp();
+  const runGithub = await runFake.serve();
+  const app = createGithubApp(octokit, {
+    appId: String(runFake.appId),
+    privateKey: runFake.privateKey,
+    webhookSecret: WEBHOOK_SECRET,
+    baseUrl: runGithub.url,
+    throttle,
+    logger,
+  });
+  const runBot = createBot({
+    client: runClient,
+    installation: (id) => app.getInstallationOctokit(id),
+    adminEndpoint: runAdmin.addresses.grpcEndpoint,
+    logger,
+  });
+  const runApp = createBotServer({
+    bot: runBot,
+    verify: (payload, signature) => app.webhooks.verify(payload, signature),
+    probe: async () => true,
+    logger,
+    access: logger,
+  });
+  const runServer = await listen(runApp);
+  const latencies = [];
+  const perDelivery = [];
+  const perExecution = [];
+  try {
+    const files = repoFiles();
+    for (let n = 0; n <= completedCount; n++) {
+      const head = (n + 1).toString(16).padStart(40, 'c');
+      runFake.setTarball(OWNER, REPO, head, files);
+      const { headers, body } = signed('pull_request', pullPayload('synchronize', 500, head));
+      const from = runFake.calls.length;
+      const sent = performance.now();
+      const posted = fetch(`${runServer.url}${DELIVERY_PATH}`, { method: 'POST', headers, body });
+      const createdCall = await runFake.waitFor(
+        (call) =>
+          call.method === 'POST' &&
+          call.path.endsWith('/check-runs') &&
+          call.body?.head_sha === head &&
+          String(call.body?.external_id ?? '').startsWith('execution:'),
+        60_000,
+      );
+      const run = runFake.checkRuns.find(
+        (r) => r.head_sha === head && r.external_id === createdCall.body.external_id,
+      );
+      await runFake.waitFor(
+        (call) =>
+          call.method === 'PATCH' &&
+          call.path.endsWith(`/check-runs/${run?.id}`) &&
+          call.body?.status === 'completed',
+        120_000,
+      );
+      const ms = performance.now() - sent;
+      await (await posted).arrayBuffer();
+      await runApp.drained();
+      await runBot.idle();
+      const writes = runFake.calls
+        .slice(from)
+        .filter((call) => call.method !== 'GET' && !call.path.endsWith('/access_tokens'));
+      const registration = writes.filter((call) => call.body?.name === 'orch / register').length;
+      // The first delivery warms up (installation token, registration of new versions): unmeasured.
+      if (n === 0) continue;
+      latencies.push(ms);
+      perDelivery.push(writes.length);
+      perExecution.push(writes.length - registration);
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+  } finally {
+    runApp.beginShutdown();
+    runBot.close();
+    await runBot.idle();
+    runClient.close();
+    await runServer.close();
+    await runGithub.close();
+    await runAdmin.close();
+  }
+  return { latencies, perDelivery, perExecution };
 }
 
 const admin = await startBenchAdmin({
@@ -267,7 +366,7 @@ try {
   const firstP50 = percentile(botRun.latencies.slice(0, quarter), 50);
   const lastP50 = percentile(botRun.latencies.slice(-quarter), 50);
   console.log(
-    `bot      ${perSecond.toFixed(1).padStart(7)} deliveries/s  delivery to check run p50 ${botP50.toFixed(1)} ms  p99 ${botP99.toFixed(1)} ms  ` +
+    `bot (throttling off, executor held) ${perSecond.toFixed(1).padStart(7)} deliveries/s  delivery to check run p50 ${botP50.toFixed(1)} ms  p99 ${botP99.toFixed(1)} ms  ` +
       `(${handled} check runs, ${botRun.failed} not, ${concurrency} in flight, ${botRun.seconds.toFixed(2)} s after ${warmup} warm-up deliveries)`,
   );
   console.log(
@@ -284,9 +383,10 @@ try {
     );
   }
   console.log(`ratio bot p50 / webhook launch p50: ${(botP50 / webhookP50).toFixed(2)}`);
-  recordFigure('bot deliveries per second (to check run)', perSecond, '/s');
-  recordFigure('bot delivery to check run p50', botP50, 'ms');
-  recordFigure('bot delivery to check run p99', botP99, 'ms');
+  // Held executor, throttling off: the figures this bench always gave.
+  recordFigure('bot deliveries per second (to check run, no throttling, held)', perSecond, '/s');
+  recordFigure('bot delivery to check run p50 (no throttling, held)', botP50, 'ms');
+  recordFigure('bot delivery to check run p99 (no throttling, held)', botP99, 'ms');
   recordFigure('bot p50 / webhook launch p50', botP50 / webhookP50, 'x');
   if (webhookRun.failed > 0) process.exitCode = 1;
 } finally {
@@ -302,4 +402,32 @@ try {
   await webhookServer?.close();
   await github.close();
   await admin.close();
+}
+
+// Delivery to completed check run, one delivery at a time, executions running.
+for (const throttle of [true, false]) {
+  const { latencies, perDelivery, perExecution } = await completedRun(throttle);
+  const settings = throttle
+    ? "defaults: octokit's throttling on (writes 1 s apart, comments 3 s), githubFetch retries"
+    : 'throttling off, githubFetch retries';
+  const p50 = percentile(latencies, 50);
+  const p95 = percentile(latencies, 95);
+  console.log(
+    `completed ${throttle ? 'defaults' : 'no-throttle'}  delivery to completed check run p50 ${p50.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  ` +
+      `GitHub writes per delivery max ${Math.max(...perDelivery)}, per launched execution max ${Math.max(...perExecution)} ` +
+      `(${latencies.length} deliveries one at a time, ${gapMs} ms apart, 1 launch plan; ${settings})`,
+  );
+  const label = throttle ? 'defaults' : 'no throttling';
+  if (throttle)
+    recordAgainst(`bot delivery to completed check run p50 (${label})`, p50, 'ms', 'at most', 1500);
+  else recordFigure(`bot delivery to completed check run p50 (${label})`, p50, 'ms');
+  recordFigure(`bot delivery to completed check run p95 (${label})`, p95, 'ms');
+  if (throttle)
+    recordAgainst(
+      'bot GitHub writes per launched execution (max)',
+      Math.max(...perExecution),
+      '',
+      'at most',
+      3,
+    );
 }

@@ -96296,6 +96296,7 @@ init_literals();
 init_errors();
 
 // src/github/fetch.ts
+import { setTimeout as sleep } from "node:timers/promises";
 var GITHUB_REQUEST_SECONDS = 10;
 var GITHUB_RETRIES = 2;
 var GITHUB_BUDGET_SECONDS = 30;
@@ -96329,10 +96330,29 @@ var GithubPausedError = class extends Error {
   path;
   seconds;
 };
+var GithubAbortedError = class extends Error {
+  constructor(method, path, reason2) {
+    super(
+      `the request was abandoned (${method} ${path})` + (reason2 instanceof Error && reason2.name !== "AbortError" ? `: ${reason2.message}` : "")
+    );
+    this.method = method;
+    this.path = path;
+    this.name = "GithubAbortedError";
+  }
+  method;
+  path;
+};
 function githubTimeoutOf(error63) {
+  const found = causeOf(error63, (e2) => e2 instanceof GithubTimeoutError);
+  return found instanceof GithubTimeoutError ? found : void 0;
+}
+function githubUnanswered(error63) {
+  return causeOf(error63, (e2) => e2 instanceof GithubTimeoutError || e2 instanceof GithubAbortedError) !== void 0;
+}
+function causeOf(error63, match) {
   let current = error63;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    if (current instanceof GithubTimeoutError) return current;
+    if (match(current)) return current;
     current = typeof current === "object" && "cause" in current ? current.cause : void 0;
   }
   return void 0;
@@ -96381,6 +96401,10 @@ function githubFetch(options = {}) {
     try {
       return await send(input3, { ...init, signal: controller.signal });
     } catch (error63) {
+      if (callerSignal?.aborted) {
+        const { method, path } = describe(input3, init);
+        throw new GithubAbortedError(method, path, callerSignal.reason);
+      }
       if (!timedOut) throw error63;
       return void 0;
     } finally {
@@ -96392,13 +96416,18 @@ function githubFetch(options = {}) {
     const started = Date.now();
     const end = Math.min(started + budgetMs, options.until ?? Number.POSITIVE_INFINITY);
     const { method, path } = describe(input3, init);
+    const signal3 = init?.signal ?? void 0;
+    const wait2 = (ms2) => sleep(ms2, void 0, signal3 ? { signal: signal3 } : {}).catch(() => {
+      throw new GithubAbortedError(method, path, signal3?.reason);
+    });
+    if (signal3?.aborted) throw new GithubAbortedError(method, path, signal3.reason);
     const resendable = init?.body === void 0 || init.body === null || typeof init.body === "string";
     for (let tries = 0; ; tries += 1) {
       const pausedMs = pause.until - Date.now();
       if (pausedMs > 0) {
         if (Date.now() + pausedMs >= end)
           throw new GithubPausedError(method, path, Math.ceil(pausedMs / 1e3));
-        await new Promise((resolve5) => setTimeout(resolve5, pausedMs));
+        await wait2(pausedMs);
       }
       const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
       let response;
@@ -96408,7 +96437,7 @@ function githubFetch(options = {}) {
         const again = tries < retries && resendable && IDEMPOTENT_METHODS.has(method) && !init?.signal?.aborted;
         const delayMs2 = 2 ** tries * 1e3;
         if (!again || Date.now() + delayMs2 >= end) throw error63;
-        await new Promise((resolve5) => setTimeout(resolve5, delayMs2));
+        await wait2(delayMs2);
         continue;
       }
       if (response === void 0) {
@@ -96426,7 +96455,7 @@ function githubFetch(options = {}) {
       const delayMs = retryDelaySeconds(response, tries) * 1e3;
       if (Date.now() + delayMs >= end) return response;
       await response.body?.cancel().catch(() => void 0);
-      await new Promise((resolve5) => setTimeout(resolve5, delayMs));
+      await wait2(delayMs);
     }
   };
 }
@@ -98613,7 +98642,7 @@ ${body}`;
   return { id: created.data.id, created: true };
 }
 function httpStatusOf(error63) {
-  if (githubTimeoutOf(error63)) return void 0;
+  if (githubUnanswered(error63)) return void 0;
   if (error63 && typeof error63 === "object" && "status" in error63) {
     return typeof error63.status === "number" ? error63.status : void 0;
   }

@@ -5,6 +5,7 @@ import type { Bot, BotContext, BotDeps, Delivery } from './context.js';
 import { checkRunHandler, commentHandler, pushAndPullHandlers } from './events.js';
 import { follower, launcher } from './executions.js';
 import { githubCalls } from './github-calls.js';
+import { recoverer } from './recovery.js';
 import { registrar } from './registration.js';
 import { superseder } from './superseded.js';
 
@@ -41,6 +42,7 @@ export function createBot(deps: BotDeps): Bot {
   const { onPush, onPullRequest } = pushAndPullHandlers(parts);
   const { onComment } = commentHandler(parts);
   const { onCheckRun } = checkRunHandler(parts);
+  const { recover } = recoverer(following);
   const commentQueues = calls.commentQueues;
 
   const handlers: Record<string, (delivery: Delivery) => Promise<'done' | 'ignored'>> = {
@@ -77,6 +79,7 @@ export function createBot(deps: BotDeps): Bot {
       });
       return outcome;
     },
+    recover,
     async idle() {
       while (watches.size) await Promise.allSettled([...watches]);
       await Promise.allSettled([...commentQueues.values()]);

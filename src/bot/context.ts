@@ -86,8 +86,25 @@ export interface BotDeps {
    * @default 50
    */
   maxFollowed?: number;
+  /**
+   * The ids of the app's installations (`GET /app/installations`, every page), which the recovery
+   * sweep walks; without it the sweep does nothing.
+   */
+  installations?(): Promise<number[]>;
   /** Called with each delivery's outcome (for metrics). */
   onHandled?: (event: string, outcome: 'done' | 'ignored' | 'failed', seconds: number) => void;
+}
+
+/** What one recovery sweep did. */
+export interface RecoveryReport {
+  /** Check runs of this app found `in_progress` on open pull requests' heads. */
+  found: number;
+  /** Check runs it completed (their execution had ended, or was not found). */
+  completed: number;
+  /** Executions it followed again (still running): their check runs complete when they end. */
+  resumed: number;
+  /** False when the sweep stopped at its budget of time or reads, or when the bot stopped. */
+  whole: boolean;
 }
 
 /** The bot's event handling. */
@@ -100,7 +117,13 @@ export interface Bot {
   handle(delivery: Delivery): Promise<'done' | 'ignored' | 'failed'>;
   /** Resolves when every background watch has ended. */
   idle(): Promise<void>;
-  /** Stops following executions (their check runs stay as they are). */
+  /**
+   * One recovery sweep: this app's check runs still `in_progress` on open pull requests' heads are
+   * completed when their execution ended (or is not found), or followed again while it runs (see
+   * `recoverer` in `./recovery.ts`). Never rejects.
+   */
+  recover(): Promise<RecoveryReport>;
+  /** Stops following executions and sweeping (their check runs stay as they are). */
   close(): void;
 }
 
@@ -141,7 +164,6 @@ export const CONCLUSIONS: Record<string, Conclusion> = {
 };
 
 /** The message of anything thrown: `errorMessage` of `api/guards`, under the name the bot's modules use. */
-export { errorMessage as messageOf } from '../api/guards.js';
 
 /**
  * The execution name of a launch made for a delivery: `bot-` and 32 hex digits of a SHA-256 of the

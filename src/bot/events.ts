@@ -1,4 +1,5 @@
 import type { Octokit } from 'octokit';
+import { errorMessage } from '../api/guards.js';
 import { AlreadyExistsError } from '../client/errors.js';
 import { httpStatusOf } from '../github/comment.js';
 import { code } from '../github/markdown.js';
@@ -10,7 +11,6 @@ import {
   type Delivery,
   executionNameFor,
   LaunchRefused,
-  messageOf,
   type PayloadOf,
   payloadOf,
   type Repo,
@@ -97,17 +97,8 @@ export function isFork(pull: PullEnds): boolean {
 
 /** Builds the handlers of `push` and `pull_request`. */
 export function pushAndPullHandlers(parts: BotParts) {
-  const {
-    deps,
-    logger,
-    registerAt,
-    createCheck,
-    completeCheck,
-    trustedConfig,
-    roleOf,
-    runPullRequest,
-    cancelSuperseded,
-  } = parts;
+  const { deps, logger, registerAt, reportCheck, trustedConfig, roleOf, runPullRequest, cancelSuperseded } =
+    parts;
   const onPush = async (delivery: Delivery) => {
     const p = payloadOf(delivery, 'push');
     const branch = p.repository?.default_branch;
@@ -134,7 +125,7 @@ export function pushAndPullHandlers(parts: BotParts) {
     const gh = await installationOf(deps, p);
     const trusted = await trustedConfig(gh, repo, p.repository?.default_branch).catch((error: unknown) => {
       logger.warn('the configuration could not be read; earlier executions are not cancelled', {
-        error: messageOf(error),
+        error: errorMessage(error),
       });
       return null;
     });
@@ -178,19 +169,18 @@ export function pushAndPullHandlers(parts: BotParts) {
     if (isFork(pull)) {
       const trusted = await trustedConfig(gh, repo, p.repository?.default_branch);
       if (!trusted) return 'ignored';
-      const checkId = await createCheck(gh, repo, sha, 'orch / register', {
-        external_id: 'register:pullRequests',
-      });
       const how = `someone with ${code(trusted.commands.minimumPermission)} permission comments ${code('/orch approve')} or adds the label ${code(trusted.pullRequests.approvalLabel)}`;
-      await completeCheck(
+      await reportCheck(
         gh,
         repo,
-        checkId,
+        sha,
+        'orch / register',
         'neutral',
         output(
           'Waiting for approval',
           `This pull request comes from a fork: nothing runs until ${how}. Each new commit needs a new approval.`,
         ),
+        { external_id: 'register:pullRequests' },
       );
       return 'done';
     }
@@ -203,7 +193,7 @@ export function pushAndPullHandlers(parts: BotParts) {
 
 /** Builds the handler of `issue_comment`: the `/orch` commands. */
 export function commentHandler(parts: BotParts) {
-  const { deps, logger, registerAt, trustedConfig, roleOf, runPullRequest, launch } = parts;
+  const { deps, logger, registerAt, trustedConfig, roleOf, runPullRequest, launch, stickyWhenEnded } = parts;
   const onComment = async (delivery: Delivery) => {
     const p = payloadOf(delivery, 'issue_comment');
     if (p.action !== 'created' || !p.issue?.pull_request || !p.comment || p.comment.user?.type === 'Bot')
@@ -217,7 +207,7 @@ export function commentHandler(parts: BotParts) {
     const user = String(p.comment.user?.login ?? '');
     const react = (content: 'eyes' | 'rocket' | 'confused') =>
       gh.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content }).catch((error) => {
-        logger.warn('the reaction was not added', { error: messageOf(error) });
+        logger.warn('the reaction was not added', { error: errorMessage(error) });
       });
     const reply = (text: string) =>
       gh.rest.issues.createComment({ ...repo, issue_number: number, body: `@${user} ${text}` });
@@ -249,11 +239,11 @@ export function commentHandler(parts: BotParts) {
         method: 'GET',
         path: `/repos/${repo.owner}/${repo.repo}/collaborators/${user}/permission`,
         status,
-        error: messageOf(error),
+        error: errorMessage(error),
       });
       return answer(
         false,
-        `your permission on this repository could not be read (${status ? `GitHub answered ${status}` : messageOf(error)}), ` +
+        `your permission on this repository could not be read (${status ? `GitHub answered ${status}` : errorMessage(error)}), ` +
           `so ${code(`/orch ${command.kind}`)} does not run; the app needs read access to the repository's collaborators.`,
       );
     }
@@ -270,11 +260,11 @@ export function commentHandler(parts: BotParts) {
       const status = httpStatusOf(error);
       logger.warn('a team membership lookup failed; the command is refused', {
         status,
-        error: messageOf(error),
+        error: errorMessage(error),
       });
       return answer(
         false,
-        `your team membership could not be read (${status ? `GitHub answered ${status}` : messageOf(error)}), ` +
+        `your team membership could not be read (${status ? `GitHub answered ${status}` : errorMessage(error)}), ` +
           `so ${code(`/orch ${command.kind}`)} does not run; the app needs read access to the organisation's members.`,
       );
     }
@@ -315,7 +305,7 @@ export function commentHandler(parts: BotParts) {
     const defaults =
       registered.config.pullRequests.launchPlans.find((lp) => lp.name === command.launchPlan)?.inputs ?? {};
     try {
-      const row = await launch(
+      const launched = await launch(
         gh,
         repo,
         sha,
@@ -323,9 +313,11 @@ export function commentHandler(parts: BotParts) {
         command.launchPlan,
         { ...defaults, ...command.inputs },
         key,
-        { number, sha },
       );
-      if (!row) return answer(true, 'this command was handled already.');
+      if (!launched) return answer(true, 'this command was handled already.');
+      const { row } = launched;
+      stickyWhenEnded(gh, repo, { number, sha }, [launched.ended]);
+      if (launched.again) return answer(true, 'this command was handled already.');
       return answer(
         true,
         `launched ${code(command.launchPlan)} at version ${code(registered.report.version)}: ${row.url}`,
@@ -341,7 +333,7 @@ export function commentHandler(parts: BotParts) {
 
 /** Builds the handler of `check_run` rerequested: the Re-run of a check run the bot made. */
 export function checkRunHandler(parts: BotParts) {
-  const { deps, client, registerAt, createCheck, updateSticky, runPullRequest, follow } = parts;
+  const { deps, client, registerAt, createCheck, stickyWhenEnded, runPullRequest, follow } = parts;
   const onCheckRun = async (delivery: Delivery) => {
     const p = payloadOf(delivery, 'check_run');
     if (p.action !== 'rerequested' || !p.check_run) return 'ignored';
@@ -380,8 +372,8 @@ export function checkRunHandler(parts: BotParts) {
     });
     const pullNumber = run.pull_requests?.[0]?.number;
     const pull = pullNumber === undefined ? undefined : { number: Number(pullNumber), sha };
-    if (pull) await updateSticky(gh, repo, pull.number, sha, [row]);
-    follow(gh, repo, checkId, id, row, pull);
+    const ended = follow(gh, repo, checkId, id, row);
+    if (pull) stickyWhenEnded(gh, repo, pull, [ended]);
     return 'done';
   };
 

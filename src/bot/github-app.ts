@@ -24,6 +24,12 @@ export interface GithubAppOptions {
   logger: Logger;
   /** The fetch underneath the deadlines. @default the global fetch */
   fetch?: typeof fetch;
+  /**
+   * Aborts every request of the app still unanswered, and every wait before one is sent or retried,
+   * with a `GithubAbortedError` (octokit's `request.signal`, installation tokens included): the bot
+   * aborts it when its shutdown grace has passed.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -62,7 +68,10 @@ export function createGithubApp(octokit: typeof OctokitModule, options: GithubAp
       baseUrl: options.baseUrl,
       userAgent: `orch-bot/${ORCH_VERSION}`,
       // One pause for all the app's requests: a retry-after holds every installation's writes.
-      request: { fetch: githubFetch({ fetch: options.fetch, pause: { until: 0 } }) },
+      request: {
+        fetch: githubFetch({ fetch: options.fetch, pause: { until: 0 } }),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       retry: { enabled: false },
       throttle: options.throttle
         ? {

@@ -1,7 +1,8 @@
 import type { Octokit } from 'octokit';
+import { errorMessage } from '../api/guards.js';
 import { findComment, httpStatusOf, upsertComment } from '../github/comment.js';
 import type { BotContext, Conclusion, Repo } from './context.js';
-import { messageOf } from './context.js';
+
 import {
   extendsError,
   extendsOf,
@@ -37,7 +38,7 @@ export type GithubCalls = ReturnType<typeof githubCalls>;
 
 /**
  * Builds the bot's GitHub calls. Check runs are created `in_progress` and completed with their
- * output; annotations past GitHub's 50 per request go in further updates. The configuration that
+ * output, or created `completed` when their outcome is known (`reportCheck`); annotations past GitHub's 50 per request go in further updates. The configuration that
  * decides who may do what is read from the default branch only. Sticky comment updates of one pull
  * request run one after another, and a failed one is logged, never thrown.
  */
@@ -95,6 +96,51 @@ export function githubCalls(ctx: BotContext) {
     }
   };
 
+  /**
+   * Reports a finished piece of work on a new check run in one write: created `completed` with its
+   * `conclusion` and output (`started_at` when the work began, default now); annotations past
+   * GitHub's 50 per request go in further updates. GitHub asks for a second between content-creating
+   * requests, so a check run whose outcome is known is never created first and completed after.
+   * @returns the check run's id.
+   */
+  const reportCheck = async (
+    gh: Octokit,
+    repo: Repo,
+    sha: string,
+    name: string,
+    conclusion: Conclusion,
+    out: CheckOutput,
+    fields: { external_id?: string; started_at?: string } = {},
+  ): Promise<number> => {
+    const annotations = out.annotations ?? [];
+    const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
+    const now = new Date().toISOString();
+    const created = await gh.rest.checks.create({
+      ...repo,
+      head_sha: sha,
+      name,
+      status: 'completed',
+      conclusion,
+      started_at: fields.started_at ?? now,
+      completed_at: now,
+      ...(fields.external_id ? { external_id: fields.external_id } : {}),
+      output: { ...out, annotations: first.length ? first : undefined },
+    });
+    const id = created.data.id;
+    for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
+      await gh.rest.checks.update({
+        ...repo,
+        check_run_id: id,
+        output: {
+          title: out.title,
+          summary: out.summary,
+          annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST),
+        },
+      });
+    }
+    return id;
+  };
+
   /** Adds or updates rows of the sticky comment of a pull request, for its head `sha`. */
   const updateSticky = (gh: Octokit, repo: Repo, number: number, sha: string, rows: ExecutionRow[]) => {
     const key = `${repo.owner}/${repo.repo}#${number}`;
@@ -114,7 +160,7 @@ export function githubCalls(ctx: BotContext) {
       } catch (error) {
         logger.warn('the pull request comment was not written', {
           pull_request: key,
-          error: messageOf(error),
+          error: errorMessage(error),
         });
       }
     });
@@ -125,7 +171,7 @@ export function githubCalls(ctx: BotContext) {
     return next;
   };
 
-  return { ...githubReads(ctx), createCheck, completeCheck, updateSticky, commentQueues };
+  return { ...githubReads(ctx), createCheck, completeCheck, reportCheck, updateSticky, commentQueues };
 }
 
 /**
@@ -258,11 +304,25 @@ function githubReads(ctx: BotContext) {
       per_page: 100,
     });
 
+  /**
+   * The check runs named `name` on commit `sha`, any status, all pages; only this app's when `appId`
+   * is known (`GET /repos/{owner}/{repo}/commits/{ref}/check-runs?check_name=...&app_id=...&filter=all`).
+   */
+  const namedChecks = async (gh: Octokit, repo: Repo, sha: string, name: string, appId: number | undefined) =>
+    gh.paginate(gh.rest.checks.listForRef, {
+      ...repo,
+      ref: sha,
+      check_name: name,
+      ...(appId === undefined ? {} : { app_id: appId }),
+      filter: 'all',
+      per_page: 100,
+    });
+
   /** A collaborator's role (GitHub's `role_name`, else its legacy `permission`). */
   const roleOf = async (gh: Octokit, repo: Repo, user: string): Promise<string> => {
     const response = await gh.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
     return response.data.role_name || response.data.permission;
   };
 
-  return { loadConfig, trustedConfig, teamMember, changedFiles, runningChecks, roleOf };
+  return { loadConfig, trustedConfig, teamMember, changedFiles, runningChecks, namedChecks, roleOf };
 }

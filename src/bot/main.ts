@@ -1,6 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import type { Server as HttpServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import { ORCH_VERSION } from '../api/version.js';
 import { describeRuntimeError } from '../client/describe.js';
@@ -17,11 +19,14 @@ import { ConfigError } from '../config/errors.js';
 import { type Config, loadConfig } from '../config/load.js';
 import { parseCount, parsePort, parseSeconds, parseSize } from '../config/option-values.js';
 import { PLATFORM_CLIENT_FLAGS, TELEMETRY_FLAGS } from '../config/registry.js';
+import type { Logger } from '../telemetry/log.js';
 import { startObservability } from '../telemetry/setup.js';
-import { createBot } from './bot.js';
+import { type Bot, createBot } from './bot.js';
 import { createGithubApp, installationClient } from './github-app.js';
+import { DEFAULT_RECOVERY_SECONDS, scheduleRecovery } from './recovery.js';
 import {
   BotMetrics,
+  type BotServer,
   createBotServer,
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_QUEUED,
@@ -31,6 +36,15 @@ import {
 
 /** Port the bot listens on when neither `--port` nor `$PORT` is given (the spec's app port). */
 export const DEFAULT_BOT_PORT = 8080;
+/**
+ * Seconds the bot gives its work in flight after SIGTERM or SIGINT (deliveries already accepted,
+ * the check runs and comments they write) before it abandons the GitHub requests still unanswered
+ * and exits: 10 s, so that with GitHub's 10 s per request and 30 s per call the bot is gone well
+ * within the 30 s a service manager (Kubernetes' default `terminationGracePeriodSeconds`, systemd's
+ * `TimeoutStopSec` is 90 s) waits before SIGKILL. A check run left `in_progress` is completed by the
+ * recovery sweep of the next start (`--recovery-interval`).
+ */
+export const SHUTDOWN_GRACE_SECONDS = 10;
 /** GitHub's REST API, when neither `--github-api-url` nor `$GITHUB_API_URL` names another (GitHub Enterprise Server). */
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
@@ -64,6 +78,7 @@ interface BotOptions {
   signatureFailureLimit?: number;
   watchTimeout?: number;
   maxFollowed?: number;
+  recoveryInterval?: number;
 }
 
 /** The app's credentials, read at the edge from the environment (and a key file). */
@@ -138,9 +153,53 @@ function requireAdminCredentials(config: Config, env: Record<string, string | un
 }
 
 /**
+ * The bot's stop after SIGTERM or SIGINT: new deliveries get 503, executions are no longer followed
+ * and sweeps no longer scheduled; the accepted deliveries (and a sweep under way) get
+ * {@link SHUTDOWN_GRACE_SECONDS}, after which `abandon` aborts the GitHub requests still unanswered;
+ * then the server stops listening.
+ */
+async function shutDown(parts: {
+  logger: Logger;
+  app: BotServer;
+  bot: Bot;
+  server: HttpServer;
+  recovery: { stop(): Promise<unknown> };
+  abandon: AbortController;
+  signal: string;
+}): Promise<void> {
+  const { logger, app, bot, server, recovery, abandon, signal } = parts;
+  logger.warn('shutting down', { signal, grace_s: SHUTDOWN_GRACE_SECONDS });
+  app.beginShutdown();
+  // Executions are no longer followed: their check runs stay `in_progress` until the recovery
+  // sweep of the next start completes them.
+  bot.close();
+  // Still listening while the accepted deliveries are handled, so that GitHub's new ones get the
+  // documented 503 (and are delivered again later) rather than a refused or reset connection;
+  // answers carry `Connection: close` meanwhile.
+  const settled = Promise.all([app.drained(), bot.idle(), recovery.stop()]).then(() => true);
+  const graceTimer = new AbortController();
+  const grace = sleep(SHUTDOWN_GRACE_SECONDS * 1000, false, { signal: graceTimer.signal }).catch(() => false);
+  const inTime = await Promise.race([settled, grace]);
+  graceTimer.abort();
+  if (!inTime) {
+    logger.warn('the shutdown grace has passed; abandoning the GitHub requests still unanswered', {
+      grace_s: SHUTDOWN_GRACE_SECONDS,
+    });
+    abandon.abort(new Error('the bot is shutting down'));
+    await settled;
+  }
+  // Idle connections are closed as they appear.
+  const closed = new Promise((resolve) => server.close(resolve));
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  await closed;
+  clearInterval(sweep);
+}
+
+/**
  * `orch-bot [options]`: serves the GitHub App (see `createBotServer` and `createBot`) until SIGINT or
- * SIGTERM, then stops accepting deliveries, handles those accepted, stops following executions and
- * closes the admin channel. Resolves to the exit code: 2 for bad configuration.
+ * SIGTERM, then answers new deliveries 503, stops following executions, gives the deliveries it
+ * accepted {@link SHUTDOWN_GRACE_SECONDS} to be handled, abandons the GitHub requests still unanswered
+ * after that, and closes the admin channel. Resolves to the exit code: 2 for bad configuration.
  */
 export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
   const program = addFlagOptions(
@@ -190,6 +249,11 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
         parseCount,
       )
       .option(
+        '--recovery-interval <duration>',
+        "how often the bot looks for its check runs left in progress (on open pull requests' heads) and completes them, or follows their executions again; also once at start-up (default 5m0s; 0 turns it off)",
+        parseSeconds,
+      )
+      .option(
         '--watch-timeout <duration>',
         'longest an execution is followed to update its check run (default 1h0m0s)',
         parseSeconds,
@@ -226,11 +290,14 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     });
     if (anonymous)
       logger.warn('ORCH_API_KEY is not set: working without platform credentials (local sandbox only)');
+    // Aborted once the shutdown grace has passed: GitHub requests still unanswered are abandoned.
+    const abandon = new AbortController();
     const github = createGithubApp(await import('octokit'), {
       ...credentials,
       baseUrl,
       throttle: opts.githubThrottle,
       logger,
+      signal: abandon.signal,
     });
     const bot = createBot({
       client,
@@ -242,6 +309,8 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
       checkout: opts.maxArchiveSize ? { maxBytes: opts.maxArchiveSize } : undefined,
       watchSeconds: opts.watchTimeout,
       maxFollowed: opts.maxFollowed || undefined,
+      installations: async () =>
+        (await github.octokit.paginate('GET /app/installations', { per_page: 100 })).map((i) => i.id),
     });
     const app = createBotServer({
       bot,
@@ -270,19 +339,9 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
     const address = server.address();
     const listening = typeof address === 'object' && address ? address.port : port;
     io.stdout.write(`orch-bot listening on http://localhost:${listening}${DELIVERY_PATH}\n`);
+    const recovery = scheduleRecovery(bot, opts.recoveryInterval ?? DEFAULT_RECOVERY_SECONDS);
     const signal = await io.interrupted;
-    logger.warn('shutting down', { signal });
-    app.beginShutdown();
-    // Still listening while the accepted deliveries are handled, so that GitHub's new ones get the
-    // documented 503 (and are delivered again later) rather than a refused or reset connection;
-    // answers carry `Connection: close` meanwhile. Then idle connections are closed as they appear.
-    await app.drained();
-    const closed = new Promise((resolve) => server.close(resolve));
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    bot.close();
-    await bot.idle();
-    await closed;
-    clearInterval(sweep);
+    await shutDown({ logger, app, bot, server, recovery, abandon, signal });
     client.close();
     await tracing.shutdown();
   });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname, relative } from 'node:path';
 import type { Octokit } from 'octokit';
 import { LineCounter, parseDocument } from 'yaml';
+import { errorMessage } from '../api/guards.js';
 import { type FileProblem, offsetOf, parseYamlSource } from '../api/yaml-file.js';
 import { code } from '../github/markdown.js';
 import { expandWorkflowPaths } from '../registration/paths.js';
@@ -9,11 +10,12 @@ import { type RegistrationReport, registerFiles } from '../registration/register
 import { notRegisteredCount } from '../registration/report.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
 import { type Checkout, checkoutCommit } from './checkout.js';
-import { adminFailure, type BotContext, messageOf, type Registered, type Repo } from './context.js';
+import { adminFailure, type BotContext, type Registered, type Repo } from './context.js';
 import type { GithubCalls } from './github-calls.js';
 import { REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
 import {
   type Annotation,
+  type CheckOutput,
   output,
   problemAnnotations,
   problemSummary,
@@ -64,10 +66,12 @@ async function entityAnnotations(
 export type Registrar = ReturnType<typeof registrar>;
 
 export function registrar(ctx: BotContext & GithubCalls) {
-  const { client, logger, deps, createCheck, completeCheck, loadConfig } = ctx;
+  const { client, logger, deps, reportCheck, loadConfig } = ctx;
   /**
-   * Registers the configured workflow files of a commit, reported on the check run `orch / register`.
-   * Undefined when the commit has no `.github/orch.yaml` (the repository does not use the bot) or
+   * Registers the configured workflow files of a commit, reported on the check run `orch / register`
+   * (one write, made `completed`). With `deferSuccess`, a successful registration's check run write
+   * is handed to it, to be made later (a failure's is made at once): the launches' own check run writes go
+   * first, GitHub's second between content-creating requests not delaying them. Undefined when the commit has no `.github/orch.yaml` (the repository does not use the bot) or
    * when registration failed (the check run says why).
    */
   const registerAt = async (
@@ -75,13 +79,15 @@ export function registrar(ctx: BotContext & GithubCalls) {
     repo: Repo,
     sha: string,
     purpose: 'push' | 'pullRequests',
+    options: { deferSuccess?: (write: () => Promise<unknown>) => void } = {},
   ): Promise<Registered | undefined> => {
     let checkout: Checkout | undefined;
-    let check: number | undefined;
+    // One write when registration is done (GitHub's second between content-creating requests).
+    const fields = { external_id: `register:${purpose}`, started_at: new Date().toISOString() };
+    const conclude = (conclusion: 'success' | 'failure', out: CheckOutput) =>
+      reportCheck(gh, repo, sha, 'orch / register', conclusion, out, fields);
     const fail = async (title: string, summary: string, annotations: Annotation[] = []) => {
-      if (check === undefined)
-        check = await createCheck(gh, repo, sha, 'orch / register', { external_id: `register:${purpose}` });
-      await completeCheck(gh, repo, check, 'failure', output(title, summary, annotations));
+      await conclude('failure', output(title, summary, annotations));
       return undefined;
     };
     try {
@@ -90,7 +96,7 @@ export function registrar(ctx: BotContext & GithubCalls) {
       } catch (error) {
         return await fail(
           'The commit could not be fetched',
-          `The archive of ${code(sha)} could not be read: ${messageOf(error)}`,
+          `The archive of ${code(sha)} could not be read: ${errorMessage(error)}`,
         );
       }
       const dir = checkout.dir;
@@ -107,7 +113,6 @@ export function registrar(ctx: BotContext & GithubCalls) {
         });
         return undefined;
       }
-      check = await createCheck(gh, repo, sha, 'orch / register', { external_id: `register:${purpose}` });
       let config: RepoConfig;
       let warnings: string[];
       const configFile = `${dir}/${REPO_CONFIG_PATH}`;
@@ -175,17 +180,14 @@ export function registrar(ctx: BotContext & GithubCalls) {
         logger.warn('registration failed', {
           repository: `${repo.owner}/${repo.repo}`,
           sha,
-          error: messageOf(error),
+          error: errorMessage(error),
         });
         return await fail('Registration failed', adminFailure(error, deps.adminEndpoint));
       }
       const failed = notRegisteredCount(report);
       const summary = `${registrationSummary(report, config.project, domain)}${warningsSection(warnings)}`;
       if (failed) {
-        await completeCheck(
-          gh,
-          repo,
-          check,
+        await conclude(
           'failure',
           output(
             `${failed} entities were not registered (version ${report.version})`,
@@ -195,13 +197,13 @@ export function registrar(ctx: BotContext & GithubCalls) {
         );
         return undefined;
       }
-      await completeCheck(
-        gh,
-        repo,
-        check,
-        'success',
-        output(`Registered ${report.entities.length} entities at version ${report.version}`, summary),
-      );
+      const success = () =>
+        conclude(
+          'success',
+          output(`Registered ${report.entities.length} entities at version ${report.version}`, summary),
+        );
+      if (options.deferSuccess) options.deferSuccess(success);
+      else await success();
       const launchPlans = report.entities.filter((e) => e.type === 'Launch Plan').map((e) => e.id.name ?? '');
       return { config, report, domain, launchPlans };
     } finally {

@@ -1,4 +1,4 @@
-import { githubTimeoutOf } from './fetch.js';
+import { githubUnanswered } from './fetch.js';
 
 /**
  * The sticky pull request comment, shared by the Action and the bot: one comment per purpose,
@@ -118,10 +118,11 @@ export async function upsertComment(
 
 /**
  * The HTTP status of a REST client error, else undefined: also undefined when GitHub did not answer
- * in time ({@link GithubTimeoutError}), which octokit reports with status 500 though nothing answered.
+ * (in time, {@link GithubTimeoutError}; or before the request was abandoned, {@link GithubAbortedError}),
+ * which octokit reports with status 500 though nothing answered.
  */
 export function httpStatusOf(error: unknown): number | undefined {
-  if (githubTimeoutOf(error)) return undefined;
+  if (githubUnanswered(error)) return undefined;
   if (error && typeof error === 'object' && 'status' in error) {
     return typeof error.status === 'number' ? error.status : undefined;
   }

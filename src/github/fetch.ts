@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * The `fetch` that orch's GitHub REST clients (the Action's and the bot's) send every request with:
  * a stated deadline for GitHub to answer, and a few bounded retries of answers that say "try again",
@@ -75,12 +77,48 @@ export class GithubPausedError extends Error {
 }
 
 /**
+ * Thrown (as the `cause` of octokit's RequestError, which gives it status 500) when the caller's
+ * `signal` aborted a request before GitHub answered it, or while it waited to be sent or retried (a
+ * process shutting down abandons what GitHub has not answered). Its message names the request and
+ * the abort's reason: `the request was abandoned (PATCH /repos/o/r/check-runs/5): the bot is shutting down`.
+ */
+export class GithubAbortedError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    reason: unknown,
+  ) {
+    super(
+      `the request was abandoned (${method} ${path})` +
+        (reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : ''),
+    );
+    this.name = 'GithubAbortedError';
+  }
+}
+
+/**
  * The {@link GithubTimeoutError} in `error` or its chain of causes (octokit wraps it), else undefined.
  */
 export function githubTimeoutOf(error: unknown): GithubTimeoutError | undefined {
+  const found = causeOf(error, (e) => e instanceof GithubTimeoutError);
+  return found instanceof GithubTimeoutError ? found : undefined;
+}
+
+/**
+ * Whether GitHub never answered the request of `error` (its chain of causes, which octokit wraps):
+ * a {@link GithubTimeoutError} or a {@link GithubAbortedError}. octokit gives both status 500.
+ */
+export function githubUnanswered(error: unknown): boolean {
+  return (
+    causeOf(error, (e) => e instanceof GithubTimeoutError || e instanceof GithubAbortedError) !== undefined
+  );
+}
+
+/** The first error of `error`'s chain of causes (5 deep at most) that `match` accepts. */
+function causeOf(error: unknown, match: (e: unknown) => boolean): unknown {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    if (current instanceof GithubTimeoutError) return current;
+    if (match(current)) return current;
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
   }
   return undefined;
@@ -155,7 +193,8 @@ function describe(
  * `retry-after` on a 403, 429 or 5xx answer also holds every later request sharing `pause` until it
  * has passed (a request that cannot wait that long fails with {@link GithubPausedError}, unsent).
  * octokit's retry plugin cannot do this: it waits (retry count + 1)² s whatever GitHub said
- * (@octokit/plugin-retry 8, error-request.js). A caller's `signal` still aborts the request as usual.
+ * (@octokit/plugin-retry 8, error-request.js). A caller's `signal` (octokit's `request.signal`) aborts
+ * the request, and any wait before it is sent or retried, with a {@link GithubAbortedError}.
  */
 export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
   const requestMs = (options.requestSeconds ?? GITHUB_REQUEST_SECONDS) * 1000;
@@ -185,6 +224,10 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
     try {
       return await send(input, { ...init, signal: controller.signal });
     } catch (error) {
+      if (callerSignal?.aborted) {
+        const { method, path } = describe(input, init);
+        throw new GithubAbortedError(method, path, callerSignal.reason);
+      }
       if (!timedOut) throw error;
       return undefined;
     } finally {
@@ -197,6 +240,13 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
     const started = Date.now();
     const end = Math.min(started + budgetMs, options.until ?? Number.POSITIVE_INFINITY);
     const { method, path } = describe(input, init);
+    const signal = init?.signal ?? undefined;
+    /** Waits `ms`; the caller's signal cuts the wait short with a GithubAbortedError. */
+    const wait = (ms: number) =>
+      sleep(ms, undefined, signal ? { signal } : {}).catch(() => {
+        throw new GithubAbortedError(method, path, signal?.reason);
+      });
+    if (signal?.aborted) throw new GithubAbortedError(method, path, signal.reason);
     const resendable = init?.body === undefined || init.body === null || typeof init.body === 'string';
     for (let tries = 0; ; tries += 1) {
       // Another answer of this client asked for a wait: honour it, or give up when it would outlast the budget.
@@ -204,7 +254,7 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
       if (pausedMs > 0) {
         if (Date.now() + pausedMs >= end)
           throw new GithubPausedError(method, path, Math.ceil(pausedMs / 1000));
-        await new Promise((resolve) => setTimeout(resolve, pausedMs));
+        await wait(pausedMs);
       }
       const waitMs = Math.max(0, Math.min(requestMs, end - Date.now()));
       let response: Response | undefined;
@@ -215,7 +265,7 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
           tries < retries && resendable && IDEMPOTENT_METHODS.has(method) && !init?.signal?.aborted;
         const delayMs = 2 ** tries * 1000;
         if (!again || Date.now() + delayMs >= end) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await wait(delayMs);
         continue;
       }
       if (response === undefined) {
@@ -233,7 +283,7 @@ export function githubFetch(options: GithubFetchOptions = {}): typeof fetch {
       const delayMs = retryDelaySeconds(response, tries) * 1000;
       if (Date.now() + delayMs >= end) return response;
       await response.body?.cancel().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await wait(delayMs);
     }
   };
 }

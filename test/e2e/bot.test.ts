@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +222,7 @@ describe('the orch-bot command of docs/bot.md, as written', () => {
 });
 
 describe('the orch-bot bin against a GitHub that accepts connections and never answers', () => {
-  test('a delivery fails within 10 s per request, logged as a timeout naming the request, never as a 500', async () => {
+  test('a delivery fails within 10 s per request, logged as a timeout naming the request, never as a 500; SIGTERM exits within the 10 s grace', async () => {
     const admin = await startTestServer('sqlite');
     const fake = new FakeGithubApp();
     const silent = await silentServer();
@@ -249,20 +250,11 @@ describe('the orch-bot bin against a GitHub that accepts connections and never a
     );
     try {
       const url = await bot.waitFor(/^orch-bot listening on (http:\S+)$/m);
+      const exited = once(bot.child, 'exit') as Promise<[number | null, string | null]>;
       const delivery = signed('push', pushPayload('5'.repeat(40)));
       const started = Date.now();
       const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
       expect(res.status).toBe(202);
-      // SIGTERM while that delivery is handled: the bot drains it and answers new deliveries 503,
-      // as documented, never with a refused connection.
-      bot.child.kill('SIGTERM');
-      await until('the shutdown', () => /"msg":"shutting down"/.test(bot.stderr()));
-      const late = signed('push', pushPayload('6'.repeat(40)));
-      const refused = await fetch(url, { method: 'POST', headers: late.headers, body: late.body });
-      expect([refused.status, await refused.json()]).toEqual([
-        503,
-        expect.objectContaining({ error: expect.stringContaining('shutting down') }),
-      ]);
       await until('the delivery to fail', () => /"msg":"delivery failed"/.test(bot.stderr()), 60_000);
       const seconds = (Date.now() - started) / 1000;
       const failed = bot
@@ -275,13 +267,48 @@ describe('the orch-bot bin against a GitHub that accepts connections and never a
       expect(failed).not.toMatch(/"status":/);
       // Two calls of 10 s each, neither retried (a POST may have been done): the commit's archive,
       // then the check run saying it could not be fetched; each first needs an installation token.
-      expect(silent.requests()).toEqual([
+      // (The recovery sweep of the start-up lists the installations meanwhile: a GET of its own.)
+      const posts = () => silent.requests().filter((r) => r.startsWith('POST '));
+      expect(silent.requests().filter((r) => !r.startsWith('POST '))).toEqual([
+        'GET /app/installations?per_page=100',
+      ]);
+      expect(posts()).toEqual([
         `POST /app/installations/${INSTALLATION}/access_tokens`,
         `POST /app/installations/${INSTALLATION}/access_tokens`,
       ]);
       expect(seconds).toBeLessThan(30);
-      // Once the accepted delivery is done, the bot exits cleanly.
-      expect(await bot.stop(30_000)).toBe(0);
+
+      // SIGTERM while another delivery waits for GitHub: new deliveries get 503, as documented (never
+      // a refused connection); after the 10 s grace the requests GitHub has not answered are
+      // abandoned and the bot exits cleanly, well within the 30 s a service manager waits.
+      const next = signed('push', pushPayload('6'.repeat(40)));
+      const accepted = await fetch(url, { method: 'POST', headers: next.headers, body: next.body });
+      expect(accepted.status).toBe(202);
+      await until('the next token request', () => posts().length === 3);
+      const terminated = Date.now();
+      bot.child.kill('SIGTERM');
+      await until('the shutdown', () => /"msg":"shutting down"/.test(bot.stderr()));
+      const late = signed('push', pushPayload('7'.repeat(40)));
+      const refused = await fetch(url, { method: 'POST', headers: late.headers, body: late.body });
+      expect([refused.status, await refused.json()]).toEqual([
+        503,
+        expect.objectContaining({ error: expect.stringContaining('shutting down') }),
+      ]);
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect((Date.now() - terminated) / 1000).toBeLessThan(20);
+      const lines = bot.stderr().split('\n');
+      expect(lines.find((line) => line.includes('"msg":"shutting down"'))).toContain('"grace_s":10');
+      expect(lines.some((line) => line.includes('abandoning the GitHub requests still unanswered'))).toBe(
+        true,
+      );
+      const abandoned = lines.filter((line) => line.includes('"msg":"delivery failed"'))[1];
+      expect(abandoned).toMatch(
+        new RegExp(
+          `"error":"the request was abandoned \\(POST /app/installations/${INSTALLATION}/access_tokens\\): the bot is shutting down"`,
+        ),
+      );
+      expect(abandoned).not.toMatch(/"status":/);
     } finally {
       await bot.stop();
       await silent.close();

@@ -134,6 +134,7 @@ export class FakeGithubApp {
   private readonly pullFiles = new Map<string, Array<{ filename: string; previous_filename?: string }>>();
   private readonly teamMembers = new Map<string, 'active' | 'pending'>();
   private readonly tokens = new Map<string, number>();
+  private readonly installed = new Map<number, string[]>();
   private readonly failures: Array<{
     method: string;
     pattern: RegExp;
@@ -141,6 +142,7 @@ export class FakeGithubApp {
     message?: string;
     headers?: Record<string, string>;
     when?: (body: unknown) => boolean;
+    always?: boolean;
   }> = [];
   private readonly waiters = new Set<(call: AppApiCall) => void>();
   private verifyKey?: ReturnType<typeof importSPKI>;
@@ -230,6 +232,14 @@ export class FakeGithubApp {
   }
 
   /**
+   * Installs the app on `repositories` (`owner/repo`) as installation `id`: listed by
+   * `GET /app/installations` and, with that installation's token, `GET /installation/repositories`.
+   */
+  setInstallation(id: number, repositories: string[]): void {
+    this.installed.set(id, [...repositories]);
+  }
+
+  /**
    * Sets the files pull request `number` changes, served a page at a time at
    * `GET /repos/:owner/:repo/pulls/:number/files` (at most 3000, as GitHub lists).
    */
@@ -283,6 +293,24 @@ export class FakeGithubApp {
     answer: { message?: string; headers?: Record<string, string>; when?: (body: unknown) => boolean } = {},
   ): void {
     this.failures.push({ method: method.toUpperCase(), pattern: pathPattern, status, ...answer });
+  }
+
+  /**
+   * Makes every request with this method whose path matches (and whose JSON body `when` accepts)
+   * answer `status`, until the returned function is called: a storm of failures.
+   */
+  failAlways(
+    method: string,
+    pathPattern: RegExp,
+    status: number,
+    answer: { message?: string; when?: (body: unknown) => boolean } = {},
+  ): () => void {
+    const failure = { method: method.toUpperCase(), pattern: pathPattern, status, ...answer, always: true };
+    this.failures.push(failure);
+    return () => {
+      const at = this.failures.indexOf(failure);
+      if (at >= 0) this.failures.splice(at, 1);
+    };
   }
 
   /** Serves the handlers over real HTTP on 127.0.0.1 (see `serveHandlers`). */
@@ -355,6 +383,35 @@ export class FakeGithubApp {
           encoding: 'base64',
           content: Buffer.from(text).toString('base64'),
         });
+      }),
+    ),
+    http.get(
+      '*/app/installations',
+      this.route({ auth: 'app' }, () =>
+        HttpResponse.json(
+          [...this.installed.keys()].map((id) => ({ id, app_id: this.appId, target_type: 'Organization' })),
+        ),
+      ),
+    ),
+    http.get(
+      '*/installation/repositories',
+      this.route({ auth: 'installation' }, ({ installation }) => {
+        const repositories = (this.installed.get(installation ?? 0) ?? []).map((full, index) => {
+          const [owner = '', name = ''] = full.split('/');
+          return { id: index + 1, name, full_name: full, owner: { login: owner } };
+        });
+        return HttpResponse.json({ total_count: repositories.length, repositories });
+      }),
+    ),
+    http.get(
+      '*/repos/:owner/:repo/pulls',
+      this.route({ auth: 'installation' }, ({ params, url }) => {
+        const state = url.searchParams.get('state') ?? 'open';
+        const pulls = [...this.pulls.entries()]
+          .filter(([key]) => key.startsWith(`${params.owner}/${params.repo}#`))
+          .map(([, pull]) => ({ state: 'open', user: { login: 'octocat' }, ...pull }))
+          .filter((pull) => state === 'all' || pull.state === state);
+        return HttpResponse.json(pulls);
       }),
     ),
     http.get(
@@ -651,7 +708,9 @@ export class FakeGithubApp {
         (f) => f.method === method && f.pattern.test(path) && (f.when?.(body) ?? true),
       );
       if (failure >= 0) {
-        const { status, message, headers } = this.failures.splice(failure, 1)[0]!;
+        const found = this.failures[failure]!;
+        if (!found.always) this.failures.splice(failure, 1);
+        const { status, message, headers } = found;
         response = HttpResponse.json(
           { message: message ?? STATUS_CODES[status] ?? 'Error' },
           { status, headers },

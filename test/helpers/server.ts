@@ -31,9 +31,14 @@ export async function startTestServer(
     metricsListener?: boolean;
     /** Where the server logs. @default silent */
     logger?: Logger;
+    /**
+     * The data dir to use (SQLite's `orch.db` in it), e.g. a stopped server's to start it again;
+     * `stop()` then leaves it in place. @default a new temporary one, removed by `stop()`
+     */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'orch-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'orch-test-')));
   const cluster = testCluster();
   if (database === 'postgres' && !cluster) throw new Error('no PostgreSQL test cluster is running');
   const dbFlags = database === 'postgres' && cluster ? await createTestDatabase(cluster) : {};
@@ -67,7 +72,7 @@ export async function startTestServer(
     async stop() {
       client.close();
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

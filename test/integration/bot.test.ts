@@ -174,11 +174,9 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     });
     expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
     expect(outputOf(run).summary).toContain('"o0": 3');
-    // Phases on the way came from the watch: at least one update before the completion.
+    // Created in progress, completed once: phases on the way are not written.
     const titles = ((run?.updates ?? []) as { output?: { title?: string } }[]).map((u) => u.output?.title);
-    expect(titles.some((t) => /^Phase: RUNNING$/.test(String(t)))).toBe(true);
-    // Created saying QUEUED: that phase is not written a second time.
-    expect(titles).not.toContain('Phase: QUEUED');
+    expect(titles).toEqual(['SUCCEEDED']);
     const name = run?.details_url?.split('/').pop() ?? '';
     const execution = await admin.client.getExecution({ project: 'default', domain: 'development', name });
     expect(execution.closure?.phase).toBe('SUCCEEDED');
@@ -196,6 +194,40 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
     expect(after).toHaveLength(1);
     expect(after[0]?.body).toContain(sha(4).slice(0, 12));
     expect(after[0]?.body).not.toContain(`[${name}](`);
+  });
+
+  test('at most 3 GitHub writes per launched execution: its check run made in progress, completed once, one comment write per delivery', async () => {
+    fake.setTarball(OWNER, REPO, sha(21), repoFiles());
+    const from = fake.calls.length;
+    await deliver('pull_request', pullPayload('opened', 21, sha(21)));
+    const writes = fake.calls
+      .slice(from)
+      .filter((c) => c.method !== 'GET' && !c.path.endsWith('/access_tokens'));
+    const [run] = checkRuns('orch / wf.add_one_wf', sha(21));
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'success' });
+    const ofExecution = writes.filter(
+      (c) =>
+        String((c.body as { external_id?: string })?.external_id ?? '').startsWith('execution:') ||
+        c.path.endsWith(`/check-runs/${run?.id}`) ||
+        /\/issues\/(comments\/\d+|21\/comments)$/.test(c.path),
+    );
+    expect(ofExecution.map((c) => `${c.method} ${c.path.replace(/\d+/g, 'N')}`)).toEqual([
+      'POST /repos/octo-org/flows/check-runs',
+      'PATCH /repos/octo-org/flows/check-runs/N',
+      'POST /repos/octo-org/flows/issues/N/comments',
+    ]);
+    // Launched with its external_id, in progress: the first write is the one the pull request shows.
+    expect(ofExecution[0]?.body).toMatchObject({
+      status: 'in_progress',
+      external_id: expect.stringMatching(/^execution:default:development:bot-/),
+    });
+    // The registration's check run is one write (created completed): 4 writes for the delivery.
+    expect(writes).toHaveLength(4);
+    expect(checkRuns('orch / register', sha(21))[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(fake.comments.find((c) => c.issue === 21)?.body).toContain('**SUCCEEDED**');
   });
 
   test('GitHub failing while the check run of a launched execution is made: the run is reported as it went, never "Not launched"', async () => {
@@ -218,6 +250,64 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       }),
     );
   }, 60_000);
+
+  test('a 5xx storm on check run creation for a whole delivery: a redelivery after GitHub recovers makes the check run once, with the true conclusion', async () => {
+    fake.setTarball(OWNER, REPO, sha(41), repoFiles());
+    const isLaunchCheck = (body: unknown) => (body as { name?: string })?.name === 'orch / wf.add_one_wf';
+    const recover = fake.failAlways('POST', /\/check-runs$/, 503, { when: isLaunchCheck });
+    const payload = pullPayload('opened', 41, sha(41));
+    let first: { id: string };
+    try {
+      first = await deliver('pull_request', payload);
+    } finally {
+      recover();
+    }
+    // The execution ran; GitHub took no check run for it, but the sticky comment lists it.
+    expect(checkRuns('orch / wf.add_one_wf', sha(41))).toHaveLength(0);
+    const sticky = fake.comments.find((c) => c.issue === 41)?.body ?? '';
+    const name = /\[(bot-[0-9a-f]{32})\]/.exec(sticky)?.[1] ?? '';
+    expect(sticky).toContain('**SUCCEEDED**');
+    expect(
+      (await admin.client.getExecution({ project: 'default', domain: 'development', name })).closure?.phase,
+    ).toBe('SUCCEEDED');
+    // GitHub's Redeliver (same X-GitHub-Delivery) reaches another replica: AlreadyExists, and the
+    // missing check run is made once, saying how the execution ended.
+    for (let replica = 0; replica < 2; replica++) {
+      const other = startBot(client);
+      try {
+        await deliver('pull_request', payload, { id: first.id, to: other.server, bot: other.bot });
+      } finally {
+        other.bot.close();
+      }
+      const runs = checkRuns('orch / wf.add_one_wf', sha(41));
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        status: 'completed',
+        conclusion: 'success',
+        external_id: `execution:default:development:${name}`,
+      });
+    }
+    expect(fake.comments.find((c) => c.issue === 41)?.body).toContain(`[${name}](`);
+  }, 120_000);
+
+  test('two replicas handling one delivery at once make one check run for its execution', async () => {
+    fake.setTarball(OWNER, REPO, sha(42), repoFiles());
+    const delivery = signed('pull_request', pullPayload('opened', 42, sha(42)));
+    const replicas = [startBot(client), startBot(client)];
+    try {
+      const answers = await Promise.all(
+        replicas.map((r) => request(r.server).post(DELIVERY_PATH).set(delivery.headers).send(delivery.body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([202, 202]);
+      await Promise.all(replicas.map((r) => r.server.drained()));
+      await Promise.all(replicas.map((r) => r.bot.idle()));
+    } finally {
+      for (const r of replicas) r.bot.close();
+    }
+    const runs = checkRuns('orch / wf.add_one_wf', sha(42));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+  }, 120_000);
 
   test('a final check run update that fails after its retries is tried again: no check run stays in progress', async () => {
     fake.setTarball(OWNER, REPO, sha(33), repoFiles());
@@ -265,13 +355,21 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
         to: other.server,
         bot: other.bot,
       });
-      await fake.waitFor(
+      const created = await fake.waitFor(
         (c) =>
           (c.at ?? 0) >= since &&
-          c.method === 'PATCH' &&
-          (c.body as { output?: { title?: string } })?.output?.title === 'Phase: RUNNING',
+          c.method === 'POST' &&
+          String((c.body as { external_id?: string })?.external_id).startsWith('execution:'),
         30_000,
       );
+      // Cut once the execution runs (the bot no longer writes phases: the admin says).
+      const name = String((created.body as { external_id: string }).external_id).split(':')[3] ?? '';
+      const running = async () =>
+        (await admin.client.getExecution({ project: 'default', domain: 'development', name })).closure?.phase;
+      for (let phase = await running(); phase !== 'RUNNING'; phase = await running()) {
+        if (phase === 'SUCCEEDED' || phase === 'FAILED') throw new Error(`ended ${phase} before the cut`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       for (const socket of sockets) socket.destroy();
       await delivered;
       const [run] = checkRuns('orch / wf.add_one_wf', sha(34));
@@ -476,7 +574,10 @@ describe('orch-bot against a real admin and a fake GitHub API', () => {
       fake.reactions
         .filter((r) => r.commentId === (payload.comment as { id: number }).id)
         .map((r) => r.content);
-    const lastReply = () => fake.comments.filter((c) => c.issue === 14).at(-1)?.body ?? '';
+    // Replies, not the sticky comment (written when a launched execution ends).
+    const lastReply = () =>
+      fake.comments.filter((c) => c.issue === 14 && !c.body.includes('<!-- orch:bot executions -->')).at(-1)
+        ?.body ?? '';
 
     const help = commentPayload(fake, 14, '/orch help');
     await deliver('issue_comment', help);
