@@ -90,7 +90,7 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
       nodeTask(
         'a.ok.task',
         'v1',
-        "require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE, JSON.stringify({o0: 1}))",
+        "console.log('done');require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE, JSON.stringify({o0: 1}))",
         { x: 'integer' },
         { o0: 'integer' },
       ),

@@ -25,6 +25,7 @@ import { activeSpanContext, inSpan } from '../../telemetry/tracing.js';
 import type { Repository } from '../db/repository.js';
 import type { ExecutionTable } from '../db/schema.js';
 import type { Logger } from '../logger.js';
+import { attemptTimesKey, parseLineTimes, shiftLineTimes, timesFileOf } from '../runtime/log-times.js';
 import type { AttemptIds, TaskAttemptEnd, TaskRuntime } from '../runtime/tasks.js';
 import type { TaskSecretSource } from '../secrets.js';
 import { fullMessage } from '../services/messages.js';
@@ -175,6 +176,17 @@ interface GraphProgress {
 /** Largest log kept per stream and attempt in the blob store; longer logs keep their end. */
 const MAX_LOG_BYTES = 8 * 1024 * 1024;
 const INPUT_REFERENCE = /\{\{\s*inputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/**
+ * A file's end as stored: its bytes (a note of the cut, then the end, when it was longer than the
+ * limit), the offset in the file where the kept end starts, and what moves a file offset there to
+ * the stored bytes' offset (bytes).
+ */
+interface StoredLog {
+  bytes: Buffer;
+  from: number;
+  shift: number;
+}
 
 /** Blob key of one stream's log of one attempt. */
 export function attemptLogKey(
@@ -1114,7 +1126,11 @@ export class GraphExecutor implements Executor {
     }
   }
 
-  /** Copies an attempt's stdout.log and stderr.log into the blob store (the end of overlong logs). */
+  /**
+   * Copies an attempt's stdout.log and stderr.log into the blob store (the end of overlong logs),
+   * each with its line-time index (log-times.ts) under {@link attemptTimesKey}, its offsets moved
+   * to the stored bytes.
+   */
   private async storeLogs(
     execution: ExecutionRow,
     nodeId: string,
@@ -1123,9 +1139,11 @@ export class GraphExecutor implements Executor {
   ): Promise<LogKeys> {
     const keys: LogKeys = { stdout_key: null, stderr_key: null };
     for (const stream of ['stdout', 'stderr'] as const) {
-      let bytes: Buffer | undefined;
+      let log: StoredLog | undefined;
+      let times: StoredLog | undefined;
       try {
-        bytes = await readTail(dir, `${stream}.log`, MAX_LOG_BYTES);
+        log = await readTail(dir, `${stream}.log`, MAX_LOG_BYTES);
+        times = log && (await readTail(dir, timesFileOf(stream), MAX_LOG_BYTES));
       } catch (error) {
         if (!(error instanceof AttemptFileError)) throw error;
         // Written by the runtime, never by a task in a container: only a local task can swap it.
@@ -1133,11 +1151,15 @@ export class GraphExecutor implements Executor {
           execution: execution.name,
           error: error.message,
         });
-        continue;
+        if (!log) continue;
       }
-      if (bytes === undefined) continue;
+      if (log === undefined) continue;
       const key = attemptLogKey(execution, nodeId, attempt, stream);
-      await this.options.blobs.put(key, bytes);
+      await this.options.blobs.put(key, log.bytes);
+      if (times) {
+        const index = shiftLineTimes(parseLineTimes(times.bytes.toString('latin1')), log.from, log.shift);
+        await this.options.blobs.put(attemptTimesKey(key), Buffer.from(index));
+      }
       keys[`${stream}_key`] = key;
     }
     return keys;
@@ -1387,14 +1409,16 @@ function resolveBindings(
  * reads), or undefined when it does not exist.
  * @throws AttemptFileError when it is not a regular file.
  */
-async function readTail(dir: string, name: string, max: number): Promise<Buffer | undefined> {
+async function readTail(dir: string, name: string, max: number): Promise<StoredLog | undefined> {
   const tail = await readAttemptTail(dir, name, max, {
     label: name,
     expected: "an attempt's log must be a regular file written by the runtime",
   });
   if (!tail) return undefined;
   const { bytes, size } = tail;
-  return size > max ? Buffer.concat([Buffer.from(`[... ${size - max} bytes cut ...]\n`), bytes]) : bytes;
+  if (size <= max) return { bytes, from: 0, shift: 0 };
+  const note = Buffer.from(`[... ${size - max} bytes cut ...]\n`);
+  return { bytes: Buffer.concat([note, bytes]), from: size - max, shift: note.length - (size - max) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { stringifyExactJson } from '../../api/exact-json.js';
 import { literalMapToJson } from '../../api/literals.js';
 import { TERMINAL_PHASES } from '../../api/types.js';
+import type { TimedText } from '../runtime/log-times.js';
 import { type BlobLinks, renderLiteralMap } from './console-execution-literals.js';
 import type { AttemptLogView } from './console-execution-logs.js';
 import { renderTimeline, timelineRows } from './console-execution-timeline.js';
@@ -41,8 +42,23 @@ interface NodeLogBlock {
   downloadName: string;
   /** The follow stream's URL while an attempt of the node runs. */
   follow?: string;
-  attempts: { attempt: number; heading: string; stdout: string; stderr: string; cut: boolean }[];
+  attempts: { attempt: number; heading: string; stdout: LogPiece[]; stderr: LogPiece[]; cut: boolean }[];
 }
+
+/** A piece of a shown log: a line start with its time (ISO and `HH:MM:SS.mmm` UTC), or text. */
+interface LogPiece {
+  iso?: string;
+  short?: string;
+  text: string;
+}
+
+/** Log pieces as the page shows them (log-times.ts's pieces with their times written out). */
+const logPieces = (pieces: readonly TimedText[]): LogPiece[] =>
+  pieces.map((p) => {
+    if (p.at === undefined) return { text: p.text };
+    const iso = new Date(p.at).toISOString();
+    return { iso, short: iso.slice(11, 23), text: p.text };
+  });
 
 /** How the header says the execution was launched. */
 interface LaunchLine {
@@ -140,11 +156,11 @@ const executionBody = htmlTemplate<{
 <% for (const l of it.logs) { %>
 <details id="log-<%= l.id %>" class="node-log" data-node-log="<%= l.id %>"<% if (l.follow) { %> data-follow="<%= l.follow %>" open<% } %>>
 <summary>Log of <%= l.id %> (<%= l.phase %>)</summary>
-<p><a href="<%= l.downloadHref %>" download="<%= l.downloadName %>">Download the log of <%= l.id %></a></p>
+<p><a href="<%= l.downloadHref %>" download="<%= l.downloadName %>">Download the log of <%= l.id %></a> (<a href="<%= l.downloadHref %>?timestamps=true" download="<%= l.id %>.timestamps.log">with timestamps</a>)</p>
 <% for (const a of l.attempts) { %><div class="attempt" data-attempt="<%= a.attempt %>"><h3><%= a.heading %></h3>
 <% if (a.cut) { %><p>Only the end is shown; the download has it all.</p><% } %>
-<pre class="log" data-log="<%= a.attempt %>-stdout" aria-label="<%= l.id %> attempt <%= a.attempt %> stdout"><%= a.stdout %></pre>
-<pre class="log stderr" data-log="<%= a.attempt %>-stderr" aria-label="<%= l.id %> attempt <%= a.attempt %> stderr"><%= a.stderr %></pre>
+<pre class="log" data-log="<%= a.attempt %>-stdout" aria-label="<%= l.id %> attempt <%= a.attempt %> stdout"><% for (const p of a.stdout) { %><% if (p.iso) { %><time class="ts" datetime="<%= p.iso %>" title="<%= p.iso %>"><%= p.short %></time><% } %><%= p.text %><% } %></pre>
+<pre class="log stderr" data-log="<%= a.attempt %>-stderr" aria-label="<%= l.id %> attempt <%= a.attempt %> stderr"><% for (const p of a.stderr) { %><% if (p.iso) { %><time class="ts" datetime="<%= p.iso %>" title="<%= p.iso %>"><%= p.short %></time><% } %><%= p.text %><% } %></pre>
 </div>
 <% } %></details>
 <% } %>
@@ -243,8 +259,8 @@ function logBlocks(data: ExecutionPageData, nodes: ReadonlyMap<string, NodeExecu
         attempts: attempts.map((a) => ({
           attempt: a.attempt,
           heading: `Attempt ${a.attempt}, ${a.phase}, started ${iso(a.startedAt)}${a.endedAt === null ? '' : `, ended ${iso(a.endedAt)} (${((a.endedAt - a.startedAt) / 1000).toFixed(2)}s)`}`,
-          stdout: a.stdout,
-          stderr: a.stderr,
+          stdout: logPieces(a.stdoutLines),
+          stderr: logPieces(a.stderrLines),
           cut: a.cut,
         })),
       },
