@@ -101,7 +101,10 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     const id = await server.client.createExecution({
       ...scope,
       name: 'good-one',
-      spec: { launch_plan: idOf('LAUNCH_PLAN', 'a.ok', 'v1') },
+      spec: {
+        launch_plan: idOf('LAUNCH_PLAN', 'a.ok', 'v1'),
+        annotations: { 'orch.dev/pull-request': 'https://github.com/acme/repo/pull/7', team: 'data' },
+      },
       inputs: literalMapFromJson({ x: 1 }, X),
     });
     await waitForExecution(server.client, id);

@@ -17,7 +17,8 @@ ul.tree{list-style:none;margin:.2rem 0;padding-left:1.2rem;border-left:1px dotte
 .key{color:var(--muted)}small.type{color:var(--muted)}.value.string::before,.value.string::after{content:'"';color:var(--muted)}
 pre.log{max-height:24rem;margin:.3rem 0}pre.log:empty{display:none}pre.stderr{border-left:3px solid var(--bad)}
 details.node-log{margin:.4rem 0}time.ts{color:var(--muted);margin-right:.8em;user-select:none}details.node-log h3{font-size:1rem;margin:.6rem 0 .2rem}
-tr:target{outline:2px solid var(--warn)}`;
+tr:target{outline:2px solid var(--warn)}
+ul.annotations{list-style:none;margin:0;padding:0}ul.annotations li{display:inline;margin-right:1rem}`;
 
 /**
  * `/console/assets/execution.js`: keeps a running execution's page current without reloading it.

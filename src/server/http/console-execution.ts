@@ -66,6 +66,9 @@ interface LaunchLine {
   principal: string;
   launchPlan?: { href: string; name: string; version: string };
   tick?: string;
+  reference?: { href: string; name: string };
+  annotations: AnnotationView[];
+  relaunches: { href: string; name: string }[];
 }
 
 const executionBody = htmlTemplate<{
@@ -103,9 +106,15 @@ const executionBody = htmlTemplate<{
 <tr><th>started</th><td><%= it.started %></td></tr>
 <tr><th>launched by</th><td id="principal"><%= it.launch.principal || 'not recorded' %></td></tr>
 <tr><th>launched</th><td id="launch"><% const lp = it.launch.launchPlan; %>
-<% if (it.launch.mode === 'SCHEDULED') { %>by the schedule of<% } else if (it.launch.mode === 'RELAUNCH') { %>as a relaunch (the execution it relaunched is not recorded) of<% } else if (it.launch.mode === 'SYSTEM') { %>by the system, of<% } else { %>manually, from<% } %>
+<% if (it.launch.mode === 'SCHEDULED') { %>by the schedule of<% } else if (it.launch.mode === 'RELAUNCH' && it.launch.reference) { %>as a relaunch of <a id="reference" href="<%= it.launch.reference.href %>"><%= it.launch.reference.name %></a>, from<% } else if (it.launch.mode === 'RELAUNCH') { %>as a relaunch (the execution it relaunched is not recorded) of<% } else if (it.launch.mode === 'SYSTEM') { %>by the system, of<% } else { %>manually, from<% } %>
 <% if (lp) { %> launch plan <a href="<%= lp.href %>"><%= lp.name %></a> version <%= lp.version %><% } else { %> an unknown launch plan<% } %><% if (it.launch.tick) { %>, for its tick of <time datetime="<%= it.launch.tick %>"><%= it.launch.tick %></time><% } %>
 </td></tr>
+<% if (it.launch.relaunches.length) { %><tr><th>relaunched as</th><td id="relaunches"><% it.launch.relaunches.forEach((r, i) => { %><% if (i) { %>, <% } %><a href="<%= r.href %>"><%= r.name %></a><% }) %></td></tr>
+<% } %>
+<% if (it.launch.annotations.length) { %><tr><th>annotations</th><td id="annotations"><ul class="annotations">
+<% for (const a of it.launch.annotations) { %><li><% if (a.href) { %><a href="<%= a.href %>" rel="noopener noreferrer" title="<%= a.key %>: <%= a.value %>"><%= a.label %></a><% } else { %><code><%= a.key %></code> <%= a.value %><% } %></li>
+<% } %></ul></td></tr>
+<% } %>
 </table>
 <section id="timeline" aria-labelledby="timeline-heading"><h2 id="timeline-heading">Timeline</h2>
 <div class="timeline-box"><%= it.timeline %></div>
@@ -193,7 +202,46 @@ export interface LaunchInfo {
   launchPlan?: { name: string; version: string };
   /** The schedule tick a SCHEDULED execution was launched for, milliseconds since the epoch. */
   tickAt?: number;
+  /** The execution a relaunch relaunched (metadata.reference_execution). */
+  reference?: ExecutionKey;
+  /** ExecutionSpec's annotations. */
+  annotations?: Readonly<Record<string, string>>;
+  /** The names of the executions that relaunched this one (same project and domain). */
+  relaunches?: readonly string[];
 }
+
+/** The annotations the header shows as links (when their value is an http(s) URL), with their link text. */
+export const LINKED_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'orch.dev/pull-request': 'pull request',
+  'orch.dev/commit': 'commit',
+};
+
+/** `value` when it is an absolute http: or https: URL (a link to follow), else undefined. */
+function webUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An annotation as the header shows it: a link for a well-known one holding a web URL, else its key and value. */
+interface AnnotationView {
+  key: string;
+  value: string;
+  href?: string;
+  label?: string;
+}
+
+const annotationViews = (annotations: Readonly<Record<string, string>> = {}): AnnotationView[] =>
+  Object.entries(annotations)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => {
+      const label = LINKED_ANNOTATIONS[key];
+      const href = label ? webUrl(value) : undefined;
+      return href && label ? { key, value, href, label } : { key, value };
+    });
 
 /** What the execution page shows; gathered through the AdminService like any client. */
 export interface ExecutionPageData {
@@ -287,6 +335,11 @@ function launchLine(id: ExecutionKey, launch: LaunchInfo | undefined): LaunchLin
       ? { ...lp, href: paths.entity('launch_plans', id.project, id.domain, lp.name) }
       : undefined,
     tick: launch?.tickAt === undefined ? undefined : new Date(launch.tickAt).toISOString(),
+    reference: launch?.reference
+      ? { href: paths.execution(launch.reference), name: launch.reference.name }
+      : undefined,
+    annotations: annotationViews(launch?.annotations),
+    relaunches: (launch?.relaunches ?? []).map((name) => ({ href: paths.execution({ ...id, name }), name })),
   };
 }
 
