@@ -66,6 +66,10 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     ['API keys', '/console/api-keys'],
     ['apps', '/console/apps'],
     ['execution', '/console/projects/default/domains/development/executions/good-one'],
+    ['task', '/console/projects/default/domains/development/tasks/a.ok.task'],
+    ['task version', '/console/projects/default/domains/development/tasks/a.ok.task/v1'],
+    ['workflow version', '/console/projects/default/domains/development/workflows/a.ok/v1'],
+    ['launch plan version', '/console/projects/default/domains/development/launch_plans/a.ok/v1'],
   ];
 
   const audit = axeViolations;
@@ -160,6 +164,46 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
       await page.context().close();
     }, 90_000);
   }
+
+  test('version pages: from a launch plan to its version, workflow, task and execution, by links', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/launch_plans/a.ok`);
+    await page
+      .getByRole('table', { name: 'Versions' })
+      .getByRole('link', { name: 'v1', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Launch plan a.ok version v1' }).waitFor();
+    const inputs = page.getByRole('table', { name: 'Inputs' });
+    expect(await inputs.locator('tbody tr').allTextContents()).toEqual(['xinteger']);
+    expect(await page.getByRole('table', { name: 'Outputs' }).locator('tbody tr').allTextContents()).toEqual([
+      'o0integer',
+    ]);
+    const executions = page.getByRole('table', { name: 'Recent executions of this version' });
+    expect(await executions.getByRole('link', { name: 'good-one' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'a.ok v1' }).click();
+    await page.getByRole('heading', { name: 'Workflow a.ok version v1' }).waitFor();
+    expect(await page.locator('#graph svg').count()).toBe(1);
+    await page.getByRole('table', { name: 'Nodes' }).getByRole('link', { name: 'a.ok.task v1' }).click();
+    await page.getByRole('heading', { name: 'Task a.ok.task version v1' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Inputs' }).locator('tbody tr').allTextContents()).toEqual([
+      'xinteger',
+    ]);
+    // The breadcrumbs lead to the task's versions, and the execution page's header to the versions.
+    await page
+      .getByRole('navigation', { name: 'breadcrumb' })
+      .getByRole('link', { name: 'a.ok.task' })
+      .click();
+    await page.getByRole('heading', { name: 'Task a.ok.task' }).waitFor();
+    await page.goto(`${base}/console/projects/default/domains/development/executions/good-one`);
+    await page.getByRole('link', { name: 'a.ok v1' }).click();
+    await page.getByRole('heading', { name: 'Workflow a.ok version v1' }).waitFor();
+    expect(
+      await (
+        await page.goto(`${base}/console/projects/default/domains/development/workflows/a.ok/v9`)
+      )?.status(),
+    ).toBe(404);
+    await page.close();
+  });
 
   test('the launch form’s breadcrumbs lead back up to its domain', async () => {
     const page = await browser.newPage();

@@ -60,11 +60,22 @@ const logPieces = (pieces: readonly TimedText[]): LogPiece[] =>
     return { iso, short: iso.slice(11, 23), text: p.text };
   });
 
+/** The header's workflow: its name and version, linked to the version's page when known. */
+function workflowLink(id: ExecutionKey, wf: { name?: string; version?: string } | null | undefined) {
+  const name = wf?.name ?? '';
+  const version = wf?.version ?? '';
+  return {
+    name,
+    version,
+    href: name && version ? paths.version('workflows', { ...id, name, version }) : undefined,
+  };
+}
+
 /** How the header says the execution was launched. */
 interface LaunchLine {
   mode: string;
   principal: string;
-  launchPlan?: { href: string; name: string; version: string };
+  launchPlan?: { href: string; versionHref: string; name: string; version: string };
   tick?: string;
   reference?: { href: string; name: string };
   annotations: AnnotationView[];
@@ -76,7 +87,7 @@ const executionBody = htmlTemplate<{
   watch?: string;
   projectHref: string;
   domainHref: string;
-  workflow: { name: string; version: string };
+  workflow: { name: string; version: string; href?: string };
   phase: string;
   created: string;
   started: string;
@@ -98,7 +109,7 @@ const executionBody = htmlTemplate<{
   `<link rel="stylesheet" href="/console/assets/execution.css">
 <div id="execution"<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>>
 <h1>Execution <%= it.id.name %></h1>
-<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
+<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <% if (it.workflow.href) { %><a href="<%= it.workflow.href %>"><%= it.workflow.name %> <%= it.workflow.version %></a><% } else { %><%= it.workflow.name %> <%= it.workflow.version %><% } %></p>
 <table id="summary" aria-label="Summary">
 <tr><th>phase</th><td id="phase" class="phase <%= it.phase %>"><%= it.phase %></td></tr>
 <tr><th>duration</th><td id="duration"><%= it.duration %></td></tr>
@@ -107,7 +118,7 @@ const executionBody = htmlTemplate<{
 <tr><th>launched by</th><td id="principal"><%= it.launch.principal || 'not recorded' %></td></tr>
 <tr><th>launched</th><td id="launch"><% const lp = it.launch.launchPlan; %>
 <% if (it.launch.mode === 'SCHEDULED') { %>by the schedule of<% } else if (it.launch.mode === 'RELAUNCH' && it.launch.reference) { %>as a relaunch of <a id="reference" href="<%= it.launch.reference.href %>"><%= it.launch.reference.name %></a>, from<% } else if (it.launch.mode === 'RELAUNCH') { %>as a relaunch (the execution it relaunched is not recorded) of<% } else if (it.launch.mode === 'SYSTEM') { %>by the system, of<% } else { %>manually, from<% } %>
-<% if (lp) { %> launch plan <a href="<%= lp.href %>"><%= lp.name %></a> version <%= lp.version %><% } else { %> an unknown launch plan<% } %><% if (it.launch.tick) { %>, for its tick of <time datetime="<%= it.launch.tick %>"><%= it.launch.tick %></time><% } %>
+<% if (lp) { %> launch plan <a href="<%= lp.href %>"><%= lp.name %></a> version <a href="<%= lp.versionHref %>"><%= lp.version %></a><% } else { %> an unknown launch plan<% } %><% if (it.launch.tick) { %>, for its tick of <time datetime="<%= it.launch.tick %>"><%= it.launch.tick %></time><% } %>
 </td></tr>
 <% if (it.launch.relaunches.length) { %><tr><th>relaunched as</th><td id="relaunches"><% it.launch.relaunches.forEach((r, i) => { %><% if (i) { %>, <% } %><a href="<%= r.href %>"><%= r.name %></a><% }) %></td></tr>
 <% } %>
@@ -332,7 +343,11 @@ function launchLine(id: ExecutionKey, launch: LaunchInfo | undefined): LaunchLin
     mode: launch?.mode ?? 'MANUAL',
     principal: launch?.principal ?? '',
     launchPlan: lp
-      ? { ...lp, href: paths.entity('launch_plans', id.project, id.domain, lp.name) }
+      ? {
+          ...lp,
+          href: paths.entity('launch_plans', id.project, id.domain, lp.name),
+          versionHref: paths.version('launch_plans', { ...id, ...lp }),
+        }
       : undefined,
     tick: launch?.tickAt === undefined ? undefined : new Date(launch.tickAt).toISOString(),
     reference: launch?.reference
@@ -364,7 +379,7 @@ export function executionPage(data: ExecutionPageData): Html {
     watch,
     projectHref: paths.project(id.project),
     domainHref: paths.domain(id.project, id.domain),
-    workflow: { name: closure?.workflow_id?.name ?? '', version: closure?.workflow_id?.version ?? '' },
+    workflow: workflowLink(id, closure?.workflow_id),
     phase,
     created: isoOf(closure?.created_at),
     started: isoOf(closure?.started_at),

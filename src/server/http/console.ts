@@ -34,6 +34,7 @@ import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } f
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
 import { addSignOut, signInPage } from './console-sign-in.js';
+import { addVersionPages } from './console-versions.js';
 import { viewerOf, withViewer } from './console-viewer.js';
 import {
   CONSOLE_STYLE,
@@ -571,6 +572,16 @@ export function createConsole(deps: ConsoleDeps): Router {
     });
   });
 
+  router.get('/console/projects/:project/domains/:domain/tasks/:name', (req, res) =>
+    sendPage(deps, req, res, async () => {
+      const scope = executionKeyOf(req);
+      const page1 = { limit: 100, token: '' };
+      const { rows } = await repo.listEntities('tasks', scope, page1, { sort: NEWEST_FIRST });
+      if (!rows.length) throw new ConsoleNotFound(`no task ${scope.name}`);
+      return entityPage('tasks', scope, rows);
+    }),
+  );
+  addVersionPages(router, { repo, admin: deps.admin, logger: deps.logger, send: pageDeps.send });
   for (const kind of ['workflows', 'launch_plans'] as const) {
     router.get(`/console/projects/:project/domains/:domain/${kind}/:name`, (req, res) =>
       sendPage(deps, req, res, async () => {
