@@ -237,6 +237,26 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     await context.close();
   });
 
+  test('on a 375px wide phone the execution page does not overflow; its timeline scrolls in its box', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/executions/good-one`);
+    await page.getByRole('list', { name: 'Timeline' }).waitFor();
+    // Every log block open, so that its lines count too.
+    await page.$$eval('details', (ds) => {
+      for (const d of ds) (d as HTMLDetailsElement).open = true;
+    });
+    const widths = (await page.evaluate(
+      "({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner: innerWidth, box: document.querySelector('.timeline-box').clientWidth, boxStyle: getComputedStyle(document.querySelector('.timeline-box')).overflowX })",
+    )) as { page: number; body: number; inner: number; box: number; boxStyle: string };
+    expect(widths.inner).toBe(375);
+    expect(widths.page).toBeLessThanOrEqual(375);
+    expect(widths.body).toBeLessThanOrEqual(375);
+    expect(widths.box).toBeLessThanOrEqual(375);
+    expect(widths.boxStyle).toBe('auto');
+    await context.close();
+  });
+
   test('no page broke its Content-Security-Policy or threw', () => {
     expect(problems).toEqual([]);
   });

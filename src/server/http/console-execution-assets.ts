@@ -3,6 +3,8 @@
 
 /** `/console/assets/execution.css`: the timeline, typed values and logs. */
 export const EXECUTION_STYLE = `.timeline-box{overflow-x:auto;max-width:100%}
+#summary td{overflow-wrap:anywhere}.graph{overflow-x:auto;max-width:100%}.graph svg{max-width:100%;height:auto}
+dl.literals dd{min-width:0;overflow-wrap:anywhere}pre.log{max-width:100%}
 svg.timeline{font:12px system-ui,sans-serif;max-width:100%;height:auto}
 svg.timeline text{fill:var(--fg)}svg.timeline a text{fill:var(--link);text-decoration:underline}
 svg.timeline .axis{fill:var(--muted)}

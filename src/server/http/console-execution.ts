@@ -143,7 +143,7 @@ const executionBody = htmlTemplate<{
 </section>
 <section id="nodes" aria-labelledby="nodes-heading">
 <h2 id="nodes-heading">Nodes</h2>
-<table aria-label="Nodes"><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>
+<div class="scroll"><table aria-label="Nodes"><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>
 <% for (const n of it.nodes) { %>
 <tr id="node-<%= n.id %>"><td><%= n.id %></td>
 <td class="phase <%= n.phase %>" data-node="<%= n.id %>"><%= n.phaseText %></td>
@@ -152,7 +152,7 @@ const executionBody = htmlTemplate<{
 <td class="cache" data-cache="<%= n.id %>"><%= n.cache %></td>
 <td><% if (n.logHref) { %><a href="#log-<%= n.id %>">log</a> <a href="<%= n.logHref %>" download="<%= n.id %>.log">download</a><% } %></td></tr>
 <% } %>
-</table>
+</table></div>
 </section>
 <% if (it.actions) { %>
 <h2>Actions</h2>
