@@ -243,9 +243,7 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     await page.goto(`${base}/console/projects/default/domains/development/executions/good-one`);
     await page.getByRole('list', { name: 'Timeline' }).waitFor();
     // Every log block open, so that its lines count too.
-    await page.$$eval('details', (ds) => {
-      for (const d of ds) (d as HTMLDetailsElement).open = true;
-    });
+    await page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true })");
     const widths = (await page.evaluate(
       "({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner: innerWidth, box: document.querySelector('.timeline-box').clientWidth, boxStyle: getComputedStyle(document.querySelector('.timeline-box')).overflowX })",
     )) as { page: number; body: number; inner: number; box: number; boxStyle: string };
