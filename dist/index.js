@@ -44927,6 +44927,10 @@ var init_descriptor = __esm({
                     "principal": {
                       "type": "string",
                       "id": 2
+                    },
+                    "reference_execution": {
+                      "type": "orch.core.WorkflowExecutionIdentifier",
+                      "id": 3
                     }
                   },
                   "nested": {
@@ -44949,6 +44953,11 @@ var init_descriptor = __esm({
                     "metadata": {
                       "type": "ExecutionMetadata",
                       "id": 2
+                    },
+                    "annotations": {
+                      "keyType": "string",
+                      "type": "string",
+                      "id": 3
                     }
                   }
                 },

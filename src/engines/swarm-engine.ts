@@ -316,7 +316,8 @@ export function parseConstraints(items: readonly string[], source: string): stri
 
 /**
  * A service's logs, stdout and stderr multiplexed (split them with `engine.modem.demuxStream`), as a
- * stream: all of them so far, and with `follow` what comes after until `signal` aborts.
+ * stream: all of them so far, and with `follow` what comes after until `signal` aborts. Each message
+ * starts with the engine's RFC 3339 timestamp and a space (`timestamps=true`).
  * @throws Error with the engine's reason (no such service, not a swarm manager).
  */
 export function serviceLogs(
@@ -338,7 +339,7 @@ export function serviceLogs(
           500: 'server error',
           503: 'node is not part of a swarm',
         },
-        options: { stdout: true, stderr: true, follow },
+        options: { stdout: true, stderr: true, follow, timestamps: true },
       },
       (error, result) =>
         error || !isReadable(result)

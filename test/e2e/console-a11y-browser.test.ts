@@ -66,6 +66,10 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     ['API keys', '/console/api-keys'],
     ['apps', '/console/apps'],
     ['execution', '/console/projects/default/domains/development/executions/good-one'],
+    ['task', '/console/projects/default/domains/development/tasks/a.ok.task'],
+    ['task version', '/console/projects/default/domains/development/tasks/a.ok.task/v1'],
+    ['workflow version', '/console/projects/default/domains/development/workflows/a.ok/v1'],
+    ['launch plan version', '/console/projects/default/domains/development/launch_plans/a.ok/v1'],
   ];
 
   const audit = axeViolations;
@@ -90,7 +94,7 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
       nodeTask(
         'a.ok.task',
         'v1',
-        "require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE, JSON.stringify({o0: 1}))",
+        "console.log('done');require('fs').writeFileSync(process.env.ORCH_OUTPUTS_FILE, JSON.stringify({o0: 1}))",
         { x: 'integer' },
         { o0: 'integer' },
       ),
@@ -101,7 +105,10 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     const id = await server.client.createExecution({
       ...scope,
       name: 'good-one',
-      spec: { launch_plan: idOf('LAUNCH_PLAN', 'a.ok', 'v1') },
+      spec: {
+        launch_plan: idOf('LAUNCH_PLAN', 'a.ok', 'v1'),
+        annotations: { 'orch.dev/pull-request': 'https://github.com/acme/repo/pull/7', team: 'data' },
+      },
       inputs: literalMapFromJson({ x: 1 }, X),
     });
     await waitForExecution(server.client, id);
@@ -158,6 +165,46 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     }, 90_000);
   }
 
+  test('version pages: from a launch plan to its version, workflow, task and execution, by links', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/launch_plans/a.ok`);
+    await page
+      .getByRole('table', { name: 'Versions' })
+      .getByRole('link', { name: 'v1', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Launch plan a.ok version v1' }).waitFor();
+    const inputs = page.getByRole('table', { name: 'Inputs' });
+    expect(await inputs.locator('tbody tr').allTextContents()).toEqual(['xinteger']);
+    expect(await page.getByRole('table', { name: 'Outputs' }).locator('tbody tr').allTextContents()).toEqual([
+      'o0integer',
+    ]);
+    const executions = page.getByRole('table', { name: 'Recent executions of this version' });
+    expect(await executions.getByRole('link', { name: 'good-one' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'a.ok v1' }).click();
+    await page.getByRole('heading', { name: 'Workflow a.ok version v1' }).waitFor();
+    expect(await page.locator('#graph svg').count()).toBe(1);
+    await page.getByRole('table', { name: 'Nodes' }).getByRole('link', { name: 'a.ok.task v1' }).click();
+    await page.getByRole('heading', { name: 'Task a.ok.task version v1' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Inputs' }).locator('tbody tr').allTextContents()).toEqual([
+      'xinteger',
+    ]);
+    // The breadcrumbs lead to the task's versions, and the execution page's header to the versions.
+    await page
+      .getByRole('navigation', { name: 'breadcrumb' })
+      .getByRole('link', { name: 'a.ok.task' })
+      .click();
+    await page.getByRole('heading', { name: 'Task a.ok.task' }).waitFor();
+    await page.goto(`${base}/console/projects/default/domains/development/executions/good-one`);
+    await page.getByRole('link', { name: 'a.ok v1' }).click();
+    await page.getByRole('heading', { name: 'Workflow a.ok version v1' }).waitFor();
+    expect(
+      await (
+        await page.goto(`${base}/console/projects/default/domains/development/workflows/a.ok/v9`)
+      )?.status(),
+    ).toBe(404);
+    await page.close();
+  });
+
   test('the launch form’s breadcrumbs lead back up to its domain', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/console/projects/default/domains/development/launch_plans/a.ok/v1/launch`);
@@ -187,6 +234,24 @@ maybe('console accessibility (axe-core) in headless Chromium', () => {
     // The header's links wrap instead of widening the page.
     const nav = await page.getByRole('navigation', { name: 'console' }).boundingBox();
     expect((nav?.x ?? 0) + (nav?.width ?? 0)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
+  test('on a 375px wide phone the execution page does not overflow; its timeline scrolls in its box', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/console/projects/default/domains/development/executions/good-one`);
+    await page.getByRole('list', { name: 'Timeline' }).waitFor();
+    // Every log block open, so that its lines count too.
+    await page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true })");
+    const widths = (await page.evaluate(
+      "({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner: innerWidth, box: document.querySelector('.timeline-box').clientWidth, boxStyle: getComputedStyle(document.querySelector('.timeline-box')).overflowX })",
+    )) as { page: number; body: number; inner: number; box: number; boxStyle: string };
+    expect(widths.inner).toBe(375);
+    expect(widths.page).toBeLessThanOrEqual(375);
+    expect(widths.body).toBeLessThanOrEqual(375);
+    expect(widths.box).toBeLessThanOrEqual(375);
+    expect(widths.boxStyle).toBe('auto');
     await context.close();
   });
 

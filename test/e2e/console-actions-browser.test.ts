@@ -33,11 +33,11 @@ maybe('console actions in headless Chromium', () => {
     page.on('pageerror', (e) => problems.push(String(e)));
     return page;
   };
-  const launch = (name: string, plan: string, x = 1) =>
+  const launch = (name: string, plan: string, x = 1, annotations: Record<string, string> = {}) =>
     server.client.createExecution({
       ...scope,
       name,
-      spec: { launch_plan: idOf('LAUNCH_PLAN', plan, 'v1') },
+      spec: { launch_plan: idOf('LAUNCH_PLAN', plan, 'v1'), annotations },
       inputs: literalMapFromJson({ x }, X),
     });
 
@@ -86,9 +86,25 @@ maybe('console actions in headless Chromium', () => {
   });
 
   test('terminate with a reason, then relaunch, from the execution page', async () => {
-    await launch('stop-me', 'b.sleep');
+    const annotations = {
+      'orch.dev/pull-request': 'https://github.com/acme/repo/pull/7',
+      'orch.dev/commit': 'javascript:alert(1)',
+      team: 'data',
+    };
+    await launch('stop-me', 'b.sleep', 1, annotations);
     const page = await newPage();
     await page.goto(`${base}/console/projects/default/domains/development/executions/stop-me`);
+    // Annotations in the header: a well-known one holding a web URL is a link; others are text.
+    const summary = page.getByRole('table', { name: 'Summary' });
+    expect(await summary.getByRole('link', { name: 'pull request' }).getAttribute('href')).toBe(
+      annotations['orch.dev/pull-request'],
+    );
+    expect(await summary.getByRole('link', { name: 'commit' }).count()).toBe(0);
+    expect(await page.locator('#annotations li').allTextContents()).toEqual([
+      'orch.dev/commit javascript:alert(1)',
+      'pull request',
+      'team data',
+    ]);
     await page.getByLabel('Reason').fill('no longer needed');
     await page.getByRole('button', { name: 'Terminate' }).click();
     await page.getByText('no longer needed').first().waitFor();
@@ -97,8 +113,20 @@ maybe('console actions in headless Chromium', () => {
     await page.getByRole('button', { name: 'Relaunch with the same inputs' }).click();
     await page.waitForURL(/\/executions\/[a-z][a-z0-9]{19}$/);
     const name = page.url().split('/').pop() ?? '';
-    expect((await server.client.getExecution({ ...scope, name })).spec?.metadata?.mode).toBe('RELAUNCH');
+    const relaunched = await server.client.getExecution({ ...scope, name });
+    expect(relaunched.spec?.metadata?.mode).toBe('RELAUNCH');
+    expect(relaunched.spec?.metadata?.reference_execution).toMatchObject({ ...scope, name: 'stop-me' });
+    expect(relaunched.spec?.annotations).toEqual(annotations);
     await server.client.terminateExecution({ ...scope, name }, 'test over');
+    // The relaunch's header links to the execution it relaunched, and that one's to its relaunch.
+    await page.getByRole('table', { name: 'Summary' }).getByRole('link', { name: 'stop-me' }).click();
+    await page.getByRole('heading', { name: 'Execution stop-me' }).waitFor();
+    await page.locator('#relaunches').getByRole('link', { name }).click();
+    await page.getByRole('heading', { name: `Execution ${name}` }).waitFor();
+    // A bad annotation is refused, naming it.
+    await expect(launch('bad-note', 'b.ok', 1, { 'no spaces allowed': 'x' })).rejects.toThrow(
+      /spec\.annotations key "no spaces allowed"/,
+    );
     await page.close();
   });
 

@@ -322,9 +322,24 @@ maybe('the execution page in headless Chromium', () => {
     await page.evaluate('window.sameDocument = true');
     const stdout = page.getByLabel('n0 attempt 1 stdout');
     await stdout.filter({ hasText: 'line one' }).waitFor({ timeout: 20_000 });
+    const goAt = Date.now();
     await writeFile(join(dir, 'go'), '');
     await stdout.filter({ hasText: 'line two' }).waitFor({ timeout: 20_000 });
-    expect(await stdout.textContent()).toBe('line one\nline two\n');
+    // Each line with the time it was printed: line one before the task was let go on, line two after.
+    const lines = async () => {
+      const stamps = await stdout
+        .locator('time')
+        .evaluateAll((ts) =>
+          ts.map((t) => [t.getAttribute('datetime'), t.textContent, t.nextSibling?.textContent]),
+        );
+      return stamps.map(([iso, shown, text]) => ({ at: Date.parse(iso ?? ''), shown, text }));
+    };
+    const live = await lines();
+    expect(live.map((l) => l.text)).toEqual(['line one\n', 'line two\n']);
+    expect(live[0]?.at).toBeLessThanOrEqual(goAt);
+    expect(live[1]?.at).toBeGreaterThanOrEqual(goAt);
+    for (const l of live) expect(l.shown).toBe(new Date(l.at).toISOString().slice(11, 23));
+    expect((await stdout.textContent())?.replace(/\d\d:\d\d:\d\d\.\d{3}/g, '')).toBe('line one\nline two\n');
     await writeFile(join(dir, 'go2'), '');
     await page.locator('#phase', { hasText: /^SUCCEEDED$/ }).waitFor({ timeout: 20_000 });
     await page.locator('#outputs').waitFor({ state: 'attached', timeout: 20_000 });
@@ -336,6 +351,18 @@ maybe('the execution page in headless Chromium', () => {
     expect(download.suggestedFilename()).toBe('n0.log');
     expect(await readFile((await download.path()) ?? '', 'utf8')).toMatch(
       /=== attempt 1 stdout \(SUCCEEDED\) ===\nline one\nline two\n/,
+    );
+    // Once stored, the page shows the same times; the other download keeps them in the text.
+    await page.reload();
+    expect(await lines()).toEqual(live);
+    await page.locator('#log-n0 summary').click();
+    const [timed] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'with timestamps' }).click(),
+    ]);
+    const iso = (l: { at: number }) => new Date(l.at).toISOString();
+    expect(await readFile((await timed.path()) ?? '', 'utf8')).toContain(
+      `=== attempt 1 stdout (SUCCEEDED) ===\n${iso(live[0] ?? { at: 0 })} line one\n${iso(live[1] ?? { at: 0 })} line two\n`,
     );
     expect(problems).toEqual([]);
   }, 60_000);

@@ -115,6 +115,7 @@ maybe('tasks in containers (docker runtime)', () => {
           ),
       ),
     );
+    const launchedAt = Date.now();
     const id = await launch('probe', 41);
     const done = await waitForExecution(admin.client, id, 60_000);
     expect(done.closure?.phase).toBe('SUCCEEDED');
@@ -127,8 +128,16 @@ maybe('tasks in containers (docker runtime)', () => {
     );
     expect(log.status).toBe(200);
     const text = await log.text();
-    expect(text).toContain('out line');
-    expect(text).toContain('err line');
+    expect(text).toContain('=== attempt 1 stdout (SUCCEEDED) ===\nout line\n');
+    expect(text).toContain('=== attempt 1 stderr (SUCCEEDED) ===\nerr line\n');
+    // With timestamps, each line starts with the engine's time of it.
+    const timed = await (await fetch(`${log.url}?timestamps=true`)).text();
+    const stamp = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) out line$/m.exec(timed);
+    expect(stamp).not.toBeNull();
+    expect(timed).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z err line$/m);
+    const at = Date.parse(stamp?.[1] ?? '');
+    expect(at).toBeGreaterThanOrEqual(launchedAt);
+    expect(at).toBeLessThanOrEqual(Date.now());
   }, 90_000);
 
   test("a task cannot read the admin's database, keys or home, has a read-only root, no capabilities and no network", async () => {
@@ -281,6 +290,7 @@ maybe('tasks in containers (docker runtime)', () => {
     expect((await quickContainer())?.State).toBe('exited');
     expect((await containersOf(slow.name)).map((c) => [c.Id, c.State])).toEqual([[running, 'running']]);
 
+    const restartedAt = Date.now();
     admin = await startAdmin(dataDir);
     const slowDone = await waitForExecution(admin.client, slow, 60_000);
     const quickDone = await waitForExecution(admin.client, quick, 60_000);
@@ -293,6 +303,10 @@ maybe('tasks in containers (docker runtime)', () => {
       `${admin.addresses.httpEndpoint}/console/projects/default/domains/development/executions/${slow.name}/nodes/n0/log`,
     );
     expect((await log.text()).match(/host=\w+/g)).toEqual([`host=${running?.slice(0, 12)}`]);
+    // Its line keeps the time the container printed it, before the restart (not the re-attach's).
+    const timed = await (await fetch(`${log.url}?timestamps=true`)).text();
+    const stamp = /^(\S+) host=\w+$/m.exec(timed)?.[1];
+    expect(Date.parse(stamp ?? '')).toBeLessThan(restartedAt);
     const nodes = await admin.client.listNodeExecutions(slow);
     expect(nodes.node_executions[0]?.closure?.attempts ?? 1).toBe(1);
     expect(await containersOf(slow.name)).toEqual([]);

@@ -104,6 +104,7 @@ maybe('the swarm task runtime, directly', () => {
         ),
     );
     let started = 0;
+    const runFrom = Date.now();
     const end = await runtime.run(spec, async () => {
       started += 1;
     });
@@ -124,6 +125,13 @@ maybe('the swarm task runtime, directly', () => {
     });
     expect(await readFile(join(spec.dir, 'stdout.log'), 'utf8')).toBe('out line\n');
     expect(await readFile(join(spec.dir, 'stderr.log'), 'utf8')).toBe('err line\n');
+    // Beside each log, its line's time as the engine recorded it (between the run's start and end).
+    for (const stream of ['stdout', 'stderr']) {
+      const [offset, at] = (await readFile(join(spec.dir, `${stream}.times`), 'utf8')).split(/[ \n]/);
+      expect(offset).toBe('0');
+      expect(Number(at)).toBeGreaterThanOrEqual(runFrom);
+      expect(Number(at)).toBeLessThanOrEqual(Date.now());
+    }
     expect(await servicesOf(spec)).toEqual([]);
     expect(await runtime.holds(spec.ids)).toBe(false);
     const volumes = await engine.listVolumes({

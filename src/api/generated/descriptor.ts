@@ -370,6 +370,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "principal": {
                   "type": "string",
                   "id": 2
+                },
+                "reference_execution": {
+                  "type": "orch.core.WorkflowExecutionIdentifier",
+                  "id": 3
                 }
               },
               "nested": {
@@ -392,6 +396,11 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
                 "metadata": {
                   "type": "ExecutionMetadata",
                   "id": 2
+                },
+                "annotations": {
+                  "keyType": "string",
+                  "type": "string",
+                  "id": 3
                 }
               }
             },

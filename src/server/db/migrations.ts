@@ -376,6 +376,22 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0016_execution_reference': {
+    // The execution a relaunch relaunched (its name, in the same project and domain; '' for none),
+    // copied from the spec's metadata.reference_execution, so that an execution's relaunches are
+    // found through an index.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('executions')
+        .addColumn('reference_execution', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('executions_by_reference')
+        .on('executions')
+        .columns(['project', 'domain', 'reference_execution'])
+        .execute();
+    },
+  },
   '0017_execution_lease_epoch': {
     // The number of the lease's claim: one more at each claim, so that a replica whose lease was
     // taken over cannot write into the execution under the taker (executor/leases.ts, fenced writes).

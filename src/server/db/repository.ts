@@ -447,6 +447,26 @@ export class Repository {
   }
 
   /**
+   * The names of the executions that relaunched `key` (executions.reference_execution), oldest
+   * first, at most `limit`.
+   */
+  async listRelaunches(
+    key: { project: string; domain: string; name: string },
+    limit = 20,
+  ): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select('name')
+      .where('project', '=', key.project)
+      .where('domain', '=', key.domain)
+      .where('reference_execution', '=', key.name)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.name);
+  }
+
+  /**
    * How many executions are in each unfinished phase ({@link UNFINISHED_PHASES}; 0 for a phase
    * without any), for the metrics endpoint. Reads the partial index `executions_unfinished`, so the
    * cost follows the executions in flight, not the millions that finished.

@@ -88,6 +88,8 @@ export interface ExecutionTable {
   principal?: string;
   /** How it was launched: MANUAL, SCHEDULED, SYSTEM or RELAUNCH (ExecutionMetadata's mode). */
   launch_mode?: string;
+  /** The name of the execution this one relaunched (same project and domain); '' for none. */
+  reference_execution?: string;
   /**
    * The admin replica that drives the execution (its random holder id), while it holds the lease;
    * null when none does. Written only by the executor's leases (executor/leases.ts).

@@ -55,18 +55,31 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * A file's end as stored: its bytes (a note of the cut, then the end, when it was longer than the
+ * limit), the offset in the file where the kept end starts, and what moves a file offset there to
+ * the stored bytes' offset (bytes).
+ */
+export interface StoredLog {
+  bytes: Buffer;
+  from: number;
+  shift: number;
+}
+
+/**
  * The last `max` bytes of the log `name` of the attempt's folder `dir` (read as attempt-files.ts
  * reads), or undefined when it does not exist.
  * @throws AttemptFileError when it is not a regular file.
  */
-export async function readTail(dir: string, name: string, max: number): Promise<Buffer | undefined> {
+export async function readTail(dir: string, name: string, max: number): Promise<StoredLog | undefined> {
   const tail = await readAttemptTail(dir, name, max, {
     label: name,
     expected: "an attempt's log must be a regular file written by the runtime",
   });
   if (!tail) return undefined;
   const { bytes, size } = tail;
-  return size > max ? Buffer.concat([Buffer.from(`[... ${size - max} bytes cut ...]\n`), bytes]) : bytes;
+  if (size <= max) return { bytes, from: 0, shift: 0 };
+  const note = Buffer.from(`[... ${size - max} bytes cut ...]\n`);
+  return { bytes: Buffer.concat([note, bytes]), from: size - max, shift: note.length - (size - max) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/guards.js';
 import { literalMapToJson } from '../../api/literals.js';
 import type { ExecutionPhase, LiteralOut, TaskTemplateOut } from '../../api/types.js';
 import { inSpan } from '../../telemetry/tracing.js';
+import { attemptTimesKey, parseLineTimes, shiftLineTimes, timesFileOf } from '../runtime/log-times.js';
 import type { AttemptIds, TaskAttemptEnd } from '../runtime/tasks.js';
 import { writeLiteralMap } from '../storage/execution-data.js';
 import { decodeAttemptEnd } from './attempt-end.js';
@@ -17,6 +18,7 @@ import {
   MAX_LOG_BYTES,
   readOutputs,
   readTail,
+  type StoredLog,
   taskLimits,
   timeoutOf,
 } from './attempt-io.js';
@@ -310,7 +312,11 @@ export class NodeRuns {
     }
   }
 
-  /** Copies an attempt's stdout.log and stderr.log into the blob store (the end of overlong logs). */
+  /**
+   * Copies an attempt's stdout.log and stderr.log into the blob store (the end of overlong logs),
+   * each with its line-time index (log-times.ts) under {@link attemptTimesKey}, its offsets moved
+   * to the stored bytes.
+   */
   private async storeLogs(
     execution: ExecutionRow,
     nodeId: string,
@@ -319,9 +325,11 @@ export class NodeRuns {
   ): Promise<LogKeys> {
     const keys: LogKeys = { stdout_key: null, stderr_key: null };
     for (const stream of ['stdout', 'stderr'] as const) {
-      let bytes: Buffer | undefined;
+      let log: StoredLog | undefined;
+      let times: StoredLog | undefined;
       try {
-        bytes = await readTail(dir, `${stream}.log`, MAX_LOG_BYTES);
+        log = await readTail(dir, `${stream}.log`, MAX_LOG_BYTES);
+        times = log && (await readTail(dir, timesFileOf(stream), MAX_LOG_BYTES));
       } catch (error) {
         if (!(error instanceof AttemptFileError)) throw error;
         // Written by the runtime, never by a task in a container: only a local task can swap it.
@@ -329,11 +337,15 @@ export class NodeRuns {
           execution: execution.name,
           error: error.message,
         });
-        continue;
+        if (!log) continue;
       }
-      if (bytes === undefined) continue;
+      if (log === undefined) continue;
       const key = attemptLogKey(execution, nodeId, attempt, stream);
-      await this.options.blobs.put(key, bytes);
+      await this.options.blobs.put(key, log.bytes);
+      if (times) {
+        const index = shiftLineTimes(parseLineTimes(times.bytes.toString('latin1')), log.from, log.shift);
+        await this.options.blobs.put(attemptTimesKey(key), Buffer.from(index));
+      }
       keys[`${stream}_key`] = key;
     }
     return keys;

@@ -124,7 +124,8 @@ export function launchThrough(
       inputs: { literals: {} },
       spec: {
         launch_plan: { resource_type: 'LAUNCH_PLAN', org: '', ...launchPlan },
-        metadata: { mode: 'SCHEDULED', principal: SCHEDULER_PRINCIPAL },
+        metadata: { mode: 'SCHEDULED', principal: SCHEDULER_PRINCIPAL, reference_execution: null },
+        annotations: {},
       },
     });
   };

@@ -3,6 +3,8 @@
 
 /** `/console/assets/execution.css`: the timeline, typed values and logs. */
 export const EXECUTION_STYLE = `.timeline-box{overflow-x:auto;max-width:100%}
+#summary td{overflow-wrap:anywhere}.graph{overflow-x:auto;max-width:100%}.graph svg{max-width:100%;height:auto}
+dl.literals dd{min-width:0;overflow-wrap:anywhere}pre.log{max-width:100%}
 svg.timeline{font:12px system-ui,sans-serif;max-width:100%;height:auto}
 svg.timeline text{fill:var(--fg)}svg.timeline a text{fill:var(--link);text-decoration:underline}
 svg.timeline .axis{fill:var(--muted)}
@@ -16,16 +18,17 @@ dl.literals dt{font-weight:bold}dl.literals dd{margin:0}
 ul.tree{list-style:none;margin:.2rem 0;padding-left:1.2rem;border-left:1px dotted var(--border)}
 .key{color:var(--muted)}small.type{color:var(--muted)}.value.string::before,.value.string::after{content:'"';color:var(--muted)}
 pre.log{max-height:24rem;margin:.3rem 0}pre.log:empty{display:none}pre.stderr{border-left:3px solid var(--bad)}
-details.node-log{margin:.4rem 0}details.node-log h3{font-size:1rem;margin:.6rem 0 .2rem}
-tr:target{outline:2px solid var(--warn)}`;
+details.node-log{margin:.4rem 0}time.ts{color:var(--muted);margin-right:.8em;user-select:none}details.node-log h3{font-size:1rem;margin:.6rem 0 .2rem}
+tr:target{outline:2px solid var(--warn)}
+ul.annotations{list-style:none;margin:0;padding:0}ul.annotations li{display:inline;margin-right:1rem}`;
 
 /**
  * `/console/assets/execution.js`: keeps a running execution's page current without reloading it.
  * Follows the watch stream named by `data-watch` on `#execution`; on each event it fetches the
  * page again and swaps in its live parts (header, timeline, values, nodes, graph), adds the log
  * blocks of nodes that started, and follows the log (the `data-follow` stream) of every open log
- * block of a running node, appending its lines as they come. Text only goes in through
- * `textContent`; the swapped parts are the server's own rendering of the same page.
+ * block of a running node, appending its lines as they come, each with its time when recorded.
+ * Text only goes in through text nodes and `textContent`; the swapped parts are the server's own rendering of the same page.
  */
 export const EXECUTION_SCRIPT = `(function(){
 var root=document.getElementById('execution');
@@ -40,12 +43,17 @@ function pre(block,attempt,stream){
     e.setAttribute('data-log',attempt+'-'+s);e.setAttribute('aria-label',block.getAttribute('data-node-log')+' attempt '+attempt+' '+s);box.appendChild(e)});
   block.appendChild(box);return block.querySelector(sel);
 }
+function stamp(ms){var d=new Date(ms).toISOString(),t=document.createElement('time');t.className='ts';
+  t.setAttribute('datetime',d);t.title=d;t.textContent=d.slice(11,23);return t}
+function put(p,c){if(c.reset)p.textContent='';var st=c.stamps||[],at=0;
+  for(var i=0;i<=st.length;i++){var end=i<st.length?st[i].index:c.text.length;
+    if(end>at)p.appendChild(document.createTextNode(c.text.slice(at,end)));at=end;if(i<st.length)p.appendChild(stamp(st[i].at))}}
 function follow(block){
   var url=block.getAttribute('data-follow');var node=block.getAttribute('data-node-log');
   if(!url||follows[node]||!block.open)return;
   var source=new EventSource(url);follows[node]=source;
   source.addEventListener('chunk',function(m){var c;try{c=JSON.parse(m.data)}catch(x){return}
-    var p=pre(block,c.attempt,c.stream);if(c.reset)p.textContent=c.text;else p.textContent+=c.text});
+    put(pre(block,c.attempt,c.stream),c)});
   source.addEventListener('end',function(){source.close();delete follows[node];block.removeAttribute('data-follow');refresh()});
   source.addEventListener('error',function(){if(source.readyState===2){delete follows[node]}});
 }

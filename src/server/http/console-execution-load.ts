@@ -84,7 +84,7 @@ export async function loadExecutionPage(
 
   const wf = closure?.workflow_id;
   const metadata = execution.spec?.metadata;
-  const [wfRow, logs, tickAt, blobLinks] = await Promise.all([
+  const [wfRow, logs, tickAt, blobLinks, relaunches] = await Promise.all([
     wf?.name && wf.version
       ? deps.repo.getEntity('workflows', { ...id, name: wf.name, version: wf.version })
       : undefined,
@@ -94,6 +94,7 @@ export async function loadExecutionPage(
       ...Object.values(inputs?.literals ?? {}).flatMap((l) => blobUris(l)),
       ...Object.values(closure?.outputs?.literals ?? {}).flatMap((l) => blobUris(l)),
     ]),
+    deps.repo.listRelaunches(id),
   ]);
   // The stored closure is a database row's JSON; fullMessage checks it against the message type.
   const template = wfRow
@@ -125,6 +126,9 @@ export async function loadExecutionPage(
       principal: metadata?.principal || row?.principal || '',
       launchPlan: lp?.name ? { name: lp.name, version: lp.version } : undefined,
       tickAt,
+      reference: metadata?.reference_execution?.name ? metadata.reference_execution : undefined,
+      annotations: execution.spec?.annotations ?? {},
+      relaunches,
     },
     blobLinks,
     logs,

@@ -1,6 +1,7 @@
 import { stringifyExactJson } from '../../api/exact-json.js';
 import { literalMapToJson } from '../../api/literals.js';
 import { TERMINAL_PHASES } from '../../api/types.js';
+import type { TimedText } from '../runtime/log-times.js';
 import { type BlobLinks, renderLiteralMap } from './console-execution-literals.js';
 import type { AttemptLogView } from './console-execution-logs.js';
 import { renderTimeline, timelineRows } from './console-execution-timeline.js';
@@ -41,15 +42,44 @@ interface NodeLogBlock {
   downloadName: string;
   /** The follow stream's URL while an attempt of the node runs. */
   follow?: string;
-  attempts: { attempt: number; heading: string; stdout: string; stderr: string; cut: boolean }[];
+  attempts: { attempt: number; heading: string; stdout: LogPiece[]; stderr: LogPiece[]; cut: boolean }[];
+}
+
+/** A piece of a shown log: a line start with its time (ISO and `HH:MM:SS.mmm` UTC), or text. */
+interface LogPiece {
+  iso?: string;
+  short?: string;
+  text: string;
+}
+
+/** Log pieces as the page shows them (log-times.ts's pieces with their times written out). */
+const logPieces = (pieces: readonly TimedText[]): LogPiece[] =>
+  pieces.map((p) => {
+    if (p.at === undefined) return { text: p.text };
+    const iso = new Date(p.at).toISOString();
+    return { iso, short: iso.slice(11, 23), text: p.text };
+  });
+
+/** The header's workflow: its name and version, linked to the version's page when known. */
+function workflowLink(id: ExecutionKey, wf: { name?: string; version?: string } | null | undefined) {
+  const name = wf?.name ?? '';
+  const version = wf?.version ?? '';
+  return {
+    name,
+    version,
+    href: name && version ? paths.version('workflows', { ...id, name, version }) : undefined,
+  };
 }
 
 /** How the header says the execution was launched. */
 interface LaunchLine {
   mode: string;
   principal: string;
-  launchPlan?: { href: string; name: string; version: string };
+  launchPlan?: { href: string; versionHref: string; name: string; version: string };
   tick?: string;
+  reference?: { href: string; name: string };
+  annotations: AnnotationView[];
+  relaunches: { href: string; name: string }[];
 }
 
 const executionBody = htmlTemplate<{
@@ -57,7 +87,7 @@ const executionBody = htmlTemplate<{
   watch?: string;
   projectHref: string;
   domainHref: string;
-  workflow: { name: string; version: string };
+  workflow: { name: string; version: string; href?: string };
   phase: string;
   created: string;
   started: string;
@@ -79,7 +109,7 @@ const executionBody = htmlTemplate<{
   `<link rel="stylesheet" href="/console/assets/execution.css">
 <div id="execution"<% if (it.watch) { %> data-watch="<%= it.watch %>"<% } %>>
 <h1>Execution <%= it.id.name %></h1>
-<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <%= it.workflow.name %> <%= it.workflow.version %></p>
+<p>Project <a href="<%= it.projectHref %>"><%= it.id.project %></a>, domain <a href="<%= it.domainHref %>"><%= it.id.domain %></a>, workflow <% if (it.workflow.href) { %><a href="<%= it.workflow.href %>"><%= it.workflow.name %> <%= it.workflow.version %></a><% } else { %><%= it.workflow.name %> <%= it.workflow.version %><% } %></p>
 <table id="summary" aria-label="Summary">
 <tr><th>phase</th><td id="phase" class="phase <%= it.phase %>"><%= it.phase %></td></tr>
 <tr><th>duration</th><td id="duration"><%= it.duration %></td></tr>
@@ -87,9 +117,15 @@ const executionBody = htmlTemplate<{
 <tr><th>started</th><td><%= it.started %></td></tr>
 <tr><th>launched by</th><td id="principal"><%= it.launch.principal || 'not recorded' %></td></tr>
 <tr><th>launched</th><td id="launch"><% const lp = it.launch.launchPlan; %>
-<% if (it.launch.mode === 'SCHEDULED') { %>by the schedule of<% } else if (it.launch.mode === 'RELAUNCH') { %>as a relaunch (the execution it relaunched is not recorded) of<% } else if (it.launch.mode === 'SYSTEM') { %>by the system, of<% } else { %>manually, from<% } %>
-<% if (lp) { %> launch plan <a href="<%= lp.href %>"><%= lp.name %></a> version <%= lp.version %><% } else { %> an unknown launch plan<% } %><% if (it.launch.tick) { %>, for its tick of <time datetime="<%= it.launch.tick %>"><%= it.launch.tick %></time><% } %>
+<% if (it.launch.mode === 'SCHEDULED') { %>by the schedule of<% } else if (it.launch.mode === 'RELAUNCH' && it.launch.reference) { %>as a relaunch of <a id="reference" href="<%= it.launch.reference.href %>"><%= it.launch.reference.name %></a>, from<% } else if (it.launch.mode === 'RELAUNCH') { %>as a relaunch (the execution it relaunched is not recorded) of<% } else if (it.launch.mode === 'SYSTEM') { %>by the system, of<% } else { %>manually, from<% } %>
+<% if (lp) { %> launch plan <a href="<%= lp.href %>"><%= lp.name %></a> version <a href="<%= lp.versionHref %>"><%= lp.version %></a><% } else { %> an unknown launch plan<% } %><% if (it.launch.tick) { %>, for its tick of <time datetime="<%= it.launch.tick %>"><%= it.launch.tick %></time><% } %>
 </td></tr>
+<% if (it.launch.relaunches.length) { %><tr><th>relaunched as</th><td id="relaunches"><% it.launch.relaunches.forEach((r, i) => { %><% if (i) { %>, <% } %><a href="<%= r.href %>"><%= r.name %></a><% }) %></td></tr>
+<% } %>
+<% if (it.launch.annotations.length) { %><tr><th>annotations</th><td id="annotations"><ul class="annotations">
+<% for (const a of it.launch.annotations) { %><li><% if (a.href) { %><a href="<%= a.href %>" rel="noopener noreferrer" title="<%= a.key %>: <%= a.value %>"><%= a.label %></a><% } else { %><code><%= a.key %></code> <%= a.value %><% } %></li>
+<% } %></ul></td></tr>
+<% } %>
 </table>
 <section id="timeline" aria-labelledby="timeline-heading"><h2 id="timeline-heading">Timeline</h2>
 <div class="timeline-box"><%= it.timeline %></div>
@@ -107,7 +143,7 @@ const executionBody = htmlTemplate<{
 </section>
 <section id="nodes" aria-labelledby="nodes-heading">
 <h2 id="nodes-heading">Nodes</h2>
-<table aria-label="Nodes"><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>
+<div class="scroll"><table aria-label="Nodes"><tr><th>node</th><th>phase</th><th>started</th><th>duration</th><th>error</th><th>attempts</th><th>cache</th><th>log</th></tr>
 <% for (const n of it.nodes) { %>
 <tr id="node-<%= n.id %>"><td><%= n.id %></td>
 <td class="phase <%= n.phase %>" data-node="<%= n.id %>"><%= n.phaseText %></td>
@@ -116,7 +152,7 @@ const executionBody = htmlTemplate<{
 <td class="cache" data-cache="<%= n.id %>"><%= n.cache %></td>
 <td><% if (n.logHref) { %><a href="#log-<%= n.id %>">log</a> <a href="<%= n.logHref %>" download="<%= n.id %>.log">download</a><% } %></td></tr>
 <% } %>
-</table>
+</table></div>
 </section>
 <% if (it.actions) { %>
 <h2>Actions</h2>
@@ -140,11 +176,11 @@ const executionBody = htmlTemplate<{
 <% for (const l of it.logs) { %>
 <details id="log-<%= l.id %>" class="node-log" data-node-log="<%= l.id %>"<% if (l.follow) { %> data-follow="<%= l.follow %>" open<% } %>>
 <summary>Log of <%= l.id %> (<%= l.phase %>)</summary>
-<p><a href="<%= l.downloadHref %>" download="<%= l.downloadName %>">Download the log of <%= l.id %></a></p>
+<p><a href="<%= l.downloadHref %>" download="<%= l.downloadName %>">Download the log of <%= l.id %></a> (<a href="<%= l.downloadHref %>?timestamps=true" download="<%= l.id %>.timestamps.log">with timestamps</a>)</p>
 <% for (const a of l.attempts) { %><div class="attempt" data-attempt="<%= a.attempt %>"><h3><%= a.heading %></h3>
 <% if (a.cut) { %><p>Only the end is shown; the download has it all.</p><% } %>
-<pre class="log" data-log="<%= a.attempt %>-stdout" aria-label="<%= l.id %> attempt <%= a.attempt %> stdout"><%= a.stdout %></pre>
-<pre class="log stderr" data-log="<%= a.attempt %>-stderr" aria-label="<%= l.id %> attempt <%= a.attempt %> stderr"><%= a.stderr %></pre>
+<pre class="log" data-log="<%= a.attempt %>-stdout" aria-label="<%= l.id %> attempt <%= a.attempt %> stdout"><% for (const p of a.stdout) { %><% if (p.iso) { %><time class="ts" datetime="<%= p.iso %>" title="<%= p.iso %>"><%= p.short %></time><% } %><%= p.text %><% } %></pre>
+<pre class="log stderr" data-log="<%= a.attempt %>-stderr" aria-label="<%= l.id %> attempt <%= a.attempt %> stderr"><% for (const p of a.stderr) { %><% if (p.iso) { %><time class="ts" datetime="<%= p.iso %>" title="<%= p.iso %>"><%= p.short %></time><% } %><%= p.text %><% } %></pre>
 </div>
 <% } %></details>
 <% } %>
@@ -177,7 +213,46 @@ export interface LaunchInfo {
   launchPlan?: { name: string; version: string };
   /** The schedule tick a SCHEDULED execution was launched for, milliseconds since the epoch. */
   tickAt?: number;
+  /** The execution a relaunch relaunched (metadata.reference_execution). */
+  reference?: ExecutionKey;
+  /** ExecutionSpec's annotations. */
+  annotations?: Readonly<Record<string, string>>;
+  /** The names of the executions that relaunched this one (same project and domain). */
+  relaunches?: readonly string[];
 }
+
+/** The annotations the header shows as links (when their value is an http(s) URL), with their link text. */
+export const LINKED_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'orch.dev/pull-request': 'pull request',
+  'orch.dev/commit': 'commit',
+};
+
+/** `value` when it is an absolute http: or https: URL (a link to follow), else undefined. */
+function webUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An annotation as the header shows it: a link for a well-known one holding a web URL, else its key and value. */
+interface AnnotationView {
+  key: string;
+  value: string;
+  href?: string;
+  label?: string;
+}
+
+const annotationViews = (annotations: Readonly<Record<string, string>> = {}): AnnotationView[] =>
+  Object.entries(annotations)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => {
+      const label = LINKED_ANNOTATIONS[key];
+      const href = label ? webUrl(value) : undefined;
+      return href && label ? { key, value, href, label } : { key, value };
+    });
 
 /** What the execution page shows; gathered through the AdminService like any client. */
 export interface ExecutionPageData {
@@ -243,8 +318,8 @@ function logBlocks(data: ExecutionPageData, nodes: ReadonlyMap<string, NodeExecu
         attempts: attempts.map((a) => ({
           attempt: a.attempt,
           heading: `Attempt ${a.attempt}, ${a.phase}, started ${iso(a.startedAt)}${a.endedAt === null ? '' : `, ended ${iso(a.endedAt)} (${((a.endedAt - a.startedAt) / 1000).toFixed(2)}s)`}`,
-          stdout: a.stdout,
-          stderr: a.stderr,
+          stdout: logPieces(a.stdoutLines),
+          stderr: logPieces(a.stderrLines),
           cut: a.cut,
         })),
       },
@@ -268,9 +343,18 @@ function launchLine(id: ExecutionKey, launch: LaunchInfo | undefined): LaunchLin
     mode: launch?.mode ?? 'MANUAL',
     principal: launch?.principal ?? '',
     launchPlan: lp
-      ? { ...lp, href: paths.entity('launch_plans', id.project, id.domain, lp.name) }
+      ? {
+          ...lp,
+          href: paths.entity('launch_plans', id.project, id.domain, lp.name),
+          versionHref: paths.version('launch_plans', { ...id, ...lp }),
+        }
       : undefined,
     tick: launch?.tickAt === undefined ? undefined : new Date(launch.tickAt).toISOString(),
+    reference: launch?.reference
+      ? { href: paths.execution(launch.reference), name: launch.reference.name }
+      : undefined,
+    annotations: annotationViews(launch?.annotations),
+    relaunches: (launch?.relaunches ?? []).map((name) => ({ href: paths.execution({ ...id, name }), name })),
   };
 }
 
@@ -295,7 +379,7 @@ export function executionPage(data: ExecutionPageData): Html {
     watch,
     projectHref: paths.project(id.project),
     domainHref: paths.domain(id.project, id.domain),
-    workflow: { name: closure?.workflow_id?.name ?? '', version: closure?.workflow_id?.version ?? '' },
+    workflow: workflowLink(id, closure?.workflow_id),
     phase,
     created: isoOf(closure?.created_at),
     started: isoOf(closure?.started_at),

@@ -1,6 +1,6 @@
 import type { ExecutionOut } from '../../api/types.js';
 import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
-import { durationOf, isoOf, layout, paths, trail } from './console-views.js';
+import { durationOf, type EntityKind, isoOf, layout, paths, trail } from './console-views.js';
 import type { Html } from './html.js';
 import { htmlTemplate } from './html.js';
 
@@ -141,6 +141,8 @@ export function executionsPage(data: ListPageData): Html {
 /** A version row of a workflow's or launch plan's page. */
 interface VersionRow {
   version: string;
+  /** The version's page. */
+  href: string;
   registered: string;
   launchHref?: string;
   /** A launch plan version's state, its schedule's next fire while active, and the form that flips it. */
@@ -153,16 +155,16 @@ const entityBody = htmlTemplate<{
   heading: string;
   name: string;
   scope: string;
-  executionsHref: string;
+  executionsHref?: string;
   versions: VersionRow[];
   plan: boolean;
   csrf?: string;
 }>(
   'console/entity',
   `<h1><%= it.heading %> <%= it.name %></h1>
-<p><%= it.scope %>. <a href="<%= it.executionsHref %>">Executions of <%= it.name %></a></p>
+<p><%= it.scope %>.<% if (it.executionsHref) { %> <a href="<%= it.executionsHref %>">Executions of <%= it.name %></a><% } %></p>
 <div class="scroll"><table><caption>Versions</caption><thead><tr><th scope="col">version</th><th scope="col">registered (UTC)</th><% if (it.plan) { %><th scope="col">state</th><th scope="col">next fire (UTC)</th><% } %><% if (it.versions.some((v) => v.launchHref)) { %><th scope="col">launch</th><% } %><% if (it.csrf) { %><th scope="col">schedule</th><% } %></tr></thead><tbody>
-<% for (const v of it.versions) { %><tr><td><%= v.version %></td><td><%= v.registered %></td><% if (it.plan) { %><td><%= v.state %></td><td><%= v.next %></td><% } %><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %><% if (it.csrf && v.change) { %><td><form method="post" action="<%= v.change.href %>" class="state"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="state" value="<%= v.change.to %>"><button type="submit"><%= v.change.label %></button></form></td><% } %></tr><% } %>
+<% for (const v of it.versions) { %><tr><td><a href="<%= v.href %>"><%= v.version %></a></td><td><%= v.registered %></td><% if (it.plan) { %><td><%= v.state %></td><td><%= v.next %></td><% } %><% if (v.launchHref) { %><td><a href="<%= v.launchHref %>">Launch <%= v.version %></a></td><% } %><% if (it.csrf && v.change) { %><td><form method="post" action="<%= v.change.href %>" class="state"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="state" value="<%= v.change.to %>"><button type="submit"><%= v.change.label %></button></form></td><% } %></tr><% } %>
 </tbody></table></div>`,
 );
 
@@ -182,19 +184,25 @@ export interface PlanVersions {
  * state and next fire, with an Activate or Deactivate button when the caller may change it.
  */
 export function entityPage(
-  kind: 'workflows' | 'launch_plans',
+  kind: EntityKind,
   scope: { project: string; domain: string; name: string },
   versions: readonly { version: string; created_at: number }[],
   launchHref?: (version: string) => string,
   plan?: PlanVersions,
 ): Html {
-  const heading = kind === 'workflows' ? 'Workflow' : 'Launch plan';
-  const filter = kind === 'workflows' ? { workflow: scope.name } : { launch_plan: scope.name };
+  const heading = { workflows: 'Workflow', launch_plans: 'Launch plan', tasks: 'Task' }[kind];
+  const filter =
+    kind === 'tasks'
+      ? undefined
+      : kind === 'workflows'
+        ? { workflow: scope.name }
+        : { launch_plan: scope.name };
   const row = (v: { version: string; created_at: number }): VersionRow => {
     const state = plan?.states.get(v.version);
     const to = state?.active ? 'INACTIVE' : 'ACTIVE';
     return {
       version: v.version,
+      href: paths.version(kind, { ...scope, version: v.version }),
       registered: new Date(v.created_at).toISOString(),
       launchHref: launchHref?.(v.version),
       state: plan ? (state?.active ? 'ACTIVE' : 'INACTIVE') : undefined,
@@ -212,7 +220,7 @@ export function entityPage(
     heading,
     name: scope.name,
     scope: `Project ${scope.project}, domain ${scope.domain}`,
-    executionsHref: `${paths.executions(scope.project, scope.domain)}${listQueryString(filter)}`,
+    executionsHref: filter && `${paths.executions(scope.project, scope.domain)}${listQueryString(filter)}`,
     versions: versions.map(row),
     plan: plan !== undefined,
     csrf: plan?.csrf,

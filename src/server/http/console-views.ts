@@ -71,9 +71,15 @@ export const paths = {
   executions: (project: string, domain: string) => `${paths.domain(project, domain)}/executions`,
   entity: (kind: 'workflows' | 'launch_plans', project: string, domain: string, name: string) =>
     `${paths.domain(project, domain)}/${kind}/${encodeURIComponent(name)}`,
+  /** An entity's version page (console-versions.ts). */
+  version: (kind: EntityKind, v: ExecutionKey & { version: string }) =>
+    `${paths.domain(v.project, v.domain)}/${kind}/${encodeURIComponent(v.name)}/${encodeURIComponent(v.version)}`,
   watch: (id: ExecutionKey) =>
     `/api/v1/executions/${encodeURIComponent(id.project)}/${encodeURIComponent(id.domain)}/${encodeURIComponent(id.name)}/watch`,
 };
+
+/** The kinds of registered entities the console has pages for. */
+export type EntityKind = 'tasks' | 'workflows' | 'launch_plans';
 
 /** An execution's key: project, domain and name. */
 export interface ExecutionKey {

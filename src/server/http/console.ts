@@ -34,6 +34,7 @@ import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } f
 import { listPage, readListForm } from './console-list.js';
 import { entityPage, executionsPage } from './console-list-views.js';
 import { addSignOut, signInPage } from './console-sign-in.js';
+import { addVersionPages } from './console-versions.js';
 import { viewerOf, withViewer } from './console-viewer.js';
 import {
   CONSOLE_STYLE,
@@ -505,7 +506,7 @@ const executionKeyOf = (req: Request): ExecutionKey => ({
  * `/console/projects/<p>/domains/<d>/executions/<name>` an execution (phase, timing, inputs, outputs,
  * error, nodes with their attempts and log links, the workflow's graph as SVG), kept current by a
  * small script following the watch stream; `.../nodes/<node>/log` a node's log as text/plain (every
- * attempt's stdout and stderr), `.../log/follow` the same as Server-Sent Events while it runs. Pages are rendered by the views of `console-views.ts`, which escape
+ * attempt's stdout and stderr; `?timestamps=true` starts each line with its time), `.../log/follow` the same as Server-Sent Events while it runs. Pages are rendered by the views of `console-views.ts`, which escape
  * every value printed; every answer carries {@link CONSOLE_CSP}.
  */
 export function createConsole(deps: ConsoleDeps): Router {
@@ -571,6 +572,16 @@ export function createConsole(deps: ConsoleDeps): Router {
     });
   });
 
+  router.get('/console/projects/:project/domains/:domain/tasks/:name', (req, res) =>
+    sendPage(deps, req, res, async () => {
+      const scope = executionKeyOf(req);
+      const page1 = { limit: 100, token: '' };
+      const { rows } = await repo.listEntities('tasks', scope, page1, { sort: NEWEST_FIRST });
+      if (!rows.length) throw new ConsoleNotFound(`no task ${scope.name}`);
+      return entityPage('tasks', scope, rows);
+    }),
+  );
+  addVersionPages(router, { repo, admin: deps.admin, logger: deps.logger, send: pageDeps.send });
   for (const kind of ['workflows', 'launch_plans'] as const) {
     router.get(`/console/projects/:project/domains/:domain/${kind}/:name`, (req, res) =>
       sendPage(deps, req, res, async () => {
@@ -615,7 +626,8 @@ export function createConsole(deps: ConsoleDeps): Router {
     async (req, res) => {
       res.type('text/plain; charset=utf-8');
       try {
-        const log = await nodeLogText(deps, executionKeyOf(req), String(req.params.node));
+        const timestamps = req.query.timestamps === 'true' || req.query.timestamps === '1';
+        const log = await nodeLogText(deps, executionKeyOf(req), String(req.params.node), timestamps);
         if (log === undefined) res.status(404).send('no such execution node, or it has not run yet\n');
         else res.send(log);
       } catch (error) {

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,6 +6,7 @@ import type Docker from 'dockerode';
 import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
 import type { Logger } from '../logger.js';
 import { Tail } from './local-tasks.js';
+import { openTimedLog, type TimedLog } from './log-times.js';
 import {
   type AttemptIds,
   containerEnd,
@@ -183,24 +183,19 @@ export class DockerTaskRuntime implements TaskRuntime {
     memoryBytes: number,
   ): Promise<TaskAttemptEnd> {
     const detach = new AbortController();
-    const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
-    const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
+    // Each line keeps the engine's own timestamp (log-times.ts), right after a re-attach too.
+    const stdoutLog = openTimedLog(spec.dir, 'stdout', true);
+    const stderrLog = openTimedLog(spec.dir, 'stderr', true);
     const tail = new Tail();
-    // The container's stderr: into the log file, and its last lines kept for the attempt's end.
-    const stderr = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        tail.push(chunk);
-        stderrLog.write(chunk);
-        done();
-      },
-    });
     const logs = await container.logs({
       follow: true,
       stdout: true,
       stderr: true,
+      timestamps: true,
       abortSignal: detach.signal,
     });
-    this.options.engine.modem.demuxStream(logs, stdoutLog, stderr);
+    // The container's stderr: into the log file, and its last lines kept for the attempt's end.
+    this.options.engine.modem.demuxStream(logs, timedSink(stdoutLog.log), timedSink(stderrLog.log, tail));
     const logsDone = finished(logs).catch(() => undefined);
 
     let stoppedFor: 'timeout' | 'terminate' | undefined;
@@ -247,15 +242,13 @@ export class DockerTaskRuntime implements TaskRuntime {
     }
     if (detached) {
       logs.unpipe?.();
-      stdoutLog.end();
-      stderrLog.end();
+      void stdoutLog.end();
+      void stderrLog.end();
       return { kind: 'detached' };
     }
     await stopping;
     await logsDone;
-    stdoutLog.end();
-    stderrLog.end();
-    await Promise.all([finished(stdoutLog), finished(stderrLog)]).catch(() => undefined);
+    await Promise.all([stdoutLog.end(), stderrLog.end()]);
     const info = await container.inspect();
     const outputsDir = mountedOutputsDir(info, spec.dir);
     await container.remove({ force: true }).catch(() => undefined);
@@ -289,4 +282,15 @@ function mountedOutputsDir(info: Docker.ContainerInspectInfo, dir: string): stri
   const source = info.Mounts.find((mount) => mount.Destination === IO_DIR)?.Source;
   if (!source || resolve(source) === resolve(join(dir, 'io'))) return undefined;
   return source;
+}
+
+/** A demuxed stream's sink: each engine message into `log`, and the stripped bytes into `tail`. */
+export function timedSink(log: TimedLog, tail?: Tail): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const bytes = log.write(chunk);
+      tail?.push(bytes);
+      done();
+    },
+  });
 }

@@ -1,8 +1,8 @@
-import { once } from 'node:events';
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { spawnTethered, untether } from '../tethered.js';
+import { openTimedLog } from './log-times.js';
 import type { TaskCgroups } from './task-cgroup.js';
 import type { AttemptIds, LeftoverAttempt, TaskAttemptEnd, TaskAttemptSpec, TaskRuntime } from './tasks.js';
 
@@ -124,12 +124,13 @@ export class LocalTaskRuntime implements TaskRuntime {
       // A terminate that arrived while the node was being prepared finds the process here.
       if (spec.signal.aborted) stop();
       spec.signal.addEventListener('abort', stop, { once: true });
-      const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
-      const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
-      child.stdout?.pipe(stdoutLog);
+      // Each line is stamped with the time its first bytes arrive (log-times.ts).
+      const stdoutLog = openTimedLog(spec.dir, 'stdout');
+      const stderrLog = openTimedLog(spec.dir, 'stderr');
+      child.stdout?.on('data', (chunk: Buffer) => stdoutLog.log.write(chunk));
       const tail = new Tail();
       child.stderr?.on('data', (chunk: Buffer) => {
-        stderrLog.write(chunk);
+        stderrLog.log.write(chunk);
         tail.push(chunk);
       });
       let timedOut = false;
@@ -152,12 +153,7 @@ export class LocalTaskRuntime implements TaskRuntime {
       child.on('close', (code, signal) => {
         if (timer) clearTimeout(timer);
         spec.signal.removeEventListener('abort', stop);
-        stderrLog.end();
-        stdoutLog.end();
-        Promise.all([
-          stdoutLog.closed ? undefined : once(stdoutLog, 'close'),
-          stderrLog.closed ? undefined : once(stderrLog, 'close'),
-        ])
+        Promise.all([stdoutLog.end(), stderrLog.end()])
           .catch(() => undefined)
           .then(() => resolve(processEnd({ code, signal, startError, timedOut, spec, tail })));
       });

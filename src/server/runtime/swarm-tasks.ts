@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import { errorMessage } from '../../api/guards.js';
@@ -19,8 +17,9 @@ import {
   staleNetworkOf,
 } from '../../engines/swarm-engine.js';
 import type { Logger } from '../logger.js';
-import type { DockerTaskRuntimeOptions } from './docker-tasks.js';
+import { type DockerTaskRuntimeOptions, timedSink } from './docker-tasks.js';
 import { Tail } from './local-tasks.js';
+import { openTimedLog } from './log-times.js';
 import {
   type AttemptIds,
   containerEnd,
@@ -426,12 +425,13 @@ export class SwarmTaskRuntime implements TaskRuntime {
   ): Promise<TaskAttemptEnd> {
     const { engine } = this.options;
     const live = new AbortController();
-    const stdoutLog = createWriteStream(join(spec.dir, 'stdout.log'));
-    const stderrLog = createWriteStream(join(spec.dir, 'stderr.log'));
+    // Each line keeps the engine's own timestamp (log-times.ts).
+    const stdoutLog = openTimedLog(spec.dir, 'stdout', true);
+    const stderrLog = openTimedLog(spec.dir, 'stderr', true);
     const liveTail = new Tail();
     const logs = await serviceLogs(engine, service.ID, true, live.signal).catch(() => undefined);
     if (logs) {
-      engine.modem.demuxStream(logs, into(stdoutLog), into(stderrLog, liveTail));
+      engine.modem.demuxStream(logs, timedSink(stdoutLog.log), timedSink(stderrLog.log, liveTail));
       logs.on('error', () => undefined);
     }
 
@@ -482,10 +482,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
     }
     const closeLive = async () => {
       live.abort();
-      await Promise.all([
-        new Promise((resolve) => stdoutLog.end(resolve)),
-        new Promise((resolve) => stderrLog.end(resolve)),
-      ]);
+      await Promise.all([stdoutLog.end(), stderrLog.end()]);
     };
     if (detached) {
       await closeLive();
@@ -551,13 +548,11 @@ export class SwarmTaskRuntime implements TaskRuntime {
     const tail = new Tail();
     const logs = await serviceLogs(this.options.engine, serviceId, false).catch(() => undefined);
     if (!logs) return tail;
-    const stdoutLog = createWriteStream(join(dir, 'stdout.log'));
-    const stderrLog = createWriteStream(join(dir, 'stderr.log'));
-    this.options.engine.modem.demuxStream(logs, into(stdoutLog), into(stderrLog, tail));
+    const stdoutLog = openTimedLog(dir, 'stdout', true);
+    const stderrLog = openTimedLog(dir, 'stderr', true);
+    this.options.engine.modem.demuxStream(logs, timedSink(stdoutLog.log), timedSink(stderrLog.log, tail));
     await finished(logs).catch(() => undefined);
-    stdoutLog.end();
-    stderrLog.end();
-    await Promise.all([finished(stdoutLog), finished(stderrLog)]).catch(() => undefined);
+    await Promise.all([stdoutLog.end(), stderrLog.end()]);
     return tail;
   }
 
@@ -601,19 +596,4 @@ export class SwarmTaskRuntime implements TaskRuntime {
   private async removeSecret(ids: AttemptIds): Promise<void> {
     await removeLabelledSecrets(this.options.engine, attemptFilter(ids));
   }
-}
-
-/**
- * A writable side of a log file for `demuxStream`: each chunk goes to `file` (and `tail`) at once;
- * chunks after the file has ended are dropped, and the file's errors never reach the process.
- */
-function into(file: WriteStream, tail?: Tail): Writable {
-  file.on('error', () => undefined);
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      tail?.push(chunk);
-      if (!file.writableEnded) file.write(chunk);
-      done();
-    },
-  });
 }

@@ -126,7 +126,43 @@ interface Launch {
   name: string;
   launchPlan: EntityIdFields | null | undefined;
   metadata: ExecutionMetadata | null | undefined;
+  /** ExecutionSpec's annotations (checked by {@link checkAnnotations}). */
+  annotations: Record<string, string> | null | undefined;
+  /** The name of the execution a relaunch relaunched (same project and domain). */
+  relaunchOf?: string;
   inputs: Record<string, LiteralOut>;
+}
+
+/** At most this many annotations per execution. */
+export const MAX_ANNOTATIONS = 64;
+/** An annotation key: letters, digits, `.`, `_`, `-` and `/`, starting and ending with a letter or digit; at most 253 characters. */
+const ANNOTATION_KEY = /^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,251}[A-Za-z0-9])?$/;
+/** The longest annotation value, in characters. */
+const MAX_ANNOTATION_VALUE = 2048;
+
+/**
+ * Checks ExecutionSpec's annotations (the limits its proto comment gives).
+ * @throws ServiceError InvalidArgument naming the first bad key or value, and the rule.
+ */
+function checkAnnotations(annotations: Record<string, string>): void {
+  const entries = Object.entries(annotations);
+  if (entries.length > MAX_ANNOTATIONS) {
+    throw invalidArgument(
+      `spec.annotations has ${entries.length} entries; at most ${MAX_ANNOTATIONS} are allowed`,
+    );
+  }
+  for (const [key, value] of entries) {
+    if (!ANNOTATION_KEY.test(key)) {
+      throw invalidArgument(
+        `spec.annotations key "${key.slice(0, 300)}" must be 1 to 253 letters, digits, '.', '_', '-' or '/', starting and ending with a letter or digit`,
+      );
+    }
+    if (value.length > MAX_ANNOTATION_VALUE) {
+      throw invalidArgument(
+        `spec.annotations["${key}"] is ${value.length} characters long; at most ${MAX_ANNOTATION_VALUE} are allowed`,
+      );
+    }
+  }
 }
 
 /** The handlers of AdminService's executions. */
@@ -148,7 +184,9 @@ export function executionHandlers(
           domain: request.domain,
           name: request.name,
           launchPlan: request.spec?.launch_plan,
-          metadata: request.spec?.metadata,
+          // The relaunched execution is the server's to say: a client's is dropped.
+          metadata: request.spec?.metadata && { ...request.spec.metadata, reference_execution: null },
+          annotations: request.spec?.annotations,
           inputs: request.inputs?.literals ?? {},
         },
         context,
@@ -196,6 +234,7 @@ export function executionHandlers(
       const fixed = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(lpRow.spec)).fixed_inputs;
       const inputs = (await readInputs(blobs, row)).literals ?? {};
       for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
+      const original = storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec');
       return launch(
         ctx,
         launchPlanForLaunch,
@@ -204,7 +243,14 @@ export function executionHandlers(
           domain: row.domain,
           name: typeof request.name === 'string' ? request.name : '',
           launchPlan,
-          metadata: { mode: 'RELAUNCH', principal: '' },
+          metadata: {
+            mode: 'RELAUNCH',
+            principal: '',
+            reference_execution: { project: row.project, domain: row.domain, name: row.name, org: '' },
+          },
+          // A relaunch keeps the original's annotations (its pull request, its commit).
+          annotations: original.annotations,
+          relaunchOf: row.name,
           inputs,
         },
         context,
@@ -251,9 +297,12 @@ async function launch(
   // The principal is who the server authenticated, never what the request claims.
   const principal = context?.identity?.subject ?? request.metadata?.principal ?? '';
   const metadata = { ...(request.metadata ?? { mode: 'MANUAL' }), principal };
+  const annotations = request.annotations ?? {};
+  checkAnnotations(annotations);
   const spec = minimalMessage('orch.admin.ExecutionSpec', {
     launch_plan: identifier('launch_plans', lpKey),
     metadata,
+    annotations,
   });
   let id: number;
   try {
@@ -277,6 +326,7 @@ async function launch(
       duration_ms: null,
       principal,
       launch_mode: modeName(metadata.mode),
+      reference_execution: request.relaunchOf ?? '',
     });
   } catch (error) {
     if (isUniqueViolation(error))

@@ -1,5 +1,6 @@
 // Original file: proto/orch/admin/execution.proto
 
+import type { WorkflowExecutionIdentifier as _orch_core_WorkflowExecutionIdentifier, WorkflowExecutionIdentifier__Output as _orch_core_WorkflowExecutionIdentifier__Output } from '../../orch/core/WorkflowExecutionIdentifier.js';
 
 // Original file: proto/orch/admin/execution.proto
 
@@ -25,9 +26,11 @@ export type _orch_admin_ExecutionMetadata_ExecutionMode__Output = typeof _orch_a
 export interface ExecutionMetadata {
   'mode'?: (_orch_admin_ExecutionMetadata_ExecutionMode);
   'principal'?: (string);
+  'reference_execution'?: (_orch_core_WorkflowExecutionIdentifier | null);
 }
 
 export interface ExecutionMetadata__Output {
   'mode': (_orch_admin_ExecutionMetadata_ExecutionMode__Output);
   'principal': (string);
+  'reference_execution': (_orch_core_WorkflowExecutionIdentifier__Output | null);
 }

@@ -6,9 +6,11 @@ import type { ExecutionMetadata as _orch_admin_ExecutionMetadata, ExecutionMetad
 export interface ExecutionSpec {
   'launch_plan'?: (_orch_core_Identifier | null);
   'metadata'?: (_orch_admin_ExecutionMetadata | null);
+  'annotations'?: ({[key: string]: string});
 }
 
 export interface ExecutionSpec__Output {
   'launch_plan': (_orch_core_Identifier__Output | null);
   'metadata': (_orch_admin_ExecutionMetadata__Output | null);
+  'annotations': ({[key: string]: string});
 }
