@@ -68587,15 +68587,45 @@ var init_WorkflowExecution = __esm({
   "src/api/generated/orch/core/WorkflowExecution.ts"() {
     "use strict";
     _orch_core_WorkflowExecution_Phase = {
+      /**
+       * No phase yet.
+       */
       UNDEFINED: "UNDEFINED",
+      /**
+       * Created, waiting for the executor.
+       */
       QUEUED: "QUEUED",
+      /**
+       * Its nodes are running.
+       */
       RUNNING: "RUNNING",
+      /**
+       * Every node succeeded; its outputs are being written.
+       */
       SUCCEEDING: "SUCCEEDING",
+      /**
+       * Ended with its outputs (terminal).
+       */
       SUCCEEDED: "SUCCEEDED",
+      /**
+       * A node failed; the others are being stopped.
+       */
       FAILING: "FAILING",
+      /**
+       * Ended with an error (terminal).
+       */
       FAILED: "FAILED",
+      /**
+       * Ended by TerminateExecution (terminal).
+       */
       ABORTED: "ABORTED",
+      /**
+       * Ended because it ran longer than allowed (terminal).
+       */
       TIMED_OUT: "TIMED_OUT",
+      /**
+       * TerminateExecution was called; its nodes are being stopped.
+       */
       ABORTING: "ABORTING"
     };
   }

@@ -38,6 +38,7 @@ execFileSync(
     '--defaults',
     '--oneofs',
     '--grpcLib=@grpc/grpc-js',
+    '--includeComments',
     '-I',
     protoDir,
     '-O',
@@ -63,7 +64,7 @@ writeFileSync(
 for (const file of walk(out).filter((f) => f.endsWith('.ts'))) {
   const text = readFileSync(file, 'utf8')
     .replace(/(from\s+'\.{1,2}\/[^']*?)(?<!\.js)'/g, "$1.js'")
-    .replace(/^\/\/ Original file: .*?\/proto\//gm, '// Original file: proto/');
+    .replaceAll(`// Original file: ${protoDir}/`, '// Original file: proto/');
   writeFileSync(file, text);
 }
 if (check) {

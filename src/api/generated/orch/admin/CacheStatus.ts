@@ -1,26 +1,71 @@
 // Original file: proto/orch/admin/execution.proto
 
+/**
+ * What the task output cache did for a node.
+ */
 export const CacheStatus = {
+  /**
+   * The task is not cached (or the node has not reached the cache yet).
+   */
   CACHE_DISABLED: 'CACHE_DISABLED',
+  /**
+   * No stored outputs matched: the task ran (and its outputs were not stored, yet).
+   */
   CACHE_MISS: 'CACHE_MISS',
+  /**
+   * Stored outputs matched: the node succeeded with them, without running its task.
+   */
   CACHE_HIT: 'CACHE_HIT',
+  /**
+   * No stored outputs matched: the task ran and its outputs were stored.
+   */
   CACHE_POPULATED: 'CACHE_POPULATED',
+  /**
+   * The lookup failed (database error, full queue): the task ran as if uncached.
+   */
   CACHE_LOOKUP_FAILURE: 'CACHE_LOOKUP_FAILURE',
+  /**
+   * The task succeeded but storing its outputs failed; the node keeps its result.
+   */
   CACHE_PUT_FAILURE: 'CACHE_PUT_FAILURE',
 } as const;
 
+/**
+ * What the task output cache did for a node.
+ */
 export type CacheStatus =
+  /**
+   * The task is not cached (or the node has not reached the cache yet).
+   */
   | 'CACHE_DISABLED'
   | 0
+  /**
+   * No stored outputs matched: the task ran (and its outputs were not stored, yet).
+   */
   | 'CACHE_MISS'
   | 1
+  /**
+   * Stored outputs matched: the node succeeded with them, without running its task.
+   */
   | 'CACHE_HIT'
   | 2
+  /**
+   * No stored outputs matched: the task ran and its outputs were stored.
+   */
   | 'CACHE_POPULATED'
   | 3
+  /**
+   * The lookup failed (database error, full queue): the task ran as if uncached.
+   */
   | 'CACHE_LOOKUP_FAILURE'
   | 4
+  /**
+   * The task succeeded but storing its outputs failed; the node keeps its result.
+   */
   | 'CACHE_PUT_FAILURE'
   | 5
 
+/**
+ * What the task output cache did for a node.
+ */
 export type CacheStatus__Output = typeof CacheStatus[keyof typeof CacheStatus]

@@ -1,14 +1,35 @@
 // Original file: proto/orch/admin/launch_plan.proto
 
+/**
+ * Whether a launch plan version is the active one of its name (the one its schedule runs).
+ */
 export const LaunchPlanState = {
+  /**
+   * Not active: launchable by id, never scheduled.
+   */
   INACTIVE: 'INACTIVE',
+  /**
+   * The active version of its name: its schedule runs, GetActiveLaunchPlan answers it.
+   */
   ACTIVE: 'ACTIVE',
 } as const;
 
+/**
+ * Whether a launch plan version is the active one of its name (the one its schedule runs).
+ */
 export type LaunchPlanState =
+  /**
+   * Not active: launchable by id, never scheduled.
+   */
   | 'INACTIVE'
   | 0
+  /**
+   * The active version of its name: its schedule runs, GetActiveLaunchPlan answers it.
+   */
   | 'ACTIVE'
   | 1
 
+/**
+ * Whether a launch plan version is the active one of its name (the one its schedule runs).
+ */
 export type LaunchPlanState__Output = typeof LaunchPlanState[keyof typeof LaunchPlanState]
