@@ -44832,8 +44832,9 @@ var init_descriptor = __esm({
                   "nested": {
                     "Direction": {
                       "values": {
-                        "DESCENDING": 0,
-                        "ASCENDING": 1
+                        "DIRECTION_UNSPECIFIED": 0,
+                        "DESCENDING": 1,
+                        "ASCENDING": 2
                       }
                     }
                   }
@@ -44932,10 +44933,11 @@ var init_descriptor = __esm({
                   "nested": {
                     "ExecutionMode": {
                       "values": {
-                        "MANUAL": 0,
-                        "SCHEDULED": 1,
-                        "SYSTEM": 2,
-                        "RELAUNCH": 3
+                        "EXECUTION_MODE_UNSPECIFIED": 0,
+                        "MANUAL": 1,
+                        "SCHEDULED": 2,
+                        "SYSTEM": 3,
+                        "RELAUNCH": 4
                       }
                     }
                   }
@@ -45155,12 +45157,13 @@ var init_descriptor = __esm({
                 },
                 "CacheStatus": {
                   "values": {
-                    "CACHE_DISABLED": 0,
-                    "CACHE_MISS": 1,
-                    "CACHE_HIT": 2,
-                    "CACHE_POPULATED": 3,
-                    "CACHE_LOOKUP_FAILURE": 4,
-                    "CACHE_PUT_FAILURE": 5
+                    "CACHE_STATUS_UNSPECIFIED": 0,
+                    "CACHE_DISABLED": 1,
+                    "CACHE_MISS": 2,
+                    "CACHE_HIT": 3,
+                    "CACHE_POPULATED": 4,
+                    "CACHE_LOOKUP_FAILURE": 5,
+                    "CACHE_PUT_FAILURE": 6
                   }
                 },
                 "TaskAttempt": {
@@ -45290,8 +45293,9 @@ var init_descriptor = __esm({
                 },
                 "LaunchPlanState": {
                   "values": {
-                    "INACTIVE": 0,
-                    "ACTIVE": 1
+                    "LAUNCH_PLAN_STATE_UNSPECIFIED": 0,
+                    "INACTIVE": 1,
+                    "ACTIVE": 2
                   }
                 },
                 "CronSchedule": {
@@ -45505,9 +45509,10 @@ var init_descriptor = __esm({
                   "nested": {
                     "ProjectState": {
                       "values": {
-                        "ACTIVE": 0,
-                        "ARCHIVED": 1,
-                        "SYSTEM_GENERATED": 2
+                        "PROJECT_STATE_UNSPECIFIED": 0,
+                        "ACTIVE": 1,
+                        "ARCHIVED": 2,
+                        "SYSTEM_GENERATED": 3
                       }
                     }
                   }
@@ -46447,8 +46452,9 @@ var init_descriptor = __esm({
                   "nested": {
                     "Type": {
                       "values": {
-                        "GENERIC": 0,
-                        "IMAGE_PULL_SECRET": 1
+                        "TYPE_UNSPECIFIED": 0,
+                        "GENERIC": 1,
+                        "IMAGE_PULL_SECRET": 2
                       }
                     }
                   }
@@ -46585,7 +46591,7 @@ var init_descriptor = __esm({
               "nested": {
                 "ResourceType": {
                   "values": {
-                    "UNSPECIFIED": 0,
+                    "RESOURCE_TYPE_UNSPECIFIED": 0,
                     "TASK": 1,
                     "WORKFLOW": 2,
                     "LAUNCH_PLAN": 3
@@ -46989,7 +46995,7 @@ var init_descriptor = __esm({
                 },
                 "SimpleType": {
                   "values": {
-                    "NONE": 0,
+                    "SIMPLE_TYPE_UNSPECIFIED": 0,
                     "INTEGER": 1,
                     "FLOAT": 2,
                     "STRING": 3,
@@ -68588,7 +68594,8 @@ var init_WorkflowExecution = __esm({
     "use strict";
     _orch_core_WorkflowExecution_Phase = {
       /**
-       * No phase yet.
+       * No phase yet. Named UNDEFINED rather than PHASE_UNSPECIFIED: stored rows, filters
+       * (`value_in(phase,UNDEFINED;QUEUED)`) and the CLI's output use the name.
        */
       UNDEFINED: "UNDEFINED",
       /**

@@ -35,9 +35,9 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     expect(project).toMatchObject({ name: 'Flows', description: 'team flows', state: 'ARCHIVED' });
     const archived = await server.client.listProjects({ filters: 'eq(state,ARCHIVED)' });
     expect(archived.projects.map((p) => p.id)).toEqual(['flows']);
-    await expect(server.client.updateProject({ id: 'nope', name: 'x' })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      server.client.updateProject({ id: 'nope', name: 'x', state: 'ACTIVE' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   test('projects list a page at a time in id order, or sorted as asked', async () => {

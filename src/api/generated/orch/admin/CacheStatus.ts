@@ -5,6 +5,10 @@
  */
 export const CacheStatus = {
   /**
+   * Never answered: the server always says how the cache served a node.
+   */
+  CACHE_STATUS_UNSPECIFIED: 'CACHE_STATUS_UNSPECIFIED',
+  /**
    * The task is not cached (or the node has not reached the cache yet).
    */
   CACHE_DISABLED: 'CACHE_DISABLED',
@@ -35,35 +39,40 @@ export const CacheStatus = {
  */
 export type CacheStatus =
   /**
+   * Never answered: the server always says how the cache served a node.
+   */
+  | 'CACHE_STATUS_UNSPECIFIED'
+  | 0
+  /**
    * The task is not cached (or the node has not reached the cache yet).
    */
   | 'CACHE_DISABLED'
-  | 0
+  | 1
   /**
    * No stored outputs matched: the task ran (and its outputs were not stored, yet).
    */
   | 'CACHE_MISS'
-  | 1
+  | 2
   /**
    * Stored outputs matched: the node succeeded with them, without running its task.
    */
   | 'CACHE_HIT'
-  | 2
+  | 3
   /**
    * No stored outputs matched: the task ran and its outputs were stored.
    */
   | 'CACHE_POPULATED'
-  | 3
+  | 4
   /**
    * The lookup failed (database error, full queue): the task ran as if uncached.
    */
   | 'CACHE_LOOKUP_FAILURE'
-  | 4
+  | 5
   /**
    * The task succeeded but storing its outputs failed; the node keeps its result.
    */
   | 'CACHE_PUT_FAILURE'
-  | 5
+  | 6
 
 /**
  * What the task output cache did for a node.

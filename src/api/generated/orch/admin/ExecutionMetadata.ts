@@ -8,6 +8,10 @@
  */
 export const _orch_admin_ExecutionMetadata_ExecutionMode = {
   /**
+   * Not given: CreateExecution takes it as MANUAL; never answered.
+   */
+  EXECUTION_MODE_UNSPECIFIED: 'EXECUTION_MODE_UNSPECIFIED',
+  /**
    * A caller's CreateExecution.
    */
   MANUAL: 'MANUAL',
@@ -30,25 +34,30 @@ export const _orch_admin_ExecutionMetadata_ExecutionMode = {
  */
 export type _orch_admin_ExecutionMetadata_ExecutionMode =
   /**
+   * Not given: CreateExecution takes it as MANUAL; never answered.
+   */
+  | 'EXECUTION_MODE_UNSPECIFIED'
+  | 0
+  /**
    * A caller's CreateExecution.
    */
   | 'MANUAL'
-  | 0
+  | 1
   /**
    * The schedule of an active launch plan.
    */
   | 'SCHEDULED'
-  | 1
+  | 2
   /**
    * The server itself.
    */
   | 'SYSTEM'
-  | 2
+  | 3
   /**
    * RelaunchExecution.
    */
   | 'RELAUNCH'
-  | 3
+  | 4
 
 /**
  * What launched an execution.
@@ -60,7 +69,7 @@ export type _orch_admin_ExecutionMetadata_ExecutionMode__Output = typeof _orch_a
  */
 export interface ExecutionMetadata {
   /**
-   * What launched it.
+   * What launched it; unset in CreateExecution for MANUAL.
    */
   'mode'?: (_orch_admin_ExecutionMetadata_ExecutionMode);
   /**
@@ -75,7 +84,7 @@ export interface ExecutionMetadata {
  */
 export interface ExecutionMetadata__Output {
   /**
-   * What launched it.
+   * What launched it; unset in CreateExecution for MANUAL.
    */
   'mode': (_orch_admin_ExecutionMetadata_ExecutionMode__Output);
   /**

@@ -5,6 +5,10 @@
  */
 export const LaunchPlanState = {
   /**
+   * Not given: refused by UpdateLaunchPlan; never answered.
+   */
+  LAUNCH_PLAN_STATE_UNSPECIFIED: 'LAUNCH_PLAN_STATE_UNSPECIFIED',
+  /**
    * Not active: launchable by id, never scheduled.
    */
   INACTIVE: 'INACTIVE',
@@ -19,15 +23,20 @@ export const LaunchPlanState = {
  */
 export type LaunchPlanState =
   /**
+   * Not given: refused by UpdateLaunchPlan; never answered.
+   */
+  | 'LAUNCH_PLAN_STATE_UNSPECIFIED'
+  | 0
+  /**
    * Not active: launchable by id, never scheduled.
    */
   | 'INACTIVE'
-  | 0
+  | 1
   /**
    * The active version of its name: its schedule runs, GetActiveLaunchPlan answers it.
    */
   | 'ACTIVE'
-  | 1
+  | 2
 
 /**
  * Whether a launch plan version is the active one of its name (the one its schedule runs).

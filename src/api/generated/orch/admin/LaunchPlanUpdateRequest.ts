@@ -6,7 +6,7 @@ import type { LaunchPlanState as _orch_admin_LaunchPlanState, LaunchPlanState__O
 /**
  * UpdateLaunchPlan (contributor): activates or deactivates one launch plan version. Activating a
  * version deactivates the other versions of the same launch plan: at most one version of a name is
- * active. NOT_FOUND when the version does not exist.
+ * active. INVALID_ARGUMENT when state is unset, NOT_FOUND when the version does not exist.
  */
 export interface LaunchPlanUpdateRequest {
   /**
@@ -14,7 +14,7 @@ export interface LaunchPlanUpdateRequest {
    */
   'id'?: (_orch_core_Identifier | null);
   /**
-   * The state to set.
+   * The state to set (required): ACTIVE or INACTIVE.
    */
   'state'?: (_orch_admin_LaunchPlanState);
 }
@@ -22,7 +22,7 @@ export interface LaunchPlanUpdateRequest {
 /**
  * UpdateLaunchPlan (contributor): activates or deactivates one launch plan version. Activating a
  * version deactivates the other versions of the same launch plan: at most one version of a name is
- * active. NOT_FOUND when the version does not exist.
+ * active. INVALID_ARGUMENT when state is unset, NOT_FOUND when the version does not exist.
  */
 export interface LaunchPlanUpdateRequest__Output {
   /**
@@ -30,7 +30,7 @@ export interface LaunchPlanUpdateRequest__Output {
    */
   'id': (_orch_core_Identifier__Output | null);
   /**
-   * The state to set.
+   * The state to set (required): ACTIVE or INACTIVE.
    */
   'state': (_orch_admin_LaunchPlanState__Output);
 }

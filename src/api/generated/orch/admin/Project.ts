@@ -9,6 +9,10 @@ import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain
  */
 export const _orch_admin_Project_ProjectState = {
   /**
+   * Not given: refused by UpdateProject; never answered.
+   */
+  PROJECT_STATE_UNSPECIFIED: 'PROJECT_STATE_UNSPECIFIED',
+  /**
    * In use.
    */
   ACTIVE: 'ACTIVE',
@@ -27,20 +31,25 @@ export const _orch_admin_Project_ProjectState = {
  */
 export type _orch_admin_Project_ProjectState =
   /**
+   * Not given: refused by UpdateProject; never answered.
+   */
+  | 'PROJECT_STATE_UNSPECIFIED'
+  | 0
+  /**
    * In use.
    */
   | 'ACTIVE'
-  | 0
+  | 1
   /**
    * Archived: no longer in use; its entities stay readable.
    */
   | 'ARCHIVED'
-  | 1
+  | 2
   /**
    * Made by the server itself (the default project).
    */
   | 'SYSTEM_GENERATED'
-  | 2
+  | 3
 
 /**
  * Whether a project is in use.
@@ -72,7 +81,7 @@ export interface Project {
    */
   'labels'?: ({[key: string]: string});
   /**
-   * The project's state; UpdateProject sets it.
+   * The project's state; required by UpdateProject (ACTIVE or ARCHIVED), ignored by RegisterProject.
    */
   'state'?: (_orch_admin_Project_ProjectState);
   /**
@@ -106,7 +115,7 @@ export interface Project__Output {
    */
   'labels': ({[key: string]: string});
   /**
-   * The project's state; UpdateProject sets it.
+   * The project's state; required by UpdateProject (ACTIVE or ARCHIVED), ignored by RegisterProject.
    */
   'state': (_orch_admin_Project_ProjectState__Output);
   /**

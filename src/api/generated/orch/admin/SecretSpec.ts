@@ -8,6 +8,10 @@
  */
 export const _orch_admin_SecretSpec_Type = {
   /**
+   * Not given: taken as GENERIC; never answered.
+   */
+  TYPE_UNSPECIFIED: 'TYPE_UNSPECIFIED',
+  /**
    * An environment variable's value for tasks and apps.
    */
   GENERIC: 'GENERIC',
@@ -22,15 +26,20 @@ export const _orch_admin_SecretSpec_Type = {
  */
 export type _orch_admin_SecretSpec_Type =
   /**
+   * Not given: taken as GENERIC; never answered.
+   */
+  | 'TYPE_UNSPECIFIED'
+  | 0
+  /**
    * An environment variable's value for tasks and apps.
    */
   | 'GENERIC'
-  | 0
+  | 1
   /**
    * Credentials for pulling images from a registry.
    */
   | 'IMAGE_PULL_SECRET'
-  | 1
+  | 2
 
 /**
  * What a secret is used for.
@@ -50,7 +59,7 @@ export interface SecretSpec {
    */
   'binary_value'?: (Buffer | Uint8Array | string);
   /**
-   * The kind of the secret.
+   * The kind of the secret; unset for GENERIC.
    */
   'type'?: (_orch_admin_SecretSpec_Type);
   /**
@@ -72,7 +81,7 @@ export interface SecretSpec__Output {
    */
   'binary_value'?: (Buffer);
   /**
-   * The kind of the secret.
+   * The kind of the secret; unset for GENERIC.
    */
   'type': (_orch_admin_SecretSpec_Type__Output);
   /**

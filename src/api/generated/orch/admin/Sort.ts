@@ -8,6 +8,10 @@
  */
 export const _orch_admin_Sort_Direction = {
   /**
+   * Not given: the list's default direction (descending).
+   */
+  DIRECTION_UNSPECIFIED: 'DIRECTION_UNSPECIFIED',
+  /**
    * Largest (newest, last in the alphabet) first.
    */
   DESCENDING: 'DESCENDING',
@@ -22,15 +26,20 @@ export const _orch_admin_Sort_Direction = {
  */
 export type _orch_admin_Sort_Direction =
   /**
+   * Not given: the list's default direction (descending).
+   */
+  | 'DIRECTION_UNSPECIFIED'
+  | 0
+  /**
    * Largest (newest, last in the alphabet) first.
    */
   | 'DESCENDING'
-  | 0
+  | 1
   /**
    * Smallest (oldest, first in the alphabet) first.
    */
   | 'ASCENDING'
-  | 1
+  | 2
 
 /**
  * Which way a list is sorted.
@@ -46,7 +55,7 @@ export interface Sort {
    */
   'key'?: (string);
   /**
-   * The direction of the order.
+   * The direction of the order; unset for descending.
    */
   'direction'?: (_orch_admin_Sort_Direction);
 }
@@ -60,7 +69,7 @@ export interface Sort__Output {
    */
   'key': (string);
   /**
-   * The direction of the order.
+   * The direction of the order; unset for descending.
    */
   'direction': (_orch_admin_Sort_Direction__Output);
 }

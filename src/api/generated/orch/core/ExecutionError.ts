@@ -8,7 +8,8 @@
  */
 export const _orch_core_ExecutionError_ErrorKind = {
   /**
-   * Not known.
+   * Not known. Named UNKNOWN rather than ERROR_KIND_UNSPECIFIED: the CLIs print the kind of an
+   * error (`UNKNOWN <code>: <message>`).
    */
   UNKNOWN: 'UNKNOWN',
   /**
@@ -26,7 +27,8 @@ export const _orch_core_ExecutionError_ErrorKind = {
  */
 export type _orch_core_ExecutionError_ErrorKind =
   /**
-   * Not known.
+   * Not known. Named UNKNOWN rather than ERROR_KIND_UNSPECIFIED: the CLIs print the kind of an
+   * error (`UNKNOWN <code>: <message>`).
    */
   | 'UNKNOWN'
   | 0

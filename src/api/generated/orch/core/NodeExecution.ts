@@ -9,7 +9,7 @@
  */
 export const _orch_core_NodeExecution_Phase = {
   /**
-   * No phase yet.
+   * No phase yet (named UNDEFINED for the reasons of WorkflowExecution.Phase.UNDEFINED).
    */
   UNDEFINED: 'UNDEFINED',
   /**
@@ -52,7 +52,7 @@ export const _orch_core_NodeExecution_Phase = {
  */
 export type _orch_core_NodeExecution_Phase =
   /**
-   * No phase yet.
+   * No phase yet (named UNDEFINED for the reasons of WorkflowExecution.Phase.UNDEFINED).
    */
   | 'UNDEFINED'
   | 0

@@ -7,7 +7,7 @@ export const ResourceType = {
   /**
    * Not given; the RPC's kind is assumed.
    */
-  UNSPECIFIED: 'UNSPECIFIED',
+  RESOURCE_TYPE_UNSPECIFIED: 'RESOURCE_TYPE_UNSPECIFIED',
   /**
    * A task.
    */
@@ -29,7 +29,7 @@ export type ResourceType =
   /**
    * Not given; the RPC's kind is assumed.
    */
-  | 'UNSPECIFIED'
+  | 'RESOURCE_TYPE_UNSPECIFIED'
   | 0
   /**
    * A task.

@@ -5,9 +5,9 @@
  */
 export const SimpleType = {
   /**
-   * No type: not produced by workflow files.
+   * No type: a LiteralType sets simple to one of the values below.
    */
-  NONE: 'NONE',
+  SIMPLE_TYPE_UNSPECIFIED: 'SIMPLE_TYPE_UNSPECIFIED',
   /**
    * `integer`: 64-bit signed.
    */
@@ -47,9 +47,9 @@ export const SimpleType = {
  */
 export type SimpleType =
   /**
-   * No type: not produced by workflow files.
+   * No type: a LiteralType sets simple to one of the values below.
    */
-  | 'NONE'
+  | 'SIMPLE_TYPE_UNSPECIFIED'
   | 0
   /**
    * `integer`: 64-bit signed.

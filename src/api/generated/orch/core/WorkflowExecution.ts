@@ -9,7 +9,8 @@
  */
 export const _orch_core_WorkflowExecution_Phase = {
   /**
-   * No phase yet.
+   * No phase yet. Named UNDEFINED rather than PHASE_UNSPECIFIED: stored rows, filters
+   * (`value_in(phase,UNDEFINED;QUEUED)`) and the CLI's output use the name.
    */
   UNDEFINED: 'UNDEFINED',
   /**
@@ -56,7 +57,8 @@ export const _orch_core_WorkflowExecution_Phase = {
  */
 export type _orch_core_WorkflowExecution_Phase =
   /**
-   * No phase yet.
+   * No phase yet. Named UNDEFINED rather than PHASE_UNSPECIFIED: stored rows, filters
+   * (`value_in(phase,UNDEFINED;QUEUED)`) and the CLI's output use the name.
    */
   | 'UNDEFINED'
   | 0
