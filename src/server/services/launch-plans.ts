@@ -135,8 +135,8 @@ export function launchPlanHandlers(
     async UpdateLaunchPlan(request) {
       const key = entityKey(request.id);
       const name = launchPlanStateName(request.state);
-      const state = STORED_LAUNCH_PLAN_STATES.findIndex((stored) => stored === name);
-      if (state < 0)
+      const state = Object.hasOwn(STORED_STATE_OF, name) ? STORED_STATE_OF[name] : undefined;
+      if (state === undefined)
         throw invalidArgument(
           isUnset(request.state)
             ? 'state is required: ACTIVE or INACTIVE'
@@ -236,6 +236,9 @@ function launchPlanMessage(
  * table's own numbers, not the wire's, where 0 is LAUNCH_PLAN_STATE_UNSPECIFIED).
  */
 const STORED_LAUNCH_PLAN_STATES = ['INACTIVE', 'ACTIVE'] as const;
+
+/** The number `launch_plans.state` stores for each settable LaunchPlanState name. */
+const STORED_STATE_OF: Readonly<Record<string, number | undefined>> = { INACTIVE: 0, ACTIVE: 1 };
 
 /** The LaunchPlanState numbers on the wire (proto/orch/admin/launch_plan.proto), by name. */
 const WIRE_LAUNCH_PLAN_STATES = ['LAUNCH_PLAN_STATE_UNSPECIFIED', 'INACTIVE', 'ACTIVE'] as const;
