@@ -44832,8 +44832,9 @@ var init_descriptor = __esm({
                   "nested": {
                     "Direction": {
                       "values": {
-                        "DESCENDING": 0,
-                        "ASCENDING": 1
+                        "DIRECTION_UNSPECIFIED": 0,
+                        "DESCENDING": 1,
+                        "ASCENDING": 2
                       }
                     }
                   }
@@ -44936,10 +44937,11 @@ var init_descriptor = __esm({
                   "nested": {
                     "ExecutionMode": {
                       "values": {
-                        "MANUAL": 0,
-                        "SCHEDULED": 1,
-                        "SYSTEM": 2,
-                        "RELAUNCH": 3
+                        "EXECUTION_MODE_UNSPECIFIED": 0,
+                        "MANUAL": 1,
+                        "SCHEDULED": 2,
+                        "SYSTEM": 3,
+                        "RELAUNCH": 4
                       }
                     }
                   }
@@ -45164,12 +45166,13 @@ var init_descriptor = __esm({
                 },
                 "CacheStatus": {
                   "values": {
-                    "CACHE_DISABLED": 0,
-                    "CACHE_MISS": 1,
-                    "CACHE_HIT": 2,
-                    "CACHE_POPULATED": 3,
-                    "CACHE_LOOKUP_FAILURE": 4,
-                    "CACHE_PUT_FAILURE": 5
+                    "CACHE_STATUS_UNSPECIFIED": 0,
+                    "CACHE_DISABLED": 1,
+                    "CACHE_MISS": 2,
+                    "CACHE_HIT": 3,
+                    "CACHE_POPULATED": 4,
+                    "CACHE_LOOKUP_FAILURE": 5,
+                    "CACHE_PUT_FAILURE": 6
                   }
                 },
                 "TaskAttempt": {
@@ -45299,8 +45302,9 @@ var init_descriptor = __esm({
                 },
                 "LaunchPlanState": {
                   "values": {
-                    "INACTIVE": 0,
-                    "ACTIVE": 1
+                    "LAUNCH_PLAN_STATE_UNSPECIFIED": 0,
+                    "INACTIVE": 1,
+                    "ACTIVE": 2
                   }
                 },
                 "CronSchedule": {
@@ -45514,9 +45518,10 @@ var init_descriptor = __esm({
                   "nested": {
                     "ProjectState": {
                       "values": {
-                        "ACTIVE": 0,
-                        "ARCHIVED": 1,
-                        "SYSTEM_GENERATED": 2
+                        "PROJECT_STATE_UNSPECIFIED": 0,
+                        "ACTIVE": 1,
+                        "ARCHIVED": 2,
+                        "SYSTEM_GENERATED": 3
                       }
                     }
                   }
@@ -46456,8 +46461,9 @@ var init_descriptor = __esm({
                   "nested": {
                     "Type": {
                       "values": {
-                        "GENERIC": 0,
-                        "IMAGE_PULL_SECRET": 1
+                        "TYPE_UNSPECIFIED": 0,
+                        "GENERIC": 1,
+                        "IMAGE_PULL_SECRET": 2
                       }
                     }
                   }
@@ -46594,7 +46600,7 @@ var init_descriptor = __esm({
               "nested": {
                 "ResourceType": {
                   "values": {
-                    "UNSPECIFIED": 0,
+                    "RESOURCE_TYPE_UNSPECIFIED": 0,
                     "TASK": 1,
                     "WORKFLOW": 2,
                     "LAUNCH_PLAN": 3
@@ -46998,7 +47004,7 @@ var init_descriptor = __esm({
                 },
                 "SimpleType": {
                   "values": {
-                    "NONE": 0,
+                    "SIMPLE_TYPE_UNSPECIFIED": 0,
                     "INTEGER": 1,
                     "FLOAT": 2,
                     "STRING": 3,
@@ -68594,15 +68600,46 @@ var init_WorkflowExecution = __esm({
   "src/api/generated/orch/core/WorkflowExecution.ts"() {
     "use strict";
     _orch_core_WorkflowExecution_Phase = {
+      /**
+       * No phase yet. Named UNDEFINED rather than PHASE_UNSPECIFIED: stored rows, filters
+       * (`value_in(phase,UNDEFINED;QUEUED)`) and the CLI's output use the name.
+       */
       UNDEFINED: "UNDEFINED",
+      /**
+       * Created, waiting for the executor.
+       */
       QUEUED: "QUEUED",
+      /**
+       * Its nodes are running.
+       */
       RUNNING: "RUNNING",
+      /**
+       * Every node succeeded; its outputs are being written.
+       */
       SUCCEEDING: "SUCCEEDING",
+      /**
+       * Ended with its outputs (terminal).
+       */
       SUCCEEDED: "SUCCEEDED",
+      /**
+       * A node failed; the others are being stopped.
+       */
       FAILING: "FAILING",
+      /**
+       * Ended with an error (terminal).
+       */
       FAILED: "FAILED",
+      /**
+       * Ended by TerminateExecution (terminal).
+       */
       ABORTED: "ABORTED",
+      /**
+       * Ended because it ran longer than allowed (terminal).
+       */
       TIMED_OUT: "TIMED_OUT",
+      /**
+       * TerminateExecution was called; its nodes are being stopped.
+       */
       ABORTING: "ABORTING"
     };
   }

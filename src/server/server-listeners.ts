@@ -3,9 +3,11 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
+import type { PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import express, { type Express } from 'express';
 import { HealthImplementation } from 'grpc-health-check';
+import { API_SOURCE_FILES } from '../api/generated/source-files.js';
 import { errorMessage } from '../api/guards.js';
 import { loadApi } from '../api/proto.js';
 import { serveInSpan } from '../telemetry/tracing.js';
@@ -201,9 +203,21 @@ export function adminGrpcServer(parts: GrpcParts): { server: GrpcServer; health:
   );
   health.addToServer(server);
   if (config.server.grpc.serverReflection && config.sharedservice.grpcServerReflection) {
-    new ReflectionService(loadApi().packageDefinition).addToServer(server);
+    new ReflectionService(reflectedApi()).addToServer(server);
   }
   return { server, health };
+}
+
+/**
+ * What server reflection serves: the API's files with their comments (source_code_info, built by
+ * `npm run gen:proto`), so that a reflection client (`grpcurl describe`) shows what each service, RPC,
+ * message, field and enum value is. ReflectionService reads only the `fileDescriptorProtos` of the
+ * definition's entries.
+ */
+function reflectedApi(): PackageDefinition {
+  const fileDescriptorProtos = API_SOURCE_FILES.map((file) => Buffer.from(file, 'base64'));
+  // An entry of the simplest kind (an enum's) carries them; its other fields are not read.
+  return { api: { format: 'Protocol Buffer 3 EnumDescriptorProto', type: {}, fileDescriptorProtos } };
 }
 
 /**

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import descriptor from 'protobufjs/ext/descriptor/index.js';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../../src/client/errors.js';
 import { startTestServer, TEST_DATABASES, type TestServer, waitForExecution } from '../helpers/server.js';
@@ -35,9 +36,9 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     expect(project).toMatchObject({ name: 'Flows', description: 'team flows', state: 'ARCHIVED' });
     const archived = await server.client.listProjects({ filters: 'eq(state,ARCHIVED)' });
     expect(archived.projects.map((p) => p.id)).toEqual(['flows']);
-    await expect(server.client.updateProject({ id: 'nope', name: 'x' })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      server.client.updateProject({ id: 'nope', name: 'x', state: 'ACTIVE' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   test('projects list a page at a time in id order, or sorted as asked', async () => {
@@ -229,11 +230,35 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
         call.write({ list_services: '' });
       },
     );
+    // The files reflection serves carry the proto comments, so `grpcurl describe` shows them.
+    const fileCall = (
+      client as unknown as { ServerReflectionInfo: () => grpc.ClientDuplexStream<object, object> }
+    ).ServerReflectionInfo();
+    const files = await new Promise<{ file_descriptor_response: { file_descriptor_proto: Buffer[] } }>(
+      (resolve, reject) => {
+        fileCall.on('data', resolve);
+        fileCall.on('error', reject);
+        fileCall.write({ file_containing_symbol: 'orch.service.AdminService' });
+      },
+    );
+    fileCall.end();
     call.end();
     client.close();
     const names = response.list_services_response.service.map((s) => s.name);
     expect(names).toEqual(
       expect.arrayContaining(['orch.service.AdminService', 'orch.service.AuthMetadataService']),
+    );
+    const comments = files.file_descriptor_response.file_descriptor_proto
+      .map(
+        (bytes) =>
+          descriptor.FileDescriptorProto.toObject(descriptor.FileDescriptorProto.decode(bytes)) as {
+            sourceCodeInfo?: { location?: { leadingComments?: string }[] };
+          },
+      )
+      .flatMap((file) => file.sourceCodeInfo?.location ?? [])
+      .map((location) => location.leadingComments ?? '');
+    expect(comments).toContain(
+      ' Activates or deactivates one launch plan version (contributor). NOT_FOUND when the version does not exist.\n',
     );
   });
 

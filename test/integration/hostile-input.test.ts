@@ -199,7 +199,7 @@ describe.each(TEST_DATABASES)('hostile input on %s', (database) => {
     const update = await fetch(`${http}/api/v1/projects/default`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'default', labels: { team: 'v'.repeat(64) } }),
+      body: JSON.stringify({ id: 'default', state: 'ACTIVE', labels: { team: 'v'.repeat(64) } }),
     });
     expect(update.status).toBe(400);
     expect(((await update.json()) as { message: string }).message).toMatch(/labels\.team is 64 characters/);

@@ -169,6 +169,12 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     const httpProject = await viaGrpc('GetProject', { id: 'from-http' });
     expect(httpProject).toMatchObject({ name: 'Renamed', description: 'changed', state: 'ARCHIVED' });
     expect({ ...httpProject, id: '' }).toEqual({ ...grpcProject, id: '' });
+    // UpdateProject replaces the state: leaving it unset is refused rather than taken as ACTIVE.
+    expect(await viaGrpc('UpdateProject', { id: 'from-grpc', name: 'Renamed' })).toEqual({
+      grpcCode: 3,
+      message: expect.stringContaining('state is required (ACTIVE or ARCHIVED)'),
+    });
+    expect(await viaGrpc('GetProject', { id: 'from-grpc' })).toMatchObject({ state: 'ARCHIVED' });
     const page = await same('ListProjects', { limit: 1 }, 'GET', '/api/v1/projects?limit=1');
     await same(
       'ListProjects',
@@ -274,6 +280,15 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       '/api/v1/active_launch_plans/default/development/wf.add_one_wf',
     );
     expect((active.id as Json).version).toBe('v3h');
+
+    // A request that leaves the state unset is refused, naming the field; it used to deactivate.
+    const unset = await viaGrpc('UpdateLaunchPlan', { id: lp });
+    expect(unset).toEqual({ grpcCode: 3, message: 'state is required: ACTIVE or INACTIVE' });
+    const unsetHttp = await viaHttp('PUT', '/api/v1/launch_plans/default/development/wf.add_one_wf/v3h', {});
+    expect(unsetHttp).toMatchObject({ grpcCode: 3, status: 400 });
+    expect(unsetHttp.message).toBe('state is required: ACTIVE or INACTIVE');
+    const still = await viaGrpc('GetActiveLaunchPlan', { id: { ...scope, name: 'wf.add_one_wf' } });
+    expect(still).toMatchObject({ id: { version: 'v3h' }, closure: { state: 'ACTIVE' } });
   });
 
   test('executions and node executions', async () => {

@@ -269,6 +269,18 @@ export interface ProtoGrpcType {
       WorkflowTemplate: MessageTypeDefinition<_orch_core_WorkflowTemplate, _orch_core_WorkflowTemplate__Output>
     }
     service: {
+      /**
+       * The admin API: projects, the versioned entities a registration creates (tasks, workflows, launch
+       * plans), executions and trust policies. Every RPC is also served as JSON under /api/v1 on the admin's
+       * HTTP port.
+       * 
+       * Roles (src/server/auth/authorizer.ts): viewer reads; contributor also registers, launches, relaunches
+       * and terminates; admin also manages projects and trust policies. Every RPC answers UNAUTHENTICATED
+       * when authentication is on and the caller has no valid credentials, PERMISSION_DENIED when the
+       * caller's role lacks the RPC's permission, and INVALID_ARGUMENT for a malformed identifier (a
+       * missing or blank part, more than 255 characters, characters other than letters, digits and `_ . : @ -`,
+       * a domain other than development, staging, production).
+       */
       AdminService: SubtypeConstructor<typeof grpc.Client, _orch_service_AdminServiceClient> & { service: _orch_service_AdminServiceDefinition }
     }
   }

@@ -31,6 +31,11 @@ export interface ProtoGrpcType {
       UserInfoResponse: MessageTypeDefinition<_orch_admin_UserInfoResponse, _orch_admin_UserInfoResponse__Output>
     }
     service: {
+      /**
+       * API keys: confidential OAuth clients with a role, for headless callers (CI, apps). Every RPC needs
+       * the admin role (PERMISSION_DENIED otherwise; UNAUTHENTICATED without valid credentials).
+       * HTTP: POST /api/v1/api_keys, GET /api/v1/api_keys, DELETE /api/v1/api_keys/{name}.
+       */
       ApiKeyService: SubtypeConstructor<typeof grpc.Client, _orch_service_ApiKeyServiceClient> & { service: _orch_service_ApiKeyServiceDefinition }
     }
   }

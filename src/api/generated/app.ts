@@ -38,6 +38,13 @@ export interface ProtoGrpcType {
       StopAppResponse: MessageTypeDefinition<_orch_admin_StopAppResponse, _orch_admin_StopAppResponse__Output>
     }
     service: {
+      /**
+       * Apps: long-running web services deployed from app files and routed on the apps sub-domain.
+       * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+       * PERMISSION_DENIED when the caller's role lacks the permission named.
+       * HTTP: POST /api/v1/apps (Deploy, as Server-Sent Events), GET /api/v1/apps/{project}/{domain}/{name},
+       * GET /api/v1/apps/{project}/{domain}, DELETE /api/v1/apps/{project}/{domain}/{name} (Stop).
+       */
       AppService: SubtypeConstructor<typeof grpc.Client, _orch_service_AppServiceClient> & { service: _orch_service_AppServiceDefinition }
     }
   }

@@ -20,6 +20,9 @@ export interface ProtoGrpcType {
       PublicClientAuthConfigResponse: MessageTypeDefinition<_orch_admin_PublicClientAuthConfigResponse, _orch_admin_PublicClientAuthConfigResponse__Output>
     }
     service: {
+      /**
+       * Anonymous discovery of how to authenticate: anyone may call it, with or without credentials.
+       */
       AuthMetadataService: SubtypeConstructor<typeof grpc.Client, _orch_service_AuthMetadataServiceClient> & { service: _orch_service_AuthMetadataServiceDefinition }
     }
   }

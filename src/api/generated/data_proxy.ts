@@ -28,6 +28,12 @@ export interface ProtoGrpcType {
       CreateUploadLocationResponse: MessageTypeDefinition<_orch_admin_CreateUploadLocationResponse, _orch_admin_CreateUploadLocationResponse__Output>
     }
     service: {
+      /**
+       * Signed upload and download URLs for the blob store, so clients never hold storage credentials.
+       * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+       * PERMISSION_DENIED when the caller's role lacks the permission named.
+       * HTTP: POST /api/v1/dataproxy/artifact_urn and POST /api/v1/dataproxy/artifact_link.
+       */
       DataProxyService: SubtypeConstructor<typeof grpc.Client, _orch_service_DataProxyServiceClient> & { service: _orch_service_DataProxyServiceDefinition }
     }
   }

@@ -275,8 +275,9 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
               "nested": {
                 "Direction": {
                   "values": {
-                    "DESCENDING": 0,
-                    "ASCENDING": 1
+                    "DIRECTION_UNSPECIFIED": 0,
+                    "DESCENDING": 1,
+                    "ASCENDING": 2
                   }
                 }
               }
@@ -379,10 +380,11 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
               "nested": {
                 "ExecutionMode": {
                   "values": {
-                    "MANUAL": 0,
-                    "SCHEDULED": 1,
-                    "SYSTEM": 2,
-                    "RELAUNCH": 3
+                    "EXECUTION_MODE_UNSPECIFIED": 0,
+                    "MANUAL": 1,
+                    "SCHEDULED": 2,
+                    "SYSTEM": 3,
+                    "RELAUNCH": 4
                   }
                 }
               }
@@ -607,12 +609,13 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
             },
             "CacheStatus": {
               "values": {
-                "CACHE_DISABLED": 0,
-                "CACHE_MISS": 1,
-                "CACHE_HIT": 2,
-                "CACHE_POPULATED": 3,
-                "CACHE_LOOKUP_FAILURE": 4,
-                "CACHE_PUT_FAILURE": 5
+                "CACHE_STATUS_UNSPECIFIED": 0,
+                "CACHE_DISABLED": 1,
+                "CACHE_MISS": 2,
+                "CACHE_HIT": 3,
+                "CACHE_POPULATED": 4,
+                "CACHE_LOOKUP_FAILURE": 5,
+                "CACHE_PUT_FAILURE": 6
               }
             },
             "TaskAttempt": {
@@ -742,8 +745,9 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
             },
             "LaunchPlanState": {
               "values": {
-                "INACTIVE": 0,
-                "ACTIVE": 1
+                "LAUNCH_PLAN_STATE_UNSPECIFIED": 0,
+                "INACTIVE": 1,
+                "ACTIVE": 2
               }
             },
             "CronSchedule": {
@@ -957,9 +961,10 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
               "nested": {
                 "ProjectState": {
                   "values": {
-                    "ACTIVE": 0,
-                    "ARCHIVED": 1,
-                    "SYSTEM_GENERATED": 2
+                    "PROJECT_STATE_UNSPECIFIED": 0,
+                    "ACTIVE": 1,
+                    "ARCHIVED": 2,
+                    "SYSTEM_GENERATED": 3
                   }
                 }
               }
@@ -1899,8 +1904,9 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
               "nested": {
                 "Type": {
                   "values": {
-                    "GENERIC": 0,
-                    "IMAGE_PULL_SECRET": 1
+                    "TYPE_UNSPECIFIED": 0,
+                    "GENERIC": 1,
+                    "IMAGE_PULL_SECRET": 2
                   }
                 }
               }
@@ -2037,7 +2043,7 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
           "nested": {
             "ResourceType": {
               "values": {
-                "UNSPECIFIED": 0,
+                "RESOURCE_TYPE_UNSPECIFIED": 0,
                 "TASK": 1,
                 "WORKFLOW": 2,
                 "LAUNCH_PLAN": 3
@@ -2441,7 +2447,7 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
             },
             "SimpleType": {
               "values": {
-                "NONE": 0,
+                "SIMPLE_TYPE_UNSPECIFIED": 0,
                 "INTEGER": 1,
                 "FLOAT": 2,
                 "STRING": 3,

@@ -31,6 +31,9 @@ export interface ProtoGrpcType {
       UserInfoResponse: MessageTypeDefinition<_orch_admin_UserInfoResponse, _orch_admin_UserInfoResponse__Output>
     }
     service: {
+      /**
+       * Who is calling. HTTP: GET /me.
+       */
       IdentityService: SubtypeConstructor<typeof grpc.Client, _orch_service_IdentityServiceClient> & { service: _orch_service_IdentityServiceDefinition }
     }
   }

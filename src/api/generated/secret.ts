@@ -40,6 +40,13 @@ export interface ProtoGrpcType {
       UpdateSecretResponse: MessageTypeDefinition<_orch_admin_UpdateSecretResponse, _orch_admin_UpdateSecretResponse__Output>
     }
     service: {
+      /**
+       * Platform secrets, encrypted at rest; no RPC ever returns a value. Every RPC answers UNAUTHENTICATED
+       * without valid credentials (when authentication is on) and PERMISSION_DENIED when the caller's role
+       * lacks the permission named.
+       * HTTP: POST /api/v1/secrets, PUT /api/v1/secrets, GET /api/v1/secrets/{name}, GET /api/v1/secrets,
+       * DELETE /api/v1/secrets/{name} (scope in the query: org, domain, project).
+       */
       SecretService: SubtypeConstructor<typeof grpc.Client, _orch_service_SecretServiceClient> & { service: _orch_service_SecretServiceDefinition }
     }
   }

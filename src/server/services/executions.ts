@@ -46,16 +46,17 @@ const PHASES = Object.fromEntries(
   ].map((p) => [p, p]),
 );
 
-const MODES = Object.fromEntries(['MANUAL', 'SCHEDULED', 'SYSTEM', 'RELAUNCH'].map((m) => [m, m]));
+/** The ExecutionMode names, in wire order from 1 (0 is EXECUTION_MODE_UNSPECIFIED). */
+const MODE_NAMES = ['MANUAL', 'SCHEDULED', 'SYSTEM', 'RELAUNCH'] as const;
+const MODES = Object.fromEntries(MODE_NAMES.map((m) => [m, m]));
 
-/** An ExecutionMode as its name (requests carry the name or the number; absent is MANUAL). */
-function modeName(mode: unknown): string {
-  const names = Object.keys(MODES);
-  return typeof mode === 'number'
-    ? (names[mode] ?? 'MANUAL')
-    : typeof mode === 'string' && mode
-      ? mode
-      : 'MANUAL';
+/**
+ * An ExecutionMode as its name: requests carry the name or the wire number (1 MANUAL to 4 RELAUNCH;
+ * proto/orch/admin/execution.proto); absent, unspecified or unknown is MANUAL.
+ */
+function modeName(mode: unknown): (typeof MODE_NAMES)[number] {
+  if (typeof mode === 'number') return MODE_NAMES[mode - 1] ?? 'MANUAL';
+  return MODE_NAMES.find((name) => name === mode) ?? 'MANUAL';
 }
 
 /** Filterable and sortable fields of executions (DESIGN.md, "List calls"). */
@@ -296,7 +297,7 @@ async function launch(
   const inline = Buffer.byteLength(inputsJson) <= INLINE_INPUTS_LIMIT;
   // The principal is who the server authenticated, never what the request claims.
   const principal = context?.identity?.subject ?? request.metadata?.principal ?? '';
-  const metadata = { ...(request.metadata ?? { mode: 'MANUAL' }), principal };
+  const metadata = { ...request.metadata, mode: modeName(request.metadata?.mode), principal };
   const annotations = request.annotations ?? {};
   checkAnnotations(annotations);
   const spec = minimalMessage('orch.admin.ExecutionSpec', {
@@ -325,7 +326,7 @@ async function launch(
       started_at: null,
       duration_ms: null,
       principal,
-      launch_mode: modeName(metadata.mode),
+      launch_mode: metadata.mode,
       reference_execution: request.relaunchOf ?? '',
     });
   } catch (error) {
@@ -396,9 +397,11 @@ async function executionMessage(ctx: AdminContext, row: ExecutionRow): Promise<E
   if (row.duration_ms !== null) closure.duration = durationFromSeconds(row.duration_ms / 1000);
   if (row.error) closure.error = storedMessage('orch.core.ExecutionError', row.error, 'executions.error');
   else if (row.outputs_key) closure.outputs = await readLiterals(ctx, row.outputs_key);
+  const spec = storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec');
+  // The mode from its column: specs stored before EXECUTION_MODE_UNSPECIFIED leave MANUAL out.
   return {
     id: { project: row.project, domain: row.domain, name: row.name },
-    spec: storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec'),
+    spec: { ...spec, metadata: { ...spec.metadata, mode: modeName(row.launch_mode) } },
     closure,
   };
 }

@@ -27,7 +27,15 @@ import {
   loadEntity,
 } from './admin-context.js';
 import { fullMessage } from './messages.js';
-import { listQuery, pageOf, requireDomain, requireText, timestamp, withPageToken } from './requests.js';
+import {
+  isUnset,
+  listQuery,
+  pageOf,
+  requireDomain,
+  requireText,
+  timestamp,
+  withPageToken,
+} from './requests.js';
 import { storedMessage } from './stored.js';
 
 const LAUNCH_PLAN_FIELDS: Readonly<Record<string, FieldSpec>> = {
@@ -126,7 +134,14 @@ export function launchPlanHandlers(
     },
     async UpdateLaunchPlan(request) {
       const key = entityKey(request.id);
-      const state = request.state === 'ACTIVE' ? 1 : 0;
+      const name = launchPlanStateName(request.state);
+      const state = Object.hasOwn(STORED_STATE_OF, name) ? STORED_STATE_OF[name] : undefined;
+      if (state === undefined)
+        throw invalidArgument(
+          isUnset(request.state)
+            ? 'state is required: ACTIVE or INACTIVE'
+            : `state ${String(request.state)} is not one of ACTIVE, INACTIVE`,
+        );
       if (!(await repo.setLaunchPlanState(key, state, ctx.now())))
         throw notFound(`${describe('launch_plans', key)} does not exist`);
       return {};
@@ -217,11 +232,28 @@ function launchPlanMessage(
 }
 
 /**
- * A launch plan row's state, as a LaunchPlanState number (`Repository.listEntities` types its rows
+ * The LaunchPlanState names of the numbers `launch_plans.state` stores (0 inactive, 1 active: the
+ * table's own numbers, not the wire's, where 0 is LAUNCH_PLAN_STATE_UNSPECIFIED).
+ */
+const STORED_LAUNCH_PLAN_STATES = ['INACTIVE', 'ACTIVE'] as const;
+
+/** The number `launch_plans.state` stores for each settable LaunchPlanState name. */
+const STORED_STATE_OF: Readonly<Record<string, number | undefined>> = { INACTIVE: 0, ACTIVE: 1 };
+
+/** The LaunchPlanState numbers on the wire (proto/orch/admin/launch_plan.proto), by name. */
+const WIRE_LAUNCH_PLAN_STATES = ['LAUNCH_PLAN_STATE_UNSPECIFIED', 'INACTIVE', 'ACTIVE'] as const;
+
+/** A requested state as a LaunchPlanState name: its name, or its wire number (from JSON callers). */
+function launchPlanStateName(state: unknown): string {
+  return typeof state === 'number' ? (WIRE_LAUNCH_PLAN_STATES[state] ?? '') : String(state ?? '');
+}
+
+/**
+ * A launch plan row's state, as its LaunchPlanState name (`Repository.listEntities` types its rows
  * as any entity's, without it). @throws Error when the row has none.
  */
-function launchPlanState(row: object): 0 | 1 {
+function launchPlanState(row: object): (typeof STORED_LAUNCH_PLAN_STATES)[number] {
   const state = 'state' in row ? row.state : undefined;
-  if (state === 0 || state === 1) return state;
+  if (state === 0 || state === 1) return STORED_LAUNCH_PLAN_STATES[state];
   throw new Error(`launch_plans.state holds ${String(state)}, which is not a LaunchPlanState`);
 }

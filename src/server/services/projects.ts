@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/connect.js';
 import type { FieldSpec } from '../db/filters.js';
 import { alreadyExists, invalidArgument, notFound } from '../errors.js';
 import type { AdminContext, AdminHandlers } from './admin-context.js';
-import { DOMAINS, listQuery, NAME_PATTERN, pageOf, requireText, withPageToken } from './requests.js';
+import { DOMAINS, isUnset, listQuery, NAME_PATTERN, pageOf, requireText, withPageToken } from './requests.js';
 import { storedStrings } from './stored.js';
 
 /**
@@ -28,15 +28,23 @@ const PROJECT_FIELDS: Readonly<Record<string, FieldSpec>> = {
   state: { column: 'state', kind: 'enum', values: { ACTIVE: 0, ARCHIVED: 1, SYSTEM_GENERATED: 2 } },
 };
 
-/** A project's state as UpdateProject takes it: a ProjectState name or number, stored as its number. */
+/**
+ * A project's state as UpdateProject takes it (a ProjectState name, or its number on the wire:
+ * proto/orch/admin/project.proto), to the number `projects.state` stores. The stored numbers are the
+ * table's own (0 active, 1 archived, 2 system-generated) and differ from the wire numbers, which
+ * start at 1 since 0 is PROJECT_STATE_UNSPECIFIED.
+ */
 const PROJECT_STATES: Record<string, number> = {
   ACTIVE: 0,
   ARCHIVED: 1,
   SYSTEM_GENERATED: 2,
-  '0': 0,
-  '1': 1,
-  '2': 2,
+  '1': 0,
+  '2': 1,
+  '3': 2,
 };
+
+/** The ProjectState names of the stored numbers of `projects.state`. */
+const STORED_PROJECT_STATES = ['ACTIVE', 'ARCHIVED', 'SYSTEM_GENERATED'] as const;
 
 /** The handlers of AdminService's projects and domains. */
 export function projectHandlers(
@@ -86,9 +94,13 @@ export function projectHandlers(
 
     async UpdateProject(request) {
       const id = requireText(request.id, 'id');
-      const state = PROJECT_STATES[String(request.state ?? 'ACTIVE')];
+      const state = PROJECT_STATES[String(request.state ?? '')];
       if (state === undefined)
-        throw invalidArgument(`state ${String(request.state)} is not one of ACTIVE, ARCHIVED`);
+        throw invalidArgument(
+          isUnset(request.state)
+            ? "state is required (ACTIVE or ARCHIVED): UpdateProject replaces it, so give the project's current one to keep it"
+            : `state ${String(request.state)} is not one of ACTIVE, ARCHIVED`,
+        );
       const updated = await repo.updateProject(id, {
         ...projectTexts({ ...request, id }, ''),
         state,
@@ -160,8 +172,9 @@ function projectMessage(row: {
   };
 }
 
-/** A stored project state as a ProjectState number. @throws Error for a number that is none. */
-function projectState(state: number): 0 | 1 | 2 {
-  if (state === 0 || state === 1 || state === 2) return state;
-  throw new Error(`projects.state holds ${state}, which is not a ProjectState`);
+/** A stored project state (`projects.state`) as its ProjectState name. @throws Error for a number that is none. */
+function projectState(state: number): (typeof STORED_PROJECT_STATES)[number] {
+  const name = STORED_PROJECT_STATES[state];
+  if (name === undefined) throw new Error(`projects.state holds ${state}, which is not a ProjectState`);
+  return name;
 }

@@ -42,6 +42,20 @@ export function requireText(value: unknown, field: string): string {
   return value;
 }
 
+/**
+ * Whether an enum field of a request was left unset: absent, empty, 0, or its `*_UNSPECIFIED` zero
+ * value (proto/: every enum's zero value means "not given").
+ */
+export function isUnset(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    value === 0 ||
+    /_UNSPECIFIED$/.test(String(value))
+  );
+}
+
 /** One of {@link DOMAINS}. @throws ServiceError InvalidArgument naming `field`. */
 export function requireDomain(domain: unknown, field = 'domain'): string {
   const value = requireText(domain, field);

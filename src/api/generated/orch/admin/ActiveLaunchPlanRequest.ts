@@ -2,10 +2,22 @@
 
 import type { NamedEntityIdentifier as _orch_admin_NamedEntityIdentifier, NamedEntityIdentifier__Output as _orch_admin_NamedEntityIdentifier__Output } from '../../orch/admin/NamedEntityIdentifier.js';
 
+/**
+ * GetActiveLaunchPlan (viewer): the active version of a launch plan name; NOT_FOUND when none is active.
+ */
 export interface ActiveLaunchPlanRequest {
+  /**
+   * The launch plan's project, domain and name (all required).
+   */
   'id'?: (_orch_admin_NamedEntityIdentifier | null);
 }
 
+/**
+ * GetActiveLaunchPlan (viewer): the active version of a launch plan name; NOT_FOUND when none is active.
+ */
 export interface ActiveLaunchPlanRequest__Output {
+  /**
+   * The launch plan's project, domain and name (all required).
+   */
   'id': (_orch_admin_NamedEntityIdentifier__Output | null);
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/secret.proto
 
 
+/**
+ * Empty: the secret is stored.
+ */
 export interface CreateSecretResponse {
 }
 
+/**
+ * Empty: the secret is stored.
+ */
 export interface CreateSecretResponse__Output {
 }

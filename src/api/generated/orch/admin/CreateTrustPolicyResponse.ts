@@ -2,10 +2,22 @@
 
 import type { TrustPolicy as _orch_admin_TrustPolicy, TrustPolicy__Output as _orch_admin_TrustPolicy__Output } from '../../orch/admin/TrustPolicy.js';
 
+/**
+ * The policy as stored.
+ */
 export interface CreateTrustPolicyResponse {
+  /**
+   * The created policy, with its server-set fields.
+   */
   'policy'?: (_orch_admin_TrustPolicy | null);
 }
 
+/**
+ * The policy as stored.
+ */
 export interface CreateTrustPolicyResponse__Output {
+  /**
+   * The created policy, with its server-set fields.
+   */
   'policy': (_orch_admin_TrustPolicy__Output | null);
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/identity.proto
 
 
+/**
+ * Empty: the key is gone.
+ */
 export interface DeleteApiKeyResponse {
 }
 
+/**
+ * Empty: the key is gone.
+ */
 export interface DeleteApiKeyResponse__Output {
 }

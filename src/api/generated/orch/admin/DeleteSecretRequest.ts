@@ -2,10 +2,22 @@
 
 import type { SecretIdentifier as _orch_admin_SecretIdentifier, SecretIdentifier__Output as _orch_admin_SecretIdentifier__Output } from '../../orch/admin/SecretIdentifier.js';
 
+/**
+ * DeleteSecret (admin): NOT_FOUND when absent.
+ */
 export interface DeleteSecretRequest {
+  /**
+   * Its name and scope.
+   */
   'id'?: (_orch_admin_SecretIdentifier | null);
 }
 
+/**
+ * DeleteSecret (admin): NOT_FOUND when absent.
+ */
 export interface DeleteSecretRequest__Output {
+  /**
+   * Its name and scope.
+   */
   'id': (_orch_admin_SecretIdentifier__Output | null);
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/common.proto
 
 
+/**
+ * Empty: the call succeeded.
+ */
 export interface EmptyResponse {
 }
 
+/**
+ * Empty: the call succeeded.
+ */
 export interface EmptyResponse__Output {
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/project.proto
 
 
+/**
+ * GetDomains (viewer): no parameters.
+ */
 export interface GetDomainRequest {
 }
 
+/**
+ * GetDomains (viewer): no parameters.
+ */
 export interface GetDomainRequest__Output {
 }

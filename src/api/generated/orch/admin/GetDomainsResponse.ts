@@ -2,10 +2,22 @@
 
 import type { Domain as _orch_admin_Domain, Domain__Output as _orch_admin_Domain__Output } from '../../orch/admin/Domain.js';
 
+/**
+ * The domains every project has.
+ */
 export interface GetDomainsResponse {
+  /**
+   * development, staging and production.
+   */
   'domains'?: (_orch_admin_Domain)[];
 }
 
+/**
+ * The domains every project has.
+ */
 export interface GetDomainsResponse__Output {
+  /**
+   * development, staging and production.
+   */
   'domains': (_orch_admin_Domain__Output)[];
 }

@@ -2,10 +2,22 @@
 
 import type { TrustPolicy as _orch_admin_TrustPolicy, TrustPolicy__Output as _orch_admin_TrustPolicy__Output } from '../../orch/admin/TrustPolicy.js';
 
+/**
+ * One policy.
+ */
 export interface GetTrustPolicyResponse {
+  /**
+   * The policy asked for.
+   */
   'policy'?: (_orch_admin_TrustPolicy | null);
 }
 
+/**
+ * One policy.
+ */
 export interface GetTrustPolicyResponse__Output {
+  /**
+   * The policy asked for.
+   */
   'policy': (_orch_admin_TrustPolicy__Output | null);
 }

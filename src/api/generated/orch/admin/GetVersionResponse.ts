@@ -2,10 +2,22 @@
 
 import type { Version as _orch_admin_Version, Version__Output as _orch_admin_Version__Output } from '../../orch/admin/Version.js';
 
+/**
+ * The server's version.
+ */
 export interface GetVersionResponse {
+  /**
+   * The admin server's build.
+   */
   'control_plane_version'?: (_orch_admin_Version | null);
 }
 
+/**
+ * The server's version.
+ */
 export interface GetVersionResponse__Output {
+  /**
+   * The admin server's build.
+   */
   'control_plane_version': (_orch_admin_Version__Output | null);
 }

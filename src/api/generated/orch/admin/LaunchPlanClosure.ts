@@ -5,20 +5,62 @@ import type { ParameterMap as _orch_core_ParameterMap, ParameterMap__Output as _
 import type { VariableMap as _orch_core_VariableMap, VariableMap__Output as _orch_core_VariableMap__Output } from '../../orch/core/VariableMap.js';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp.js';
 
+/**
+ * What the server made of a registered launch plan.
+ */
 export interface LaunchPlanClosure {
+  /**
+   * Whether this version is the active one of its name.
+   */
   'state'?: (_orch_admin_LaunchPlanState);
+  /**
+   * The inputs a launch may give: the workflow's less the fixed ones, each with a default or required.
+   */
   'expected_inputs'?: (_orch_core_ParameterMap | null);
+  /**
+   * The workflow's outputs.
+   */
   'expected_outputs'?: (_orch_core_VariableMap | null);
+  /**
+   * When the version was registered.
+   */
   'created_at'?: (_google_protobuf_Timestamp | null);
+  /**
+   * When the version was last changed (today the same as created_at).
+   */
   'updated_at'?: (_google_protobuf_Timestamp | null);
+  /**
+   * Who registered this version (the authenticated principal of CreateLaunchPlan); empty when anonymous.
+   */
   'registered_by'?: (string);
 }
 
+/**
+ * What the server made of a registered launch plan.
+ */
 export interface LaunchPlanClosure__Output {
+  /**
+   * Whether this version is the active one of its name.
+   */
   'state': (_orch_admin_LaunchPlanState__Output);
+  /**
+   * The inputs a launch may give: the workflow's less the fixed ones, each with a default or required.
+   */
   'expected_inputs': (_orch_core_ParameterMap__Output | null);
+  /**
+   * The workflow's outputs.
+   */
   'expected_outputs': (_orch_core_VariableMap__Output | null);
+  /**
+   * When the version was registered.
+   */
   'created_at': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * When the version was last changed (today the same as created_at).
+   */
   'updated_at': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * Who registered this version (the authenticated principal of CreateLaunchPlan); empty when anonymous.
+   */
   'registered_by': (string);
 }

@@ -3,12 +3,34 @@
 import type { Identifier as _orch_core_Identifier, Identifier__Output as _orch_core_Identifier__Output } from '../../orch/core/Identifier.js';
 import type { LaunchPlanSpec as _orch_admin_LaunchPlanSpec, LaunchPlanSpec__Output as _orch_admin_LaunchPlanSpec__Output } from '../../orch/admin/LaunchPlanSpec.js';
 
+/**
+ * CreateLaunchPlan (contributor): a new version is INACTIVE. INVALID_ARGUMENT when the workflow does
+ * not exist, the inputs do not fit it, the schedule is no cron expression, or an existing version has a
+ * different spec; ALREADY_EXISTS for the same spec again.
+ */
 export interface LaunchPlanCreateRequest {
+  /**
+   * The version to create: resource type LAUNCH_PLAN, project, domain, name and version.
+   */
   'id'?: (_orch_core_Identifier | null);
+  /**
+   * The launch plan.
+   */
   'spec'?: (_orch_admin_LaunchPlanSpec | null);
 }
 
+/**
+ * CreateLaunchPlan (contributor): a new version is INACTIVE. INVALID_ARGUMENT when the workflow does
+ * not exist, the inputs do not fit it, the schedule is no cron expression, or an existing version has a
+ * different spec; ALREADY_EXISTS for the same spec again.
+ */
 export interface LaunchPlanCreateRequest__Output {
+  /**
+   * The version to create: resource type LAUNCH_PLAN, project, domain, name and version.
+   */
   'id': (_orch_core_Identifier__Output | null);
+  /**
+   * The launch plan.
+   */
   'spec': (_orch_admin_LaunchPlanSpec__Output | null);
 }

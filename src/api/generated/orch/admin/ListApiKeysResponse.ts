@@ -2,12 +2,30 @@
 
 import type { ApiKey as _orch_admin_ApiKey, ApiKey__Output as _orch_admin_ApiKey__Output } from '../../orch/admin/ApiKey.js';
 
+/**
+ * A page of keys, without secrets.
+ */
 export interface ListApiKeysResponse {
+  /**
+   * The keys of this page.
+   */
   'keys'?: (_orch_admin_ApiKey)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token'?: (string);
 }
 
+/**
+ * A page of keys, without secrets.
+ */
 export interface ListApiKeysResponse__Output {
+  /**
+   * The keys of this page.
+   */
   'keys': (_orch_admin_ApiKey__Output)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token': (string);
 }

@@ -2,12 +2,30 @@
 
 import type { TrustPolicy as _orch_admin_TrustPolicy, TrustPolicy__Output as _orch_admin_TrustPolicy__Output } from '../../orch/admin/TrustPolicy.js';
 
+/**
+ * A page of policies.
+ */
 export interface ListTrustPoliciesResponse {
+  /**
+   * The policies of this page.
+   */
   'policies'?: (_orch_admin_TrustPolicy)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token'?: (string);
 }
 
+/**
+ * A page of policies.
+ */
 export interface ListTrustPoliciesResponse__Output {
+  /**
+   * The policies of this page.
+   */
   'policies': (_orch_admin_TrustPolicy__Output)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token': (string);
 }

@@ -2,10 +2,22 @@
 
 import type { NodeExecutionIdentifier as _orch_core_NodeExecutionIdentifier, NodeExecutionIdentifier__Output as _orch_core_NodeExecutionIdentifier__Output } from '../../orch/core/NodeExecutionIdentifier.js';
 
+/**
+ * GetNodeExecutionData (viewer): NOT_FOUND when the execution or the node does not exist.
+ */
 export interface NodeExecutionGetDataRequest {
+  /**
+   * The node.
+   */
   'id'?: (_orch_core_NodeExecutionIdentifier | null);
 }
 
+/**
+ * GetNodeExecutionData (viewer): NOT_FOUND when the execution or the node does not exist.
+ */
 export interface NodeExecutionGetDataRequest__Output {
+  /**
+   * The node.
+   */
   'id': (_orch_core_NodeExecutionIdentifier__Output | null);
 }

@@ -2,12 +2,30 @@
 
 import type { LiteralMap as _orch_core_LiteralMap, LiteralMap__Output as _orch_core_LiteralMap__Output } from '../../orch/core/LiteralMap.js';
 
+/**
+ * A node's data.
+ */
 export interface NodeExecutionGetDataResponse {
+  /**
+   * The inputs the node's task ran with.
+   */
   'inputs'?: (_orch_core_LiteralMap | null);
+  /**
+   * The task's outputs; empty unless the node SUCCEEDED.
+   */
   'outputs'?: (_orch_core_LiteralMap | null);
 }
 
+/**
+ * A node's data.
+ */
 export interface NodeExecutionGetDataResponse__Output {
+  /**
+   * The inputs the node's task ran with.
+   */
   'inputs': (_orch_core_LiteralMap__Output | null);
+  /**
+   * The task's outputs; empty unless the node SUCCEEDED.
+   */
   'outputs': (_orch_core_LiteralMap__Output | null);
 }

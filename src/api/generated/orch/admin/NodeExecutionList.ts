@@ -2,12 +2,30 @@
 
 import type { NodeExecution as _orch_admin_NodeExecution, NodeExecution__Output as _orch_admin_NodeExecution__Output } from '../../orch/admin/NodeExecution.js';
 
+/**
+ * A page of nodes.
+ */
 export interface NodeExecutionList {
+  /**
+   * The nodes of this page.
+   */
   'node_executions'?: (_orch_admin_NodeExecution)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token'?: (string);
 }
 
+/**
+ * A page of nodes.
+ */
 export interface NodeExecutionList__Output {
+  /**
+   * The nodes of this page.
+   */
   'node_executions': (_orch_admin_NodeExecution__Output)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token': (string);
 }

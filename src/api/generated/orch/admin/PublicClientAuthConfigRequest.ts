@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/auth_config.proto
 
 
+/**
+ * GetPublicClientConfig (anonymous): no parameters.
+ */
 export interface PublicClientAuthConfigRequest {
 }
 
+/**
+ * GetPublicClientConfig (anonymous): no parameters.
+ */
 export interface PublicClientAuthConfigRequest__Output {
 }

@@ -2,12 +2,30 @@
 
 import type { Task as _orch_admin_Task, Task__Output as _orch_admin_Task__Output } from '../../orch/admin/Task.js';
 
+/**
+ * A page of task versions.
+ */
 export interface TaskList {
+  /**
+   * The versions of this page.
+   */
   'tasks'?: (_orch_admin_Task)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token'?: (string);
 }
 
+/**
+ * A page of task versions.
+ */
 export interface TaskList__Output {
+  /**
+   * The versions of this page.
+   */
   'tasks': (_orch_admin_Task__Output)[];
+  /**
+   * The next page's token; empty on the last page.
+   */
   'token': (string);
 }

@@ -3,12 +3,32 @@
 import type { SecretIdentifier as _orch_admin_SecretIdentifier, SecretIdentifier__Output as _orch_admin_SecretIdentifier__Output } from '../../orch/admin/SecretIdentifier.js';
 import type { SecretSpec as _orch_admin_SecretSpec, SecretSpec__Output as _orch_admin_SecretSpec__Output } from '../../orch/admin/SecretSpec.js';
 
+/**
+ * UpdateSecret (admin): INVALID_ARGUMENT as CreateSecret, NOT_FOUND when absent, FAILED_PRECONDITION
+ * when the server has no sealing key.
+ */
 export interface UpdateSecretRequest {
+  /**
+   * Its name and scope.
+   */
   'id'?: (_orch_admin_SecretIdentifier | null);
+  /**
+   * Its new value and kind.
+   */
   'secret_spec'?: (_orch_admin_SecretSpec | null);
 }
 
+/**
+ * UpdateSecret (admin): INVALID_ARGUMENT as CreateSecret, NOT_FOUND when absent, FAILED_PRECONDITION
+ * when the server has no sealing key.
+ */
 export interface UpdateSecretRequest__Output {
+  /**
+   * Its name and scope.
+   */
   'id': (_orch_admin_SecretIdentifier__Output | null);
+  /**
+   * Its new value and kind.
+   */
   'secret_spec': (_orch_admin_SecretSpec__Output | null);
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/admin/secret.proto
 
 
+/**
+ * Empty: the value is replaced.
+ */
 export interface UpdateSecretResponse {
 }
 
+/**
+ * Empty: the value is replaced.
+ */
 export interface UpdateSecretResponse__Output {
 }

@@ -2,12 +2,30 @@
 
 import type { LiteralMap as _orch_core_LiteralMap, LiteralMap__Output as _orch_core_LiteralMap__Output } from '../../orch/core/LiteralMap.js';
 
+/**
+ * An execution's data.
+ */
 export interface WorkflowExecutionGetDataResponse {
+  /**
+   * Every input the workflow ran with (given, defaulted and fixed).
+   */
   'full_inputs'?: (_orch_core_LiteralMap | null);
+  /**
+   * The workflow's outputs; empty unless it SUCCEEDED.
+   */
   'full_outputs'?: (_orch_core_LiteralMap | null);
 }
 
+/**
+ * An execution's data.
+ */
 export interface WorkflowExecutionGetDataResponse__Output {
+  /**
+   * Every input the workflow ran with (given, defaulted and fixed).
+   */
   'full_inputs': (_orch_core_LiteralMap__Output | null);
+  /**
+   * The workflow's outputs; empty unless it SUCCEEDED.
+   */
   'full_outputs': (_orch_core_LiteralMap__Output | null);
 }

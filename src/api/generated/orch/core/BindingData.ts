@@ -5,18 +5,54 @@ import type { BindingDataCollection as _orch_core_BindingDataCollection, Binding
 import type { OutputReference as _orch_core_OutputReference, OutputReference__Output as _orch_core_OutputReference__Output } from '../../orch/core/OutputReference.js';
 import type { BindingDataMap as _orch_core_BindingDataMap, BindingDataMap__Output as _orch_core_BindingDataMap__Output } from '../../orch/core/BindingDataMap.js';
 
+/**
+ * Where a node input or workflow output takes its value from.
+ */
 export interface BindingData {
+  /**
+   * A constant.
+   */
   'scalar'?: (_orch_core_Scalar | null);
+  /**
+   * A list of bindings.
+   */
   'collection'?: (_orch_core_BindingDataCollection | null);
+  /**
+   * Another node's output (or a workflow input).
+   */
   'promise'?: (_orch_core_OutputReference | null);
+  /**
+   * A map of bindings.
+   */
   'map'?: (_orch_core_BindingDataMap | null);
+  /**
+   * The source.
+   */
   'value'?: "scalar"|"collection"|"promise"|"map";
 }
 
+/**
+ * Where a node input or workflow output takes its value from.
+ */
 export interface BindingData__Output {
+  /**
+   * A constant.
+   */
   'scalar'?: (_orch_core_Scalar__Output | null);
+  /**
+   * A list of bindings.
+   */
   'collection'?: (_orch_core_BindingDataCollection__Output | null);
+  /**
+   * Another node's output (or a workflow input).
+   */
   'promise'?: (_orch_core_OutputReference__Output | null);
+  /**
+   * A map of bindings.
+   */
   'map'?: (_orch_core_BindingDataMap__Output | null);
+  /**
+   * The source.
+   */
   'value'?: "scalar"|"collection"|"promise"|"map";
 }

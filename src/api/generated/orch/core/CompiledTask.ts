@@ -2,10 +2,22 @@
 
 import type { TaskTemplate as _orch_core_TaskTemplate, TaskTemplate__Output as _orch_core_TaskTemplate__Output } from '../../orch/core/TaskTemplate.js';
 
+/**
+ * A task as compiled into a workflow.
+ */
 export interface CompiledTask {
+  /**
+   * The task version's template.
+   */
   'template'?: (_orch_core_TaskTemplate | null);
 }
 
+/**
+ * A task as compiled into a workflow.
+ */
 export interface CompiledTask__Output {
+  /**
+   * The task version's template.
+   */
   'template': (_orch_core_TaskTemplate__Output | null);
 }

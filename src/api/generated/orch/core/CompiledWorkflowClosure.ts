@@ -3,12 +3,30 @@
 import type { CompiledWorkflow as _orch_core_CompiledWorkflow, CompiledWorkflow__Output as _orch_core_CompiledWorkflow__Output } from '../../orch/core/CompiledWorkflow.js';
 import type { CompiledTask as _orch_core_CompiledTask, CompiledTask__Output as _orch_core_CompiledTask__Output } from '../../orch/core/CompiledTask.js';
 
+/**
+ * A workflow with every reference resolved: the server's compilation result.
+ */
 export interface CompiledWorkflowClosure {
+  /**
+   * The workflow.
+   */
   'primary'?: (_orch_core_CompiledWorkflow | null);
+  /**
+   * Every task version its nodes run.
+   */
   'tasks'?: (_orch_core_CompiledTask)[];
 }
 
+/**
+ * A workflow with every reference resolved: the server's compilation result.
+ */
 export interface CompiledWorkflowClosure__Output {
+  /**
+   * The workflow.
+   */
   'primary': (_orch_core_CompiledWorkflow__Output | null);
+  /**
+   * Every task version its nodes run.
+   */
   'tasks': (_orch_core_CompiledTask__Output)[];
 }

@@ -1,12 +1,30 @@
 // Original file: proto/orch/core/literals.proto
 
 
+/**
+ * A name and a value.
+ */
 export interface KeyValuePair {
+  /**
+   * The name.
+   */
   'key'?: (string);
+  /**
+   * The value.
+   */
   'value'?: (string);
 }
 
+/**
+ * A name and a value.
+ */
 export interface KeyValuePair__Output {
+  /**
+   * The name.
+   */
   'key': (string);
+  /**
+   * The value.
+   */
   'value': (string);
 }

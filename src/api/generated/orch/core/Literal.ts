@@ -4,16 +4,46 @@ import type { Scalar as _orch_core_Scalar, Scalar__Output as _orch_core_Scalar__
 import type { LiteralCollection as _orch_core_LiteralCollection, LiteralCollection__Output as _orch_core_LiteralCollection__Output } from '../../orch/core/LiteralCollection.js';
 import type { LiteralMap as _orch_core_LiteralMap, LiteralMap__Output as _orch_core_LiteralMap__Output } from '../../orch/core/LiteralMap.js';
 
+/**
+ * A value of any type of types.proto.
+ */
 export interface Literal {
+  /**
+   * A scalar.
+   */
   'scalar'?: (_orch_core_Scalar | null);
+  /**
+   * A list.
+   */
   'collection'?: (_orch_core_LiteralCollection | null);
+  /**
+   * A map with string keys.
+   */
   'map'?: (_orch_core_LiteralMap | null);
+  /**
+   * The value.
+   */
   'value'?: "scalar"|"collection"|"map";
 }
 
+/**
+ * A value of any type of types.proto.
+ */
 export interface Literal__Output {
+  /**
+   * A scalar.
+   */
   'scalar'?: (_orch_core_Scalar__Output | null);
+  /**
+   * A list.
+   */
   'collection'?: (_orch_core_LiteralCollection__Output | null);
+  /**
+   * A map with string keys.
+   */
   'map'?: (_orch_core_LiteralMap__Output | null);
+  /**
+   * The value.
+   */
   'value'?: "scalar"|"collection"|"map";
 }

@@ -2,12 +2,30 @@
 
 import type { WorkflowExecutionIdentifier as _orch_core_WorkflowExecutionIdentifier, WorkflowExecutionIdentifier__Output as _orch_core_WorkflowExecutionIdentifier__Output } from '../../orch/core/WorkflowExecutionIdentifier.js';
 
+/**
+ * Identifies one node of an execution.
+ */
 export interface NodeExecutionIdentifier {
+  /**
+   * The node's id in its workflow (`start-node` and `end-node` are the workflow's inputs and outputs).
+   */
   'node_id'?: (string);
+  /**
+   * The execution.
+   */
   'execution_id'?: (_orch_core_WorkflowExecutionIdentifier | null);
 }
 
+/**
+ * Identifies one node of an execution.
+ */
 export interface NodeExecutionIdentifier__Output {
+  /**
+   * The node's id in its workflow (`start-node` and `end-node` are the workflow's inputs and outputs).
+   */
   'node_id': (string);
+  /**
+   * The execution.
+   */
   'execution_id': (_orch_core_WorkflowExecutionIdentifier__Output | null);
 }

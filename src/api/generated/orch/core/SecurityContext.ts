@@ -2,10 +2,22 @@
 
 import type { SecretRequest as _orch_core_SecretRequest, SecretRequest__Output as _orch_core_SecretRequest__Output } from '../../orch/core/SecretRequest.js';
 
+/**
+ * What a task may access.
+ */
 export interface SecurityContext {
+  /**
+   * The secrets it gets.
+   */
   'secrets'?: (_orch_core_SecretRequest)[];
 }
 
+/**
+ * What a task may access.
+ */
 export interface SecurityContext__Output {
+  /**
+   * The secrets it gets.
+   */
   'secrets': (_orch_core_SecretRequest__Output)[];
 }

@@ -2,10 +2,22 @@
 
 import type { Identifier as _orch_core_Identifier, Identifier__Output as _orch_core_Identifier__Output } from '../../orch/core/Identifier.js';
 
+/**
+ * A node that runs a task.
+ */
 export interface TaskNode {
+  /**
+   * The task version it runs.
+   */
   'reference_id'?: (_orch_core_Identifier | null);
 }
 
+/**
+ * A node that runs a task.
+ */
 export interface TaskNode__Output {
+  /**
+   * The task version it runs.
+   */
   'reference_id': (_orch_core_Identifier__Output | null);
 }

@@ -6,22 +6,70 @@ import type { TaskMetadata as _orch_core_TaskMetadata, TaskMetadata__Output as _
 import type { Container as _orch_core_Container, Container__Output as _orch_core_Container__Output } from '../../orch/core/Container.js';
 import type { SecurityContext as _orch_core_SecurityContext, SecurityContext__Output as _orch_core_SecurityContext__Output } from '../../orch/core/SecurityContext.js';
 
+/**
+ * A task: its interface and how to run it.
+ */
 export interface TaskTemplate {
+  /**
+   * The task version.
+   */
   'id'?: (_orch_core_Identifier | null);
+  /**
+   * The kind of task, e.g. `container`.
+   */
   'type'?: (string);
+  /**
+   * Its inputs and outputs.
+   */
   'interface'?: (_orch_core_TypedInterface | null);
+  /**
+   * Retries, timeout and cache.
+   */
   'metadata'?: (_orch_core_TaskMetadata | null);
+  /**
+   * A process (in a container on container runtimes).
+   */
   'container'?: (_orch_core_Container | null);
+  /**
+   * The secrets the task asks for, injected into its process as environment variables.
+   */
   'security_context'?: (_orch_core_SecurityContext | null);
+  /**
+   * What runs.
+   */
   'target'?: "container";
 }
 
+/**
+ * A task: its interface and how to run it.
+ */
 export interface TaskTemplate__Output {
+  /**
+   * The task version.
+   */
   'id': (_orch_core_Identifier__Output | null);
+  /**
+   * The kind of task, e.g. `container`.
+   */
   'type': (string);
+  /**
+   * Its inputs and outputs.
+   */
   'interface': (_orch_core_TypedInterface__Output | null);
+  /**
+   * Retries, timeout and cache.
+   */
   'metadata': (_orch_core_TaskMetadata__Output | null);
+  /**
+   * A process (in a container on container runtimes).
+   */
   'container'?: (_orch_core_Container__Output | null);
+  /**
+   * The secrets the task asks for, injected into its process as environment variables.
+   */
   'security_context': (_orch_core_SecurityContext__Output | null);
+  /**
+   * What runs.
+   */
   'target'?: "container";
 }

@@ -2,12 +2,30 @@
 
 import type { LiteralType as _orch_core_LiteralType, LiteralType__Output as _orch_core_LiteralType__Output } from '../../orch/core/LiteralType.js';
 
+/**
+ * A named input or output: its type and description.
+ */
 export interface Variable {
+  /**
+   * Its type.
+   */
   'type'?: (_orch_core_LiteralType | null);
+  /**
+   * What it is, for people.
+   */
   'description'?: (string);
 }
 
+/**
+ * A named input or output: its type and description.
+ */
 export interface Variable__Output {
+  /**
+   * Its type.
+   */
   'type': (_orch_core_LiteralType__Output | null);
+  /**
+   * What it is, for people.
+   */
   'description': (string);
 }

@@ -1,8 +1,14 @@
 // Original file: proto/orch/core/literals.proto
 
 
+/**
+ * The absence of a value.
+ */
 export interface Void {
 }
 
+/**
+ * The absence of a value.
+ */
 export interface Void__Output {
 }

@@ -5,16 +5,46 @@ import type { TypedInterface as _orch_core_TypedInterface, TypedInterface__Outpu
 import type { Node as _orch_core_Node, Node__Output as _orch_core_Node__Output } from '../../orch/core/Node.js';
 import type { Binding as _orch_core_Binding, Binding__Output as _orch_core_Binding__Output } from '../../orch/core/Binding.js';
 
+/**
+ * A workflow: a graph of nodes with typed inputs and outputs.
+ */
 export interface WorkflowTemplate {
+  /**
+   * The workflow version.
+   */
   'id'?: (_orch_core_Identifier | null);
+  /**
+   * Its inputs and outputs.
+   */
   'interface'?: (_orch_core_TypedInterface | null);
+  /**
+   * Its nodes.
+   */
   'nodes'?: (_orch_core_Node)[];
+  /**
+   * Where each workflow output takes its value from.
+   */
   'outputs'?: (_orch_core_Binding)[];
 }
 
+/**
+ * A workflow: a graph of nodes with typed inputs and outputs.
+ */
 export interface WorkflowTemplate__Output {
+  /**
+   * The workflow version.
+   */
   'id': (_orch_core_Identifier__Output | null);
+  /**
+   * Its inputs and outputs.
+   */
   'interface': (_orch_core_TypedInterface__Output | null);
+  /**
+   * Its nodes.
+   */
   'nodes': (_orch_core_Node__Output)[];
+  /**
+   * Where each workflow output takes its value from.
+   */
   'outputs': (_orch_core_Binding__Output)[];
 }

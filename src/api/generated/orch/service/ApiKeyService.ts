@@ -9,29 +9,54 @@ import type { DeleteApiKeyResponse as _orch_admin_DeleteApiKeyResponse, DeleteAp
 import type { ListApiKeysRequest as _orch_admin_ListApiKeysRequest, ListApiKeysRequest__Output as _orch_admin_ListApiKeysRequest__Output } from '../../orch/admin/ListApiKeysRequest.js';
 import type { ListApiKeysResponse as _orch_admin_ListApiKeysResponse, ListApiKeysResponse__Output as _orch_admin_ListApiKeysResponse__Output } from '../../orch/admin/ListApiKeysResponse.js';
 
+/**
+ * API keys: confidential OAuth clients with a role, for headless callers (CI, apps). Every RPC needs
+ * the admin role (PERMISSION_DENIED otherwise; UNAUTHENTICATED without valid credentials).
+ * HTTP: POST /api/v1/api_keys, GET /api/v1/api_keys, DELETE /api/v1/api_keys/{name}.
+ */
 export interface ApiKeyServiceClient extends grpc.Client {
+  /**
+   * Creates a key and answers its secret, once (admin). INVALID_ARGUMENT for a bad or reserved name or
+   * an unspecified role, ALREADY_EXISTS for a taken name.
+   */
   CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   CreateApiKey(argument: _orch_admin_CreateApiKeyRequest, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates a key and answers its secret, once (admin). INVALID_ARGUMENT for a bad or reserved name or
+   * an unspecified role, ALREADY_EXISTS for a taken name.
+   */
   createApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _orch_admin_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _orch_admin_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _orch_admin_CreateApiKeyRequest, callback: grpc.requestCallback<_orch_admin_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Deletes a key; its tokens are refused from the next call (admin). NOT_FOUND when absent.
+   */
   DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   DeleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Deletes a key; its tokens are refused from the next call (admin). NOT_FOUND when absent.
+   */
   deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   deleteApiKey(argument: _orch_admin_DeleteApiKeyRequest, callback: grpc.requestCallback<_orch_admin_DeleteApiKeyResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The keys of an org, without secrets, one page at a time (admin). INVALID_ARGUMENT for a bad page token.
+   */
   ListApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _orch_admin_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _orch_admin_ListApiKeysRequest, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The keys of an org, without secrets, one page at a time (admin). INVALID_ARGUMENT for a bad page token.
+   */
   listApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _orch_admin_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _orch_admin_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
@@ -39,11 +64,26 @@ export interface ApiKeyServiceClient extends grpc.Client {
   
 }
 
+/**
+ * API keys: confidential OAuth clients with a role, for headless callers (CI, apps). Every RPC needs
+ * the admin role (PERMISSION_DENIED otherwise; UNAUTHENTICATED without valid credentials).
+ * HTTP: POST /api/v1/api_keys, GET /api/v1/api_keys, DELETE /api/v1/api_keys/{name}.
+ */
 export interface ApiKeyServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Creates a key and answers its secret, once (admin). INVALID_ARGUMENT for a bad or reserved name or
+   * an unspecified role, ALREADY_EXISTS for a taken name.
+   */
   CreateApiKey: grpc.handleUnaryCall<_orch_admin_CreateApiKeyRequest__Output, _orch_admin_CreateApiKeyResponse>;
   
+  /**
+   * Deletes a key; its tokens are refused from the next call (admin). NOT_FOUND when absent.
+   */
   DeleteApiKey: grpc.handleUnaryCall<_orch_admin_DeleteApiKeyRequest__Output, _orch_admin_DeleteApiKeyResponse>;
   
+  /**
+   * The keys of an org, without secrets, one page at a time (admin). INVALID_ARGUMENT for a bad page token.
+   */
   ListApiKeys: grpc.handleUnaryCall<_orch_admin_ListApiKeysRequest__Output, _orch_admin_ListApiKeysResponse>;
   
 }

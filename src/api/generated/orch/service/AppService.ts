@@ -11,34 +11,69 @@ import type { ListAppsResponse as _orch_admin_ListAppsResponse, ListAppsResponse
 import type { StopAppRequest as _orch_admin_StopAppRequest, StopAppRequest__Output as _orch_admin_StopAppRequest__Output } from '../../orch/admin/StopAppRequest.js';
 import type { StopAppResponse as _orch_admin_StopAppResponse, StopAppResponse__Output as _orch_admin_StopAppResponse__Output } from '../../orch/admin/StopAppResponse.js';
 
+/**
+ * Apps: long-running web services deployed from app files and routed on the apps sub-domain.
+ * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+ * PERMISSION_DENIED when the caller's role lacks the permission named.
+ * HTTP: POST /api/v1/apps (Deploy, as Server-Sent Events), GET /api/v1/apps/{project}/{domain}/{name},
+ * GET /api/v1/apps/{project}/{domain}, DELETE /api/v1/apps/{project}/{domain}/{name} (Stop).
+ */
 export interface AppServiceClient extends grpc.Client {
+  /**
+   * Deploys a new revision and streams its statuses until it is Started or Failed (admin).
+   * INVALID_ARGUMENT for a bad spec (name, port, resources), ALREADY_EXISTS when another project holds
+   * the name; a revision that fails to start ends the stream with a Failed status.
+   */
   Deploy(argument: _orch_admin_DeployAppRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
   Deploy(argument: _orch_admin_DeployAppRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
+  /**
+   * Deploys a new revision and streams its statuses until it is Started or Failed (admin).
+   * INVALID_ARGUMENT for a bad spec (name, port, resources), ALREADY_EXISTS when another project holds
+   * the name; a revision that fails to start ends the stream with a Failed status.
+   */
   deploy(argument: _orch_admin_DeployAppRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
   deploy(argument: _orch_admin_DeployAppRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_orch_admin_AppStatus__Output>;
   
+  /**
+   * One app and its latest status (viewer). NOT_FOUND when absent.
+   */
   Get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   Get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   Get(argument: _orch_admin_GetAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   Get(argument: _orch_admin_GetAppRequest, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
+  /**
+   * One app and its latest status (viewer). NOT_FOUND when absent.
+   */
   get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   get(argument: _orch_admin_GetAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   get(argument: _orch_admin_GetAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   get(argument: _orch_admin_GetAppRequest, callback: grpc.requestCallback<_orch_admin_App__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The apps of a project and domain (viewer).
+   */
   List(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   List(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   List(argument: _orch_admin_ListAppsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   List(argument: _orch_admin_ListAppsRequest, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The apps of a project and domain (viewer).
+   */
   list(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   list(argument: _orch_admin_ListAppsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   list(argument: _orch_admin_ListAppsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   list(argument: _orch_admin_ListAppsRequest, callback: grpc.requestCallback<_orch_admin_ListAppsResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Stops every instance of an app (admin).
+   */
   Stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
   Stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
   Stop(argument: _orch_admin_StopAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
   Stop(argument: _orch_admin_StopAppRequest, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Stops every instance of an app (admin).
+   */
   stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
   stop(argument: _orch_admin_StopAppRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
   stop(argument: _orch_admin_StopAppRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_StopAppResponse__Output>): grpc.ClientUnaryCall;
@@ -46,13 +81,34 @@ export interface AppServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Apps: long-running web services deployed from app files and routed on the apps sub-domain.
+ * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+ * PERMISSION_DENIED when the caller's role lacks the permission named.
+ * HTTP: POST /api/v1/apps (Deploy, as Server-Sent Events), GET /api/v1/apps/{project}/{domain}/{name},
+ * GET /api/v1/apps/{project}/{domain}, DELETE /api/v1/apps/{project}/{domain}/{name} (Stop).
+ */
 export interface AppServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Deploys a new revision and streams its statuses until it is Started or Failed (admin).
+   * INVALID_ARGUMENT for a bad spec (name, port, resources), ALREADY_EXISTS when another project holds
+   * the name; a revision that fails to start ends the stream with a Failed status.
+   */
   Deploy: grpc.handleServerStreamingCall<_orch_admin_DeployAppRequest__Output, _orch_admin_AppStatus>;
   
+  /**
+   * One app and its latest status (viewer). NOT_FOUND when absent.
+   */
   Get: grpc.handleUnaryCall<_orch_admin_GetAppRequest__Output, _orch_admin_App>;
   
+  /**
+   * The apps of a project and domain (viewer).
+   */
   List: grpc.handleUnaryCall<_orch_admin_ListAppsRequest__Output, _orch_admin_ListAppsResponse>;
   
+  /**
+   * Stops every instance of an app (admin).
+   */
   Stop: grpc.handleUnaryCall<_orch_admin_StopAppRequest__Output, _orch_admin_StopAppResponse>;
   
 }

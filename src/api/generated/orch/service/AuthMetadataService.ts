@@ -7,20 +7,39 @@ import type { OAuth2MetadataResponse as _orch_admin_OAuth2MetadataResponse, OAut
 import type { PublicClientAuthConfigRequest as _orch_admin_PublicClientAuthConfigRequest, PublicClientAuthConfigRequest__Output as _orch_admin_PublicClientAuthConfigRequest__Output } from '../../orch/admin/PublicClientAuthConfigRequest.js';
 import type { PublicClientAuthConfigResponse as _orch_admin_PublicClientAuthConfigResponse, PublicClientAuthConfigResponse__Output as _orch_admin_PublicClientAuthConfigResponse__Output } from '../../orch/admin/PublicClientAuthConfigResponse.js';
 
+/**
+ * Anonymous discovery of how to authenticate: anyone may call it, with or without credentials.
+ */
 export interface AuthMetadataServiceClient extends grpc.Client {
+  /**
+   * The authorization server's metadata (RFC 8414) (anonymous).
+   * HTTP: GET /.well-known/oauth-authorization-server
+   */
   GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   GetOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The authorization server's metadata (RFC 8414) (anonymous).
+   * HTTP: GET /.well-known/oauth-authorization-server
+   */
   getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   getOAuth2Metadata(argument: _orch_admin_OAuth2MetadataRequest, callback: grpc.requestCallback<_orch_admin_OAuth2MetadataResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * What a public client (the CLIs) needs before it authenticates (anonymous).
+   * HTTP: GET /config/v1/orch_client
+   */
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   GetPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * What a public client (the CLIs) needs before it authenticates (anonymous).
+   * HTTP: GET /config/v1/orch_client
+   */
   getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
   getPublicClientConfig(argument: _orch_admin_PublicClientAuthConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_PublicClientAuthConfigResponse__Output>): grpc.ClientUnaryCall;
@@ -28,9 +47,20 @@ export interface AuthMetadataServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Anonymous discovery of how to authenticate: anyone may call it, with or without credentials.
+ */
 export interface AuthMetadataServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * The authorization server's metadata (RFC 8414) (anonymous).
+   * HTTP: GET /.well-known/oauth-authorization-server
+   */
   GetOAuth2Metadata: grpc.handleUnaryCall<_orch_admin_OAuth2MetadataRequest__Output, _orch_admin_OAuth2MetadataResponse>;
   
+  /**
+   * What a public client (the CLIs) needs before it authenticates (anonymous).
+   * HTTP: GET /config/v1/orch_client
+   */
   GetPublicClientConfig: grpc.handleUnaryCall<_orch_admin_PublicClientAuthConfigRequest__Output, _orch_admin_PublicClientAuthConfigResponse>;
   
 }

@@ -7,20 +7,42 @@ import type { CreateDownloadLinkResponse as _orch_admin_CreateDownloadLinkRespon
 import type { CreateUploadLocationRequest as _orch_admin_CreateUploadLocationRequest, CreateUploadLocationRequest__Output as _orch_admin_CreateUploadLocationRequest__Output } from '../../orch/admin/CreateUploadLocationRequest.js';
 import type { CreateUploadLocationResponse as _orch_admin_CreateUploadLocationResponse, CreateUploadLocationResponse__Output as _orch_admin_CreateUploadLocationResponse__Output } from '../../orch/admin/CreateUploadLocationResponse.js';
 
+/**
+ * Signed upload and download URLs for the blob store, so clients never hold storage credentials.
+ * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+ * PERMISSION_DENIED when the caller's role lacks the permission named.
+ * HTTP: POST /api/v1/dataproxy/artifact_urn and POST /api/v1/dataproxy/artifact_link.
+ */
 export interface DataProxyServiceClient extends grpc.Client {
+  /**
+   * A signed URL to GET a stored file (viewer). INVALID_ARGUMENT for a missing or foreign native_url,
+   * NOT_FOUND when no file is there.
+   */
   CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   CreateDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A signed URL to GET a stored file (viewer). INVALID_ARGUMENT for a missing or foreign native_url,
+   * NOT_FOUND when no file is there.
+   */
   createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   createDownloadLink(argument: _orch_admin_CreateDownloadLinkRequest, callback: grpc.requestCallback<_orch_admin_CreateDownloadLinkResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * A signed URL to PUT one file to (contributor). INVALID_ARGUMENT for a missing project or domain, a
+   * missing or wrong-sized content_md5, a bad file name or a negative expires_in.
+   */
   CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
   CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
   CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
   CreateUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A signed URL to PUT one file to (contributor). INVALID_ARGUMENT for a missing project or domain, a
+   * missing or wrong-sized content_md5, a bad file name or a negative expires_in.
+   */
   createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
   createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
   createUploadLocation(argument: _orch_admin_CreateUploadLocationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateUploadLocationResponse__Output>): grpc.ClientUnaryCall;
@@ -28,9 +50,23 @@ export interface DataProxyServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Signed upload and download URLs for the blob store, so clients never hold storage credentials.
+ * Every RPC answers UNAUTHENTICATED without valid credentials (when authentication is on) and
+ * PERMISSION_DENIED when the caller's role lacks the permission named.
+ * HTTP: POST /api/v1/dataproxy/artifact_urn and POST /api/v1/dataproxy/artifact_link.
+ */
 export interface DataProxyServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * A signed URL to GET a stored file (viewer). INVALID_ARGUMENT for a missing or foreign native_url,
+   * NOT_FOUND when no file is there.
+   */
   CreateDownloadLink: grpc.handleUnaryCall<_orch_admin_CreateDownloadLinkRequest__Output, _orch_admin_CreateDownloadLinkResponse>;
   
+  /**
+   * A signed URL to PUT one file to (contributor). INVALID_ARGUMENT for a missing project or domain, a
+   * missing or wrong-sized content_md5, a bad file name or a negative expires_in.
+   */
   CreateUploadLocation: grpc.handleUnaryCall<_orch_admin_CreateUploadLocationRequest__Output, _orch_admin_CreateUploadLocationResponse>;
   
 }

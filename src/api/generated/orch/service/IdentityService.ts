@@ -5,11 +5,20 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { UserInfoRequest as _orch_admin_UserInfoRequest, UserInfoRequest__Output as _orch_admin_UserInfoRequest__Output } from '../../orch/admin/UserInfoRequest.js';
 import type { UserInfoResponse as _orch_admin_UserInfoResponse, UserInfoResponse__Output as _orch_admin_UserInfoResponse__Output } from '../../orch/admin/UserInfoResponse.js';
 
+/**
+ * Who is calling. HTTP: GET /me.
+ */
 export interface IdentityServiceClient extends grpc.Client {
+  /**
+   * The caller as the server sees it (any authenticated caller; UNAUTHENTICATED otherwise).
+   */
   UserInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
   UserInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
   UserInfo(argument: _orch_admin_UserInfoRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
   UserInfo(argument: _orch_admin_UserInfoRequest, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The caller as the server sees it (any authenticated caller; UNAUTHENTICATED otherwise).
+   */
   userInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
   userInfo(argument: _orch_admin_UserInfoRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
   userInfo(argument: _orch_admin_UserInfoRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UserInfoResponse__Output>): grpc.ClientUnaryCall;
@@ -17,7 +26,13 @@ export interface IdentityServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Who is calling. HTTP: GET /me.
+ */
 export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * The caller as the server sees it (any authenticated caller; UNAUTHENTICATED otherwise).
+   */
   UserInfo: grpc.handleUnaryCall<_orch_admin_UserInfoRequest__Output, _orch_admin_UserInfoResponse>;
   
 }

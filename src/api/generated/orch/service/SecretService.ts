@@ -13,47 +13,90 @@ import type { ListSecretsResponse as _orch_admin_ListSecretsResponse, ListSecret
 import type { UpdateSecretRequest as _orch_admin_UpdateSecretRequest, UpdateSecretRequest__Output as _orch_admin_UpdateSecretRequest__Output } from '../../orch/admin/UpdateSecretRequest.js';
 import type { UpdateSecretResponse as _orch_admin_UpdateSecretResponse, UpdateSecretResponse__Output as _orch_admin_UpdateSecretResponse__Output } from '../../orch/admin/UpdateSecretResponse.js';
 
+/**
+ * Platform secrets, encrypted at rest; no RPC ever returns a value. Every RPC answers UNAUTHENTICATED
+ * without valid credentials (when authentication is on) and PERMISSION_DENIED when the caller's role
+ * lacks the permission named.
+ * HTTP: POST /api/v1/secrets, PUT /api/v1/secrets, GET /api/v1/secrets/{name}, GET /api/v1/secrets,
+ * DELETE /api/v1/secrets/{name} (scope in the query: org, domain, project).
+ */
 export interface SecretServiceClient extends grpc.Client {
+  /**
+   * Stores a new secret (admin). INVALID_ARGUMENT for a bad name or scope or an empty or too large value,
+   * ALREADY_EXISTS when it exists, FAILED_PRECONDITION when the server has no sealing key.
+   */
   CreateSecret(argument: _orch_admin_CreateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   CreateSecret(argument: _orch_admin_CreateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   CreateSecret(argument: _orch_admin_CreateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   CreateSecret(argument: _orch_admin_CreateSecretRequest, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Stores a new secret (admin). INVALID_ARGUMENT for a bad name or scope or an empty or too large value,
+   * ALREADY_EXISTS when it exists, FAILED_PRECONDITION when the server has no sealing key.
+   */
   createSecret(argument: _orch_admin_CreateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   createSecret(argument: _orch_admin_CreateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   createSecret(argument: _orch_admin_CreateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   createSecret(argument: _orch_admin_CreateSecretRequest, callback: grpc.requestCallback<_orch_admin_CreateSecretResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Deletes a secret (admin). NOT_FOUND when absent.
+   */
   DeleteSecret(argument: _orch_admin_DeleteSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   DeleteSecret(argument: _orch_admin_DeleteSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   DeleteSecret(argument: _orch_admin_DeleteSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   DeleteSecret(argument: _orch_admin_DeleteSecretRequest, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Deletes a secret (admin). NOT_FOUND when absent.
+   */
   deleteSecret(argument: _orch_admin_DeleteSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   deleteSecret(argument: _orch_admin_DeleteSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   deleteSecret(argument: _orch_admin_DeleteSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   deleteSecret(argument: _orch_admin_DeleteSecretRequest, callback: grpc.requestCallback<_orch_admin_DeleteSecretResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * A secret's metadata, never its value (viewer). NOT_FOUND when absent.
+   */
   GetSecret(argument: _orch_admin_GetSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   GetSecret(argument: _orch_admin_GetSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   GetSecret(argument: _orch_admin_GetSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   GetSecret(argument: _orch_admin_GetSecretRequest, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A secret's metadata, never its value (viewer). NOT_FOUND when absent.
+   */
   getSecret(argument: _orch_admin_GetSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   getSecret(argument: _orch_admin_GetSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   getSecret(argument: _orch_admin_GetSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   getSecret(argument: _orch_admin_GetSecretRequest, callback: grpc.requestCallback<_orch_admin_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The secrets of a scope, metadata only (viewer). INVALID_ARGUMENT for a project without a domain or
+   * a bad page token.
+   */
   ListSecrets(argument: _orch_admin_ListSecretsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   ListSecrets(argument: _orch_admin_ListSecretsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   ListSecrets(argument: _orch_admin_ListSecretsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   ListSecrets(argument: _orch_admin_ListSecretsRequest, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The secrets of a scope, metadata only (viewer). INVALID_ARGUMENT for a project without a domain or
+   * a bad page token.
+   */
   listSecrets(argument: _orch_admin_ListSecretsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   listSecrets(argument: _orch_admin_ListSecretsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   listSecrets(argument: _orch_admin_ListSecretsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   listSecrets(argument: _orch_admin_ListSecretsRequest, callback: grpc.requestCallback<_orch_admin_ListSecretsResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Replaces an existing secret's value (admin). INVALID_ARGUMENT as CreateSecret, NOT_FOUND when
+   * absent, FAILED_PRECONDITION when the server has no sealing key.
+   */
   UpdateSecret(argument: _orch_admin_UpdateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
   UpdateSecret(argument: _orch_admin_UpdateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
   UpdateSecret(argument: _orch_admin_UpdateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
   UpdateSecret(argument: _orch_admin_UpdateSecretRequest, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Replaces an existing secret's value (admin). INVALID_ARGUMENT as CreateSecret, NOT_FOUND when
+   * absent, FAILED_PRECONDITION when the server has no sealing key.
+   */
   updateSecret(argument: _orch_admin_UpdateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
   updateSecret(argument: _orch_admin_UpdateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
   updateSecret(argument: _orch_admin_UpdateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_orch_admin_UpdateSecretResponse__Output>): grpc.ClientUnaryCall;
@@ -61,15 +104,40 @@ export interface SecretServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Platform secrets, encrypted at rest; no RPC ever returns a value. Every RPC answers UNAUTHENTICATED
+ * without valid credentials (when authentication is on) and PERMISSION_DENIED when the caller's role
+ * lacks the permission named.
+ * HTTP: POST /api/v1/secrets, PUT /api/v1/secrets, GET /api/v1/secrets/{name}, GET /api/v1/secrets,
+ * DELETE /api/v1/secrets/{name} (scope in the query: org, domain, project).
+ */
 export interface SecretServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Stores a new secret (admin). INVALID_ARGUMENT for a bad name or scope or an empty or too large value,
+   * ALREADY_EXISTS when it exists, FAILED_PRECONDITION when the server has no sealing key.
+   */
   CreateSecret: grpc.handleUnaryCall<_orch_admin_CreateSecretRequest__Output, _orch_admin_CreateSecretResponse>;
   
+  /**
+   * Deletes a secret (admin). NOT_FOUND when absent.
+   */
   DeleteSecret: grpc.handleUnaryCall<_orch_admin_DeleteSecretRequest__Output, _orch_admin_DeleteSecretResponse>;
   
+  /**
+   * A secret's metadata, never its value (viewer). NOT_FOUND when absent.
+   */
   GetSecret: grpc.handleUnaryCall<_orch_admin_GetSecretRequest__Output, _orch_admin_GetSecretResponse>;
   
+  /**
+   * The secrets of a scope, metadata only (viewer). INVALID_ARGUMENT for a project without a domain or
+   * a bad page token.
+   */
   ListSecrets: grpc.handleUnaryCall<_orch_admin_ListSecretsRequest__Output, _orch_admin_ListSecretsResponse>;
   
+  /**
+   * Replaces an existing secret's value (admin). INVALID_ARGUMENT as CreateSecret, NOT_FOUND when
+   * absent, FAILED_PRECONDITION when the server has no sealing key.
+   */
   UpdateSecret: grpc.handleUnaryCall<_orch_admin_UpdateSecretRequest__Output, _orch_admin_UpdateSecretResponse>;
   
 }
