@@ -21,7 +21,7 @@ import ts from 'typescript';
  */
 export const MAX_ASSERTIONS = 18;
 /**
- * Helpers whose result type is keyed on a message name (`fullMessage('orch.admin.Execution', x)`): an
+ * Helpers whose result type is keyed on a message name (`fullMessage('orch.admin.v1.Execution', x)`): an
  * explicit type argument at a call would override that check, so it counts as an assertion.
  */
 const CAST_HELPERS = new Set(['fullMessage', 'minimalMessage', 'storedMessage', 'fromJson']);

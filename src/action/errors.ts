@@ -63,7 +63,7 @@ export class WaitTimeoutError extends Error {
 
 /**
  * Thrown by `create-secret`, `create-api-key` and `deploy-app` when the admin API has no service for
- * them (`orch.service.SecretService`, `orch.service.ApiKeyService`, `orch.service.AppService`).
+ * them (`orch.service.v1.SecretService`, `orch.service.v1.ApiKeyService`, `orch.service.v1.AppService`).
  */
 export class ServiceNotOfferedError extends Error {
   constructor(

@@ -7,9 +7,9 @@ import type { Command } from './inputs.js';
  * secrets, API keys (OAuth clients with a role) and apps.
  */
 export const REQUIRED_SERVICE: Readonly<Partial<Record<Command, string>>> = Object.freeze({
-  'create-secret': 'orch.service.SecretService',
-  'create-api-key': 'orch.service.ApiKeyService',
-  'deploy-app': 'orch.service.AppService',
+  'create-secret': 'orch.service.v1.SecretService',
+  'create-api-key': 'orch.service.v1.ApiKeyService',
+  'deploy-app': 'orch.service.v1.AppService',
 });
 
 /** True when the admin API (the descriptor generated from proto/) defines `service`. */

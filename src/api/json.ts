@@ -245,7 +245,7 @@ function mapMessage(type: protobuf.Type, value: unknown, outward: boolean, path:
 
 /**
  * Converts a message object (as handlers return it) of type `typeName` to its JSON form.
- * @param typeName fully qualified message name, e.g. `orch.admin.Execution`.
+ * @param typeName fully qualified message name, e.g. `orch.admin.v1.Execution`.
  */
 export function toJson(typeName: string, message: object): Json {
   const type = messageType(typeName);

@@ -19,7 +19,7 @@ type SimpleType = NonNullable<LiteralType['simple']>;
  * `boolean`, `datetime`, `duration`, `struct`, `blob`, `[T]` (list), `{string: T}` (map), `enum(a,b)`
  * and `T?` (optional) (DESIGN.md, "Workflow files"). Values cross the wire as Literals and reach task
  * processes and webhook callers as plain JSON; a blob is its URI string (`{"uri": ...}` is accepted too).
- * An integer is 64-bit (`int64` in `proto/orch/core/literals.proto`): as plain JSON it is a `number`
+ * An integer is 64-bit (`int64` in `proto/orch/core/v1/literals.proto`): as plain JSON it is a `number`
  * within ±2^53 and a `bigint` beyond, so that no digit is lost (read and write such JSON text with
  * `parseExactJson` and `stringifyExactJson`).
  */

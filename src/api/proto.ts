@@ -61,7 +61,7 @@ type AtPath<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
     ? T[Path]
     : never;
 
-/** The fully qualified name of a message of the API, e.g. `orch.admin.TaskSpec`. */
+/** The fully qualified name of a message of the API, e.g. `orch.admin.v1.TaskSpec`. */
 export type MessageName = MessagePaths<OrchGrpcObject>;
 
 /**
@@ -166,8 +166,9 @@ export function loadApi(): LoadedApi {
   const root = protobuf.Root.fromJSON(API_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const grpc: Record<string, unknown> = {};
-  const namespace = root.lookup('orch.service');
-  if (!(namespace instanceof protobuf.Namespace)) throw new Error('the API descriptor has no orch.service');
+  const namespace = root.lookup('orch.service.v1');
+  if (!(namespace instanceof protobuf.Namespace))
+    throw new Error('the API descriptor has no orch.service.v1');
   const services = namespace.nestedArray.filter((n): n is protobuf.Service => n instanceof protobuf.Service);
   for (const service of services) {
     const path = service.fullName.replace(/^\./, '').split('.');
@@ -194,7 +195,7 @@ export function loadApi(): LoadedApi {
 /**
  * The service constructors built from the descriptor, as the generated {@link OrchGrpcObject} types
  * them: the one place the reflected object meets the generated types (only its services are present,
- * under `orch.service`, which is all the clients and the server read).
+ * under `orch.service.v1`, which is all the clients and the server read).
  */
 function asOrchGrpcObject(grpc: Record<string, unknown>): OrchGrpcObject {
   const untyped: unknown = grpc;
@@ -205,7 +206,7 @@ function asOrchGrpcObject(grpc: Record<string, unknown>): OrchGrpcObject {
 const typesByName = new Map<string, protobuf.Type>();
 
 /**
- * The reflection type of a fully qualified message name, e.g. `orch.admin.Execution` (looked up once,
+ * The reflection type of a fully qualified message name, e.g. `orch.admin.v1.Execution` (looked up once,
  * then kept: a lookup walks the namespaces, about 6 µs of each CreateExecution).
  * @throws Error when no such message exists.
  */

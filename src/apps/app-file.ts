@@ -31,7 +31,7 @@ import { CommandLineError, splitCommandLine } from './command-line.js';
  *
  * Loading checks everything that can be seen in the file and reports every problem at once, each as
  * `<file>:<line>:<column>: <dotted.path>: <message>`. Unknown keys are errors. The loaded definitions
- * keep the file's snake_case field names (as the `orch.admin.AppSpec` message does), so the deployer
+ * keep the file's snake_case field names (as the `orch.admin.v1.AppSpec` message does), so the deployer
  * maps them field by field.
  */
 

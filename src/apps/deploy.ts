@@ -1,4 +1,4 @@
-import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/AppStatus.js';
+import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/v1/AppStatus.js';
 import type { AdminClient } from '../client/admin-client.js';
 import { type ImageSpec, loadAppFile } from './app-file.js';
 import { imageExists, imageReference, imageTag } from './image.js';

@@ -117,7 +117,7 @@ export function addAppCommands(program: Command, io: CliIO, platformClient: Clie
         ? [await client.getApp({ id: { name, ...scope } })]
         : (await client.listApps({ ...scope, limit: 1000 })).apps;
       if (config.output.toLowerCase() === 'json') {
-        const docs = apps.map((app) => toMappedJson('orch.admin.App', app));
+        const docs = apps.map((app) => toMappedJson('orch.admin.v1.App', app));
         io.stdout.write(`${JSON.stringify(oneOrMany(docs, !name), null, 2)}\n`);
         return;
       }

@@ -14,7 +14,7 @@ import { type ClientFactory, clientRunner, type WithClient } from './with-client
 
 const ROLES = ['admin', 'contributor', 'viewer'] as const;
 
-/** The role a key of each name of {@link ROLES} is created with (proto `orch.admin.Role`). */
+/** The role a key of each name of {@link ROLES} is created with (proto `orch.admin.v1.Role`). */
 const ROLE_OF = { admin: 'ADMIN', contributor: 'CONTRIBUTOR', viewer: 'VIEWER' } as const;
 
 /** The largest secret value read from a file or standard input, in bytes (the server's own limit). */
@@ -191,7 +191,7 @@ function addGetSecretCommand(get: Command, io: CliIO, withClient: WithClient): v
         ? [(await client.getSecret({ id: { name, org: config.org ?? '', ...scope } })).secret]
         : (await client.listSecrets({ org: config.org ?? '', ...scope, limit: 1000 })).secrets;
       if (output === 'json') {
-        const docs = secrets.map((secret) => toMappedJson('orch.admin.Secret', secret ?? {}));
+        const docs = secrets.map((secret) => toMappedJson('orch.admin.v1.Secret', secret ?? {}));
         io.stdout.write(`${JSON.stringify(oneOrMany(docs, !name), null, 2)}\n`);
         return;
       }
@@ -301,7 +301,7 @@ function addGetApiKeyCommand(get: Command, io: CliIO, withClient: WithClient): v
         (k) => !role || String(k.role).toLowerCase() === role.toLowerCase(),
       );
       if (output === 'json') {
-        const docs = keys.map((key) => toMappedJson('orch.admin.ApiKey', key));
+        const docs = keys.map((key) => toMappedJson('orch.admin.v1.ApiKey', key));
         io.stdout.write(`${JSON.stringify(oneOrMany(docs, true), null, 2)}\n`);
         return;
       }

@@ -61,7 +61,7 @@ function projectId(opts: Record<string, unknown>, command: Command, verb: 'creat
 /** Prints a project as JSON (`-o json`) or the `line` saying what was done. */
 function report(io: CliIO, output: 'table' | 'json', project: ProjectOut, line: string): void {
   if (output === 'json')
-    io.stdout.write(`${JSON.stringify(toMappedJson('orch.admin.Project', project), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(toMappedJson('orch.admin.v1.Project', project), null, 2)}\n`);
   else io.stdout.write(`${line}\n`);
 }
 

@@ -91,7 +91,7 @@ function addCreateCommand(create: Command, io: CliIO, withClient: WithClient): v
         });
         if (outputOf(config) === 'json') {
           io.stdout.write(
-            `${JSON.stringify(toMappedJson('orch.admin.TrustPolicy', created.policy ?? {}), null, 2)}\n`,
+            `${JSON.stringify(toMappedJson('orch.admin.v1.TrustPolicy', created.policy ?? {}), null, 2)}\n`,
           );
           return;
         }
@@ -116,7 +116,7 @@ function addGetCommand(get: Command, io: CliIO, withClient: WithClient): void {
         ? [(await client.getTrustPolicy({ name, org })).policy].filter((p) => p !== null && p !== undefined)
         : (await client.listTrustPolicies({ org, limit: 1000 })).policies;
       if (outputOf(config) === 'json') {
-        const docs = policies.map((policy) => toMappedJson('orch.admin.TrustPolicy', policy));
+        const docs = policies.map((policy) => toMappedJson('orch.admin.v1.TrustPolicy', policy));
         io.stdout.write(`${JSON.stringify(oneOrMany(docs, !name), null, 2)}\n`);
         return;
       }

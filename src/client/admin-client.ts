@@ -11,47 +11,47 @@ import {
   status,
 } from '@grpc/grpc-js';
 import pRetry from 'p-retry';
-import type { App__Output as AppOut } from '../api/generated/orch/admin/App.js';
-import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/AppStatus.js';
-import type { CreateApiKeyRequest } from '../api/generated/orch/admin/CreateApiKeyRequest.js';
-import type { CreateApiKeyResponse__Output as CreateApiKeyResponseOut } from '../api/generated/orch/admin/CreateApiKeyResponse.js';
-import type { CreateSecretRequest } from '../api/generated/orch/admin/CreateSecretRequest.js';
-import type { CreateSecretResponse__Output as CreateSecretResponseOut } from '../api/generated/orch/admin/CreateSecretResponse.js';
-import type { CreateTrustPolicyRequest } from '../api/generated/orch/admin/CreateTrustPolicyRequest.js';
-import type { CreateTrustPolicyResponse__Output as CreateTrustPolicyResponseOut } from '../api/generated/orch/admin/CreateTrustPolicyResponse.js';
-import type { DeleteApiKeyRequest } from '../api/generated/orch/admin/DeleteApiKeyRequest.js';
-import type { DeleteApiKeyResponse__Output as DeleteApiKeyResponseOut } from '../api/generated/orch/admin/DeleteApiKeyResponse.js';
-import type { DeleteSecretRequest } from '../api/generated/orch/admin/DeleteSecretRequest.js';
-import type { DeleteSecretResponse__Output as DeleteSecretResponseOut } from '../api/generated/orch/admin/DeleteSecretResponse.js';
-import type { DeleteTrustPolicyRequest } from '../api/generated/orch/admin/DeleteTrustPolicyRequest.js';
-import type { DeleteTrustPolicyResponse__Output as DeleteTrustPolicyResponseOut } from '../api/generated/orch/admin/DeleteTrustPolicyResponse.js';
-import type { DeployAppRequest } from '../api/generated/orch/admin/DeployAppRequest.js';
-import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/ExecutionEvent.js';
-import type { GetAppRequest } from '../api/generated/orch/admin/GetAppRequest.js';
-import type { GetSecretRequest } from '../api/generated/orch/admin/GetSecretRequest.js';
-import type { GetSecretResponse__Output as GetSecretResponseOut } from '../api/generated/orch/admin/GetSecretResponse.js';
-import type { GetTrustPolicyRequest } from '../api/generated/orch/admin/GetTrustPolicyRequest.js';
-import type { GetTrustPolicyResponse__Output as GetTrustPolicyResponseOut } from '../api/generated/orch/admin/GetTrustPolicyResponse.js';
-import type { ListApiKeysRequest } from '../api/generated/orch/admin/ListApiKeysRequest.js';
-import type { ListApiKeysResponse__Output as ListApiKeysResponseOut } from '../api/generated/orch/admin/ListApiKeysResponse.js';
-import type { ListAppsRequest } from '../api/generated/orch/admin/ListAppsRequest.js';
-import type { ListAppsResponse__Output as ListAppsResponseOut } from '../api/generated/orch/admin/ListAppsResponse.js';
-import type { ListSecretsRequest } from '../api/generated/orch/admin/ListSecretsRequest.js';
-import type { ListSecretsResponse__Output as ListSecretsResponseOut } from '../api/generated/orch/admin/ListSecretsResponse.js';
-import type { ListTrustPoliciesRequest } from '../api/generated/orch/admin/ListTrustPoliciesRequest.js';
-import type { ListTrustPoliciesResponse__Output as ListTrustPoliciesResponseOut } from '../api/generated/orch/admin/ListTrustPoliciesResponse.js';
-import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
-import type { StopAppRequest } from '../api/generated/orch/admin/StopAppRequest.js';
-import type { UpdateSecretRequest } from '../api/generated/orch/admin/UpdateSecretRequest.js';
-import type { UpdateSecretResponse__Output as UpdateSecretResponseOut } from '../api/generated/orch/admin/UpdateSecretResponse.js';
-import type { UserInfoResponse__Output as UserInfoOut } from '../api/generated/orch/admin/UserInfoResponse.js';
-import type { AdminServiceClient } from '../api/generated/orch/service/AdminService.js';
-import type { ApiKeyServiceClient } from '../api/generated/orch/service/ApiKeyService.js';
-import type { AppServiceClient } from '../api/generated/orch/service/AppService.js';
-import type { AuthMetadataServiceClient } from '../api/generated/orch/service/AuthMetadataService.js';
-import type { DataProxyServiceClient } from '../api/generated/orch/service/DataProxyService.js';
-import type { IdentityServiceClient } from '../api/generated/orch/service/IdentityService.js';
-import type { SecretServiceClient } from '../api/generated/orch/service/SecretService.js';
+import type { App__Output as AppOut } from '../api/generated/orch/admin/v1/App.js';
+import type { AppStatus__Output as AppStatusOut } from '../api/generated/orch/admin/v1/AppStatus.js';
+import type { CreateApiKeyRequest } from '../api/generated/orch/admin/v1/CreateApiKeyRequest.js';
+import type { CreateApiKeyResponse__Output as CreateApiKeyResponseOut } from '../api/generated/orch/admin/v1/CreateApiKeyResponse.js';
+import type { CreateSecretRequest } from '../api/generated/orch/admin/v1/CreateSecretRequest.js';
+import type { CreateSecretResponse__Output as CreateSecretResponseOut } from '../api/generated/orch/admin/v1/CreateSecretResponse.js';
+import type { CreateTrustPolicyRequest } from '../api/generated/orch/admin/v1/CreateTrustPolicyRequest.js';
+import type { CreateTrustPolicyResponse__Output as CreateTrustPolicyResponseOut } from '../api/generated/orch/admin/v1/CreateTrustPolicyResponse.js';
+import type { DeleteApiKeyRequest } from '../api/generated/orch/admin/v1/DeleteApiKeyRequest.js';
+import type { DeleteApiKeyResponse__Output as DeleteApiKeyResponseOut } from '../api/generated/orch/admin/v1/DeleteApiKeyResponse.js';
+import type { DeleteSecretRequest } from '../api/generated/orch/admin/v1/DeleteSecretRequest.js';
+import type { DeleteSecretResponse__Output as DeleteSecretResponseOut } from '../api/generated/orch/admin/v1/DeleteSecretResponse.js';
+import type { DeleteTrustPolicyRequest } from '../api/generated/orch/admin/v1/DeleteTrustPolicyRequest.js';
+import type { DeleteTrustPolicyResponse__Output as DeleteTrustPolicyResponseOut } from '../api/generated/orch/admin/v1/DeleteTrustPolicyResponse.js';
+import type { DeployAppRequest } from '../api/generated/orch/admin/v1/DeployAppRequest.js';
+import type { ExecutionEvent__Output as ExecutionEventOut } from '../api/generated/orch/admin/v1/ExecutionEvent.js';
+import type { GetAppRequest } from '../api/generated/orch/admin/v1/GetAppRequest.js';
+import type { GetSecretRequest } from '../api/generated/orch/admin/v1/GetSecretRequest.js';
+import type { GetSecretResponse__Output as GetSecretResponseOut } from '../api/generated/orch/admin/v1/GetSecretResponse.js';
+import type { GetTrustPolicyRequest } from '../api/generated/orch/admin/v1/GetTrustPolicyRequest.js';
+import type { GetTrustPolicyResponse__Output as GetTrustPolicyResponseOut } from '../api/generated/orch/admin/v1/GetTrustPolicyResponse.js';
+import type { ListApiKeysRequest } from '../api/generated/orch/admin/v1/ListApiKeysRequest.js';
+import type { ListApiKeysResponse__Output as ListApiKeysResponseOut } from '../api/generated/orch/admin/v1/ListApiKeysResponse.js';
+import type { ListAppsRequest } from '../api/generated/orch/admin/v1/ListAppsRequest.js';
+import type { ListAppsResponse__Output as ListAppsResponseOut } from '../api/generated/orch/admin/v1/ListAppsResponse.js';
+import type { ListSecretsRequest } from '../api/generated/orch/admin/v1/ListSecretsRequest.js';
+import type { ListSecretsResponse__Output as ListSecretsResponseOut } from '../api/generated/orch/admin/v1/ListSecretsResponse.js';
+import type { ListTrustPoliciesRequest } from '../api/generated/orch/admin/v1/ListTrustPoliciesRequest.js';
+import type { ListTrustPoliciesResponse__Output as ListTrustPoliciesResponseOut } from '../api/generated/orch/admin/v1/ListTrustPoliciesResponse.js';
+import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/v1/OAuth2MetadataResponse.js';
+import type { StopAppRequest } from '../api/generated/orch/admin/v1/StopAppRequest.js';
+import type { UpdateSecretRequest } from '../api/generated/orch/admin/v1/UpdateSecretRequest.js';
+import type { UpdateSecretResponse__Output as UpdateSecretResponseOut } from '../api/generated/orch/admin/v1/UpdateSecretResponse.js';
+import type { UserInfoResponse__Output as UserInfoOut } from '../api/generated/orch/admin/v1/UserInfoResponse.js';
+import type { AdminServiceClient } from '../api/generated/orch/service/v1/AdminService.js';
+import type { ApiKeyServiceClient } from '../api/generated/orch/service/v1/ApiKeyService.js';
+import type { AppServiceClient } from '../api/generated/orch/service/v1/AppService.js';
+import type { AuthMetadataServiceClient } from '../api/generated/orch/service/v1/AuthMetadataService.js';
+import type { DataProxyServiceClient } from '../api/generated/orch/service/v1/DataProxyService.js';
+import type { IdentityServiceClient } from '../api/generated/orch/service/v1/IdentityService.js';
+import type { SecretServiceClient } from '../api/generated/orch/service/v1/SecretService.js';
 import { errorMessage } from '../api/guards.js';
 import { loadApi } from '../api/proto.js';
 import type { Identifier } from '../api/types.js';
@@ -306,14 +306,14 @@ type StreamStub<S, K extends keyof S> = {
   [P in K]: ServerStreamMethod<StreamRequest<S[P]>, StreamResponse<S[P]>>;
 };
 
-/** The fully qualified service name of a stub (`orch.service.AdminService`), for spans and metrics. */
+/** The fully qualified service name of a stub (`orch.service.v1.AdminService`), for spans and metrics. */
 function serviceNameOf(stub: object): string {
   const stubClass = stub.constructor;
   const name =
     'serviceName' in stubClass && typeof stubClass.serviceName === 'string'
       ? stubClass.serviceName
       : 'unknown';
-  return name.includes('.') ? name : `orch.service.${name}`;
+  return name.includes('.') ? name : `orch.service.v1.${name}`;
 }
 
 /**
@@ -422,7 +422,7 @@ export class AdminClient {
           }
         : {}),
     };
-    const api = loadApi().grpc.orch.service;
+    const api = loadApi().grpc.orch.service.v1;
     this.admin = new api.AdminService(target, creds, channelOptions);
     // Shares the channel of the first stub.
     this.authMetadata = new api.AuthMetadataService(target, creds, {

@@ -1,4 +1,4 @@
-import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/OAuth2MetadataResponse.js';
+import type { OAuth2MetadataResponse__Output as OAuth2MetadataOut } from '../api/generated/orch/admin/v1/OAuth2MetadataResponse.js';
 import type { PublicClientConfigOut } from '../api/types.js';
 
 /**

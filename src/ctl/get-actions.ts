@@ -120,7 +120,7 @@ interface EntityKind<T extends Versioned> {
 
 const TASKS: EntityKind<TaskOut> = {
   label: 'task',
-  typeName: 'orch.admin.Task',
+  typeName: 'orch.admin.v1.Task',
   resourceType: 'TASK',
   columns: TASK_COLUMNS,
   get: (client, id) => client.getTask(id),
@@ -131,7 +131,7 @@ const TASKS: EntityKind<TaskOut> = {
 };
 const WORKFLOWS: EntityKind<WorkflowOut> = {
   label: 'workflow',
-  typeName: 'orch.admin.Workflow',
+  typeName: 'orch.admin.v1.Workflow',
   resourceType: 'WORKFLOW',
   columns: WORKFLOW_COLUMNS,
   dot: workflowDot,
@@ -143,7 +143,7 @@ const WORKFLOWS: EntityKind<WorkflowOut> = {
 };
 const LAUNCH_PLANS: EntityKind<LaunchPlanOut> = {
   label: 'launch plan',
-  typeName: 'orch.admin.LaunchPlan',
+  typeName: 'orch.admin.v1.LaunchPlan',
   resourceType: 'LAUNCH_PLAN',
   columns: LAUNCH_PLAN_COLUMNS,
   get: (client, id) => client.getLaunchPlan(id),
@@ -399,7 +399,7 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
   if (kind === 'project') {
     const client = orchctlClient(config, io);
     try {
-      render(io, format, await fetchProjects(client, name, list), 'orch.admin.Project', PROJECT_COLUMNS);
+      render(io, format, await fetchProjects(client, name, list), 'orch.admin.v1.Project', PROJECT_COLUMNS);
     } finally {
       client.close();
     }
@@ -426,7 +426,7 @@ export async function runGet(command: GetCommand, config: Config, io: CliIO): Pr
           io,
           format,
           await fetchExecutions(client, scope, name, list),
-          'orch.admin.Execution',
+          'orch.admin.v1.Execution',
           EXECUTION_COLUMNS,
         );
         return;

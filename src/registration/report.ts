@@ -90,7 +90,7 @@ export function reportJson(report: RegistrationReport): { version: string; entit
     version: report.version,
     entities: report.entities.map((e) => ({
       type: e.type,
-      id: toMappedJson('orch.core.Identifier', e.id),
+      id: toMappedJson('orch.core.v1.Identifier', e.id),
       status: e.status,
       ...(e.reason ? { reason: e.reason } : {}),
       ...(e.activated ? { activated: true as const } : {}),

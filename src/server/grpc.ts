@@ -6,13 +6,13 @@ import {
   status as Status,
   type sendUnaryData,
 } from '@grpc/grpc-js';
-import type { AdminServiceHandlers } from '../api/generated/orch/service/AdminService.js';
-import type { ApiKeyServiceHandlers } from '../api/generated/orch/service/ApiKeyService.js';
-import type { AppServiceHandlers } from '../api/generated/orch/service/AppService.js';
-import type { AuthMetadataServiceHandlers } from '../api/generated/orch/service/AuthMetadataService.js';
-import type { DataProxyServiceHandlers } from '../api/generated/orch/service/DataProxyService.js';
-import type { IdentityServiceHandlers } from '../api/generated/orch/service/IdentityService.js';
-import type { SecretServiceHandlers } from '../api/generated/orch/service/SecretService.js';
+import type { AdminServiceHandlers } from '../api/generated/orch/service/v1/AdminService.js';
+import type { ApiKeyServiceHandlers } from '../api/generated/orch/service/v1/ApiKeyService.js';
+import type { AppServiceHandlers } from '../api/generated/orch/service/v1/AppService.js';
+import type { AuthMetadataServiceHandlers } from '../api/generated/orch/service/v1/AuthMetadataService.js';
+import type { DataProxyServiceHandlers } from '../api/generated/orch/service/v1/DataProxyService.js';
+import type { IdentityServiceHandlers } from '../api/generated/orch/service/v1/IdentityService.js';
+import type { SecretServiceHandlers } from '../api/generated/orch/service/v1/SecretService.js';
 import { loadApi, undecodableReason } from '../api/proto.js';
 import type { GrpcServerMetrics } from '../telemetry/metrics.js';
 import { extractTraceContext, failSpan, inSpan, SpanKind } from '../telemetry/tracing.js';
@@ -35,19 +35,19 @@ import { BlobTooLargeError } from './storage/blob-store.js';
  * record typed from the service's generated `*ServiceHandlers` interface.
  */
 export type ServiceHandlers = {
-  'orch.service.AdminService'?: UnaryHandlers<AdminServiceHandlers>;
-  'orch.service.ApiKeyService'?: UnaryHandlers<ApiKeyServiceHandlers>;
-  'orch.service.AppService'?: UnaryHandlers<AppServiceHandlers>;
-  'orch.service.AuthMetadataService'?: UnaryHandlers<AuthMetadataServiceHandlers>;
-  'orch.service.DataProxyService'?: UnaryHandlers<DataProxyServiceHandlers>;
-  'orch.service.IdentityService'?: UnaryHandlers<IdentityServiceHandlers>;
-  'orch.service.SecretService'?: UnaryHandlers<SecretServiceHandlers>;
+  'orch.service.v1.AdminService'?: UnaryHandlers<AdminServiceHandlers>;
+  'orch.service.v1.ApiKeyService'?: UnaryHandlers<ApiKeyServiceHandlers>;
+  'orch.service.v1.AppService'?: UnaryHandlers<AppServiceHandlers>;
+  'orch.service.v1.AuthMetadataService'?: UnaryHandlers<AuthMetadataServiceHandlers>;
+  'orch.service.v1.DataProxyService'?: UnaryHandlers<DataProxyServiceHandlers>;
+  'orch.service.v1.IdentityService'?: UnaryHandlers<IdentityServiceHandlers>;
+  'orch.service.v1.SecretService'?: UnaryHandlers<SecretServiceHandlers>;
 };
 
 /** The server-streaming RPCs a server exposes: fully qualified service name → handlers by RPC name. */
 export type ServiceStreams = {
-  'orch.service.AdminService'?: ServerStreamHandlers<AdminServiceHandlers>;
-  'orch.service.AppService'?: ServerStreamHandlers<AppServiceHandlers>;
+  'orch.service.v1.AdminService'?: ServerStreamHandlers<AdminServiceHandlers>;
+  'orch.service.v1.AppService'?: ServerStreamHandlers<AppServiceHandlers>;
 };
 
 /**
@@ -229,11 +229,11 @@ export function addGrpcServices(
   metrics?: GrpcServerMetrics,
 ): void {
   const api: Readonly<Record<string, { service: ServiceDefinition } | undefined>> =
-    loadApi().grpc.orch.service;
+    loadApi().grpc.orch.service.v1;
   const streamsOf = streamsByName(streams);
   for (const [fullName, handlers] of Object.entries(unaryByName(services))) {
     if (!handlers) continue;
-    const shortName = fullName.replace(/^orch\.service\./, '');
+    const shortName = fullName.replace(/^orch\.service\.v1\./, '');
     const definition = api[shortName];
     if (!definition) throw new Error(`unknown service ${fullName}`);
     const implementation: Record<

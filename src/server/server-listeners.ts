@@ -9,7 +9,6 @@ import express, { type Express } from 'express';
 import { HealthImplementation } from 'grpc-health-check';
 import { API_SOURCE_FILES } from '../api/generated/source-files.js';
 import { errorMessage } from '../api/guards.js';
-import { loadApi } from '../api/proto.js';
 import { serveInSpan } from '../telemetry/tracing.js';
 import type { AppRuntime } from './apps/runtime.js';
 import type { Guard } from './auth/guard.js';
@@ -114,11 +113,11 @@ export function httpApp(parts: HttpAppParts): Express {
     createConsole({
       repo: parts.repo,
       blobs: parts.store,
-      admin: parts.services['orch.service.AdminService'] ?? {},
-      createDownloadLink: parts.services['orch.service.DataProxyService']?.CreateDownloadLink,
-      secrets: parts.services['orch.service.SecretService'],
-      apiKeys: parts.services['orch.service.ApiKeyService'],
-      apps: parts.services['orch.service.AppService'],
+      admin: parts.services['orch.service.v1.AdminService'] ?? {},
+      createDownloadLink: parts.services['orch.service.v1.DataProxyService']?.CreateDownloadLink,
+      secrets: parts.services['orch.service.v1.SecretService'],
+      apiKeys: parts.services['orch.service.v1.ApiKeyService'],
+      apps: parts.services['orch.service.v1.AppService'],
       workDir: join(options.dataDir, 'work'),
       logger,
       guard,

@@ -353,7 +353,7 @@ export function startScheduler(parts: {
   holder?: string;
   logger: Logger;
 }): Scheduler | undefined {
-  const createExecution = parts.services['orch.service.AdminService']?.CreateExecution;
+  const createExecution = parts.services['orch.service.v1.AdminService']?.CreateExecution;
   if (!parts.settings.scheduler.enabled || !createExecution) return undefined;
   const scheduler = new Scheduler({
     db: parts.db,

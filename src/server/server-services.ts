@@ -54,13 +54,13 @@ export function serviceHandlers(parts: ServiceParts): { services: ServiceHandler
   const external = parts.external;
   const appHandlers = createAppHandlers({ runtime: parts.runtime, repo: parts.appRepo });
   const services: ServiceHandlers = {
-    'orch.service.AdminService': createAdminHandlers({
+    'orch.service.v1.AdminService': createAdminHandlers({
       repo,
       blobs: store,
       executor: parts.executor,
       trust: { repo: authRepo.trust, exchange: auth.exchange, defaultOrg: org },
     }),
-    'orch.service.AuthMetadataService': createAuthMetadataHandlers({
+    'orch.service.v1.AuthMetadataService': createAuthMetadataHandlers({
       httpEndpoint: parts.httpEndpoint,
       issuer: auth.issuer,
       publicClient: {
@@ -81,26 +81,26 @@ export function serviceHandlers(parts: ServiceParts): { services: ServiceHandler
       external: external ? () => external.metadata : undefined,
       tokenProxied: Boolean(config.auth.tokenEndpointProxyPath),
     }),
-    'orch.service.DataProxyService': createDataProxyHandlers({
+    'orch.service.v1.DataProxyService': createDataProxyHandlers({
       store,
       sign: parts.signing.sign,
       settings: parts.settings.dataProxy,
     }),
-    'orch.service.IdentityService': createIdentityHandlers(),
-    'orch.service.SecretService': createSecretHandlers({
+    'orch.service.v1.IdentityService': createIdentityHandlers(),
+    'orch.service.v1.SecretService': createSecretHandlers({
       repo: authRepo,
       sealingKey: parts.keys?.sealingKey,
       defaultOrg: org,
     }),
-    'orch.service.ApiKeyService': createApiKeyHandlers({
+    'orch.service.v1.ApiKeyService': createApiKeyHandlers({
       repo: authRepo,
       clients: auth.clients,
       defaultOrg: org,
     }),
-    'orch.service.AppService': appHandlers.unary,
+    'orch.service.v1.AppService': appHandlers.unary,
   };
   const streams: ServiceStreams = {
-    'orch.service.AdminService': {
+    'orch.service.v1.AdminService': {
       WatchExecution: createWatchHandler({
         repo,
         blobs: store,
@@ -108,7 +108,7 @@ export function serviceHandlers(parts: ServiceParts): { services: ServiceHandler
         settings: parts.settings.watch,
       }),
     },
-    'orch.service.AppService': appHandlers.streams,
+    'orch.service.v1.AppService': appHandlers.streams,
   };
   return { services: limited(services), streams };
 }

@@ -12,7 +12,7 @@ export function metricPrefix(scope: string): string {
   return /^[0-9]/.test(prefix) ? `_${prefix}` : prefix;
 }
 
-/** `orch.service.AdminService/CreateExecution` → service and method labels. */
+/** `orch.service.v1.AdminService/CreateExecution` → service and method labels. */
 function splitRpc(fullMethod: string): { grpc_service: string; grpc_method: string } {
   const slash = fullMethod.lastIndexOf('/');
   return { grpc_service: fullMethod.slice(0, slash), grpc_method: fullMethod.slice(slash + 1) };

@@ -71,7 +71,7 @@ describe('the packed tarball installed with npm install -g', () => {
       'lib/bundle/orchctl.cjs',
       'lib/bin/orch-webhook.js',
       'lib/bin/orch-bot.js',
-      'proto/orch/service/admin.proto',
+      'proto/orch/service/v1/admin.proto',
       'schema/orchctl-config.schema.json',
     ])
       expect(packed).toContain(file);

@@ -14,7 +14,7 @@ import { loadApi } from '../../src/api/proto.js';
 
 /** One call the relay received. */
 export interface RelayedCall {
-  /** Full method path, e.g. `/orch.service.AdminService/CreateExecution`. */
+  /** Full method path, e.g. `/orch.service.v1.AdminService/CreateExecution`. */
   path: string;
   /** When it arrived, in ms since the epoch. */
   arrivedAt: number;
@@ -28,7 +28,7 @@ export interface RelayedCall {
 
 /**
  * A real gRPC server standing between a client and the admin server: it serves every method of every
- * `orch.service.*` service (from the real `.proto` files) on 127.0.0.1:0, records each call, and
+ * `orch.service.v1.*` service (from the real `.proto` files) on 127.0.0.1:0, records each call, and
  * forwards unary calls byte for byte to `target`, with their metadata and deadline. Calls of a method
  * put on hold wait, unforwarded, until `release()`; a held call its caller cancels meanwhile is never
  * forwarded, so the target never sees it (the way a slow network or a busy load balancer would hold
@@ -60,7 +60,7 @@ export async function startGrpcRelay(target?: string): Promise<GrpcRelay> {
   const held = new Set<string>();
   let waiting: Array<() => void> = [];
 
-  const services = loadApi().grpc.orch.service as unknown as Record<
+  const services = loadApi().grpc.orch.service.v1 as unknown as Record<
     string,
     { service?: Record<string, MethodDefinition<unknown, unknown>> }
   >;

@@ -238,7 +238,7 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
       (resolve, reject) => {
         fileCall.on('data', resolve);
         fileCall.on('error', reject);
-        fileCall.write({ file_containing_symbol: 'orch.service.AdminService' });
+        fileCall.write({ file_containing_symbol: 'orch.service.v1.AdminService' });
       },
     );
     fileCall.end();
@@ -246,7 +246,7 @@ describe.each(TEST_DATABASES)('the rest of the admin API on %s', (database) => {
     client.close();
     const names = response.list_services_response.service.map((s) => s.name);
     expect(names).toEqual(
-      expect.arrayContaining(['orch.service.AdminService', 'orch.service.AuthMetadataService']),
+      expect.arrayContaining(['orch.service.v1.AdminService', 'orch.service.v1.AuthMetadataService']),
     );
     const comments = files.file_descriptor_response.file_descriptor_proto
       .map(

@@ -142,14 +142,14 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
   test('without a token every RPC but discovery answers Unauthenticated (gRPC) and 401 (HTTP)', async () => {
     const api = loadApi();
     const target = started.addresses.grpcEndpoint;
-    const admin = new api.grpc.orch.service.AdminService(target, credentials.createInsecure());
-    const services = api.grpc.orch.service as unknown as Record<string, new (...a: unknown[]) => Client>;
+    const admin = new api.grpc.orch.service.v1.AdminService(target, credentials.createInsecure());
+    const services = api.grpc.orch.service.v1 as unknown as Record<string, new (...a: unknown[]) => Client>;
     let checked = 0;
     for (const [name, Stub] of Object.entries(services)) {
       const stub = new Stub(target, credentials.createInsecure(), { channelOverride: admin.getChannel() });
-      const methods = api.root.lookupService(`orch.service.${name}`).methods;
+      const methods = api.root.lookupService(`orch.service.v1.${name}`).methods;
       for (const [rpc, method] of Object.entries(methods)) {
-        const full = `orch.service.${name}/${rpc}`;
+        const full = `orch.service.v1.${name}/${rpc}`;
         const code = await new Promise<number>((resolve) => {
           const fn = (stub as unknown as Record<string, (...a: unknown[]) => NodeJS.EventEmitter>)[rpc];
           if (method.responseStream) {
@@ -170,7 +170,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     }
     admin.close();
     expect(checked).toBe(
-      Object.keys(RPC_PERMISSIONS).filter((rpc) => rpc.startsWith('orch.service.')).length,
+      Object.keys(RPC_PERMISSIONS).filter((rpc) => rpc.startsWith('orch.service.v1.')).length,
     );
 
     for (const route of gatewayRoutes()) {
@@ -223,7 +223,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
 
   test('a viewer key reads but may not register; an admin key may; a deleted key stops at once', async () => {
     const admin = clientWith(started.addresses, adminToken);
-    const keys = new (loadApi().grpc.orch.service.ApiKeyService)(
+    const keys = new (loadApi().grpc.orch.service.v1.ApiKeyService)(
       started.addresses.grpcEndpoint,
       credentials.createInsecure(),
     );
@@ -251,7 +251,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
     await expect(registerAddOne(asViewer, 'v1')).rejects.toMatchObject({
       name: 'PermissionError',
       message: expect.stringMatching(
-        /viewer-key \(role viewer\) lacks permission register, needed by orch\.service\.AdminService\/CreateTask/,
+        /viewer-key \(role viewer\) lacks permission register, needed by orch\.service\.v1\.AdminService\/CreateTask/,
       ),
     });
     const httpDenied = await fetch(`${started.addresses.httpEndpoint}/api/v1/api_keys`, {
@@ -299,7 +299,7 @@ describe.each(TEST_DATABASES)('authentication and roles on %s', (database) => {
   });
 
   test("a key deleted and created again under its name never revives the old key's tokens", async () => {
-    const keys = new (loadApi().grpc.orch.service.ApiKeyService)(
+    const keys = new (loadApi().grpc.orch.service.v1.ApiKeyService)(
       started.addresses.grpcEndpoint,
       credentials.createInsecure(),
     );

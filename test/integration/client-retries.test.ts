@@ -60,7 +60,7 @@ const getProject: handleUnaryCall<{ id: string }, unknown> = (
 };
 
 beforeAll(async () => {
-  const api = loadApi().grpc.orch.service;
+  const api = loadApi().grpc.orch.service.v1;
   server = new Server();
   server.addService(api.AdminService.service, { GetProject: getProject });
   server.addService(api.AuthMetadataService.service, {

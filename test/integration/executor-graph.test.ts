@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { ExecutionEvent__Output } from '../../src/api/generated/orch/admin/ExecutionEvent.js';
+import type { ExecutionEvent__Output } from '../../src/api/generated/orch/admin/v1/ExecutionEvent.js';
 import { literalMapFromJson, literalMapToJson, parseType } from '../../src/api/literals.js';
 import type { Identifier, WorkflowSpec } from '../../src/api/types.js';
 import { checkTransition, IllegalTransitionError } from '../../src/server/executor/phases.js';

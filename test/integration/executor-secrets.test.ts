@@ -90,8 +90,8 @@ describe('declared secrets', () => {
     expect(execution.closure?.phase).toBe('SUCCEEDED');
     expect(literalMapToJson(execution.closure?.outputs)).toEqual({ o0: 1 });
     const records = JSON.stringify([
-      toJson('orch.admin.Execution', execution),
-      toJson('orch.admin.NodeExecutionList', await client.listNodeExecutions(id)),
+      toJson('orch.admin.v1.Execution', execution),
+      toJson('orch.admin.v1.NodeExecutionList', await client.listNodeExecutions(id)),
     ]);
     expect(records).not.toContain(TOKEN);
     expect(records).not.toContain(PASSWORD);
@@ -123,8 +123,8 @@ describe('declared secrets', () => {
     const listed = await (await fetch(`${http}/api/v1/secrets`)).text();
     const records =
       JSON.stringify([
-        toJson('orch.admin.Execution', execution),
-        toJson('orch.admin.NodeExecutionList', await client.listNodeExecutions(id)),
+        toJson('orch.admin.v1.Execution', execution),
+        toJson('orch.admin.v1.NodeExecutionList', await client.listNodeExecutions(id)),
       ]) + listed;
     for (const value of ['domain-value-7d1', 'org-only-value', 'project-value-3c9'])
       expect(records).not.toContain(value);

@@ -158,7 +158,7 @@ describe.each(TEST_DATABASES)('hostile input on %s', (database) => {
     const send = (bytes: Buffer) =>
       new Promise<ServiceError | null>((resolve) =>
         raw.makeUnaryRequest(
-          '/orch.service.AdminService/CreateExecution',
+          '/orch.service.v1.AdminService/CreateExecution',
           (b: Buffer) => b,
           (b: Buffer) => b,
           bytes,
@@ -241,7 +241,7 @@ describe.each(TEST_DATABASES)('hostile input on %s', (database) => {
 
 test('the API loads with room for a literal nested to the limit', () => {
   // A request carrying a literal nested MAX_NESTING_DEPTH deep encodes and decodes.
-  const type = loadApi().root.lookupType('orch.admin.ExecutionCreateRequest');
+  const type = loadApi().root.lookupType('orch.admin.v1.ExecutionCreateRequest');
   const bytes = deepRequestBytes('v1', MAX_NESTING_DEPTH);
   expect(() => type.decode(bytes)).not.toThrow();
 });

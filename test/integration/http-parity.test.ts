@@ -21,7 +21,7 @@ import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow, registerAddOne } from '.
 const X = { variables: { x: { type: parseType('integer') } } };
 const scope = { project: 'default', domain: 'development' };
 /** Every service of the API, so that a new one without cases fails the last test. */
-const SERVICES = Object.keys(loadApi().grpc.orch.service).map((name) => `orch.service.${name}`);
+const SERVICES = Object.keys(loadApi().grpc.orch.service.v1).map((name) => `orch.service.v1.${name}`);
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
   let stubs: Record<string, Client>;
   const covered = new Set<string>();
 
-  /** The response type of an RPC, e.g. `orch.admin.Project`. */
+  /** The response type of an RPC, e.g. `orch.admin.v1.Project`. */
   function responseType(rpc: string): string {
     for (const service of SERVICES) {
       const method = loadApi().root.lookupService(service).methods[rpc];
@@ -122,7 +122,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    const api = loadApi().grpc.orch.service;
+    const api = loadApi().grpc.orch.service.v1;
     const target = server.addresses.grpcEndpoint.replace(/^dns:\/\/\//, '');
     const admin = new api.AdminService(target, credentials.createInsecure());
     stubs = {
@@ -199,7 +199,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       await viaHttp('POST', '/api/v1/tasks', {
         id: httpTask,
         spec: toJson(
-          'orch.admin.TaskSpec',
+          'orch.admin.v1.TaskSpec',
           nodeTask('wf.add_one', 'v3h', 'void 0', { x: 'integer' }, { o0: 'integer' }),
         ),
       }),
@@ -207,21 +207,21 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     // Identical re-registration: AlreadyExists both ways.
     await same('CreateTask', { id: task, spec: taskSpec }, 'POST', '/api/v1/tasks', {
       id: task,
-      spec: toJson('orch.admin.TaskSpec', taskSpec),
+      spec: toJson('orch.admin.v1.TaskSpec', taskSpec),
     });
     const wf = idOf('WORKFLOW', 'wf.add_one_wf', 'v3');
     const wfSpec = oneNodeWorkflow('wf.add_one_wf', 'v3', task);
     expect(await viaGrpc('CreateWorkflow', { id: wf, spec: wfSpec })).toEqual(
       await viaHttp('POST', '/api/v1/workflows', {
         id: { ...wf, version: 'v3h' },
-        spec: toJson('orch.admin.WorkflowSpec', oneNodeWorkflow('wf.add_one_wf', 'v3h', httpTask)),
+        spec: toJson('orch.admin.v1.WorkflowSpec', oneNodeWorkflow('wf.add_one_wf', 'v3h', httpTask)),
       }),
     );
     const lp = idOf('LAUNCH_PLAN', 'wf.add_one_wf', 'v3');
     expect(await viaGrpc('CreateLaunchPlan', { id: lp, spec: launchPlanOf(wf) })).toEqual(
       await viaHttp('POST', '/api/v1/launch_plans', {
         id: { ...lp, version: 'v3h' },
-        spec: toJson('orch.admin.LaunchPlanSpec', launchPlanOf({ ...wf, version: 'v3h' })),
+        spec: toJson('orch.admin.v1.LaunchPlanSpec', launchPlanOf({ ...wf, version: 'v3h' })),
       }),
     );
 
@@ -296,7 +296,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     const httpCreated = await viaHttp(
       'POST',
       '/api/v1/executions',
-      toJson('orch.admin.ExecutionCreateRequest', launchRequest('via-http')),
+      toJson('orch.admin.v1.ExecutionCreateRequest', launchRequest('via-http')),
     );
     expect(httpCreated).toEqual({ id: { ...(grpcCreated.id as Json), name: 'via-http' } });
     // Same name again: AlreadyExists both ways.
@@ -305,7 +305,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       launchRequest('via-http'),
       'POST',
       '/api/v1/executions',
-      toJson('orch.admin.ExecutionCreateRequest', launchRequest('via-http')),
+      toJson('orch.admin.v1.ExecutionCreateRequest', launchRequest('via-http')),
     );
     for (const name of ['via-grpc', 'via-http']) await waitForExecution(server.client, { ...scope, name });
 

@@ -10,7 +10,7 @@ import { captureIO } from '../helpers/io.js';
 import { startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
 
 /**
- * Integer literals are int64 (proto/orch/core/literals.proto): every value from -2^63 to 2^63-1
+ * Integer literals are int64 (proto/orch/core/v1/literals.proto): every value from -2^63 to 2^63-1
  * goes in through the webhook, the JSON gateway and gRPC, reaches the task's ORCH_INPUTS_FILE, comes
  * back from its ORCH_OUTPUTS_FILE, and reads back through gRPC, the gateway and orchctl with every
  * digit; beyond the range it is refused by name.

@@ -177,7 +177,7 @@ describe.each(TEST_DATABASES)('the loopback bypass on %s', (database) => {
   });
 
   test('over gRPC, a call that names a foreign origin gets no bypass', async () => {
-    const admin = new (loadApi().grpc.orch.service.AdminService)(
+    const admin = new (loadApi().grpc.orch.service.v1.AdminService)(
       server.addresses.grpcEndpoint,
       credentials.createInsecure(),
     );

@@ -144,8 +144,8 @@ describe('tracing', () => {
       const launchSpan = find('webhook.launch', 1);
       expect(launchSpan.parentSpanId).toBe(request.spanId);
       expect(attribute(launchSpan, 'orch.execution.name')).toBe(execution.name);
-      const clientCall = find('orch.service.AdminService/CreateExecution', 3);
-      const served = find('orch.service.AdminService/CreateExecution', 2);
+      const clientCall = find('orch.service.v1.AdminService/CreateExecution', 3);
+      const served = find('orch.service.v1.AdminService/CreateExecution', 2);
       expect(served.parentSpanId).toBe(clientCall.spanId);
       const insert = trace.find(
         (s) => s.name === 'INSERT' && String(attribute(s, 'db.query.text')).includes('into "executions"'),
@@ -198,8 +198,8 @@ describe('tracing', () => {
       await tracing.shutdown();
       expect(paths[0]).toMatch(/^POST \/v1\/traces application\/json/);
       const spans = spansOf(received);
-      const served = spans.find((s) => s.name === 'orch.service.AdminService/GetVersion' && s.kind === 2);
-      const called = spans.find((s) => s.name === 'orch.service.AdminService/GetVersion' && s.kind === 3);
+      const served = spans.find((s) => s.name === 'orch.service.v1.AdminService/GetVersion' && s.kind === 2);
+      const called = spans.find((s) => s.name === 'orch.service.v1.AdminService/GetVersion' && s.kind === 3);
       expect(served?.service).toBe('orch-admin');
       expect(served?.parentSpanId).toBe(called?.spanId);
       expect(served?.traceId).toBe(called?.traceId);
@@ -233,7 +233,7 @@ describe('metrics and logs', () => {
       const hook = await (await fetch(`${webhook.base}/metrics`)).text();
       expect(hook).toMatch(/^orch_webhook_launches_total\{outcome="created"\} 1$/m);
       expect(hook).toMatch(
-        /^orch_webhook_grpc_client_handled_total\{grpc_type="unary",grpc_service="orch\.service\.AdminService",grpc_method="CreateExecution",grpc_code="OK"\} 1$/m,
+        /^orch_webhook_grpc_client_handled_total\{grpc_type="unary",grpc_service="orch\.service\.v1\.AdminService",grpc_method="CreateExecution",grpc_code="OK"\} 1$/m,
       );
       expect(hook).toMatch(
         /^orch_webhook_grpc_client_handling_seconds_count\{[^}]*grpc_method="CreateExecution"[^}]*\} 1$/m,
@@ -245,7 +245,7 @@ describe('metrics and logs', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
       const admin = await res.text();
       expect(admin).toMatch(
-        /^service:grpc_server_handled_total\{grpc_type="unary",grpc_service="orch\.service\.AdminService",grpc_method="CreateExecution",grpc_code="OK"\} 1$/m,
+        /^service:grpc_server_handled_total\{grpc_type="unary",grpc_service="orch\.service\.v1\.AdminService",grpc_method="CreateExecution",grpc_code="OK"\} 1$/m,
       );
       expect(admin).toMatch(
         /^service:grpc_server_handling_seconds_count\{[^}]*grpc_method="CreateExecution"[^}]*\} 1$/m,

@@ -159,7 +159,7 @@ describe('--server.security.auditAccess', () => {
       await fetch(`${addresses.httpEndpoint}/api/v1/projects/default`);
       const access = lines.filter((l) => l.startsWith('info access'));
       expect(access).toHaveLength(3);
-      expect(access[0]).toContain('"transport":"grpc","method":"orch.service.AdminService/GetProject"');
+      expect(access[0]).toContain('"transport":"grpc","method":"orch.service.v1.AdminService/GetProject"');
       // Loopback callers without a token are let in (allowLocalhostAccess) as `localhost`.
       expect(access[0]).toContain('"principal":"localhost","outcome":"OK"');
       expect(access[1]).toContain('"outcome":"NOT_FOUND"');

@@ -7,14 +7,14 @@ const vars = (types: Record<string, string>) => ({
   variables: Object.fromEntries(Object.entries(types).map(([k, t]) => [k, { type: parseType(t) }])),
 });
 const task = (name: string, inputs: Record<string, string>, outputs: Record<string, string>) =>
-  fullMessage('orch.core.TaskTemplate', {
+  fullMessage('orch.core.v1.TaskTemplate', {
     id: { resource_type: 'TASK', name, version: 'v1' },
     interface: { inputs: vars(inputs), outputs: vars(outputs) },
     container: { command: ['true'] },
   });
 const promise = (node_id: string, v: string) => ({ promise: { node_id, var: v } });
 const workflow = (nodes: { id: string; inputs: Record<string, object> }[], outputs: Record<string, object>) =>
-  fullMessage('orch.core.WorkflowTemplate', {
+  fullMessage('orch.core.v1.WorkflowTemplate', {
     id: { resource_type: 'WORKFLOW', name: 'wf', version: 'v1' },
     interface: { inputs: vars({ x: 'integer' }), outputs: vars({ out: 'integer' }) },
     nodes: nodes.map((n) => ({

@@ -105,7 +105,7 @@ describe('integers are 64-bit and exact', () => {
     const map = literalMapFromJson({ x: value }, vars);
     expect(map.literals?.x).toEqual({ scalar: { primitive: { integer: value.toString() } } });
     // Through the wire and back, as the admin stores and answers it.
-    const type = messageType('orch.core.LiteralMap');
+    const type = messageType('orch.core.v1.LiteralMap');
     const decoded = type.toObject(type.decode(type.encode(type.fromObject(map)).finish()), LOADER_OPTIONS);
     expect(literalMapToJson(decoded)).toEqual({ x: value });
   });
@@ -152,7 +152,7 @@ describe('blob values', () => {
   test('lists of blobs go through the wire and back', () => {
     const X = { variables: { files: { type: parseType('[blob]') } } };
     const map = literalMapFromJson({ files: ['s3://b/1', 'https://example.com/2'] }, X);
-    const type = messageType('orch.core.LiteralMap');
+    const type = messageType('orch.core.v1.LiteralMap');
     const decoded = type.toObject(type.decode(type.encode(type.fromObject(map)).finish()), LOADER_OPTIONS);
     expect(literalMapToJson(decoded)).toEqual({ files: ['s3://b/1', 'https://example.com/2'] });
   });

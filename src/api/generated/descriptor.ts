@@ -7,233 +7,237 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
       "nested": {
         "service": {
           "nested": {
-            "AdminService": {
-              "methods": {
-                "RegisterProject": {
-                  "requestType": "orch.admin.ProjectRegisterRequest",
-                  "responseType": "orch.admin.EmptyResponse"
+            "v1": {
+              "nested": {
+                "AdminService": {
+                  "methods": {
+                    "RegisterProject": {
+                      "requestType": "orch.admin.v1.ProjectRegisterRequest",
+                      "responseType": "orch.admin.v1.EmptyResponse"
+                    },
+                    "GetProject": {
+                      "requestType": "orch.admin.v1.ProjectGetRequest",
+                      "responseType": "orch.admin.v1.Project"
+                    },
+                    "ListProjects": {
+                      "requestType": "orch.admin.v1.ProjectListRequest",
+                      "responseType": "orch.admin.v1.Projects"
+                    },
+                    "UpdateProject": {
+                      "requestType": "orch.admin.v1.Project",
+                      "responseType": "orch.admin.v1.ProjectUpdateResponse"
+                    },
+                    "GetDomains": {
+                      "requestType": "orch.admin.v1.GetDomainRequest",
+                      "responseType": "orch.admin.v1.GetDomainsResponse"
+                    },
+                    "CreateTask": {
+                      "requestType": "orch.admin.v1.TaskCreateRequest",
+                      "responseType": "orch.admin.v1.EmptyResponse"
+                    },
+                    "GetTask": {
+                      "requestType": "orch.admin.v1.ObjectGetRequest",
+                      "responseType": "orch.admin.v1.Task"
+                    },
+                    "ListTasks": {
+                      "requestType": "orch.admin.v1.ResourceListRequest",
+                      "responseType": "orch.admin.v1.TaskList"
+                    },
+                    "ListTaskIds": {
+                      "requestType": "orch.admin.v1.NamedEntityIdentifierListRequest",
+                      "responseType": "orch.admin.v1.NamedEntityIdentifierList"
+                    },
+                    "CreateWorkflow": {
+                      "requestType": "orch.admin.v1.WorkflowCreateRequest",
+                      "responseType": "orch.admin.v1.EmptyResponse"
+                    },
+                    "GetWorkflow": {
+                      "requestType": "orch.admin.v1.ObjectGetRequest",
+                      "responseType": "orch.admin.v1.Workflow"
+                    },
+                    "ListWorkflows": {
+                      "requestType": "orch.admin.v1.ResourceListRequest",
+                      "responseType": "orch.admin.v1.WorkflowList"
+                    },
+                    "ListWorkflowIds": {
+                      "requestType": "orch.admin.v1.NamedEntityIdentifierListRequest",
+                      "responseType": "orch.admin.v1.NamedEntityIdentifierList"
+                    },
+                    "CreateLaunchPlan": {
+                      "requestType": "orch.admin.v1.LaunchPlanCreateRequest",
+                      "responseType": "orch.admin.v1.EmptyResponse"
+                    },
+                    "GetLaunchPlan": {
+                      "requestType": "orch.admin.v1.ObjectGetRequest",
+                      "responseType": "orch.admin.v1.LaunchPlan"
+                    },
+                    "ListLaunchPlans": {
+                      "requestType": "orch.admin.v1.ResourceListRequest",
+                      "responseType": "orch.admin.v1.LaunchPlanList"
+                    },
+                    "ListLaunchPlanIds": {
+                      "requestType": "orch.admin.v1.NamedEntityIdentifierListRequest",
+                      "responseType": "orch.admin.v1.NamedEntityIdentifierList"
+                    },
+                    "UpdateLaunchPlan": {
+                      "requestType": "orch.admin.v1.LaunchPlanUpdateRequest",
+                      "responseType": "orch.admin.v1.LaunchPlanUpdateResponse"
+                    },
+                    "GetActiveLaunchPlan": {
+                      "requestType": "orch.admin.v1.ActiveLaunchPlanRequest",
+                      "responseType": "orch.admin.v1.LaunchPlan"
+                    },
+                    "CreateExecution": {
+                      "requestType": "orch.admin.v1.ExecutionCreateRequest",
+                      "responseType": "orch.admin.v1.ExecutionCreateResponse"
+                    },
+                    "GetExecution": {
+                      "requestType": "orch.admin.v1.WorkflowExecutionGetRequest",
+                      "responseType": "orch.admin.v1.Execution"
+                    },
+                    "ListExecutions": {
+                      "requestType": "orch.admin.v1.ResourceListRequest",
+                      "responseType": "orch.admin.v1.ExecutionList"
+                    },
+                    "GetExecutionData": {
+                      "requestType": "orch.admin.v1.WorkflowExecutionGetDataRequest",
+                      "responseType": "orch.admin.v1.WorkflowExecutionGetDataResponse"
+                    },
+                    "TerminateExecution": {
+                      "requestType": "orch.admin.v1.ExecutionTerminateRequest",
+                      "responseType": "orch.admin.v1.ExecutionTerminateResponse"
+                    },
+                    "RelaunchExecution": {
+                      "requestType": "orch.admin.v1.ExecutionRelaunchRequest",
+                      "responseType": "orch.admin.v1.ExecutionCreateResponse"
+                    },
+                    "ListNodeExecutions": {
+                      "requestType": "orch.admin.v1.NodeExecutionListRequest",
+                      "responseType": "orch.admin.v1.NodeExecutionList"
+                    },
+                    "GetNodeExecutionData": {
+                      "requestType": "orch.admin.v1.NodeExecutionGetDataRequest",
+                      "responseType": "orch.admin.v1.NodeExecutionGetDataResponse"
+                    },
+                    "WatchExecution": {
+                      "requestType": "orch.admin.v1.WorkflowExecutionGetRequest",
+                      "responseType": "orch.admin.v1.ExecutionEvent",
+                      "responseStream": true
+                    },
+                    "GetVersion": {
+                      "requestType": "orch.admin.v1.GetVersionRequest",
+                      "responseType": "orch.admin.v1.GetVersionResponse"
+                    },
+                    "CreateTrustPolicy": {
+                      "requestType": "orch.admin.v1.CreateTrustPolicyRequest",
+                      "responseType": "orch.admin.v1.CreateTrustPolicyResponse"
+                    },
+                    "GetTrustPolicy": {
+                      "requestType": "orch.admin.v1.GetTrustPolicyRequest",
+                      "responseType": "orch.admin.v1.GetTrustPolicyResponse"
+                    },
+                    "ListTrustPolicies": {
+                      "requestType": "orch.admin.v1.ListTrustPoliciesRequest",
+                      "responseType": "orch.admin.v1.ListTrustPoliciesResponse"
+                    },
+                    "DeleteTrustPolicy": {
+                      "requestType": "orch.admin.v1.DeleteTrustPolicyRequest",
+                      "responseType": "orch.admin.v1.DeleteTrustPolicyResponse"
+                    }
+                  }
                 },
-                "GetProject": {
-                  "requestType": "orch.admin.ProjectGetRequest",
-                  "responseType": "orch.admin.Project"
+                "ApiKeyService": {
+                  "methods": {
+                    "CreateApiKey": {
+                      "requestType": "orch.admin.v1.CreateApiKeyRequest",
+                      "responseType": "orch.admin.v1.CreateApiKeyResponse"
+                    },
+                    "ListApiKeys": {
+                      "requestType": "orch.admin.v1.ListApiKeysRequest",
+                      "responseType": "orch.admin.v1.ListApiKeysResponse"
+                    },
+                    "DeleteApiKey": {
+                      "requestType": "orch.admin.v1.DeleteApiKeyRequest",
+                      "responseType": "orch.admin.v1.DeleteApiKeyResponse"
+                    }
+                  }
                 },
-                "ListProjects": {
-                  "requestType": "orch.admin.ProjectListRequest",
-                  "responseType": "orch.admin.Projects"
+                "AppService": {
+                  "methods": {
+                    "Deploy": {
+                      "requestType": "orch.admin.v1.DeployAppRequest",
+                      "responseType": "orch.admin.v1.AppStatus",
+                      "responseStream": true
+                    },
+                    "Get": {
+                      "requestType": "orch.admin.v1.GetAppRequest",
+                      "responseType": "orch.admin.v1.App"
+                    },
+                    "List": {
+                      "requestType": "orch.admin.v1.ListAppsRequest",
+                      "responseType": "orch.admin.v1.ListAppsResponse"
+                    },
+                    "Stop": {
+                      "requestType": "orch.admin.v1.StopAppRequest",
+                      "responseType": "orch.admin.v1.StopAppResponse"
+                    }
+                  }
                 },
-                "UpdateProject": {
-                  "requestType": "orch.admin.Project",
-                  "responseType": "orch.admin.ProjectUpdateResponse"
+                "AuthMetadataService": {
+                  "methods": {
+                    "GetOAuth2Metadata": {
+                      "requestType": "orch.admin.v1.OAuth2MetadataRequest",
+                      "responseType": "orch.admin.v1.OAuth2MetadataResponse"
+                    },
+                    "GetPublicClientConfig": {
+                      "requestType": "orch.admin.v1.PublicClientAuthConfigRequest",
+                      "responseType": "orch.admin.v1.PublicClientAuthConfigResponse"
+                    }
+                  }
                 },
-                "GetDomains": {
-                  "requestType": "orch.admin.GetDomainRequest",
-                  "responseType": "orch.admin.GetDomainsResponse"
+                "DataProxyService": {
+                  "methods": {
+                    "CreateUploadLocation": {
+                      "requestType": "orch.admin.v1.CreateUploadLocationRequest",
+                      "responseType": "orch.admin.v1.CreateUploadLocationResponse"
+                    },
+                    "CreateDownloadLink": {
+                      "requestType": "orch.admin.v1.CreateDownloadLinkRequest",
+                      "responseType": "orch.admin.v1.CreateDownloadLinkResponse"
+                    }
+                  }
                 },
-                "CreateTask": {
-                  "requestType": "orch.admin.TaskCreateRequest",
-                  "responseType": "orch.admin.EmptyResponse"
+                "IdentityService": {
+                  "methods": {
+                    "UserInfo": {
+                      "requestType": "orch.admin.v1.UserInfoRequest",
+                      "responseType": "orch.admin.v1.UserInfoResponse"
+                    }
+                  }
                 },
-                "GetTask": {
-                  "requestType": "orch.admin.ObjectGetRequest",
-                  "responseType": "orch.admin.Task"
-                },
-                "ListTasks": {
-                  "requestType": "orch.admin.ResourceListRequest",
-                  "responseType": "orch.admin.TaskList"
-                },
-                "ListTaskIds": {
-                  "requestType": "orch.admin.NamedEntityIdentifierListRequest",
-                  "responseType": "orch.admin.NamedEntityIdentifierList"
-                },
-                "CreateWorkflow": {
-                  "requestType": "orch.admin.WorkflowCreateRequest",
-                  "responseType": "orch.admin.EmptyResponse"
-                },
-                "GetWorkflow": {
-                  "requestType": "orch.admin.ObjectGetRequest",
-                  "responseType": "orch.admin.Workflow"
-                },
-                "ListWorkflows": {
-                  "requestType": "orch.admin.ResourceListRequest",
-                  "responseType": "orch.admin.WorkflowList"
-                },
-                "ListWorkflowIds": {
-                  "requestType": "orch.admin.NamedEntityIdentifierListRequest",
-                  "responseType": "orch.admin.NamedEntityIdentifierList"
-                },
-                "CreateLaunchPlan": {
-                  "requestType": "orch.admin.LaunchPlanCreateRequest",
-                  "responseType": "orch.admin.EmptyResponse"
-                },
-                "GetLaunchPlan": {
-                  "requestType": "orch.admin.ObjectGetRequest",
-                  "responseType": "orch.admin.LaunchPlan"
-                },
-                "ListLaunchPlans": {
-                  "requestType": "orch.admin.ResourceListRequest",
-                  "responseType": "orch.admin.LaunchPlanList"
-                },
-                "ListLaunchPlanIds": {
-                  "requestType": "orch.admin.NamedEntityIdentifierListRequest",
-                  "responseType": "orch.admin.NamedEntityIdentifierList"
-                },
-                "UpdateLaunchPlan": {
-                  "requestType": "orch.admin.LaunchPlanUpdateRequest",
-                  "responseType": "orch.admin.LaunchPlanUpdateResponse"
-                },
-                "GetActiveLaunchPlan": {
-                  "requestType": "orch.admin.ActiveLaunchPlanRequest",
-                  "responseType": "orch.admin.LaunchPlan"
-                },
-                "CreateExecution": {
-                  "requestType": "orch.admin.ExecutionCreateRequest",
-                  "responseType": "orch.admin.ExecutionCreateResponse"
-                },
-                "GetExecution": {
-                  "requestType": "orch.admin.WorkflowExecutionGetRequest",
-                  "responseType": "orch.admin.Execution"
-                },
-                "ListExecutions": {
-                  "requestType": "orch.admin.ResourceListRequest",
-                  "responseType": "orch.admin.ExecutionList"
-                },
-                "GetExecutionData": {
-                  "requestType": "orch.admin.WorkflowExecutionGetDataRequest",
-                  "responseType": "orch.admin.WorkflowExecutionGetDataResponse"
-                },
-                "TerminateExecution": {
-                  "requestType": "orch.admin.ExecutionTerminateRequest",
-                  "responseType": "orch.admin.ExecutionTerminateResponse"
-                },
-                "RelaunchExecution": {
-                  "requestType": "orch.admin.ExecutionRelaunchRequest",
-                  "responseType": "orch.admin.ExecutionCreateResponse"
-                },
-                "ListNodeExecutions": {
-                  "requestType": "orch.admin.NodeExecutionListRequest",
-                  "responseType": "orch.admin.NodeExecutionList"
-                },
-                "GetNodeExecutionData": {
-                  "requestType": "orch.admin.NodeExecutionGetDataRequest",
-                  "responseType": "orch.admin.NodeExecutionGetDataResponse"
-                },
-                "WatchExecution": {
-                  "requestType": "orch.admin.WorkflowExecutionGetRequest",
-                  "responseType": "orch.admin.ExecutionEvent",
-                  "responseStream": true
-                },
-                "GetVersion": {
-                  "requestType": "orch.admin.GetVersionRequest",
-                  "responseType": "orch.admin.GetVersionResponse"
-                },
-                "CreateTrustPolicy": {
-                  "requestType": "orch.admin.CreateTrustPolicyRequest",
-                  "responseType": "orch.admin.CreateTrustPolicyResponse"
-                },
-                "GetTrustPolicy": {
-                  "requestType": "orch.admin.GetTrustPolicyRequest",
-                  "responseType": "orch.admin.GetTrustPolicyResponse"
-                },
-                "ListTrustPolicies": {
-                  "requestType": "orch.admin.ListTrustPoliciesRequest",
-                  "responseType": "orch.admin.ListTrustPoliciesResponse"
-                },
-                "DeleteTrustPolicy": {
-                  "requestType": "orch.admin.DeleteTrustPolicyRequest",
-                  "responseType": "orch.admin.DeleteTrustPolicyResponse"
-                }
-              }
-            },
-            "ApiKeyService": {
-              "methods": {
-                "CreateApiKey": {
-                  "requestType": "orch.admin.CreateApiKeyRequest",
-                  "responseType": "orch.admin.CreateApiKeyResponse"
-                },
-                "ListApiKeys": {
-                  "requestType": "orch.admin.ListApiKeysRequest",
-                  "responseType": "orch.admin.ListApiKeysResponse"
-                },
-                "DeleteApiKey": {
-                  "requestType": "orch.admin.DeleteApiKeyRequest",
-                  "responseType": "orch.admin.DeleteApiKeyResponse"
-                }
-              }
-            },
-            "AppService": {
-              "methods": {
-                "Deploy": {
-                  "requestType": "orch.admin.DeployAppRequest",
-                  "responseType": "orch.admin.AppStatus",
-                  "responseStream": true
-                },
-                "Get": {
-                  "requestType": "orch.admin.GetAppRequest",
-                  "responseType": "orch.admin.App"
-                },
-                "List": {
-                  "requestType": "orch.admin.ListAppsRequest",
-                  "responseType": "orch.admin.ListAppsResponse"
-                },
-                "Stop": {
-                  "requestType": "orch.admin.StopAppRequest",
-                  "responseType": "orch.admin.StopAppResponse"
-                }
-              }
-            },
-            "AuthMetadataService": {
-              "methods": {
-                "GetOAuth2Metadata": {
-                  "requestType": "orch.admin.OAuth2MetadataRequest",
-                  "responseType": "orch.admin.OAuth2MetadataResponse"
-                },
-                "GetPublicClientConfig": {
-                  "requestType": "orch.admin.PublicClientAuthConfigRequest",
-                  "responseType": "orch.admin.PublicClientAuthConfigResponse"
-                }
-              }
-            },
-            "DataProxyService": {
-              "methods": {
-                "CreateUploadLocation": {
-                  "requestType": "orch.admin.CreateUploadLocationRequest",
-                  "responseType": "orch.admin.CreateUploadLocationResponse"
-                },
-                "CreateDownloadLink": {
-                  "requestType": "orch.admin.CreateDownloadLinkRequest",
-                  "responseType": "orch.admin.CreateDownloadLinkResponse"
-                }
-              }
-            },
-            "IdentityService": {
-              "methods": {
-                "UserInfo": {
-                  "requestType": "orch.admin.UserInfoRequest",
-                  "responseType": "orch.admin.UserInfoResponse"
-                }
-              }
-            },
-            "SecretService": {
-              "methods": {
-                "CreateSecret": {
-                  "requestType": "orch.admin.CreateSecretRequest",
-                  "responseType": "orch.admin.CreateSecretResponse"
-                },
-                "UpdateSecret": {
-                  "requestType": "orch.admin.UpdateSecretRequest",
-                  "responseType": "orch.admin.UpdateSecretResponse"
-                },
-                "GetSecret": {
-                  "requestType": "orch.admin.GetSecretRequest",
-                  "responseType": "orch.admin.GetSecretResponse"
-                },
-                "ListSecrets": {
-                  "requestType": "orch.admin.ListSecretsRequest",
-                  "responseType": "orch.admin.ListSecretsResponse"
-                },
-                "DeleteSecret": {
-                  "requestType": "orch.admin.DeleteSecretRequest",
-                  "responseType": "orch.admin.DeleteSecretResponse"
+                "SecretService": {
+                  "methods": {
+                    "CreateSecret": {
+                      "requestType": "orch.admin.v1.CreateSecretRequest",
+                      "responseType": "orch.admin.v1.CreateSecretResponse"
+                    },
+                    "UpdateSecret": {
+                      "requestType": "orch.admin.v1.UpdateSecretRequest",
+                      "responseType": "orch.admin.v1.UpdateSecretResponse"
+                    },
+                    "GetSecret": {
+                      "requestType": "orch.admin.v1.GetSecretRequest",
+                      "responseType": "orch.admin.v1.GetSecretResponse"
+                    },
+                    "ListSecrets": {
+                      "requestType": "orch.admin.v1.ListSecretsRequest",
+                      "responseType": "orch.admin.v1.ListSecretsResponse"
+                    },
+                    "DeleteSecret": {
+                      "requestType": "orch.admin.v1.DeleteSecretRequest",
+                      "responseType": "orch.admin.v1.DeleteSecretResponse"
+                    }
+                  }
                 }
               }
             }
@@ -241,2506 +245,2514 @@ export const API_DESCRIPTOR: Record<string, unknown> = {
         },
         "admin": {
           "nested": {
-            "NamedEntityIdentifier": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "name": {
-                  "type": "string",
-                  "id": 3
-                },
-                "org": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "Sort": {
-              "fields": {
-                "key": {
-                  "type": "string",
-                  "id": 1
-                },
-                "direction": {
-                  "type": "Direction",
-                  "id": 2
-                }
-              },
+            "v1": {
               "nested": {
-                "Direction": {
-                  "values": {
-                    "DIRECTION_UNSPECIFIED": 0,
-                    "DESCENDING": 1,
-                    "ASCENDING": 2
+                "NamedEntityIdentifier": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 4
+                    }
                   }
-                }
-              }
-            },
-            "ObjectGetRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                }
-              }
-            },
-            "ResourceListRequest": {
-              "fields": {
-                "id": {
-                  "type": "NamedEntityIdentifier",
-                  "id": 1
                 },
-                "limit": {
-                  "type": "uint32",
-                  "id": 2
-                },
-                "token": {
-                  "type": "string",
-                  "id": 3
-                },
-                "filters": {
-                  "type": "string",
-                  "id": 4
-                },
-                "sort_by": {
-                  "type": "Sort",
-                  "id": 5
-                }
-              }
-            },
-            "NamedEntityIdentifierListRequest": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 3
-                },
-                "token": {
-                  "type": "string",
-                  "id": 4
-                },
-                "sort_by": {
-                  "type": "Sort",
-                  "id": 5
-                },
-                "filters": {
-                  "type": "string",
-                  "id": 6
-                },
-                "org": {
-                  "type": "string",
-                  "id": 7
-                }
-              }
-            },
-            "NamedEntityIdentifierList": {
-              "fields": {
-                "entities": {
-                  "rule": "repeated",
-                  "type": "NamedEntityIdentifier",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "EmptyResponse": {
-              "fields": {}
-            },
-            "ExecutionMetadata": {
-              "fields": {
-                "mode": {
-                  "type": "ExecutionMode",
-                  "id": 1
-                },
-                "principal": {
-                  "type": "string",
-                  "id": 2
-                },
-                "reference_execution": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 3
-                }
-              },
-              "nested": {
-                "ExecutionMode": {
-                  "values": {
-                    "EXECUTION_MODE_UNSPECIFIED": 0,
-                    "MANUAL": 1,
-                    "SCHEDULED": 2,
-                    "SYSTEM": 3,
-                    "RELAUNCH": 4
+                "Sort": {
+                  "fields": {
+                    "key": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "direction": {
+                      "type": "Direction",
+                      "id": 2
+                    }
+                  },
+                  "nested": {
+                    "Direction": {
+                      "values": {
+                        "DIRECTION_UNSPECIFIED": 0,
+                        "DESCENDING": 1,
+                        "ASCENDING": 2
+                      }
+                    }
                   }
-                }
-              }
-            },
-            "ExecutionSpec": {
-              "fields": {
-                "launch_plan": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
                 },
-                "metadata": {
-                  "type": "ExecutionMetadata",
-                  "id": 2
-                },
-                "annotations": {
-                  "keyType": "string",
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "ExecutionCreateRequest": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "name": {
-                  "type": "string",
-                  "id": 3
-                },
-                "spec": {
-                  "type": "ExecutionSpec",
-                  "id": 4
-                },
-                "inputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 5
-                },
-                "org": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "ExecutionCreateResponse": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "ExecutionClosure": {
-              "oneofs": {
-                "output_result": {
-                  "oneof": [
-                    "outputs",
-                    "error"
-                  ]
-                }
-              },
-              "fields": {
-                "outputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 1
-                },
-                "error": {
-                  "type": "orch.core.ExecutionError",
-                  "id": 2
-                },
-                "phase": {
-                  "type": "orch.core.WorkflowExecution.Phase",
-                  "id": 3
-                },
-                "started_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 4
-                },
-                "duration": {
-                  "type": "google.protobuf.Duration",
-                  "id": 5
-                },
-                "created_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 6
-                },
-                "updated_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 7
-                },
-                "workflow_id": {
-                  "type": "orch.core.Identifier",
-                  "id": 8
-                }
-              }
-            },
-            "Execution": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "ExecutionSpec",
-                  "id": 2
-                },
-                "closure": {
-                  "type": "ExecutionClosure",
-                  "id": 3
-                }
-              }
-            },
-            "ExecutionList": {
-              "fields": {
-                "executions": {
-                  "rule": "repeated",
-                  "type": "Execution",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowExecutionGetRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowExecutionGetDataRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowExecutionGetDataResponse": {
-              "fields": {
-                "full_inputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 1
-                },
-                "full_outputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 2
-                }
-              }
-            },
-            "ExecutionTerminateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                },
-                "cause": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "ExecutionTerminateResponse": {
-              "fields": {}
-            },
-            "ExecutionRelaunchRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                },
-                "name": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "NodeExecutionClosure": {
-              "fields": {
-                "phase": {
-                  "type": "orch.core.NodeExecution.Phase",
-                  "id": 1
-                },
-                "started_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 2
-                },
-                "updated_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 3
-                },
-                "error": {
-                  "type": "orch.core.ExecutionError",
-                  "id": 4
-                },
-                "attempts": {
-                  "type": "uint32",
-                  "id": 5
-                },
-                "duration": {
-                  "type": "google.protobuf.Duration",
-                  "id": 6
-                },
-                "task_attempts": {
-                  "rule": "repeated",
-                  "type": "TaskAttempt",
-                  "id": 7
-                },
-                "cache_status": {
-                  "type": "CacheStatus",
-                  "id": 8
-                }
-              }
-            },
-            "CacheStatus": {
-              "values": {
-                "CACHE_STATUS_UNSPECIFIED": 0,
-                "CACHE_DISABLED": 1,
-                "CACHE_MISS": 2,
-                "CACHE_HIT": 3,
-                "CACHE_POPULATED": 4,
-                "CACHE_LOOKUP_FAILURE": 5,
-                "CACHE_PUT_FAILURE": 6
-              }
-            },
-            "TaskAttempt": {
-              "fields": {
-                "attempt": {
-                  "type": "uint32",
-                  "id": 1
-                },
-                "phase": {
-                  "type": "orch.core.NodeExecution.Phase",
-                  "id": 2
-                },
-                "started_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 3
-                },
-                "duration": {
-                  "type": "google.protobuf.Duration",
-                  "id": 4
-                },
-                "error": {
-                  "type": "orch.core.ExecutionError",
-                  "id": 5
-                },
-                "replica": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "NodeExecution": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.NodeExecutionIdentifier",
-                  "id": 1
-                },
-                "closure": {
-                  "type": "NodeExecutionClosure",
-                  "id": 2
-                }
-              }
-            },
-            "NodeExecutionListRequest": {
-              "fields": {
-                "workflow_execution_id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 2
-                },
-                "token": {
-                  "type": "string",
-                  "id": 3
-                },
-                "filters": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "NodeExecutionList": {
-              "fields": {
-                "node_executions": {
-                  "rule": "repeated",
-                  "type": "NodeExecution",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "NodeExecutionGetDataRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.NodeExecutionIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "NodeExecutionGetDataResponse": {
-              "fields": {
-                "inputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 1
-                },
-                "outputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 2
-                }
-              }
-            },
-            "ExecutionEvent": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.WorkflowExecutionIdentifier",
-                  "id": 1
-                },
-                "phase": {
-                  "type": "orch.core.WorkflowExecution.Phase",
-                  "id": 2
-                },
-                "occurred_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 3
-                },
-                "node_id": {
-                  "type": "string",
-                  "id": 4
-                },
-                "node_phase": {
-                  "type": "orch.core.NodeExecution.Phase",
-                  "id": 5
-                },
-                "error": {
-                  "type": "orch.core.ExecutionError",
-                  "id": 6
-                },
-                "outputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 7
-                }
-              }
-            },
-            "LaunchPlanState": {
-              "values": {
-                "LAUNCH_PLAN_STATE_UNSPECIFIED": 0,
-                "INACTIVE": 1,
-                "ACTIVE": 2
-              }
-            },
-            "CronSchedule": {
-              "fields": {
-                "schedule": {
-                  "type": "string",
-                  "id": 1
-                }
-              }
-            },
-            "Schedule": {
-              "oneofs": {
-                "schedule_expression": {
-                  "oneof": [
-                    "cron_schedule"
-                  ]
-                }
-              },
-              "fields": {
-                "cron_schedule": {
-                  "type": "CronSchedule",
-                  "id": 1
-                }
-              }
-            },
-            "LaunchPlanSpec": {
-              "fields": {
-                "workflow_id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "default_inputs": {
-                  "type": "orch.core.ParameterMap",
-                  "id": 2
-                },
-                "fixed_inputs": {
-                  "type": "orch.core.LiteralMap",
-                  "id": 3
-                },
-                "schedule": {
-                  "type": "Schedule",
-                  "id": 4
-                },
-                "auth_role": {
-                  "type": "AuthRole",
-                  "id": 5
-                },
-                "raw_output_data_config": {
-                  "type": "RawOutputDataConfig",
-                  "id": 6
-                }
-              }
-            },
-            "AuthRole": {
-              "fields": {
-                "assumable_iam_role": {
-                  "type": "string",
-                  "id": 1
-                },
-                "kubernetes_service_account": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "RawOutputDataConfig": {
-              "fields": {
-                "output_location_prefix": {
-                  "type": "string",
-                  "id": 1
-                }
-              }
-            },
-            "LaunchPlanCreateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "LaunchPlanSpec",
-                  "id": 2
-                }
-              }
-            },
-            "LaunchPlanClosure": {
-              "fields": {
-                "state": {
-                  "type": "LaunchPlanState",
-                  "id": 1
-                },
-                "expected_inputs": {
-                  "type": "orch.core.ParameterMap",
-                  "id": 2
-                },
-                "expected_outputs": {
-                  "type": "orch.core.VariableMap",
-                  "id": 3
-                },
-                "created_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 4
-                },
-                "updated_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 5
-                },
-                "registered_by": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "LaunchPlan": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "LaunchPlanSpec",
-                  "id": 2
-                },
-                "closure": {
-                  "type": "LaunchPlanClosure",
-                  "id": 3
-                }
-              }
-            },
-            "LaunchPlanList": {
-              "fields": {
-                "launch_plans": {
-                  "rule": "repeated",
-                  "type": "LaunchPlan",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "LaunchPlanUpdateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "state": {
-                  "type": "LaunchPlanState",
-                  "id": 2
-                }
-              }
-            },
-            "LaunchPlanUpdateResponse": {
-              "fields": {}
-            },
-            "ActiveLaunchPlanRequest": {
-              "fields": {
-                "id": {
-                  "type": "NamedEntityIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "Domain": {
-              "fields": {
-                "id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "name": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "Project": {
-              "fields": {
-                "id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "name": {
-                  "type": "string",
-                  "id": 2
-                },
-                "domains": {
-                  "rule": "repeated",
-                  "type": "Domain",
-                  "id": 3
-                },
-                "description": {
-                  "type": "string",
-                  "id": 4
-                },
-                "labels": {
-                  "keyType": "string",
-                  "type": "string",
-                  "id": 5
-                },
-                "state": {
-                  "type": "ProjectState",
-                  "id": 6
-                },
-                "org": {
-                  "type": "string",
-                  "id": 7
-                }
-              },
-              "nested": {
-                "ProjectState": {
-                  "values": {
-                    "PROJECT_STATE_UNSPECIFIED": 0,
-                    "ACTIVE": 1,
-                    "ARCHIVED": 2,
-                    "SYSTEM_GENERATED": 3
+                "ObjectGetRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    }
                   }
-                }
-              }
-            },
-            "Projects": {
-              "fields": {
-                "projects": {
-                  "rule": "repeated",
-                  "type": "Project",
-                  "id": 1
                 },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "ProjectListRequest": {
-              "fields": {
-                "limit": {
-                  "type": "uint32",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                },
-                "filters": {
-                  "type": "string",
-                  "id": 3
-                },
-                "sort_by": {
-                  "type": "Sort",
-                  "id": 4
-                },
-                "org": {
-                  "type": "string",
-                  "id": 5
-                }
-              }
-            },
-            "ProjectRegisterRequest": {
-              "fields": {
-                "project": {
-                  "type": "Project",
-                  "id": 1
-                }
-              }
-            },
-            "ProjectGetRequest": {
-              "fields": {
-                "id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "org": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "GetDomainRequest": {
-              "fields": {}
-            },
-            "GetDomainsResponse": {
-              "fields": {
-                "domains": {
-                  "rule": "repeated",
-                  "type": "Domain",
-                  "id": 1
-                }
-              }
-            },
-            "ProjectUpdateResponse": {
-              "fields": {}
-            },
-            "TaskSpec": {
-              "fields": {
-                "template": {
-                  "type": "orch.core.TaskTemplate",
-                  "id": 1
-                }
-              }
-            },
-            "TaskCreateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "TaskSpec",
-                  "id": 2
-                }
-              }
-            },
-            "TaskClosure": {
-              "fields": {
-                "compiled_task": {
-                  "type": "orch.core.CompiledTask",
-                  "id": 1
-                },
-                "created_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 2
-                },
-                "registered_by": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "Task": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "closure": {
-                  "type": "TaskClosure",
-                  "id": 2
-                }
-              }
-            },
-            "TaskList": {
-              "fields": {
-                "tasks": {
-                  "rule": "repeated",
-                  "type": "Task",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "ClaimCondition": {
-              "fields": {
-                "claim": {
-                  "type": "string",
-                  "id": 1
-                },
-                "pattern": {
-                  "type": "string",
-                  "id": 2
-                },
-                "glob": {
-                  "type": "bool",
-                  "id": 3
-                }
-              }
-            },
-            "TrustPolicy": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "issuer": {
-                  "type": "string",
-                  "id": 2
-                },
-                "conditions": {
-                  "rule": "repeated",
-                  "type": "ClaimCondition",
-                  "id": 3
-                },
-                "role": {
-                  "type": "Role",
-                  "id": 4
-                },
-                "projects": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 5
-                },
-                "domains": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 6
-                },
-                "org": {
-                  "type": "string",
-                  "id": 7
-                },
-                "created_at_ms": {
-                  "type": "int64",
-                  "id": 8
-                },
-                "created_by": {
-                  "type": "string",
-                  "id": 9
-                }
-              }
-            },
-            "CreateTrustPolicyRequest": {
-              "fields": {
-                "policy": {
-                  "type": "TrustPolicy",
-                  "id": 1
-                }
-              }
-            },
-            "CreateTrustPolicyResponse": {
-              "fields": {
-                "policy": {
-                  "type": "TrustPolicy",
-                  "id": 1
-                }
-              }
-            },
-            "GetTrustPolicyRequest": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "org": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "GetTrustPolicyResponse": {
-              "fields": {
-                "policy": {
-                  "type": "TrustPolicy",
-                  "id": 1
-                }
-              }
-            },
-            "ListTrustPoliciesRequest": {
-              "fields": {
-                "org": {
-                  "type": "string",
-                  "id": 1
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 2
-                },
-                "token": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "ListTrustPoliciesResponse": {
-              "fields": {
-                "policies": {
-                  "rule": "repeated",
-                  "type": "TrustPolicy",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "DeleteTrustPolicyRequest": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "org": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "DeleteTrustPolicyResponse": {
-              "fields": {}
-            },
-            "Role": {
-              "values": {
-                "ROLE_UNSPECIFIED": 0,
-                "VIEWER": 1,
-                "CONTRIBUTOR": 2,
-                "ADMIN": 3
-              }
-            },
-            "UserInfoRequest": {
-              "fields": {}
-            },
-            "UserInfoResponse": {
-              "fields": {
-                "subject": {
-                  "type": "string",
-                  "id": 1
-                },
-                "name": {
-                  "type": "string",
-                  "id": 2
-                },
-                "preferred_username": {
-                  "type": "string",
-                  "id": 3
-                },
-                "email": {
-                  "type": "string",
-                  "id": 4
-                },
-                "client_id": {
-                  "type": "string",
-                  "id": 5
-                },
-                "org": {
-                  "type": "string",
-                  "id": 6
-                },
-                "role": {
-                  "type": "Role",
-                  "id": 7
-                },
-                "method": {
-                  "type": "string",
-                  "id": 8
-                }
-              }
-            },
-            "ApiKey": {
-              "fields": {
-                "client_id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "name": {
-                  "type": "string",
-                  "id": 2
-                },
-                "role": {
-                  "type": "Role",
-                  "id": 3
-                },
-                "org": {
-                  "type": "string",
-                  "id": 4
-                },
-                "created_at_ms": {
-                  "type": "int64",
-                  "id": 5
-                },
-                "created_by": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "CreateApiKeyRequest": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "role": {
-                  "type": "Role",
-                  "id": 2
-                },
-                "org": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "CreateApiKeyResponse": {
-              "fields": {
-                "key": {
-                  "type": "ApiKey",
-                  "id": 1
-                },
-                "client_secret": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "ListApiKeysRequest": {
-              "fields": {
-                "org": {
-                  "type": "string",
-                  "id": 1
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 2
-                },
-                "token": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "ListApiKeysResponse": {
-              "fields": {
-                "keys": {
-                  "rule": "repeated",
-                  "type": "ApiKey",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "DeleteApiKeyRequest": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "org": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "DeleteApiKeyResponse": {
-              "fields": {}
-            },
-            "GetVersionRequest": {
-              "fields": {}
-            },
-            "Version": {
-              "fields": {
-                "build": {
-                  "type": "string",
-                  "id": 1
-                },
-                "version": {
-                  "type": "string",
-                  "id": 2
-                },
-                "build_time": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "GetVersionResponse": {
-              "fields": {
-                "control_plane_version": {
-                  "type": "Version",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowSpec": {
-              "fields": {
-                "template": {
-                  "type": "orch.core.WorkflowTemplate",
-                  "id": 1
-                }
-              }
-            },
-            "WorkflowCreateRequest": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "spec": {
-                  "type": "WorkflowSpec",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowClosure": {
-              "fields": {
-                "compiled_workflow": {
-                  "type": "orch.core.CompiledWorkflowClosure",
-                  "id": 1
-                },
-                "created_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 2
-                },
-                "registered_by": {
-                  "type": "string",
-                  "id": 3
-                }
-              }
-            },
-            "Workflow": {
-              "fields": {
-                "id": {
-                  "type": "orch.core.Identifier",
-                  "id": 1
-                },
-                "closure": {
-                  "type": "WorkflowClosure",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowList": {
-              "fields": {
-                "workflows": {
-                  "rule": "repeated",
-                  "type": "Workflow",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "ImageSpec": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "packages": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 2
-                },
-                "registry": {
-                  "type": "string",
-                  "id": 3
-                },
-                "base_image": {
-                  "type": "string",
-                  "id": 4
-                },
-                "tag": {
-                  "type": "string",
-                  "id": 5
-                }
-              }
-            },
-            "AppResources": {
-              "fields": {
-                "cpu": {
-                  "type": "string",
-                  "id": 1
-                },
-                "mem": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "AppSecret": {
-              "fields": {
-                "key": {
-                  "type": "string",
-                  "id": 1
-                },
-                "env_var": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "AppIdentifier": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "project": {
-                  "type": "string",
-                  "id": 2
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 3
-                },
-                "org": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "AppSpec": {
-              "fields": {
-                "id": {
-                  "type": "AppIdentifier",
-                  "id": 1
-                },
-                "image": {
-                  "type": "ImageSpec",
-                  "id": 2
-                },
-                "limits": {
-                  "type": "AppResources",
-                  "id": 3
-                },
-                "port": {
-                  "type": "uint32",
-                  "id": 4
-                },
-                "args": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 5
-                },
-                "secrets": {
-                  "rule": "repeated",
-                  "type": "AppSecret",
-                  "id": 6
-                },
-                "requires_auth": {
-                  "type": "bool",
-                  "id": 7
-                },
-                "code_bundle": {
-                  "type": "string",
-                  "id": 8
-                },
-                "env": {
-                  "keyType": "string",
-                  "type": "string",
-                  "id": 9
-                },
-                "replicas": {
-                  "type": "uint32",
-                  "id": 10
-                }
-              }
-            },
-            "AppStatus": {
-              "fields": {
-                "state": {
-                  "type": "string",
-                  "id": 1
-                },
-                "message": {
-                  "type": "string",
-                  "id": 2
-                },
-                "endpoint": {
-                  "type": "string",
-                  "id": 3
-                },
-                "revision": {
-                  "type": "uint32",
-                  "id": 4
-                },
-                "updated_at_ms": {
-                  "type": "int64",
-                  "id": 5
-                }
-              }
-            },
-            "App": {
-              "fields": {
-                "spec": {
-                  "type": "AppSpec",
-                  "id": 1
-                },
-                "status": {
-                  "type": "AppStatus",
-                  "id": 2
-                }
-              }
-            },
-            "DeployAppRequest": {
-              "fields": {
-                "spec": {
-                  "type": "AppSpec",
-                  "id": 1
-                },
-                "timeout_seconds": {
-                  "type": "uint32",
-                  "id": 2
-                }
-              }
-            },
-            "GetAppRequest": {
-              "fields": {
-                "id": {
-                  "type": "AppIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "ListAppsRequest": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "org": {
-                  "type": "string",
-                  "id": 3
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 4
-                },
-                "token": {
-                  "type": "string",
-                  "id": 5
-                }
-              }
-            },
-            "ListAppsResponse": {
-              "fields": {
-                "apps": {
-                  "rule": "repeated",
-                  "type": "App",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "StopAppRequest": {
-              "fields": {
-                "id": {
-                  "type": "AppIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "StopAppResponse": {
-              "fields": {}
-            },
-            "PublicClientAuthConfigRequest": {
-              "fields": {}
-            },
-            "PublicClientAuthConfigResponse": {
-              "fields": {
-                "client_id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "redirect_uri": {
-                  "type": "string",
-                  "id": 2
-                },
-                "scopes": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 3
-                },
-                "authorization_metadata_key": {
-                  "type": "string",
-                  "id": 4
-                },
-                "service_http_endpoint": {
-                  "type": "string",
-                  "id": 5
-                },
-                "audience": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "OAuth2MetadataRequest": {
-              "fields": {}
-            },
-            "OAuth2MetadataResponse": {
-              "fields": {
-                "issuer": {
-                  "type": "string",
-                  "id": 1
-                },
-                "authorization_endpoint": {
-                  "type": "string",
-                  "id": 2
-                },
-                "token_endpoint": {
-                  "type": "string",
-                  "id": 3
-                },
-                "response_types_supported": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 4
-                },
-                "scopes_supported": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 5
-                },
-                "token_endpoint_auth_methods_supported": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 6
-                },
-                "jwks_uri": {
-                  "type": "string",
-                  "id": 7
-                },
-                "code_challenge_methods_supported": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 8
-                },
-                "grant_types_supported": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 9
-                },
-                "device_authorization_endpoint": {
-                  "type": "string",
-                  "id": 10
-                }
-              }
-            },
-            "CreateUploadLocationRequest": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "filename": {
-                  "type": "string",
-                  "id": 3
-                },
-                "expires_in": {
-                  "type": "google.protobuf.Duration",
-                  "id": 4
-                },
-                "content_md5": {
-                  "type": "bytes",
-                  "id": 5
-                },
-                "filename_root": {
-                  "type": "string",
-                  "id": 6
-                },
-                "org": {
-                  "type": "string",
-                  "id": 7
-                }
-              }
-            },
-            "CreateUploadLocationResponse": {
-              "fields": {
-                "signed_url": {
-                  "type": "string",
-                  "id": 1
-                },
-                "native_url": {
-                  "type": "string",
-                  "id": 2
-                },
-                "expires_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 3
-                },
-                "headers": {
-                  "keyType": "string",
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "CreateDownloadLinkRequest": {
-              "fields": {
-                "native_url": {
-                  "type": "string",
-                  "id": 1
-                },
-                "expires_in": {
-                  "type": "google.protobuf.Duration",
-                  "id": 2
-                }
-              }
-            },
-            "CreateDownloadLinkResponse": {
-              "fields": {
-                "signed_url": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 1
-                },
-                "expires_at": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 2
-                }
-              }
-            },
-            "SecretIdentifier": {
-              "fields": {
-                "name": {
-                  "type": "string",
-                  "id": 1
-                },
-                "org": {
-                  "type": "string",
-                  "id": 2
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 3
-                },
-                "project": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "SecretSpec": {
-              "oneofs": {
-                "value": {
-                  "oneof": [
-                    "string_value",
-                    "binary_value"
-                  ]
-                }
-              },
-              "fields": {
-                "string_value": {
-                  "type": "string",
-                  "id": 1
-                },
-                "binary_value": {
-                  "type": "bytes",
-                  "id": 2
-                },
-                "type": {
-                  "type": "Type",
-                  "id": 3
-                }
-              },
-              "nested": {
-                "Type": {
-                  "values": {
-                    "TYPE_UNSPECIFIED": 0,
-                    "GENERIC": 1,
-                    "IMAGE_PULL_SECRET": 2
+                "ResourceListRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "NamedEntityIdentifier",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 2
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "filters": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "sort_by": {
+                      "type": "Sort",
+                      "id": 5
+                    }
                   }
+                },
+                "NamedEntityIdentifierListRequest": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 3
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "sort_by": {
+                      "type": "Sort",
+                      "id": 5
+                    },
+                    "filters": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 7
+                    }
+                  }
+                },
+                "NamedEntityIdentifierList": {
+                  "fields": {
+                    "entities": {
+                      "rule": "repeated",
+                      "type": "NamedEntityIdentifier",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "EmptyResponse": {
+                  "fields": {}
+                },
+                "ExecutionMetadata": {
+                  "fields": {
+                    "mode": {
+                      "type": "ExecutionMode",
+                      "id": 1
+                    },
+                    "principal": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "reference_execution": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 3
+                    }
+                  },
+                  "nested": {
+                    "ExecutionMode": {
+                      "values": {
+                        "EXECUTION_MODE_UNSPECIFIED": 0,
+                        "MANUAL": 1,
+                        "SCHEDULED": 2,
+                        "SYSTEM": 3,
+                        "RELAUNCH": 4
+                      }
+                    }
+                  }
+                },
+                "ExecutionSpec": {
+                  "fields": {
+                    "launch_plan": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "metadata": {
+                      "type": "ExecutionMetadata",
+                      "id": 2
+                    },
+                    "annotations": {
+                      "keyType": "string",
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "ExecutionCreateRequest": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "spec": {
+                      "type": "ExecutionSpec",
+                      "id": 4
+                    },
+                    "inputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 5
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "ExecutionCreateResponse": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "ExecutionClosure": {
+                  "oneofs": {
+                    "output_result": {
+                      "oneof": [
+                        "outputs",
+                        "error"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "outputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 1
+                    },
+                    "error": {
+                      "type": "orch.core.v1.ExecutionError",
+                      "id": 2
+                    },
+                    "phase": {
+                      "type": "orch.core.v1.WorkflowExecution.Phase",
+                      "id": 3
+                    },
+                    "started_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 4
+                    },
+                    "duration": {
+                      "type": "google.protobuf.Duration",
+                      "id": 5
+                    },
+                    "created_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 6
+                    },
+                    "updated_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 7
+                    },
+                    "workflow_id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 8
+                    }
+                  }
+                },
+                "Execution": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "ExecutionSpec",
+                      "id": 2
+                    },
+                    "closure": {
+                      "type": "ExecutionClosure",
+                      "id": 3
+                    }
+                  }
+                },
+                "ExecutionList": {
+                  "fields": {
+                    "executions": {
+                      "rule": "repeated",
+                      "type": "Execution",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowExecutionGetRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowExecutionGetDataRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowExecutionGetDataResponse": {
+                  "fields": {
+                    "full_inputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 1
+                    },
+                    "full_outputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 2
+                    }
+                  }
+                },
+                "ExecutionTerminateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    },
+                    "cause": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ExecutionTerminateResponse": {
+                  "fields": {}
+                },
+                "ExecutionRelaunchRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "NodeExecutionClosure": {
+                  "fields": {
+                    "phase": {
+                      "type": "orch.core.v1.NodeExecution.Phase",
+                      "id": 1
+                    },
+                    "started_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 2
+                    },
+                    "updated_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 3
+                    },
+                    "error": {
+                      "type": "orch.core.v1.ExecutionError",
+                      "id": 4
+                    },
+                    "attempts": {
+                      "type": "uint32",
+                      "id": 5
+                    },
+                    "duration": {
+                      "type": "google.protobuf.Duration",
+                      "id": 6
+                    },
+                    "task_attempts": {
+                      "rule": "repeated",
+                      "type": "TaskAttempt",
+                      "id": 7
+                    },
+                    "cache_status": {
+                      "type": "CacheStatus",
+                      "id": 8
+                    }
+                  }
+                },
+                "CacheStatus": {
+                  "values": {
+                    "CACHE_STATUS_UNSPECIFIED": 0,
+                    "CACHE_DISABLED": 1,
+                    "CACHE_MISS": 2,
+                    "CACHE_HIT": 3,
+                    "CACHE_POPULATED": 4,
+                    "CACHE_LOOKUP_FAILURE": 5,
+                    "CACHE_PUT_FAILURE": 6
+                  }
+                },
+                "TaskAttempt": {
+                  "fields": {
+                    "attempt": {
+                      "type": "uint32",
+                      "id": 1
+                    },
+                    "phase": {
+                      "type": "orch.core.v1.NodeExecution.Phase",
+                      "id": 2
+                    },
+                    "started_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 3
+                    },
+                    "duration": {
+                      "type": "google.protobuf.Duration",
+                      "id": 4
+                    },
+                    "error": {
+                      "type": "orch.core.v1.ExecutionError",
+                      "id": 5
+                    },
+                    "replica": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "NodeExecution": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.NodeExecutionIdentifier",
+                      "id": 1
+                    },
+                    "closure": {
+                      "type": "NodeExecutionClosure",
+                      "id": 2
+                    }
+                  }
+                },
+                "NodeExecutionListRequest": {
+                  "fields": {
+                    "workflow_execution_id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 2
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "filters": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "NodeExecutionList": {
+                  "fields": {
+                    "node_executions": {
+                      "rule": "repeated",
+                      "type": "NodeExecution",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "NodeExecutionGetDataRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.NodeExecutionIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "NodeExecutionGetDataResponse": {
+                  "fields": {
+                    "inputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 1
+                    },
+                    "outputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 2
+                    }
+                  }
+                },
+                "ExecutionEvent": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.WorkflowExecutionIdentifier",
+                      "id": 1
+                    },
+                    "phase": {
+                      "type": "orch.core.v1.WorkflowExecution.Phase",
+                      "id": 2
+                    },
+                    "occurred_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 3
+                    },
+                    "node_id": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "node_phase": {
+                      "type": "orch.core.v1.NodeExecution.Phase",
+                      "id": 5
+                    },
+                    "error": {
+                      "type": "orch.core.v1.ExecutionError",
+                      "id": 6
+                    },
+                    "outputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 7
+                    }
+                  }
+                },
+                "LaunchPlanState": {
+                  "values": {
+                    "LAUNCH_PLAN_STATE_UNSPECIFIED": 0,
+                    "INACTIVE": 1,
+                    "ACTIVE": 2
+                  }
+                },
+                "CronSchedule": {
+                  "fields": {
+                    "schedule": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "Schedule": {
+                  "oneofs": {
+                    "schedule_expression": {
+                      "oneof": [
+                        "cron_schedule"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "cron_schedule": {
+                      "type": "CronSchedule",
+                      "id": 1
+                    }
+                  }
+                },
+                "LaunchPlanSpec": {
+                  "fields": {
+                    "workflow_id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "default_inputs": {
+                      "type": "orch.core.v1.ParameterMap",
+                      "id": 2
+                    },
+                    "fixed_inputs": {
+                      "type": "orch.core.v1.LiteralMap",
+                      "id": 3
+                    },
+                    "schedule": {
+                      "type": "Schedule",
+                      "id": 4
+                    },
+                    "auth_role": {
+                      "type": "AuthRole",
+                      "id": 5
+                    },
+                    "raw_output_data_config": {
+                      "type": "RawOutputDataConfig",
+                      "id": 6
+                    }
+                  }
+                },
+                "AuthRole": {
+                  "fields": {
+                    "assumable_iam_role": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "kubernetes_service_account": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "RawOutputDataConfig": {
+                  "fields": {
+                    "output_location_prefix": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "LaunchPlanCreateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "LaunchPlanSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "LaunchPlanClosure": {
+                  "fields": {
+                    "state": {
+                      "type": "LaunchPlanState",
+                      "id": 1
+                    },
+                    "expected_inputs": {
+                      "type": "orch.core.v1.ParameterMap",
+                      "id": 2
+                    },
+                    "expected_outputs": {
+                      "type": "orch.core.v1.VariableMap",
+                      "id": 3
+                    },
+                    "created_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 4
+                    },
+                    "updated_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 5
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "LaunchPlan": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "LaunchPlanSpec",
+                      "id": 2
+                    },
+                    "closure": {
+                      "type": "LaunchPlanClosure",
+                      "id": 3
+                    }
+                  }
+                },
+                "LaunchPlanList": {
+                  "fields": {
+                    "launch_plans": {
+                      "rule": "repeated",
+                      "type": "LaunchPlan",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "LaunchPlanUpdateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "state": {
+                      "type": "LaunchPlanState",
+                      "id": 2
+                    }
+                  }
+                },
+                "LaunchPlanUpdateResponse": {
+                  "fields": {}
+                },
+                "ActiveLaunchPlanRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "NamedEntityIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "Domain": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "Project": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "domains": {
+                      "rule": "repeated",
+                      "type": "Domain",
+                      "id": 3
+                    },
+                    "description": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "labels": {
+                      "keyType": "string",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "state": {
+                      "type": "ProjectState",
+                      "id": 6
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 7
+                    }
+                  },
+                  "nested": {
+                    "ProjectState": {
+                      "values": {
+                        "PROJECT_STATE_UNSPECIFIED": 0,
+                        "ACTIVE": 1,
+                        "ARCHIVED": 2,
+                        "SYSTEM_GENERATED": 3
+                      }
+                    }
+                  }
+                },
+                "Projects": {
+                  "fields": {
+                    "projects": {
+                      "rule": "repeated",
+                      "type": "Project",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ProjectListRequest": {
+                  "fields": {
+                    "limit": {
+                      "type": "uint32",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "filters": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "sort_by": {
+                      "type": "Sort",
+                      "id": 4
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "ProjectRegisterRequest": {
+                  "fields": {
+                    "project": {
+                      "type": "Project",
+                      "id": 1
+                    }
+                  }
+                },
+                "ProjectGetRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "GetDomainRequest": {
+                  "fields": {}
+                },
+                "GetDomainsResponse": {
+                  "fields": {
+                    "domains": {
+                      "rule": "repeated",
+                      "type": "Domain",
+                      "id": 1
+                    }
+                  }
+                },
+                "ProjectUpdateResponse": {
+                  "fields": {}
+                },
+                "TaskSpec": {
+                  "fields": {
+                    "template": {
+                      "type": "orch.core.v1.TaskTemplate",
+                      "id": 1
+                    }
+                  }
+                },
+                "TaskCreateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "TaskSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "TaskClosure": {
+                  "fields": {
+                    "compiled_task": {
+                      "type": "orch.core.v1.CompiledTask",
+                      "id": 1
+                    },
+                    "created_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 2
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "Task": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "closure": {
+                      "type": "TaskClosure",
+                      "id": 2
+                    }
+                  }
+                },
+                "TaskList": {
+                  "fields": {
+                    "tasks": {
+                      "rule": "repeated",
+                      "type": "Task",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ClaimCondition": {
+                  "fields": {
+                    "claim": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "pattern": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "glob": {
+                      "type": "bool",
+                      "id": 3
+                    }
+                  }
+                },
+                "TrustPolicy": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "issuer": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "conditions": {
+                      "rule": "repeated",
+                      "type": "ClaimCondition",
+                      "id": 3
+                    },
+                    "role": {
+                      "type": "Role",
+                      "id": 4
+                    },
+                    "projects": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "domains": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 6
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 7
+                    },
+                    "created_at_ms": {
+                      "type": "int64",
+                      "id": 8
+                    },
+                    "created_by": {
+                      "type": "string",
+                      "id": 9
+                    }
+                  }
+                },
+                "CreateTrustPolicyRequest": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "CreateTrustPolicyResponse": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetTrustPolicyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "GetTrustPolicyResponse": {
+                  "fields": {
+                    "policy": {
+                      "type": "TrustPolicy",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListTrustPoliciesRequest": {
+                  "fields": {
+                    "org": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 2
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "ListTrustPoliciesResponse": {
+                  "fields": {
+                    "policies": {
+                      "rule": "repeated",
+                      "type": "TrustPolicy",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteTrustPolicyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteTrustPolicyResponse": {
+                  "fields": {}
+                },
+                "Role": {
+                  "values": {
+                    "ROLE_UNSPECIFIED": 0,
+                    "VIEWER": 1,
+                    "CONTRIBUTOR": 2,
+                    "ADMIN": 3
+                  }
+                },
+                "UserInfoRequest": {
+                  "fields": {}
+                },
+                "UserInfoResponse": {
+                  "fields": {
+                    "subject": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "preferred_username": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "email": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "client_id": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "role": {
+                      "type": "Role",
+                      "id": 7
+                    },
+                    "method": {
+                      "type": "string",
+                      "id": 8
+                    }
+                  }
+                },
+                "ApiKey": {
+                  "fields": {
+                    "client_id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "role": {
+                      "type": "Role",
+                      "id": 3
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "created_at_ms": {
+                      "type": "int64",
+                      "id": 5
+                    },
+                    "created_by": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "CreateApiKeyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "role": {
+                      "type": "Role",
+                      "id": 2
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "CreateApiKeyResponse": {
+                  "fields": {
+                    "key": {
+                      "type": "ApiKey",
+                      "id": 1
+                    },
+                    "client_secret": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListApiKeysRequest": {
+                  "fields": {
+                    "org": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 2
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "ListApiKeysResponse": {
+                  "fields": {
+                    "keys": {
+                      "rule": "repeated",
+                      "type": "ApiKey",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteApiKeyRequest": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteApiKeyResponse": {
+                  "fields": {}
+                },
+                "GetVersionRequest": {
+                  "fields": {}
+                },
+                "Version": {
+                  "fields": {
+                    "build": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "version": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "build_time": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "GetVersionResponse": {
+                  "fields": {
+                    "control_plane_version": {
+                      "type": "Version",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowSpec": {
+                  "fields": {
+                    "template": {
+                      "type": "orch.core.v1.WorkflowTemplate",
+                      "id": 1
+                    }
+                  }
+                },
+                "WorkflowCreateRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "spec": {
+                      "type": "WorkflowSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowClosure": {
+                  "fields": {
+                    "compiled_workflow": {
+                      "type": "orch.core.v1.CompiledWorkflowClosure",
+                      "id": 1
+                    },
+                    "created_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 2
+                    },
+                    "registered_by": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "Workflow": {
+                  "fields": {
+                    "id": {
+                      "type": "orch.core.v1.Identifier",
+                      "id": 1
+                    },
+                    "closure": {
+                      "type": "WorkflowClosure",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowList": {
+                  "fields": {
+                    "workflows": {
+                      "rule": "repeated",
+                      "type": "Workflow",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ImageSpec": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "packages": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    },
+                    "registry": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "base_image": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "tag": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "AppResources": {
+                  "fields": {
+                    "cpu": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "mem": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "AppSecret": {
+                  "fields": {
+                    "key": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "env_var": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "AppIdentifier": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "project": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "AppSpec": {
+                  "fields": {
+                    "id": {
+                      "type": "AppIdentifier",
+                      "id": 1
+                    },
+                    "image": {
+                      "type": "ImageSpec",
+                      "id": 2
+                    },
+                    "limits": {
+                      "type": "AppResources",
+                      "id": 3
+                    },
+                    "port": {
+                      "type": "uint32",
+                      "id": 4
+                    },
+                    "args": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "secrets": {
+                      "rule": "repeated",
+                      "type": "AppSecret",
+                      "id": 6
+                    },
+                    "requires_auth": {
+                      "type": "bool",
+                      "id": 7
+                    },
+                    "code_bundle": {
+                      "type": "string",
+                      "id": 8
+                    },
+                    "env": {
+                      "keyType": "string",
+                      "type": "string",
+                      "id": 9
+                    },
+                    "replicas": {
+                      "type": "uint32",
+                      "id": 10
+                    }
+                  }
+                },
+                "AppStatus": {
+                  "fields": {
+                    "state": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "message": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpoint": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "revision": {
+                      "type": "uint32",
+                      "id": 4
+                    },
+                    "updated_at_ms": {
+                      "type": "int64",
+                      "id": 5
+                    }
+                  }
+                },
+                "App": {
+                  "fields": {
+                    "spec": {
+                      "type": "AppSpec",
+                      "id": 1
+                    },
+                    "status": {
+                      "type": "AppStatus",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeployAppRequest": {
+                  "fields": {
+                    "spec": {
+                      "type": "AppSpec",
+                      "id": 1
+                    },
+                    "timeout_seconds": {
+                      "type": "uint32",
+                      "id": 2
+                    }
+                  }
+                },
+                "GetAppRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "AppIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListAppsRequest": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 4
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "ListAppsResponse": {
+                  "fields": {
+                    "apps": {
+                      "rule": "repeated",
+                      "type": "App",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "StopAppRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "AppIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "StopAppResponse": {
+                  "fields": {}
+                },
+                "PublicClientAuthConfigRequest": {
+                  "fields": {}
+                },
+                "PublicClientAuthConfigResponse": {
+                  "fields": {
+                    "client_id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "redirect_uri": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "scopes": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 3
+                    },
+                    "authorization_metadata_key": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "service_http_endpoint": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "audience": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "OAuth2MetadataRequest": {
+                  "fields": {}
+                },
+                "OAuth2MetadataResponse": {
+                  "fields": {
+                    "issuer": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "authorization_endpoint": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "token_endpoint": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "response_types_supported": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 4
+                    },
+                    "scopes_supported": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "token_endpoint_auth_methods_supported": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 6
+                    },
+                    "jwks_uri": {
+                      "type": "string",
+                      "id": 7
+                    },
+                    "code_challenge_methods_supported": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 8
+                    },
+                    "grant_types_supported": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 9
+                    },
+                    "device_authorization_endpoint": {
+                      "type": "string",
+                      "id": 10
+                    }
+                  }
+                },
+                "CreateUploadLocationRequest": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "filename": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "expires_in": {
+                      "type": "google.protobuf.Duration",
+                      "id": 4
+                    },
+                    "content_md5": {
+                      "type": "bytes",
+                      "id": 5
+                    },
+                    "filename_root": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 7
+                    }
+                  }
+                },
+                "CreateUploadLocationResponse": {
+                  "fields": {
+                    "signed_url": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "native_url": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "expires_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 3
+                    },
+                    "headers": {
+                      "keyType": "string",
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "CreateDownloadLinkRequest": {
+                  "fields": {
+                    "native_url": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "expires_in": {
+                      "type": "google.protobuf.Duration",
+                      "id": 2
+                    }
+                  }
+                },
+                "CreateDownloadLinkResponse": {
+                  "fields": {
+                    "signed_url": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 1
+                    },
+                    "expires_at": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 2
+                    }
+                  }
+                },
+                "SecretIdentifier": {
+                  "fields": {
+                    "name": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "project": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "SecretSpec": {
+                  "oneofs": {
+                    "value": {
+                      "oneof": [
+                        "string_value",
+                        "binary_value"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "string_value": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "binary_value": {
+                      "type": "bytes",
+                      "id": 2
+                    },
+                    "type": {
+                      "type": "Type",
+                      "id": 3
+                    }
+                  },
+                  "nested": {
+                    "Type": {
+                      "values": {
+                        "TYPE_UNSPECIFIED": 0,
+                        "GENERIC": 1,
+                        "IMAGE_PULL_SECRET": 2
+                      }
+                    }
+                  }
+                },
+                "SecretMetadata": {
+                  "fields": {
+                    "created_at_ms": {
+                      "type": "int64",
+                      "id": 1
+                    },
+                    "updated_at_ms": {
+                      "type": "int64",
+                      "id": 2
+                    },
+                    "type": {
+                      "type": "SecretSpec.Type",
+                      "id": 3
+                    },
+                    "updated_by": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "Secret": {
+                  "fields": {
+                    "id": {
+                      "type": "SecretIdentifier",
+                      "id": 1
+                    },
+                    "secret_metadata": {
+                      "type": "SecretMetadata",
+                      "id": 2
+                    }
+                  }
+                },
+                "CreateSecretRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "SecretIdentifier",
+                      "id": 1
+                    },
+                    "secret_spec": {
+                      "type": "SecretSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "CreateSecretResponse": {
+                  "fields": {}
+                },
+                "UpdateSecretRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "SecretIdentifier",
+                      "id": 1
+                    },
+                    "secret_spec": {
+                      "type": "SecretSpec",
+                      "id": 2
+                    }
+                  }
+                },
+                "UpdateSecretResponse": {
+                  "fields": {}
+                },
+                "GetSecretRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "SecretIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetSecretResponse": {
+                  "fields": {
+                    "secret": {
+                      "type": "Secret",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListSecretsRequest": {
+                  "fields": {
+                    "org": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "project": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "limit": {
+                      "type": "uint32",
+                      "id": 4
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "ListSecretsResponse": {
+                  "fields": {
+                    "secrets": {
+                      "rule": "repeated",
+                      "type": "Secret",
+                      "id": 1
+                    },
+                    "token": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "DeleteSecretRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "SecretIdentifier",
+                      "id": 1
+                    }
+                  }
+                },
+                "DeleteSecretResponse": {
+                  "fields": {}
                 }
               }
-            },
-            "SecretMetadata": {
-              "fields": {
-                "created_at_ms": {
-                  "type": "int64",
-                  "id": 1
-                },
-                "updated_at_ms": {
-                  "type": "int64",
-                  "id": 2
-                },
-                "type": {
-                  "type": "SecretSpec.Type",
-                  "id": 3
-                },
-                "updated_by": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "Secret": {
-              "fields": {
-                "id": {
-                  "type": "SecretIdentifier",
-                  "id": 1
-                },
-                "secret_metadata": {
-                  "type": "SecretMetadata",
-                  "id": 2
-                }
-              }
-            },
-            "CreateSecretRequest": {
-              "fields": {
-                "id": {
-                  "type": "SecretIdentifier",
-                  "id": 1
-                },
-                "secret_spec": {
-                  "type": "SecretSpec",
-                  "id": 2
-                }
-              }
-            },
-            "CreateSecretResponse": {
-              "fields": {}
-            },
-            "UpdateSecretRequest": {
-              "fields": {
-                "id": {
-                  "type": "SecretIdentifier",
-                  "id": 1
-                },
-                "secret_spec": {
-                  "type": "SecretSpec",
-                  "id": 2
-                }
-              }
-            },
-            "UpdateSecretResponse": {
-              "fields": {}
-            },
-            "GetSecretRequest": {
-              "fields": {
-                "id": {
-                  "type": "SecretIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "GetSecretResponse": {
-              "fields": {
-                "secret": {
-                  "type": "Secret",
-                  "id": 1
-                }
-              }
-            },
-            "ListSecretsRequest": {
-              "fields": {
-                "org": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "project": {
-                  "type": "string",
-                  "id": 3
-                },
-                "limit": {
-                  "type": "uint32",
-                  "id": 4
-                },
-                "token": {
-                  "type": "string",
-                  "id": 5
-                }
-              }
-            },
-            "ListSecretsResponse": {
-              "fields": {
-                "secrets": {
-                  "rule": "repeated",
-                  "type": "Secret",
-                  "id": 1
-                },
-                "token": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "DeleteSecretRequest": {
-              "fields": {
-                "id": {
-                  "type": "SecretIdentifier",
-                  "id": 1
-                }
-              }
-            },
-            "DeleteSecretResponse": {
-              "fields": {}
             }
           }
         },
         "core": {
           "nested": {
-            "ResourceType": {
-              "values": {
-                "RESOURCE_TYPE_UNSPECIFIED": 0,
-                "TASK": 1,
-                "WORKFLOW": 2,
-                "LAUNCH_PLAN": 3
-              }
-            },
-            "Identifier": {
-              "fields": {
-                "resource_type": {
-                  "type": "ResourceType",
-                  "id": 1
-                },
-                "project": {
-                  "type": "string",
-                  "id": 2
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 3
-                },
-                "name": {
-                  "type": "string",
-                  "id": 4
-                },
-                "version": {
-                  "type": "string",
-                  "id": 5
-                },
-                "org": {
-                  "type": "string",
-                  "id": 6
-                }
-              }
-            },
-            "WorkflowExecutionIdentifier": {
-              "fields": {
-                "project": {
-                  "type": "string",
-                  "id": 1
-                },
-                "domain": {
-                  "type": "string",
-                  "id": 2
-                },
-                "name": {
-                  "type": "string",
-                  "id": 3
-                },
-                "org": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "NodeExecutionIdentifier": {
-              "fields": {
-                "node_id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "execution_id": {
-                  "type": "WorkflowExecutionIdentifier",
-                  "id": 2
-                }
-              }
-            },
-            "WorkflowExecution": {
-              "fields": {},
+            "v1": {
               "nested": {
-                "Phase": {
+                "ResourceType": {
                   "values": {
-                    "UNDEFINED": 0,
-                    "QUEUED": 1,
-                    "RUNNING": 2,
-                    "SUCCEEDING": 3,
-                    "SUCCEEDED": 4,
-                    "FAILING": 5,
-                    "FAILED": 6,
-                    "ABORTED": 7,
-                    "TIMED_OUT": 8,
-                    "ABORTING": 9
+                    "RESOURCE_TYPE_UNSPECIFIED": 0,
+                    "TASK": 1,
+                    "WORKFLOW": 2,
+                    "LAUNCH_PLAN": 3
                   }
-                }
-              }
-            },
-            "NodeExecution": {
-              "fields": {},
-              "nested": {
-                "Phase": {
-                  "values": {
-                    "UNDEFINED": 0,
-                    "QUEUED": 1,
-                    "RUNNING": 2,
-                    "SUCCEEDED": 3,
-                    "FAILING": 4,
-                    "FAILED": 5,
-                    "ABORTED": 6,
-                    "SKIPPED": 7,
-                    "TIMED_OUT": 8
-                  }
-                }
-              }
-            },
-            "ExecutionError": {
-              "fields": {
-                "code": {
-                  "type": "string",
-                  "id": 1
                 },
-                "message": {
-                  "type": "string",
-                  "id": 2
-                },
-                "kind": {
-                  "type": "ErrorKind",
-                  "id": 3
-                }
-              },
-              "nested": {
-                "ErrorKind": {
-                  "values": {
-                    "UNKNOWN": 0,
-                    "USER": 1,
-                    "SYSTEM": 2
-                  }
-                }
-              }
-            },
-            "Primitive": {
-              "oneofs": {
-                "value": {
-                  "oneof": [
-                    "integer",
-                    "float_value",
-                    "string_value",
-                    "boolean",
-                    "datetime",
-                    "duration"
-                  ]
-                }
-              },
-              "fields": {
-                "integer": {
-                  "type": "int64",
-                  "id": 1
-                },
-                "float_value": {
-                  "type": "double",
-                  "id": 2
-                },
-                "string_value": {
-                  "type": "string",
-                  "id": 3
-                },
-                "boolean": {
-                  "type": "bool",
-                  "id": 4
-                },
-                "datetime": {
-                  "type": "google.protobuf.Timestamp",
-                  "id": 5
-                },
-                "duration": {
-                  "type": "google.protobuf.Duration",
-                  "id": 6
-                }
-              }
-            },
-            "Void": {
-              "fields": {}
-            },
-            "Scalar": {
-              "oneofs": {
-                "value": {
-                  "oneof": [
-                    "primitive",
-                    "none_type",
-                    "json",
-                    "blob"
-                  ]
-                }
-              },
-              "fields": {
-                "primitive": {
-                  "type": "Primitive",
-                  "id": 1
-                },
-                "none_type": {
-                  "type": "Void",
-                  "id": 2
-                },
-                "json": {
-                  "type": "string",
-                  "id": 3
-                },
-                "blob": {
-                  "type": "Blob",
-                  "id": 4
-                }
-              }
-            },
-            "Blob": {
-              "fields": {
-                "uri": {
-                  "type": "string",
-                  "id": 1
-                }
-              }
-            },
-            "Literal": {
-              "oneofs": {
-                "value": {
-                  "oneof": [
-                    "scalar",
-                    "collection",
-                    "map"
-                  ]
-                }
-              },
-              "fields": {
-                "scalar": {
-                  "type": "Scalar",
-                  "id": 1
-                },
-                "collection": {
-                  "type": "LiteralCollection",
-                  "id": 2
-                },
-                "map": {
-                  "type": "LiteralMap",
-                  "id": 3
-                }
-              }
-            },
-            "LiteralCollection": {
-              "fields": {
-                "literals": {
-                  "rule": "repeated",
-                  "type": "Literal",
-                  "id": 1
-                }
-              }
-            },
-            "LiteralMap": {
-              "fields": {
-                "literals": {
-                  "keyType": "string",
-                  "type": "Literal",
-                  "id": 1
-                }
-              }
-            },
-            "OutputReference": {
-              "fields": {
-                "node_id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "var": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "BindingData": {
-              "oneofs": {
-                "value": {
-                  "oneof": [
-                    "scalar",
-                    "collection",
-                    "promise",
-                    "map"
-                  ]
-                }
-              },
-              "fields": {
-                "scalar": {
-                  "type": "Scalar",
-                  "id": 1
-                },
-                "collection": {
-                  "type": "BindingDataCollection",
-                  "id": 2
-                },
-                "promise": {
-                  "type": "OutputReference",
-                  "id": 3
-                },
-                "map": {
-                  "type": "BindingDataMap",
-                  "id": 4
-                }
-              }
-            },
-            "BindingDataCollection": {
-              "fields": {
-                "bindings": {
-                  "rule": "repeated",
-                  "type": "BindingData",
-                  "id": 1
-                }
-              }
-            },
-            "BindingDataMap": {
-              "fields": {
-                "bindings": {
-                  "keyType": "string",
-                  "type": "BindingData",
-                  "id": 1
-                }
-              }
-            },
-            "Binding": {
-              "fields": {
-                "var": {
-                  "type": "string",
-                  "id": 1
-                },
-                "binding": {
-                  "type": "BindingData",
-                  "id": 2
-                }
-              }
-            },
-            "KeyValuePair": {
-              "fields": {
-                "key": {
-                  "type": "string",
-                  "id": 1
-                },
-                "value": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "Variable": {
-              "fields": {
-                "type": {
-                  "type": "LiteralType",
-                  "id": 1
-                },
-                "description": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "VariableMap": {
-              "fields": {
-                "variables": {
-                  "keyType": "string",
-                  "type": "Variable",
-                  "id": 1
-                }
-              }
-            },
-            "TypedInterface": {
-              "fields": {
-                "inputs": {
-                  "type": "VariableMap",
-                  "id": 1
-                },
-                "outputs": {
-                  "type": "VariableMap",
-                  "id": 2
-                }
-              }
-            },
-            "Parameter": {
-              "oneofs": {
-                "behavior": {
-                  "oneof": [
-                    "default",
-                    "required"
-                  ]
-                }
-              },
-              "fields": {
-                "var": {
-                  "type": "Variable",
-                  "id": 1
-                },
-                "default": {
-                  "type": "Literal",
-                  "id": 2
-                },
-                "required": {
-                  "type": "bool",
-                  "id": 3
-                }
-              }
-            },
-            "ParameterMap": {
-              "fields": {
-                "parameters": {
-                  "keyType": "string",
-                  "type": "Parameter",
-                  "id": 1
-                }
-              }
-            },
-            "SimpleType": {
-              "values": {
-                "SIMPLE_TYPE_UNSPECIFIED": 0,
-                "INTEGER": 1,
-                "FLOAT": 2,
-                "STRING": 3,
-                "BOOLEAN": 4,
-                "DATETIME": 5,
-                "DURATION": 6,
-                "STRUCT": 7,
-                "BLOB": 8
-              }
-            },
-            "EnumType": {
-              "fields": {
-                "values": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 1
-                }
-              }
-            },
-            "LiteralType": {
-              "oneofs": {
-                "type": {
-                  "oneof": [
-                    "simple",
-                    "collection_type",
-                    "map_value_type",
-                    "enum_type"
-                  ]
-                }
-              },
-              "fields": {
-                "simple": {
-                  "type": "SimpleType",
-                  "id": 1
-                },
-                "collection_type": {
-                  "type": "LiteralType",
-                  "id": 2
-                },
-                "map_value_type": {
-                  "type": "LiteralType",
-                  "id": 3
-                },
-                "enum_type": {
-                  "type": "EnumType",
-                  "id": 4
-                },
-                "optional": {
-                  "type": "bool",
-                  "id": 10
-                }
-              }
-            },
-            "ConnectionSet": {
-              "fields": {
-                "downstream": {
-                  "keyType": "string",
-                  "type": "IdList",
-                  "id": 1
-                },
-                "upstream": {
-                  "keyType": "string",
-                  "type": "IdList",
-                  "id": 2
-                }
-              },
-              "nested": {
-                "IdList": {
+                "Identifier": {
                   "fields": {
-                    "ids": {
+                    "resource_type": {
+                      "type": "ResourceType",
+                      "id": 1
+                    },
+                    "project": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "version": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "WorkflowExecutionIdentifier": {
+                  "fields": {
+                    "project": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "domain": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "org": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "NodeExecutionIdentifier": {
+                  "fields": {
+                    "node_id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "execution_id": {
+                      "type": "WorkflowExecutionIdentifier",
+                      "id": 2
+                    }
+                  }
+                },
+                "WorkflowExecution": {
+                  "fields": {},
+                  "nested": {
+                    "Phase": {
+                      "values": {
+                        "UNDEFINED": 0,
+                        "QUEUED": 1,
+                        "RUNNING": 2,
+                        "SUCCEEDING": 3,
+                        "SUCCEEDED": 4,
+                        "FAILING": 5,
+                        "FAILED": 6,
+                        "ABORTED": 7,
+                        "TIMED_OUT": 8,
+                        "ABORTING": 9
+                      }
+                    }
+                  }
+                },
+                "NodeExecution": {
+                  "fields": {},
+                  "nested": {
+                    "Phase": {
+                      "values": {
+                        "UNDEFINED": 0,
+                        "QUEUED": 1,
+                        "RUNNING": 2,
+                        "SUCCEEDED": 3,
+                        "FAILING": 4,
+                        "FAILED": 5,
+                        "ABORTED": 6,
+                        "SKIPPED": 7,
+                        "TIMED_OUT": 8
+                      }
+                    }
+                  }
+                },
+                "ExecutionError": {
+                  "fields": {
+                    "code": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "message": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "kind": {
+                      "type": "ErrorKind",
+                      "id": 3
+                    }
+                  },
+                  "nested": {
+                    "ErrorKind": {
+                      "values": {
+                        "UNKNOWN": 0,
+                        "USER": 1,
+                        "SYSTEM": 2
+                      }
+                    }
+                  }
+                },
+                "Primitive": {
+                  "oneofs": {
+                    "value": {
+                      "oneof": [
+                        "integer",
+                        "float_value",
+                        "string_value",
+                        "boolean",
+                        "datetime",
+                        "duration"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "integer": {
+                      "type": "int64",
+                      "id": 1
+                    },
+                    "float_value": {
+                      "type": "double",
+                      "id": 2
+                    },
+                    "string_value": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "boolean": {
+                      "type": "bool",
+                      "id": 4
+                    },
+                    "datetime": {
+                      "type": "google.protobuf.Timestamp",
+                      "id": 5
+                    },
+                    "duration": {
+                      "type": "google.protobuf.Duration",
+                      "id": 6
+                    }
+                  }
+                },
+                "Void": {
+                  "fields": {}
+                },
+                "Scalar": {
+                  "oneofs": {
+                    "value": {
+                      "oneof": [
+                        "primitive",
+                        "none_type",
+                        "json",
+                        "blob"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "primitive": {
+                      "type": "Primitive",
+                      "id": 1
+                    },
+                    "none_type": {
+                      "type": "Void",
+                      "id": 2
+                    },
+                    "json": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "blob": {
+                      "type": "Blob",
+                      "id": 4
+                    }
+                  }
+                },
+                "Blob": {
+                  "fields": {
+                    "uri": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "Literal": {
+                  "oneofs": {
+                    "value": {
+                      "oneof": [
+                        "scalar",
+                        "collection",
+                        "map"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "scalar": {
+                      "type": "Scalar",
+                      "id": 1
+                    },
+                    "collection": {
+                      "type": "LiteralCollection",
+                      "id": 2
+                    },
+                    "map": {
+                      "type": "LiteralMap",
+                      "id": 3
+                    }
+                  }
+                },
+                "LiteralCollection": {
+                  "fields": {
+                    "literals": {
+                      "rule": "repeated",
+                      "type": "Literal",
+                      "id": 1
+                    }
+                  }
+                },
+                "LiteralMap": {
+                  "fields": {
+                    "literals": {
+                      "keyType": "string",
+                      "type": "Literal",
+                      "id": 1
+                    }
+                  }
+                },
+                "OutputReference": {
+                  "fields": {
+                    "node_id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "var": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "BindingData": {
+                  "oneofs": {
+                    "value": {
+                      "oneof": [
+                        "scalar",
+                        "collection",
+                        "promise",
+                        "map"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "scalar": {
+                      "type": "Scalar",
+                      "id": 1
+                    },
+                    "collection": {
+                      "type": "BindingDataCollection",
+                      "id": 2
+                    },
+                    "promise": {
+                      "type": "OutputReference",
+                      "id": 3
+                    },
+                    "map": {
+                      "type": "BindingDataMap",
+                      "id": 4
+                    }
+                  }
+                },
+                "BindingDataCollection": {
+                  "fields": {
+                    "bindings": {
+                      "rule": "repeated",
+                      "type": "BindingData",
+                      "id": 1
+                    }
+                  }
+                },
+                "BindingDataMap": {
+                  "fields": {
+                    "bindings": {
+                      "keyType": "string",
+                      "type": "BindingData",
+                      "id": 1
+                    }
+                  }
+                },
+                "Binding": {
+                  "fields": {
+                    "var": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "binding": {
+                      "type": "BindingData",
+                      "id": 2
+                    }
+                  }
+                },
+                "KeyValuePair": {
+                  "fields": {
+                    "key": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "value": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "Variable": {
+                  "fields": {
+                    "type": {
+                      "type": "LiteralType",
+                      "id": 1
+                    },
+                    "description": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "VariableMap": {
+                  "fields": {
+                    "variables": {
+                      "keyType": "string",
+                      "type": "Variable",
+                      "id": 1
+                    }
+                  }
+                },
+                "TypedInterface": {
+                  "fields": {
+                    "inputs": {
+                      "type": "VariableMap",
+                      "id": 1
+                    },
+                    "outputs": {
+                      "type": "VariableMap",
+                      "id": 2
+                    }
+                  }
+                },
+                "Parameter": {
+                  "oneofs": {
+                    "behavior": {
+                      "oneof": [
+                        "default",
+                        "required"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "var": {
+                      "type": "Variable",
+                      "id": 1
+                    },
+                    "default": {
+                      "type": "Literal",
+                      "id": 2
+                    },
+                    "required": {
+                      "type": "bool",
+                      "id": 3
+                    }
+                  }
+                },
+                "ParameterMap": {
+                  "fields": {
+                    "parameters": {
+                      "keyType": "string",
+                      "type": "Parameter",
+                      "id": 1
+                    }
+                  }
+                },
+                "SimpleType": {
+                  "values": {
+                    "SIMPLE_TYPE_UNSPECIFIED": 0,
+                    "INTEGER": 1,
+                    "FLOAT": 2,
+                    "STRING": 3,
+                    "BOOLEAN": 4,
+                    "DATETIME": 5,
+                    "DURATION": 6,
+                    "STRUCT": 7,
+                    "BLOB": 8
+                  }
+                },
+                "EnumType": {
+                  "fields": {
+                    "values": {
                       "rule": "repeated",
                       "type": "string",
                       "id": 1
                     }
                   }
-                }
-              }
-            },
-            "CompiledTask": {
-              "fields": {
-                "template": {
-                  "type": "TaskTemplate",
-                  "id": 1
-                }
-              }
-            },
-            "CompiledWorkflow": {
-              "fields": {
-                "template": {
-                  "type": "WorkflowTemplate",
-                  "id": 1
                 },
-                "connections": {
-                  "type": "ConnectionSet",
-                  "id": 2
-                }
-              }
-            },
-            "CompiledWorkflowClosure": {
-              "fields": {
-                "primary": {
-                  "type": "CompiledWorkflow",
-                  "id": 1
+                "LiteralType": {
+                  "oneofs": {
+                    "type": {
+                      "oneof": [
+                        "simple",
+                        "collection_type",
+                        "map_value_type",
+                        "enum_type"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "simple": {
+                      "type": "SimpleType",
+                      "id": 1
+                    },
+                    "collection_type": {
+                      "type": "LiteralType",
+                      "id": 2
+                    },
+                    "map_value_type": {
+                      "type": "LiteralType",
+                      "id": 3
+                    },
+                    "enum_type": {
+                      "type": "EnumType",
+                      "id": 4
+                    },
+                    "optional": {
+                      "type": "bool",
+                      "id": 10
+                    }
+                  }
                 },
-                "tasks": {
-                  "rule": "repeated",
-                  "type": "CompiledTask",
-                  "id": 2
-                }
-              }
-            },
-            "Container": {
-              "fields": {
-                "image": {
-                  "type": "string",
-                  "id": 1
+                "ConnectionSet": {
+                  "fields": {
+                    "downstream": {
+                      "keyType": "string",
+                      "type": "IdList",
+                      "id": 1
+                    },
+                    "upstream": {
+                      "keyType": "string",
+                      "type": "IdList",
+                      "id": 2
+                    }
+                  },
+                  "nested": {
+                    "IdList": {
+                      "fields": {
+                        "ids": {
+                          "rule": "repeated",
+                          "type": "string",
+                          "id": 1
+                        }
+                      }
+                    }
+                  }
                 },
-                "command": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 2
+                "CompiledTask": {
+                  "fields": {
+                    "template": {
+                      "type": "TaskTemplate",
+                      "id": 1
+                    }
+                  }
                 },
-                "env": {
-                  "rule": "repeated",
-                  "type": "KeyValuePair",
-                  "id": 3
+                "CompiledWorkflow": {
+                  "fields": {
+                    "template": {
+                      "type": "WorkflowTemplate",
+                      "id": 1
+                    },
+                    "connections": {
+                      "type": "ConnectionSet",
+                      "id": 2
+                    }
+                  }
                 },
-                "code_bundle": {
-                  "type": "string",
-                  "id": 4
+                "CompiledWorkflowClosure": {
+                  "fields": {
+                    "primary": {
+                      "type": "CompiledWorkflow",
+                      "id": 1
+                    },
+                    "tasks": {
+                      "rule": "repeated",
+                      "type": "CompiledTask",
+                      "id": 2
+                    }
+                  }
                 },
-                "limits": {
-                  "type": "TaskResources",
-                  "id": 5
+                "Container": {
+                  "fields": {
+                    "image": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "command": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    },
+                    "env": {
+                      "rule": "repeated",
+                      "type": "KeyValuePair",
+                      "id": 3
+                    },
+                    "code_bundle": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "limits": {
+                      "type": "TaskResources",
+                      "id": 5
+                    },
+                    "network": {
+                      "type": "bool",
+                      "id": 6
+                    }
+                  }
                 },
-                "network": {
-                  "type": "bool",
-                  "id": 6
-                }
-              }
-            },
-            "TaskResources": {
-              "fields": {
-                "cpu": {
-                  "type": "string",
-                  "id": 1
+                "TaskResources": {
+                  "fields": {
+                    "cpu": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "mem": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
                 },
-                "mem": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "RetryStrategy": {
-              "fields": {
-                "retries": {
-                  "type": "uint32",
-                  "id": 1
-                }
-              }
-            },
-            "TaskMetadata": {
-              "fields": {
-                "retries": {
-                  "type": "RetryStrategy",
-                  "id": 1
+                "RetryStrategy": {
+                  "fields": {
+                    "retries": {
+                      "type": "uint32",
+                      "id": 1
+                    }
+                  }
                 },
-                "timeout": {
-                  "type": "google.protobuf.Duration",
-                  "id": 2
+                "TaskMetadata": {
+                  "fields": {
+                    "retries": {
+                      "type": "RetryStrategy",
+                      "id": 1
+                    },
+                    "timeout": {
+                      "type": "google.protobuf.Duration",
+                      "id": 2
+                    },
+                    "cache": {
+                      "type": "bool",
+                      "id": 3
+                    },
+                    "cache_version": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
                 },
-                "cache": {
-                  "type": "bool",
-                  "id": 3
+                "TaskTemplate": {
+                  "oneofs": {
+                    "target": {
+                      "oneof": [
+                        "container"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "id": {
+                      "type": "Identifier",
+                      "id": 1
+                    },
+                    "type": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "interface": {
+                      "type": "TypedInterface",
+                      "id": 3
+                    },
+                    "metadata": {
+                      "type": "TaskMetadata",
+                      "id": 4
+                    },
+                    "container": {
+                      "type": "Container",
+                      "id": 5
+                    },
+                    "security_context": {
+                      "type": "SecurityContext",
+                      "id": 6
+                    }
+                  }
                 },
-                "cache_version": {
-                  "type": "string",
-                  "id": 4
-                }
-              }
-            },
-            "TaskTemplate": {
-              "oneofs": {
-                "target": {
-                  "oneof": [
-                    "container"
-                  ]
-                }
-              },
-              "fields": {
-                "id": {
-                  "type": "Identifier",
-                  "id": 1
+                "SecretRequest": {
+                  "fields": {
+                    "key": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "env_var": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
                 },
-                "type": {
-                  "type": "string",
-                  "id": 2
+                "SecurityContext": {
+                  "fields": {
+                    "secrets": {
+                      "rule": "repeated",
+                      "type": "SecretRequest",
+                      "id": 1
+                    }
+                  }
                 },
-                "interface": {
-                  "type": "TypedInterface",
-                  "id": 3
+                "TaskNode": {
+                  "fields": {
+                    "reference_id": {
+                      "type": "Identifier",
+                      "id": 1
+                    }
+                  }
                 },
-                "metadata": {
-                  "type": "TaskMetadata",
-                  "id": 4
+                "Node": {
+                  "oneofs": {
+                    "target": {
+                      "oneof": [
+                        "task_node"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "inputs": {
+                      "rule": "repeated",
+                      "type": "Binding",
+                      "id": 2
+                    },
+                    "upstream_node_ids": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 3
+                    },
+                    "task_node": {
+                      "type": "TaskNode",
+                      "id": 4
+                    }
+                  }
                 },
-                "container": {
-                  "type": "Container",
-                  "id": 5
-                },
-                "security_context": {
-                  "type": "SecurityContext",
-                  "id": 6
-                }
-              }
-            },
-            "SecretRequest": {
-              "fields": {
-                "key": {
-                  "type": "string",
-                  "id": 1
-                },
-                "env_var": {
-                  "type": "string",
-                  "id": 2
-                }
-              }
-            },
-            "SecurityContext": {
-              "fields": {
-                "secrets": {
-                  "rule": "repeated",
-                  "type": "SecretRequest",
-                  "id": 1
-                }
-              }
-            },
-            "TaskNode": {
-              "fields": {
-                "reference_id": {
-                  "type": "Identifier",
-                  "id": 1
-                }
-              }
-            },
-            "Node": {
-              "oneofs": {
-                "target": {
-                  "oneof": [
-                    "task_node"
-                  ]
-                }
-              },
-              "fields": {
-                "id": {
-                  "type": "string",
-                  "id": 1
-                },
-                "inputs": {
-                  "rule": "repeated",
-                  "type": "Binding",
-                  "id": 2
-                },
-                "upstream_node_ids": {
-                  "rule": "repeated",
-                  "type": "string",
-                  "id": 3
-                },
-                "task_node": {
-                  "type": "TaskNode",
-                  "id": 4
-                }
-              }
-            },
-            "WorkflowTemplate": {
-              "fields": {
-                "id": {
-                  "type": "Identifier",
-                  "id": 1
-                },
-                "interface": {
-                  "type": "TypedInterface",
-                  "id": 2
-                },
-                "nodes": {
-                  "rule": "repeated",
-                  "type": "Node",
-                  "id": 3
-                },
-                "outputs": {
-                  "rule": "repeated",
-                  "type": "Binding",
-                  "id": 4
+                "WorkflowTemplate": {
+                  "fields": {
+                    "id": {
+                      "type": "Identifier",
+                      "id": 1
+                    },
+                    "interface": {
+                      "type": "TypedInterface",
+                      "id": 2
+                    },
+                    "nodes": {
+                      "rule": "repeated",
+                      "type": "Node",
+                      "id": 3
+                    },
+                    "outputs": {
+                      "rule": "repeated",
+                      "type": "Binding",
+                      "id": 4
+                    }
+                  }
                 }
               }
             }

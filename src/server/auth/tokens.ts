@@ -3,7 +3,7 @@ import { createLocalJWKSet, EncryptJWT, errors, jwtDecrypt, jwtVerify, SignJWT }
 import { LRUCache } from 'lru-cache';
 import type { AuthKeys } from './keys.js';
 
-/** The authorizer's roles, weakest first (proto `orch.admin.Role`). */
+/** The authorizer's roles, weakest first (proto `orch.admin.v1.Role`). */
 export const ROLES = ['VIEWER', 'CONTRIBUTOR', 'ADMIN'] as const;
 export type RoleName = (typeof ROLES)[number];
 

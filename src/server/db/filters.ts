@@ -175,7 +175,7 @@ export function sortOrder(
       .map(([k]) => k);
     throw invalidArgument(`cannot sort by ${key} (sortable: ${sortable.join(', ')})`);
   }
-  // ASCENDING is 2 on the wire (0 is DIRECTION_UNSPECIFIED: proto/orch/admin/common.proto).
+  // ASCENDING is 2 on the wire (0 is DIRECTION_UNSPECIFIED: proto/orch/admin/v1/common.proto).
   const ascending = sortBy?.direction === 'ASCENDING' || sortBy?.direction === 2;
   return { field: key, column: spec.column, direction: ascending ? 'asc' : 'desc' };
 }

@@ -121,7 +121,7 @@ export interface NodeExecutionTable {
   /** When the node reached a terminal phase; null while it runs. */
   ended_at?: number | null;
   /**
-   * What the task output cache did for the node: an `orch.admin.CacheStatus` name (`CACHE_HIT`, ...).
+   * What the task output cache did for the node: an `orch.admin.v1.CacheStatus` name (`CACHE_HIT`, ...).
    * Defaults to `CACHE_DISABLED`.
    */
   cache_status?: string;

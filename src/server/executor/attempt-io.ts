@@ -134,7 +134,7 @@ export async function readOutputs(
   }
   try {
     const map = literalMapFromJson(parsed, task.interface?.outputs ?? {});
-    return fullMessage('orch.core.LiteralMap', map).literals;
+    return fullMessage('orch.core.v1.LiteralMap', map).literals;
   } catch (error) {
     if (error instanceof LiteralValueError)
       throw new TaskFailure('BadOutputs', `outputs do not match the interface: ${error.message}`);

@@ -8,7 +8,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { readLiteralMap, writeLiteralMap } from '../storage/execution-data.js';
 
 /**
- * What the task output cache did for a node: the names of `orch.admin.CacheStatus`, stored as is in
+ * What the task output cache did for a node: the names of `orch.admin.v1.CacheStatus`, stored as is in
  * `node_executions.cache_status`.
  */
 export type CacheStatus =
@@ -139,8 +139,8 @@ export function taskCacheKey({ project, domain, task, inputs }: CacheKeyParts): 
     task: task.id?.name ?? '',
     cache_version: task.metadata?.cache_version ?? '',
     code_bundle: task.container?.code_bundle ?? '',
-    outputs: minimalMessage('orch.core.VariableMap', task.interface?.outputs ?? {}),
-    inputs: minimalMessage('orch.core.LiteralMap', { literals: inputs }),
+    outputs: minimalMessage('orch.core.v1.VariableMap', task.interface?.outputs ?? {}),
+    inputs: minimalMessage('orch.core.v1.LiteralMap', { literals: inputs }),
   });
 }
 
@@ -189,7 +189,7 @@ export class TaskCache {
         const entry = await this.options.repo.getTaskCacheEntry(key);
         if (!entry) return undefined;
         const stored = await readLiteralMap(this.options.blobs, entry.outputs_key);
-        return fullMessage('orch.core.LiteralMap', stored).literals;
+        return fullMessage('orch.core.v1.LiteralMap', stored).literals;
       });
       return outputs ? { status: 'hit', outputs } : { status: 'miss' };
     } catch (error) {

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/guards.js';
-/** The recorded error of an execution, node or attempt (`orch.core.ExecutionError`), stored as JSON. */
+/** The recorded error of an execution, node or attempt (`orch.core.v1.ExecutionError`), stored as JSON. */
 export interface ErrorRecord {
   code: string;
   message: string;

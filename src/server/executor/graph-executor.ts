@@ -571,7 +571,7 @@ export class GraphExecutor implements Executor {
       });
       if (phase === 'SUCCEEDED' && node.outputs_key) {
         const stored = await readLiteralMap(blobs, node.outputs_key);
-        progress.values.set(node.node_id, fullMessage('orch.core.LiteralMap', stored).literals);
+        progress.values.set(node.node_id, fullMessage('orch.core.v1.LiteralMap', stored).literals);
         progress.done.add(node.node_id);
       } else if (phase === 'FAILED' || phase === 'TIMED_OUT') {
         progress.failure ??= TaskFailure.recorded(node.node_id, phase, node.error);

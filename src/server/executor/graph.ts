@@ -28,7 +28,7 @@ export async function loadGraph(repo: Repository, row: ExecutionRow): Promise<Gr
       'SYSTEM',
     );
   }
-  const closure = fullMessage('orch.core.CompiledWorkflowClosure', compiledWorkflowOf(workflow.closure));
+  const closure = fullMessage('orch.core.v1.CompiledWorkflowClosure', compiledWorkflowOf(workflow.closure));
   const template = closure.primary?.template;
   if (!template) {
     throw new TaskFailure('WorkflowMissing', 'the compiled workflow has no template', 'FAILED', 'SYSTEM');

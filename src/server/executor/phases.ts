@@ -1,6 +1,6 @@
 import type { ExecutionPhase } from '../../api/types.js';
 
-/** Phases of a node execution (`orch.core.NodeExecution.Phase`) the executor uses. */
+/** Phases of a node execution (`orch.core.v1.NodeExecution.Phase`) the executor uses. */
 export type NodePhase =
   | 'UNDEFINED'
   | 'QUEUED'

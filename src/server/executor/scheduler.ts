@@ -360,7 +360,7 @@ export class Scheduler {
    */
   private parse(key: EntityKey, specText: string): FireTimes | null {
     try {
-      const spec = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(specText));
+      const spec = fullMessage('orch.admin.v1.LaunchPlanSpec', JSON.parse(specText));
       const cron = spec.schedule?.cron_schedule?.schedule ?? '';
       return cron ? fireTimes(cron) : null;
     } catch (error) {

@@ -13,8 +13,8 @@ import { type Html, htmlTemplate } from './html.js';
 
 /** The RPC whose permission an admin-only page asks: the one that manages what it lists. */
 export const ADMIN_PAGE_RPC = {
-  secrets: 'orch.service.SecretService/CreateSecret',
-  apiKeys: 'orch.service.ApiKeyService/ListApiKeys',
+  secrets: 'orch.service.v1.SecretService/CreateSecret',
+  apiKeys: 'orch.service.v1.ApiKeyService/ListApiKeys',
 } as const;
 
 /** ListSecrets' answer, as far as the page reads it (no value is in it). */
@@ -197,7 +197,7 @@ const appsBody = htmlTemplate<{
 export function addAppsPage(router: Router, deps: AdminPageDeps & { apps?: Record<string, Handler> }): void {
   router.get('/console/apps', (req, res) =>
     deps.send(req, res, async () => {
-      const context = await deps.guard('orch.service.AppService/List', deps.credentials(req));
+      const context = await deps.guard('orch.service.v1.AppService/List', deps.credentials(req));
       const handler = deps.apps?.List;
       if (!handler) throw new ServiceError(5, 'this server runs no apps');
       const list = appList.parse(

@@ -30,7 +30,10 @@ async function downloadLinks(deps: ExecutionPageDeps, uris: readonly string[]): 
   await Promise.all(
     [...new Set(uris)].map(async (uri) => {
       try {
-        const answer = fullMessage('orch.admin.CreateDownloadLinkResponse', await sign({ native_url: uri }));
+        const answer = fullMessage(
+          'orch.admin.v1.CreateDownloadLinkResponse',
+          await sign({ native_url: uri }),
+        );
         const url = answer.signed_url[0];
         if (url) links.set(uri, url);
       } catch (error) {
@@ -71,15 +74,15 @@ export async function loadExecutionPage(
     if (!handler) throw new Error(`no handler ${rpc}`);
     return handler(request);
   };
-  const execution = fullMessage('orch.admin.Execution', await call('GetExecution', { id }));
+  const execution = fullMessage('orch.admin.v1.Execution', await call('GetExecution', { id }));
   const closure = execution.closure;
   const [data, nodeList, row] = await Promise.all([
     call('GetExecutionData', { id }),
     call('ListNodeExecutions', { workflow_execution_id: id, limit: 1000 }),
     deps.repo.getExecution(id),
   ]);
-  const inputs = fullMessage('orch.admin.WorkflowExecutionGetDataResponse', data).full_inputs;
-  const nodes = fullMessage('orch.admin.NodeExecutionList', nodeList).node_executions;
+  const inputs = fullMessage('orch.admin.v1.WorkflowExecutionGetDataResponse', data).full_inputs;
+  const nodes = fullMessage('orch.admin.v1.NodeExecutionList', nodeList).node_executions;
   const phases = new Map(nodes.map((n) => [n.id?.node_id ?? '', n.closure?.phase ?? '']));
 
   const wf = closure?.workflow_id;
@@ -99,7 +102,7 @@ export async function loadExecutionPage(
   // The stored closure is a database row's JSON; fullMessage checks it against the message type.
   const template = wfRow
     ? fullMessage(
-        'orch.core.CompiledWorkflowClosure',
+        'orch.core.v1.CompiledWorkflowClosure',
         (JSON.parse(wfRow.closure) as { compiled_workflow: unknown }).compiled_workflow,
       ).primary?.template
     : undefined;

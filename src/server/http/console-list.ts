@@ -160,6 +160,6 @@ export async function listPage(
     filters: listFilters(form),
     sort_by: { key: sort.key, direction: sort.direction },
   });
-  const list = fullMessage('orch.admin.ExecutionList', answer);
+  const list = fullMessage('orch.admin.v1.ExecutionList', answer);
   return { executions: list.executions, token: list.token };
 }

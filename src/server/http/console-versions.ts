@@ -119,7 +119,7 @@ async function recentExecutions(
     },
     undefined,
   );
-  return fullMessage('orch.admin.ExecutionList', answer).executions.map((e) => {
+  return fullMessage('orch.admin.v1.ExecutionList', answer).executions.map((e) => {
     const name = e.id?.name ?? '';
     return {
       href: paths.execution({ ...v, name }),
@@ -158,7 +158,7 @@ export function addVersionPages(router: Router, deps: VersionDeps): void {
         };
         let body: Html;
         if (kind === 'tasks') {
-          const closure = fullMessage('orch.admin.TaskClosure', JSON.parse(row.closure));
+          const closure = fullMessage('orch.admin.v1.TaskClosure', JSON.parse(row.closure));
           const iface = closure.compiled_task?.template?.interface;
           body = versionBody({
             ...base,
@@ -167,7 +167,7 @@ export function addVersionPages(router: Router, deps: VersionDeps): void {
             outputs: variables(iface?.outputs),
           });
         } else if (kind === 'workflows') {
-          const closure = fullMessage('orch.admin.WorkflowClosure', JSON.parse(row.closure));
+          const closure = fullMessage('orch.admin.v1.WorkflowClosure', JSON.parse(row.closure));
           const template = closure.compiled_workflow?.primary?.template;
           let graph: Html | undefined;
           try {
@@ -197,8 +197,8 @@ export function addVersionPages(router: Router, deps: VersionDeps): void {
             executionsHref: `${paths.executions(v.project, v.domain)}?workflow=${encodeURIComponent(v.name)}`,
           });
         } else {
-          const spec = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(row.spec));
-          const closure = fullMessage('orch.admin.LaunchPlanClosure', JSON.parse(row.closure));
+          const spec = fullMessage('orch.admin.v1.LaunchPlanSpec', JSON.parse(row.spec));
+          const closure = fullMessage('orch.admin.v1.LaunchPlanClosure', JSON.parse(row.closure));
           const wf = spec.workflow_id;
           body = versionBody({
             ...base,

@@ -186,7 +186,7 @@ function consoleGate(deps: ConsoleDeps): RequestHandler {
     }
     let identity: Identity | undefined;
     try {
-      identity = (await guard('orch.service.AdminService/GetExecution', gateCredentials(req))).identity;
+      identity = (await guard('orch.service.v1.AdminService/GetExecution', gateCredentials(req))).identity;
       // Pages read across projects through in-process calls: a caller limited to some (a trust
       // policy's token) is not served them rather than shown others' executions.
       if (identity?.limits) {
@@ -269,7 +269,7 @@ async function projectListings(repo: Repository, project: string): Promise<Domai
   return domains;
 }
 
-const ADMIN = 'orch.service.AdminService';
+const ADMIN = 'orch.service.v1.AdminService';
 
 /** Whether the caller's role permits `rpc`, decided by the same guard as the API. */
 async function permits(deps: ConsoleDeps, req: Request, rpc: string): Promise<boolean> {
@@ -334,7 +334,7 @@ function addExecutionActions(router: Router, deps: ConsoleDeps): void {
   act('relaunch', 'RelaunchExecution', async (req, context) => {
     const id = executionKeyOf(req);
     const answer = fullMessage(
-      'orch.admin.ExecutionCreateResponse',
+      'orch.admin.v1.ExecutionCreateResponse',
       await handler('RelaunchExecution')({ id, name: '' }, context),
     );
     return paths.execution({ ...id, name: answer.id?.name ?? id.name });
@@ -408,7 +408,7 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
   };
   const loadPlan = async (scope: ReturnType<typeof scopeOf>) =>
     fullMessage(
-      'orch.admin.LaunchPlan',
+      'orch.admin.v1.LaunchPlan',
       await handler('GetLaunchPlan')({ id: { resource_type: 'LAUNCH_PLAN', ...scope } }),
     );
   router.get(path, (req, res) =>
@@ -435,7 +435,7 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
       }
       try {
         const created = fullMessage(
-          'orch.admin.ExecutionCreateResponse',
+          'orch.admin.v1.ExecutionCreateResponse',
           await handler('CreateExecution')(
             {
               project: scope.project,

@@ -11,13 +11,13 @@ import { accessRecord, publicError, streamsByName, unaryByName } from '../grpc.j
 import type { Logger } from '../logger.js';
 import type { CallContext } from '../services/handler.js';
 
-const ADMIN = 'orch.service.AdminService';
-const AUTH_METADATA = 'orch.service.AuthMetadataService';
-const DATA_PROXY = 'orch.service.DataProxyService';
-const SECRETS = 'orch.service.SecretService';
-const API_KEYS = 'orch.service.ApiKeyService';
-const IDENTITY = 'orch.service.IdentityService';
-const APPS = 'orch.service.AppService';
+const ADMIN = 'orch.service.v1.AdminService';
+const AUTH_METADATA = 'orch.service.v1.AuthMetadataService';
+const DATA_PROXY = 'orch.service.v1.DataProxyService';
+const SECRETS = 'orch.service.v1.SecretService';
+const API_KEYS = 'orch.service.v1.ApiKeyService';
+const IDENTITY = 'orch.service.v1.IdentityService';
+const APPS = 'orch.service.v1.AppService';
 
 type Build = (req: Request) => Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { AdminServiceHandlers } from '../../api/generated/orch/service/AdminService.js';
+import type { AdminServiceHandlers } from '../../api/generated/orch/service/v1/AdminService.js';
 import type { LiteralMapOut } from '../../api/types.js';
 import { isUniqueViolation } from '../db/connect.js';
 import type { FieldSpec } from '../db/filters.js';
@@ -20,7 +20,7 @@ export interface AdminServiceDeps {
   now?: () => number;
 }
 
-/** The unary handlers of `orch.service.AdminService`, typed from `proto/orch/service/admin.proto`. */
+/** The unary handlers of `orch.service.v1.AdminService`, typed from `proto/orch/service/v1/admin.proto`. */
 export type AdminHandlers = UnaryHandlers<AdminServiceHandlers>;
 
 /** What the AdminService's handlers of every resource share: their dependencies and caches. */
@@ -46,9 +46,13 @@ export function adminContext(deps: AdminServiceDeps): AdminContext {
 }
 
 const ENTITY_KINDS = {
-  tasks: { label: 'task', specType: 'orch.admin.TaskSpec', resourceType: 'TASK' },
-  workflows: { label: 'workflow', specType: 'orch.admin.WorkflowSpec', resourceType: 'WORKFLOW' },
-  launch_plans: { label: 'launch plan', specType: 'orch.admin.LaunchPlanSpec', resourceType: 'LAUNCH_PLAN' },
+  tasks: { label: 'task', specType: 'orch.admin.v1.TaskSpec', resourceType: 'TASK' },
+  workflows: { label: 'workflow', specType: 'orch.admin.v1.WorkflowSpec', resourceType: 'WORKFLOW' },
+  launch_plans: {
+    label: 'launch plan',
+    specType: 'orch.admin.v1.LaunchPlanSpec',
+    resourceType: 'LAUNCH_PLAN',
+  },
 } as const satisfies Record<EntityKind, { label: string; specType: string; resourceType: string }>;
 
 /** Filterable and sortable fields of tasks, workflows and launch plans. */

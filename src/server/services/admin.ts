@@ -25,7 +25,7 @@ function versionHandlers(): Pick<AdminHandlers, 'GetVersion'> {
 }
 
 /**
- * The unary handlers of `orch.service.AdminService`, keyed by RPC name (WatchExecution, its one
+ * The unary handlers of `orch.service.v1.AdminService`, keyed by RPC name (WatchExecution, its one
  * stream, is `createWatchHandler`'s): those of each resource, sharing one context, and the trust
  * policies' (`deps.trust`). Errors are
  * ServiceErrors (InvalidArgument, NotFound, AlreadyExists, FailedPrecondition); anything else is a

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Role } from '../../api/generated/orch/admin/Role.js';
-import type { ApiKeyServiceHandlers } from '../../api/generated/orch/service/ApiKeyService.js';
+import { Role } from '../../api/generated/orch/admin/v1/Role.js';
+import type { ApiKeyServiceHandlers } from '../../api/generated/orch/service/v1/ApiKeyService.js';
 import { hashClientSecret, type OAuthClients, PROPELLER_CLIENT_ID } from '../auth/oauth-server.js';
 import { isRole } from '../auth/tokens.js';
 import { AuthPageTokenError, type AuthRepository } from '../db/auth-repository.js';
@@ -48,7 +48,7 @@ export interface ApiKeyServiceDeps {
 }
 
 /**
- * The handlers of `orch.service.ApiKeyService`. A key is a confidential OAuth client with a role;
+ * The handlers of `orch.service.v1.ApiKeyService`. A key is a confidential OAuth client with a role;
  * its secret (32 random bytes, base64url) is returned once by CreateApiKey and stored only as its
  * SHA-256. Deleting a key refuses its tokens at once on this server.
  */

@@ -1,5 +1,5 @@
 import { status as Status } from '@grpc/grpc-js';
-import type { AppServiceHandlers } from '../../api/generated/orch/service/AppService.js';
+import type { AppServiceHandlers } from '../../api/generated/orch/service/v1/AppService.js';
 import type { AppRuntime } from '../apps/runtime.js';
 import { keyOf } from '../apps/runtime.js';
 import type { AppRepository } from '../db/app-repository.js';
@@ -19,7 +19,7 @@ export interface AppServiceDeps {
 type Row = NonNullable<Awaited<ReturnType<AppRepository['get']>>>;
 
 /**
- * `orch.service.AppService`: Deploy streams the statuses of a deployment (see
+ * `orch.service.v1.AppService`: Deploy streams the statuses of a deployment (see
  * {@link AppRuntime.deploy}); Get, List and Stop read and stop deployed apps.
  */
 export function createAppHandlers(deps: AppServiceDeps): {
@@ -27,7 +27,7 @@ export function createAppHandlers(deps: AppServiceDeps): {
   streams: ServerStreamHandlers<AppServiceHandlers>;
 } {
   const toApp = (row: Row) => ({
-    spec: storedMessage('orch.admin.AppSpec', row.spec, 'apps.spec'),
+    spec: storedMessage('orch.admin.v1.AppSpec', row.spec, 'apps.spec'),
     status: {
       state: row.state,
       message: row.message,

@@ -1,4 +1,4 @@
-import type { AuthMetadataServiceHandlers } from '../../api/generated/orch/service/AuthMetadataService.js';
+import type { AuthMetadataServiceHandlers } from '../../api/generated/orch/service/v1/AuthMetadataService.js';
 import type { UnaryHandlers } from './handler.js';
 
 /** What the discovery documents advertise. */
@@ -30,7 +30,7 @@ const strings = (value: unknown): string[] =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * The handlers of `orch.service.AuthMetadataService` (anonymous). GetOAuth2Metadata is the RFC 8414
+ * The handlers of `orch.service.v1.AuthMetadataService` (anonymous). GetOAuth2Metadata is the RFC 8414
  * document of the self-hosted authorization server (with the authorization and device authorization
  * endpoints, PKCE S256, when user login is configured), or the external authorization server's own
  * document in that mode; GetPublicClientConfig tells a client which metadata key carries its bearer

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseDuration } from '../../api/duration.js';
-import type { DataProxyServiceHandlers } from '../../api/generated/orch/service/DataProxyService.js';
+import type { DataProxyServiceHandlers } from '../../api/generated/orch/service/v1/DataProxyService.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Config } from '../../config/load.js';
 import { parseQuantity } from '../../config/quantity.js';
@@ -131,7 +131,7 @@ function lifetime(
 }
 
 /**
- * The handlers of `orch.service.DataProxyService`.
+ * The handlers of `orch.service.v1.DataProxyService`.
  *
  * CreateUploadLocation: `project` and `domain` are required (InvalidArgument naming the field), and
  * `content_md5` must be 16 bytes. The object goes to

@@ -1,7 +1,7 @@
-import { CacheStatus } from '../../api/generated/orch/admin/CacheStatus.js';
-import type { NodeExecution } from '../../api/generated/orch/admin/NodeExecution.js';
-import type { NodeExecutionClosure } from '../../api/generated/orch/admin/NodeExecutionClosure.js';
-import type { TaskAttempt } from '../../api/generated/orch/admin/TaskAttempt.js';
+import { CacheStatus } from '../../api/generated/orch/admin/v1/CacheStatus.js';
+import type { NodeExecution } from '../../api/generated/orch/admin/v1/NodeExecution.js';
+import type { NodeExecutionClosure } from '../../api/generated/orch/admin/v1/NodeExecutionClosure.js';
+import type { TaskAttempt } from '../../api/generated/orch/admin/v1/TaskAttempt.js';
 import { durationFromSeconds } from '../../api/json.js';
 import type { Repository } from '../db/repository.js';
 import { notFound } from '../errors.js';
@@ -78,7 +78,7 @@ function nodeExecutionMessage(execution: ExecutionRow, node: NodeRow, attempts: 
   if (node.started_at !== null && node.ended_at != null)
     closure.duration = durationFromSeconds((node.ended_at - node.started_at) / 1000);
   if (node.error)
-    closure.error = storedMessage('orch.core.ExecutionError', node.error, 'node_executions.error');
+    closure.error = storedMessage('orch.core.v1.ExecutionError', node.error, 'node_executions.error');
   return {
     id: {
       node_id: node.node_id,
@@ -99,6 +99,6 @@ function taskAttemptMessage(attempt: AttemptRow): TaskAttempt {
   if (attempt.ended_at !== null)
     record.duration = durationFromSeconds((attempt.ended_at - attempt.started_at) / 1000);
   if (attempt.error)
-    record.error = storedMessage('orch.core.ExecutionError', attempt.error, 'task_attempts.error');
+    record.error = storedMessage('orch.core.v1.ExecutionError', attempt.error, 'task_attempts.error');
   return record;
 }

@@ -1,8 +1,8 @@
 import { randomFillSync } from 'node:crypto';
-import type { ExecutionClosure } from '../../api/generated/orch/admin/ExecutionClosure.js';
-import type { ExecutionCreateResponse } from '../../api/generated/orch/admin/ExecutionCreateResponse.js';
-import type { ExecutionMetadata } from '../../api/generated/orch/admin/ExecutionMetadata.js';
-import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/Parameter.js';
+import type { ExecutionClosure } from '../../api/generated/orch/admin/v1/ExecutionClosure.js';
+import type { ExecutionCreateResponse } from '../../api/generated/orch/admin/v1/ExecutionCreateResponse.js';
+import type { ExecutionMetadata } from '../../api/generated/orch/admin/v1/ExecutionMetadata.js';
+import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/v1/Parameter.js';
 import { durationFromSeconds } from '../../api/json.js';
 import { MAX_NESTING_DEPTH } from '../../api/limits.js';
 import { LiteralValueError, literalDepth, literalFromJson, literalToJson } from '../../api/literals.js';
@@ -52,7 +52,7 @@ const MODES = Object.fromEntries(MODE_NAMES.map((m) => [m, m]));
 
 /**
  * An ExecutionMode as its name: requests carry the name or the wire number (1 MANUAL to 4 RELAUNCH;
- * proto/orch/admin/execution.proto); absent, unspecified or unknown is MANUAL.
+ * proto/orch/admin/v1/execution.proto); absent, unspecified or unknown is MANUAL.
  */
 function modeName(mode: unknown): (typeof MODE_NAMES)[number] {
   if (typeof mode === 'number') return MODE_NAMES[mode - 1] ?? 'MANUAL';
@@ -232,10 +232,10 @@ export function executionHandlers(
       };
       const lpRow = await repo.getEntity('launch_plans', launchPlan);
       if (!lpRow) throw failedPrecondition(`the launch plan of execution ${row.name} no longer exists`);
-      const fixed = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(lpRow.spec)).fixed_inputs;
+      const fixed = fullMessage('orch.admin.v1.LaunchPlanSpec', JSON.parse(lpRow.spec)).fixed_inputs;
       const inputs = (await readInputs(blobs, row)).literals ?? {};
       for (const name of Object.keys(fixed?.literals ?? {})) delete inputs[name];
-      const original = storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec');
+      const original = storedMessage('orch.admin.v1.ExecutionSpec', row.spec, 'executions.spec');
       return launch(
         ctx,
         launchPlanForLaunch,
@@ -293,14 +293,14 @@ async function launch(
   const created = ctx.now();
   const inputsKey = `executions/${project}/${domain}/${name}.inputs.json`;
   // Small inputs live in the row; large ones in the blob store (storage/execution-data.ts).
-  const inputsJson = JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals: inputs }));
+  const inputsJson = JSON.stringify(minimalMessage('orch.core.v1.LiteralMap', { literals: inputs }));
   const inline = Buffer.byteLength(inputsJson) <= INLINE_INPUTS_LIMIT;
   // The principal is who the server authenticated, never what the request claims.
   const principal = context?.identity?.subject ?? request.metadata?.principal ?? '';
   const metadata = { ...request.metadata, mode: modeName(request.metadata?.mode), principal };
   const annotations = request.annotations ?? {};
   checkAnnotations(annotations);
-  const spec = minimalMessage('orch.admin.ExecutionSpec', {
+  const spec = minimalMessage('orch.admin.v1.ExecutionSpec', {
     launch_plan: identifier('launch_plans', lpKey),
     metadata,
     annotations,
@@ -361,11 +361,11 @@ function launchPlanCache(ctx: AdminContext): (key: EntityKey) => Promise<Launcha
     if (cached) return cached;
     const row = await ctx.repo.getEntity('launch_plans', key);
     if (!row) throw notFound(`${describe('launch_plans', key)} does not exist`);
-    const spec = fullMessage('orch.admin.LaunchPlanSpec', JSON.parse(row.spec));
+    const spec = fullMessage('orch.admin.v1.LaunchPlanSpec', JSON.parse(row.spec));
     // The column holds full parameters (StoredLaunchPlanClosure); read back as the full message, checked.
     const closure = fullMessage(
-      'orch.admin.LaunchPlanClosure',
-      storedMessage('orch.admin.LaunchPlanClosure', row.closure, 'launch_plans.closure'),
+      'orch.admin.v1.LaunchPlanClosure',
+      storedMessage('orch.admin.v1.LaunchPlanClosure', row.closure, 'launch_plans.closure'),
     );
     const plan: LaunchablePlan = {
       row: { workflow_name: row.workflow_name, workflow_version: row.workflow_version },
@@ -395,9 +395,9 @@ async function executionMessage(ctx: AdminContext, row: ExecutionRow): Promise<E
   };
   if (row.started_at !== null) closure.started_at = timestamp(row.started_at);
   if (row.duration_ms !== null) closure.duration = durationFromSeconds(row.duration_ms / 1000);
-  if (row.error) closure.error = storedMessage('orch.core.ExecutionError', row.error, 'executions.error');
+  if (row.error) closure.error = storedMessage('orch.core.v1.ExecutionError', row.error, 'executions.error');
   else if (row.outputs_key) closure.outputs = await readLiterals(ctx, row.outputs_key);
-  const spec = storedMessage('orch.admin.ExecutionSpec', row.spec, 'executions.spec');
+  const spec = storedMessage('orch.admin.v1.ExecutionSpec', row.spec, 'executions.spec');
   // The mode from its column: specs stored before EXECUTION_MODE_UNSPECIFIED leave MANUAL out.
   return {
     id: { project: row.project, domain: row.domain, name: row.name },
@@ -426,7 +426,7 @@ function resolveInputs(
     else if (literalDepth(value) > MAX_NESTING_DEPTH)
       problems.push(`input "${name}" nests lists and maps deeper than ${MAX_NESTING_DEPTH} levels`);
     else {
-      const type = fullMessage('orch.core.LiteralType', parameter.var?.type);
+      const type = fullMessage('orch.core.v1.LiteralType', parameter.var?.type);
       const mismatch = literalTypeMismatch(value, type);
       if (mismatch) problems.push(`input "${name}": ${mismatch}`);
       result[name] = value;

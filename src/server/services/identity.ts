@@ -1,7 +1,7 @@
-import type { IdentityServiceHandlers } from '../../api/generated/orch/service/IdentityService.js';
+import type { IdentityServiceHandlers } from '../../api/generated/orch/service/v1/IdentityService.js';
 import type { UnaryHandlers } from './handler.js';
 
-/** The handlers of `orch.service.IdentityService`: UserInfo answers who the server took the caller for. */
+/** The handlers of `orch.service.v1.IdentityService`: UserInfo answers who the server took the caller for. */
 export function createIdentityHandlers(): UnaryHandlers<IdentityServiceHandlers> {
   return {
     async UserInfo(_request, context) {

@@ -1,6 +1,6 @@
-import type { LaunchPlanClosure } from '../../api/generated/orch/admin/LaunchPlanClosure.js';
-import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/Parameter.js';
-import type { Variable__Output as VariableOut } from '../../api/generated/orch/core/Variable.js';
+import type { LaunchPlanClosure } from '../../api/generated/orch/admin/v1/LaunchPlanClosure.js';
+import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/v1/Parameter.js';
+import type { Variable__Output as VariableOut } from '../../api/generated/orch/core/v1/Variable.js';
 import { MAX_NESTING_DEPTH } from '../../api/limits.js';
 import { literalDepth } from '../../api/literals.js';
 import type {
@@ -73,7 +73,7 @@ export function launchPlanHandlers(
   return {
     async CreateLaunchPlan(request, context) {
       const key = entityKey(request.id);
-      const spec = fullMessage('orch.admin.LaunchPlanSpec', request.spec);
+      const spec = fullMessage('orch.admin.v1.LaunchPlanSpec', request.spec);
       const workflowKey = entityKey(
         spec.workflow_id
           ? {
@@ -88,8 +88,12 @@ export function launchPlanHandlers(
         throw invalidArgument(
           `launch plan ${key.name}: ${describe('workflows', workflowKey)} does not exist`,
         );
-      const compiled = storedMessage('orch.admin.WorkflowClosure', workflowRow.closure, 'workflows.closure');
-      const iface = fullMessage('orch.core.CompiledWorkflowClosure', compiled.compiled_workflow).primary
+      const compiled = storedMessage(
+        'orch.admin.v1.WorkflowClosure',
+        workflowRow.closure,
+        'workflows.closure',
+      );
+      const iface = fullMessage('orch.core.v1.CompiledWorkflowClosure', compiled.compiled_workflow).primary
         ?.template?.interface;
       const inputs = iface?.inputs?.variables ?? {};
       checkLaunchPlanInputs(key.name, inputs, spec);
@@ -215,13 +219,13 @@ function launchPlanMessage(
   row: { spec: string; closure: string; created_at: number } & EntityKey,
 ): LaunchPlan {
   const closure: LaunchPlanClosure = storedMessage(
-    'orch.admin.LaunchPlanClosure',
+    'orch.admin.v1.LaunchPlanClosure',
     row.closure,
     'launch_plans.closure',
   );
   return {
     id: identifier('launch_plans', row),
-    spec: storedMessage('orch.admin.LaunchPlanSpec', row.spec, 'launch_plans.spec'),
+    spec: storedMessage('orch.admin.v1.LaunchPlanSpec', row.spec, 'launch_plans.spec'),
     closure: {
       ...closure,
       state: launchPlanState(row),
@@ -240,7 +244,7 @@ const STORED_LAUNCH_PLAN_STATES = ['INACTIVE', 'ACTIVE'] as const;
 /** The number `launch_plans.state` stores for each settable LaunchPlanState name. */
 const STORED_STATE_OF: Readonly<Record<string, number | undefined>> = { INACTIVE: 0, ACTIVE: 1 };
 
-/** The LaunchPlanState numbers on the wire (proto/orch/admin/launch_plan.proto), by name. */
+/** The LaunchPlanState numbers on the wire (proto/orch/admin/v1/launch_plan.proto), by name. */
 const WIRE_LAUNCH_PLAN_STATES = ['LAUNCH_PLAN_STATE_UNSPECIFIED', 'INACTIVE', 'ACTIVE'] as const;
 
 /** A requested state as a LaunchPlanState name: its name, or its wire number (from JSON callers). */

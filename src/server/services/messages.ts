@@ -11,7 +11,7 @@ import {
  * The minimal, canonical form of a message object: unset and default fields dropped, oneof
  * helper properties dropped, so that the same message sent over gRPC or as JSON gives the same
  * text and the same digest.
- * @param typeName fully qualified message name, e.g. `orch.admin.TaskSpec`.
+ * @param typeName fully qualified message name, e.g. `orch.admin.v1.TaskSpec`.
  */
 export function minimalMessage<N extends MessageName>(typeName: N, message: unknown): MessageIn<N> {
   const type = messageType(typeName);

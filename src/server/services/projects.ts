@@ -30,7 +30,7 @@ const PROJECT_FIELDS: Readonly<Record<string, FieldSpec>> = {
 
 /**
  * A project's state as UpdateProject takes it (a ProjectState name, or its number on the wire:
- * proto/orch/admin/project.proto), to the number `projects.state` stores. The stored numbers are the
+ * proto/orch/admin/v1/project.proto), to the number `projects.state` stores. The stored numbers are the
  * table's own (0 active, 1 archived, 2 system-generated) and differ from the wire numbers, which
  * start at 1 since 0 is PROJECT_STATE_UNSPECIFIED.
  */

@@ -1,6 +1,6 @@
 import { status as Status } from '@grpc/grpc-js';
-import { _orch_admin_SecretSpec_Type as SecretTypes } from '../../api/generated/orch/admin/SecretSpec.js';
-import type { SecretServiceHandlers } from '../../api/generated/orch/service/SecretService.js';
+import { _orch_admin_v1_SecretSpec_Type as SecretTypes } from '../../api/generated/orch/admin/v1/SecretSpec.js';
+import type { SecretServiceHandlers } from '../../api/generated/orch/service/v1/SecretService.js';
 import { open, seal } from '../auth/sealing.js';
 import { AuthPageTokenError, type AuthRepository, type SecretKey } from '../db/auth-repository.js';
 import { isUniqueViolation } from '../db/connect.js';
@@ -72,7 +72,7 @@ function describeKey(key: SecretKey): string {
 }
 
 /**
- * The handlers of `orch.service.SecretService`: values are sealed with AES-256-GCM under the server's
+ * The handlers of `orch.service.v1.SecretService`: values are sealed with AES-256-GCM under the server's
  * `secrets_sealing_key` and never returned, logged or put in an error; Get and List answer metadata only.
  */
 export function createSecretHandlers(deps: SecretServiceDeps): UnaryHandlers<SecretServiceHandlers> {

@@ -1,10 +1,10 @@
-import { _orch_core_NodeExecution_Phase } from '../../api/generated/orch/core/NodeExecution.js';
-import { _orch_core_WorkflowExecution_Phase } from '../../api/generated/orch/core/WorkflowExecution.js';
+import { _orch_core_v1_NodeExecution_Phase } from '../../api/generated/orch/core/v1/NodeExecution.js';
+import { _orch_core_v1_WorkflowExecution_Phase } from '../../api/generated/orch/core/v1/WorkflowExecution.js';
 import type { MessageIn, MessageName } from '../../api/proto.js';
 import type { ExecutionPhase } from '../../api/types.js';
 
 /** The phases of a node execution and of a task attempt. */
-type NodePhase = keyof typeof _orch_core_NodeExecution_Phase;
+type NodePhase = keyof typeof _orch_core_v1_NodeExecution_Phase;
 
 /**
  * Decoders of what the admin's own database holds as text: JSON columns (specs, closures, errors,
@@ -16,7 +16,7 @@ type NodePhase = keyof typeof _orch_core_NodeExecution_Phase;
  * The message object a JSON column holds, typed as the generated sender form of `typeName` (fields
  * optional), since the services write these columns from `minimalMessage` of that type (documented on
  * each table in `db/schema.ts`).
- * @param typeName the message the column was written from, e.g. `orch.admin.TaskClosure`.
+ * @param typeName the message the column was written from, e.g. `orch.admin.v1.TaskClosure`.
  * @param column `table.column`, for the error.
  * @throws Error when the text is not JSON of an object.
  */
@@ -74,10 +74,10 @@ function isName<Name extends string>(names: Readonly<Record<Name, string>>, valu
 
 /** An execution's stored phase (`executions.phase`). @throws Error when it is no phase. */
 export function executionPhase(phase: string): ExecutionPhase {
-  return storedEnum(_orch_core_WorkflowExecution_Phase, phase, 'executions.phase');
+  return storedEnum(_orch_core_v1_WorkflowExecution_Phase, phase, 'executions.phase');
 }
 
 /** A node's or task attempt's stored phase (a NodeExecution.Phase name). @throws Error when it is none. */
 export function nodePhase(phase: string, column = 'node_executions.phase'): NodePhase {
-  return storedEnum(_orch_core_NodeExecution_Phase, phase, column);
+  return storedEnum(_orch_core_v1_NodeExecution_Phase, phase, column);
 }

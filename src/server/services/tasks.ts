@@ -1,4 +1,4 @@
-import type { TaskClosure } from '../../api/generated/orch/admin/TaskClosure.js';
+import type { TaskClosure } from '../../api/generated/orch/admin/v1/TaskClosure.js';
 import type { Task, TaskTemplateOut } from '../../api/types.js';
 import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
 import type { EntityKey, EntityKind } from '../db/repository.js';
@@ -27,14 +27,14 @@ export function taskHandlers(
   return {
     async CreateTask(request, context) {
       const key = entityKey(request.id);
-      const spec = minimalMessage('orch.admin.TaskSpec', request.spec);
-      const template = fullMessage('orch.core.TaskTemplate', spec.template);
+      const spec = minimalMessage('orch.admin.v1.TaskSpec', request.spec);
+      const template = fullMessage('orch.core.v1.TaskTemplate', spec.template);
       const problems = checkTaskTemplate(template, ctx.blobs);
       if (problems.length)
         throw invalidArgument(`${describe('tasks', key)} is invalid: ${problems.join('; ')}`);
       template.id = { ...identifier('tasks', key), org: '' };
       const closure: TaskClosure = {
-        compiled_task: { template: minimalMessage('orch.core.TaskTemplate', template) },
+        compiled_task: { template: minimalMessage('orch.core.v1.TaskTemplate', template) },
         registered_by: context?.identity?.subject ?? '',
       };
       await createEntity(ctx, 'tasks', key, spec, closure);
@@ -57,7 +57,7 @@ export function taskHandlers(
 
 /** The Task message of a row. */
 function taskMessage(row: { closure: string; created_at: number } & EntityKey): Task {
-  const closure = storedMessage('orch.admin.TaskClosure', row.closure, 'tasks.closure');
+  const closure = storedMessage('orch.admin.v1.TaskClosure', row.closure, 'tasks.closure');
   return { id: identifier('tasks', row), closure: { ...closure, created_at: timestamp(row.created_at) } };
 }
 

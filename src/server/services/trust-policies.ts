@@ -1,5 +1,5 @@
-import { Role } from '../../api/generated/orch/admin/Role.js';
-import type { TrustPolicy__Output } from '../../api/generated/orch/admin/TrustPolicy.js';
+import { Role } from '../../api/generated/orch/admin/v1/Role.js';
+import type { TrustPolicy__Output } from '../../api/generated/orch/admin/v1/TrustPolicy.js';
 import type { TokenExchange } from '../auth/token-exchange.js';
 import { isRole } from '../auth/tokens.js';
 import { type ClaimCondition, isPolicyClaim, POLICY_CLAIMS, policyProblems } from '../auth/trust-policy.js';

@@ -1,6 +1,6 @@
 import { parseDuration } from '../../api/duration.js';
-import type { ExecutionEvent } from '../../api/generated/orch/admin/ExecutionEvent.js';
-import type { AdminServiceHandlers } from '../../api/generated/orch/service/AdminService.js';
+import type { ExecutionEvent } from '../../api/generated/orch/admin/v1/ExecutionEvent.js';
+import type { AdminServiceHandlers } from '../../api/generated/orch/service/v1/AdminService.js';
 import { timestampFromDate } from '../../api/json.js';
 import { type ExecutionPhase, TERMINAL_PHASES } from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
@@ -108,7 +108,7 @@ export function createWatchHandler(
         if (TERMINAL_PHASES.has(to)) {
           row = (await repo.getExecutionById(first.id)) ?? row;
           if (row.error)
-            message.error = storedMessage('orch.core.ExecutionError', row.error, 'executions.error');
+            message.error = storedMessage('orch.core.v1.ExecutionError', row.error, 'executions.error');
           else if (row.outputs_key) message.outputs = await readLiteralMap(blobs, row.outputs_key);
         }
         send(message);

@@ -1,4 +1,4 @@
-import type { WorkflowClosure } from '../../api/generated/orch/admin/WorkflowClosure.js';
+import type { WorkflowClosure } from '../../api/generated/orch/admin/v1/WorkflowClosure.js';
 import type { TaskTemplateOut, Workflow } from '../../api/types.js';
 import { compileWorkflow } from '../compiler.js';
 import type { EntityKey, EntityKind } from '../db/repository.js';
@@ -27,8 +27,8 @@ export function workflowHandlers(
   return {
     async CreateWorkflow(request, context) {
       const key = entityKey(request.id);
-      const spec = minimalMessage('orch.admin.WorkflowSpec', request.spec);
-      const template = fullMessage('orch.admin.WorkflowSpec', spec).template;
+      const spec = minimalMessage('orch.admin.v1.WorkflowSpec', request.spec);
+      const template = fullMessage('orch.admin.v1.WorkflowSpec', spec).template;
       if (!template) throw invalidArgument(`${describe('workflows', key)} has no template`);
       template.id = { ...identifier('workflows', key), org: '' };
       const tasks = new Map<string, TaskTemplateOut>();
@@ -42,13 +42,13 @@ export function workflowHandlers(
           version: ref.version,
         });
         if (row) {
-          const compiled = storedMessage('orch.admin.TaskClosure', row.closure, 'tasks.closure');
-          tasks.set(node.id, fullMessage('orch.core.TaskTemplate', compiled.compiled_task?.template));
+          const compiled = storedMessage('orch.admin.v1.TaskClosure', row.closure, 'tasks.closure');
+          tasks.set(node.id, fullMessage('orch.core.v1.TaskTemplate', compiled.compiled_task?.template));
         }
       }
       const closure: WorkflowClosure = {
         compiled_workflow: minimalMessage(
-          'orch.core.CompiledWorkflowClosure',
+          'orch.core.v1.CompiledWorkflowClosure',
           compileWorkflow(template, (nodeId) => tasks.get(nodeId)),
         ),
         registered_by: context?.identity?.subject ?? '',
@@ -73,7 +73,7 @@ export function workflowHandlers(
 
 /** The Workflow message of a row. */
 function workflowMessage(row: { closure: string; created_at: number } & EntityKey): Workflow {
-  const closure = storedMessage('orch.admin.WorkflowClosure', row.closure, 'workflows.closure');
+  const closure = storedMessage('orch.admin.v1.WorkflowClosure', row.closure, 'workflows.closure');
   return {
     id: identifier('workflows', row),
     closure: { ...closure, created_at: timestamp(row.created_at) },

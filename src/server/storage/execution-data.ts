@@ -55,5 +55,5 @@ export function writeLiteralMap(
   key: string,
   literals: Record<string, LiteralOut> | Record<string, unknown>,
 ): Promise<void> {
-  return blobs.put(key, JSON.stringify(minimalMessage('orch.core.LiteralMap', { literals })));
+  return blobs.put(key, JSON.stringify(minimalMessage('orch.core.v1.LiteralMap', { literals })));
 }

@@ -101,7 +101,7 @@ describe('formatMessages', () => {
   const project = { id: 'p', name: 'P', description: 'd', labels: {}, state: 'ACTIVE', domains: [], org: '' };
 
   test('one message is an object, a list of one too (as flytectl prints it), more an array, none an empty array; keys in field order', () => {
-    const one = formatMessages('orch.admin.Project', [project], 'json', false);
+    const one = formatMessages('orch.admin.v1.Project', [project], 'json', false);
     expect(Object.keys(JSON.parse(one))).toEqual([
       'id',
       'name',
@@ -112,14 +112,14 @@ describe('formatMessages', () => {
       'org',
     ]);
     expect(one).toMatch(/^\{\n {2}"id": "p",\n/);
-    expect(JSON.parse(formatMessages('orch.admin.Project', [project], 'json', true))).toMatchObject({
+    expect(JSON.parse(formatMessages('orch.admin.v1.Project', [project], 'json', true))).toMatchObject({
       id: 'p',
     });
-    expect(JSON.parse(formatMessages('orch.admin.Project', [project, project], 'json', true))).toHaveLength(
-      2,
-    );
-    expect(formatMessages('orch.admin.Project', [], 'json', true)).toBe('[]\n');
-    expect(formatMessages('orch.admin.Project', [], 'yaml', true)).toBe('[]\n');
+    expect(
+      JSON.parse(formatMessages('orch.admin.v1.Project', [project, project], 'json', true)),
+    ).toHaveLength(2);
+    expect(formatMessages('orch.admin.v1.Project', [], 'json', true)).toBe('[]\n');
+    expect(formatMessages('orch.admin.v1.Project', [], 'yaml', true)).toBe('[]\n');
   });
 
   test('keys are the proto3 JSON names (lowerCamelCase); map keys are data and stay as they are', () => {
@@ -131,7 +131,7 @@ describe('formatMessages', () => {
         outputs: { literals: { snake_var: { scalar: { primitive: { integer: '3' } } } } },
       },
     };
-    const json = JSON.parse(formatMessages('orch.admin.Execution', [execution], 'json', false));
+    const json = JSON.parse(formatMessages('orch.admin.v1.Execution', [execution], 'json', false));
     expect(json.spec.launchPlan).toMatchObject({ resourceType: 'LAUNCH_PLAN', name: 'wf.x' });
     expect(json.spec.launch_plan).toBeUndefined();
     expect(Object.keys(json.closure.outputs.literals)).toEqual(['snake_var']);
@@ -139,7 +139,7 @@ describe('formatMessages', () => {
   });
 
   test('YAML keeps the JSON key order', () => {
-    const yaml = formatMessages('orch.admin.Project', [project], 'yaml', false);
+    const yaml = formatMessages('orch.admin.v1.Project', [project], 'yaml', false);
     expect(yaml.split('\n').map((l) => l.split(':')[0])).toEqual([
       'id',
       'name',

@@ -75,8 +75,8 @@ describe('compiling the add-one file', () => {
 
   test('the server compiles the workflow against the task', async () => {
     const { tasks, workflows } = await compiled(ADD_ONE);
-    const task = fullMessage('orch.core.TaskTemplate', tasks[0]?.spec.template);
-    const workflow = fullMessage('orch.core.WorkflowTemplate', workflows[0]?.spec.template);
+    const task = fullMessage('orch.core.v1.TaskTemplate', tasks[0]?.spec.template);
+    const workflow = fullMessage('orch.core.v1.WorkflowTemplate', workflows[0]?.spec.template);
     const closure = compileWorkflow(workflow, (nodeId) => (nodeId === 'n0' ? task : undefined));
     expect(closure.primary?.connections?.upstream).toEqual({ n0: { ids: [] } });
   });
@@ -191,10 +191,10 @@ launch_plans:
   test('the server compiles a workflow with several nodes and literal bindings', async () => {
     const { tasks, workflows } = await compiled(FILE);
     const byName = new Map(
-      tasks.map((t) => [t.id.name, fullMessage('orch.core.TaskTemplate', t.spec.template)]),
+      tasks.map((t) => [t.id.name, fullMessage('orch.core.v1.TaskTemplate', t.spec.template)]),
     );
     const template = workflows[0]?.spec.template;
-    const workflow = fullMessage('orch.core.WorkflowTemplate', template);
+    const workflow = fullMessage('orch.core.v1.WorkflowTemplate', template);
     const taskOf = (nodeId: string) =>
       byName.get(template?.nodes?.find((n) => n.id === nodeId)?.task_node?.reference_id?.name ?? '');
     const closure = compileWorkflow(workflow, taskOf);

@@ -9,7 +9,7 @@ import {
 
 describe('decoding what the admin database holds', () => {
   test('a JSON column holds an object; anything else is a server fault naming the column', () => {
-    const error = 'orch.core.ExecutionError';
+    const error = 'orch.core.v1.ExecutionError';
     expect(storedMessage(error, '{"code":"E"}', 'executions.error')).toEqual({ code: 'E' });
     for (const text of ['[]', 'null', '"text"', '3']) {
       expect(() => storedMessage(error, text, 'executions.error')).toThrow(
