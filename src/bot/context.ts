@@ -91,6 +91,12 @@ export interface BotDeps {
    * sweep walks; without it the sweep does nothing.
    */
   installations?(): Promise<number[]>;
+  /**
+   * GitHub's web address (`https://github.com`, or an Enterprise Server's), for the links each
+   * execution carries to its pull request and commit (annotations `orch.dev/pull-request` and
+   * `orch.dev/commit`, shown by the console); without it executions carry none.
+   */
+  webUrl?: string;
   /** Called with each delivery's outcome (for metrics). */
   onHandled?: (event: string, outcome: 'done' | 'ignored' | 'failed', seconds: number) => void;
 }

@@ -313,6 +313,7 @@ export function commentHandler(parts: BotParts) {
         command.launchPlan,
         { ...defaults, ...command.inputs },
         key,
+        number,
       );
       if (!launched) return answer(true, 'this command was handled already.');
       const { row } = launched;

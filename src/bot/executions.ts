@@ -276,7 +276,26 @@ type Launch = (
   launchPlan: string,
   values: Record<string, unknown>,
   key: string,
+  pullRequest?: number,
 ) => Promise<Launched | undefined>;
+
+/**
+ * The annotations that link an execution to what launched it on GitHub: `orch.dev/commit` (the
+ * commit's page) and, for a pull request, `orch.dev/pull-request`; none without `webUrl`.
+ */
+export function githubLinks(
+  webUrl: string | undefined,
+  repo: Repo,
+  sha: string,
+  pullRequest: number | undefined,
+): Record<string, string> {
+  if (!webUrl) return {};
+  const base = `${webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
+  return {
+    'orch.dev/commit': `${base}/commit/${sha}`,
+    ...(pullRequest !== undefined ? { 'orch.dev/pull-request': `${base}/pull/${pullRequest}` } : {}),
+  };
+}
 
 /** Builds `launch` (one launch plan, with its check run) and `runPullRequest` (a head's configured launches). */
 export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<typeof follower>) {
@@ -288,7 +307,7 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
    * execution's final row (for the sticky comment, which the caller writes once per delivery).
    * @throws LaunchRefused for an unknown launch plan or bad inputs; AdminError otherwise.
    */
-  const launch: Launch = async (gh, repo, sha, registered, launchPlan, values, key) => {
+  const launch: Launch = async (gh, repo, sha, registered, launchPlan, values, key, pullRequest) => {
     const { project } = registered.config;
     const domain = registered.domain;
     const lpId = {
@@ -321,7 +340,13 @@ export function launcher(ctx: BotContext & GithubCalls & Registrar & ReturnType<
     const checkName = `orch / ${launchPlan}`;
     let again = false;
     try {
-      await client.createExecution({ project, domain, name, spec: { launch_plan: lpId }, inputs });
+      await client.createExecution({
+        project,
+        domain,
+        name,
+        spec: { launch_plan: lpId, annotations: githubLinks(deps.webUrl, repo, sha, pullRequest) },
+        inputs,
+      });
     } catch (error) {
       if (!(error instanceof AlreadyExistsError)) throw error;
       again = true;
@@ -484,7 +509,7 @@ function pullRequestRunner(
         }
       }
       try {
-        const launched = await launch(gh, repo, sha, registered, plan.name, plan.inputs, key);
+        const launched = await launch(gh, repo, sha, registered, plan.name, plan.inputs, key, number);
         if (launched) endings.push(launched.ended);
       } catch (error) {
         const why = error instanceof LaunchRefused ? error.message : adminFailure(error, deps.adminEndpoint);

@@ -48,6 +48,17 @@ export const SHUTDOWN_GRACE_SECONDS = 10;
 /** GitHub's REST API, when neither `--github-api-url` nor `$GITHUB_API_URL` names another (GitHub Enterprise Server). */
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
+/**
+ * GitHub's web address for its REST API address: `https://api.github.com` → `https://github.com`;
+ * an Enterprise Server's `https://<host>/api/v3` → `https://<host>`; any other address is taken as
+ * both (a test's fake GitHub).
+ */
+export function githubWebUrl(apiUrl: string): string {
+  const url = apiUrl.replace(/\/+$/, '');
+  if (/^https:\/\/api\.github\.com$/i.test(url)) return 'https://github.com';
+  return url.replace(/\/api\/v3$/i, '');
+}
+
 const HELP_AFTER = `
 Environment:
   GITHUB_APP_ID               the GitHub App's id (or --github-app-id)
@@ -309,6 +320,7 @@ export function runBot(argv: readonly string[], io: CliIO): Promise<number> {
       checkout: opts.maxArchiveSize ? { maxBytes: opts.maxArchiveSize } : undefined,
       watchSeconds: opts.watchTimeout,
       maxFollowed: opts.maxFollowed || undefined,
+      webUrl: githubWebUrl(baseUrl),
       installations: async () =>
         (await github.octokit.paginate('GET /app/installations', { per_page: 100 })).map((i) => i.id),
     });

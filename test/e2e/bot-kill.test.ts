@@ -26,7 +26,7 @@ const HEAD = 'dead'.padEnd(40, '7');
  * started again: the new process's start-up recovery sweep completes the check run the killed one
  * left `in_progress`, with the execution's true conclusion.
  */
-describe('the orch-bot bin killed mid-run and started again', () => {
+describe('the orch-bot bin: links to GitHub, and killed mid-run and started again', () => {
   let admin: TestServer;
   let fake: FakeGithubApp;
   let github: { url: string; close(): Promise<void> };
@@ -109,6 +109,12 @@ describe('the orch-bot bin killed mid-run and started again', () => {
 
     // The execution ends while no bot is running: nobody reports it.
     const name = String(runOf()?.external_id).split(':')[3] ?? '';
+    // It links to the pull request and the commit that launched it (the console shows the links).
+    const execution = await admin.client.getExecution({ project: 'default', domain: 'development', name });
+    expect(execution.spec?.annotations).toEqual({
+      'orch.dev/pull-request': `${github.url}/${OWNER}/${REPO}/pull/31`,
+      'orch.dev/commit': `${github.url}/${OWNER}/${REPO}/commit/${HEAD}`,
+    });
     await writeFile(gate, '');
     await waitUntil(
       async () =>
