@@ -121,9 +121,13 @@ maybe('a killed docker admin replica', () => {
         `${survivor.addresses.httpEndpoint}/console/projects/default/domains/development/executions/${id.name}/nodes/n0/log`,
       );
       expect((await log.text()).match(/host=\w+/g)).toEqual([`host=${running.slice(0, 12)}`]);
-      expect(
-        await engine.listContainers({ all: true, filters: { label: [`org.orch.execution=${id.name}`] } }),
-      ).toEqual([]);
+      // The harvested container is removed right after its attempt.
+      await waitUntil(
+        async () =>
+          (await engine.listContainers({ all: true, filters: { label: [`org.orch.execution=${id.name}`] } }))
+            .length === 0,
+        { what: 'the harvested container to be removed', timeoutMs: 30_000, intervalMs: 100 },
+      );
     } finally {
       await sql.end();
     }

@@ -15,6 +15,7 @@ import {
 } from '../helpers/docker.js';
 import { waitForExecution } from '../helpers/server.js';
 import { idOf, launchPlanOf, oneNodeWorkflow } from '../helpers/specs.js';
+import { waitUntil } from '../helpers/wait.js';
 
 // Tasks in containers (--runtime.type docker) on a real Docker engine: an admin in-process over a
 // real SQLite file, tasks in containers of a Node image made from this host's files.
@@ -89,6 +90,13 @@ maybe('tasks in containers (docker runtime)', () => {
 
   const containersOf = (execution: string) =>
     engine.listContainers({ all: true, filters: { label: [`org.orch.execution=${execution}`] } });
+  /** Waits until no container of `execution` is left: a harvested container is removed right after its attempt. */
+  const noContainersLeft = (execution: string) =>
+    waitUntil(async () => (await containersOf(execution)).length === 0, {
+      what: `the containers of ${execution} to be removed`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
 
   beforeAll(async () => {
     image = await nodeTestImage(engine);
@@ -121,7 +129,7 @@ maybe('tasks in containers (docker runtime)', () => {
     expect(done.closure?.phase).toBe('SUCCEEDED');
     const seen = JSON.parse(String(literalMapToJson(done.closure?.outputs).o0));
     expect(seen).toEqual({ x: 41, uid: 65534, gid: 65534, greeting: 'hello', cwd: '/tmp', attempt: '1' });
-    expect(await containersOf(id.name)).toEqual([]);
+    await noContainersLeft(id.name);
     // Its output is the attempt's logs, as the console shows them.
     const log = await fetch(
       `${admin.addresses.httpEndpoint}/console/projects/default/domains/development/executions/${id.name}/nodes/n0/log`,
@@ -226,6 +234,17 @@ maybe('tasks in containers (docker runtime)', () => {
     expect(JSON.parse(String(literalMapToJson(done.closure?.outputs).o0))).toEqual(['eth0', 'lo']);
   }, 90_000);
 
+  test('an image the engine lacks is pulled first; one that cannot be pulled fails the attempt, naming the image', async () => {
+    const absent = '127.0.0.1:9/orch-absent:never';
+    await register('absent', task('absent', absent, output('1')));
+    const done = await waitForExecution(admin.client, await launch('absent'), 60_000);
+    expect(done.closure?.phase).toBe('FAILED');
+    expect(done.closure?.error?.message).toContain(
+      `image ${absent} is not in the engine and cannot be pulled`,
+    );
+    await noContainersLeft(done.id?.name ?? '');
+  }, 90_000);
+
   test('a task over its memory limit ends OOMKilled, naming the limit', async () => {
     await register(
       'hungry',
@@ -241,7 +260,7 @@ maybe('tasks in containers (docker runtime)', () => {
     expect(done.closure?.phase).toBe('FAILED');
     expect(done.closure?.error?.code).toBe('OOMKilled');
     expect(done.closure?.error?.message).toContain('memory limit of 96Mi');
-    expect(await containersOf(id.name)).toEqual([]);
+    await noContainersLeft(id.name);
   }, 90_000);
 
   test('a timeout stops the container: TIMED_OUT, and no container is left', async () => {
@@ -251,7 +270,7 @@ maybe('tasks in containers (docker runtime)', () => {
     const done = await waitForExecution(admin.client, id, 60_000);
     expect(done.closure?.phase).toBe('TIMED_OUT');
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(await containersOf(id.name)).toEqual([]);
+    await noContainersLeft(id.name);
   }, 90_000);
 
   test('terminate stops the running container: ABORTED, and no container is left', async () => {
@@ -264,7 +283,7 @@ maybe('tasks in containers (docker runtime)', () => {
     await admin.client.terminateExecution(id, 'enough');
     const done = await waitForExecution(admin.client, id, 30_000);
     expect(done.closure?.phase).toBe('ABORTED');
-    expect(await containersOf(id.name)).toEqual([]);
+    await noContainersLeft(id.name);
   }, 90_000);
 
   test('after an admin restart a running container is re-attached (not rerun) and a finished one harvested', async () => {
@@ -309,8 +328,8 @@ maybe('tasks in containers (docker runtime)', () => {
     expect(Date.parse(stamp ?? '')).toBeLessThan(restartedAt);
     const nodes = await admin.client.listNodeExecutions(slow);
     expect(nodes.node_executions[0]?.closure?.attempts ?? 1).toBe(1);
-    expect(await containersOf(slow.name)).toEqual([]);
-    expect(await containersOf(quick.name)).toEqual([]);
+    await noContainersLeft(slow.name);
+    await noContainersLeft(quick.name);
   }, 120_000);
 });
 

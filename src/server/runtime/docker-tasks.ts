@@ -96,6 +96,7 @@ export class DockerTaskRuntime implements TaskRuntime {
     const { engine } = this.options;
     let container = await this.find(spec.ids);
     const memoryBytes = spec.limits.memoryBytes ?? this.options.defaultLimits.memoryBytes;
+    let startedAt: number | undefined;
     if (container) {
       this.options.logger.info('re-attaching to a task container', {
         execution: spec.ids.execution,
@@ -107,8 +108,13 @@ export class DockerTaskRuntime implements TaskRuntime {
         return { kind: 'killed', signal: 'SIGKILL', reason: 'terminate', stderrTail: '' };
       const image = spec.image || this.options.defaultImage;
       try {
-        await ensureImage(engine, image);
-        container = await this.create(spec, image, memoryBytes);
+        // Created first, pulled only when the engine lacks the image: one call fewer per attempt.
+        container = await this.create(spec, image, memoryBytes).catch(async (error: unknown) => {
+          if (!isMissingImage(error)) throw error;
+          await ensureImage(engine, image);
+          return this.create(spec, image, memoryBytes);
+        });
+        startedAt = Date.now();
         await container.start();
       } catch (error) {
         await container?.remove({ force: true }).catch(() => undefined);
@@ -116,7 +122,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       }
     }
     await onStart(null);
-    return this.follow(container, spec, memoryBytes);
+    return this.follow(container, spec, memoryBytes, startedAt);
   }
 
   /** Creates the attempt's container (not started). */
@@ -181,6 +187,7 @@ export class DockerTaskRuntime implements TaskRuntime {
     container: Docker.Container,
     spec: TaskAttemptSpec,
     memoryBytes: number,
+    startedAt?: number,
   ): Promise<TaskAttemptEnd> {
     const detach = new AbortController();
     // Each line keeps the engine's own timestamp (log-times.ts), right after a re-attach too.
@@ -215,10 +222,13 @@ export class DockerTaskRuntime implements TaskRuntime {
     if (spec.signal.aborted) onAbort();
     let timer: NodeJS.Timeout | undefined;
     if (spec.timeoutMs > 0) {
-      const info = await container.inspect().catch(() => undefined);
-      const startedAt = Date.parse(info?.State.StartedAt ?? '') || Date.now();
-      timer = setTimeout(() => stop('timeout'), Math.max(0, startedAt + spec.timeoutMs - Date.now()));
+      // A re-attached container's deadline counts from its start, as the engine recorded it.
+      const from =
+        startedAt ??
+        (Date.parse((await container.inspect().catch(() => undefined))?.State.StartedAt ?? '') || Date.now());
+      timer = setTimeout(() => stop('timeout'), Math.max(0, from + spec.timeoutMs - Date.now()));
     }
+    let ended: Docker.ContainerInspectInfo | undefined;
     try {
       // A wait that returns or fails while the container still runs (a dropped connection to the
       // engine) is waited again: only the container's end, or a detach, ends the attempt here.
@@ -228,12 +238,12 @@ export class DockerTaskRuntime implements TaskRuntime {
           (error: unknown) => error,
         );
         if (detached) break;
-        const state = await container.inspect().then(
-          (info) => info.State,
-          () => undefined,
-        );
-        if (!state) throw waited ?? new Error('the container is gone');
-        if (!state.Running) break;
+        const info = await container.inspect().catch(() => undefined);
+        if (!info) throw waited ?? new Error('the container is gone');
+        if (!info.State.Running) {
+          ended = info;
+          break;
+        }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     } finally {
@@ -249,7 +259,8 @@ export class DockerTaskRuntime implements TaskRuntime {
     await stopping;
     await logsDone;
     await Promise.all([stdoutLog.end(), stderrLog.end()]);
-    const info = await container.inspect();
+    // The state the loop saw once the container had ended (it cannot change after that).
+    const info = ended ?? (await container.inspect());
     const outputsDir = mountedOutputsDir(info, spec.dir);
     await container.remove({ force: true }).catch(() => undefined);
     return containerEnd({
@@ -261,6 +272,13 @@ export class DockerTaskRuntime implements TaskRuntime {
       ...(outputsDir ? { outputsDir } : {}),
     });
   }
+}
+
+/** Whether an engine call failed because the image is not in the engine (HTTP 404 naming the image). */
+function isMissingImage(error: unknown): boolean {
+  const found =
+    typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 404;
+  return found && /no such image/i.test(engineMessage(error));
 }
 
 /**
