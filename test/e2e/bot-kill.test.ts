@@ -133,6 +133,6 @@ describe('the orch-bot bin: links to GitHub, and killed mid-run and started agai
       intervalMs: 100,
     });
     expect(runOf()).toMatchObject({ status: 'completed', conclusion: 'success' });
-    expect((runOf()?.output as { summary: string }).summary).toContain('"o0": 3');
+    expect(String((runOf()?.output as { summary?: string } | undefined)?.summary)).toContain('"o0": 3');
   }, 240_000);
 });

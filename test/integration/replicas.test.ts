@@ -293,7 +293,9 @@ describe('replicas sharing nothing but the admin, behind a round-robin load bala
       expect(runs[0]?.details_url).toMatch(new RegExp(`/executions/${name}$`));
       // Both replicas handled it; the one that came second found the execution already there.
       const said = (msg: string) => logged.filter((l) => l.msg === msg).map((l) => l.fields);
-      expect(said('already launched for this delivery')).toEqual([{ execution: name }]);
+      expect(said('already launched for this delivery; completing its report')).toEqual([
+        { execution: name },
+      ]);
       expect(said('delivery handled').map((f) => f?.outcome)).toEqual(['done', 'done']);
     });
   });
