@@ -30,7 +30,7 @@ describe('the execution page header', () => {
     });
     expect(html).toContain('<td id="principal">orch-scheduler</td>');
     expect(html).toMatch(
-      /by the schedule of\s+launch plan <a href="\/console\/projects\/default\/domains\/development\/launch_plans\/nightly">nightly<\/a> version v3, for its tick of <time datetime="2026-01-02T03:04:00.000Z">/,
+      /by the schedule of\s+launch plan <a href="\/console\/projects\/default\/domains\/development\/launch_plans\/nightly">nightly<\/a> version <a href="\/console\/projects\/default\/domains\/development\/launch_plans\/nightly\/v3">v3<\/a>, for its tick of <time datetime="2026-01-02T03:04:00.000Z">/,
     );
     expect(html).toContain('<td id="duration">2.50s</td>');
   });
