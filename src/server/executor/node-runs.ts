@@ -361,7 +361,8 @@ export class NodeRuns {
     const { runtime } = this.options;
     const ioDir = join(dir, 'io');
     const inputJson = literalMapToJson({ literals: inputs });
-    if (!(await runtime.holds(ids))) {
+    const held = await runtime.holds(ids);
+    if (!held) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(ioDir, { recursive: true });
       await writeFile(join(ioDir, 'inputs.json'), stringifyExactJson(inputJson));
@@ -396,6 +397,7 @@ export class NodeRuns {
           network: task.container?.network === true,
           timeoutMs,
           signal: stop.signal,
+          held,
         },
         onStart,
       );

@@ -204,7 +204,7 @@ export class SwarmTaskRuntime implements TaskRuntime {
 
   async run(spec: TaskAttemptSpec, onStart: (pid: number | null) => Promise<void>): Promise<TaskAttemptEnd> {
     const memoryBytes = spec.limits.memoryBytes ?? this.options.defaultLimits.memoryBytes;
-    let service = await this.find(spec.ids);
+    let service = spec.held === false ? undefined : await this.find(spec.ids);
     if (service) {
       this.options.logger.info('re-attaching to a task job', {
         execution: spec.ids.execution,

@@ -53,6 +53,12 @@ export interface TaskAttemptSpec {
    * (containers) lets go of it and it is re-attached after the restart, others stop it.
    */
   signal: AbortSignal;
+  /**
+   * What {@link TaskRuntime.holds} answered for this attempt just before (the executor asks first):
+   * false lets a runtime skip looking for a container or job to re-attach to (one engine call fewer
+   * per attempt). Absent: unknown, the runtime looks.
+   */
+  held?: boolean;
 }
 
 /**
