@@ -7,7 +7,8 @@
 // CreateExecution, with no authentication, validation, idempotency, logging or metrics. The floor is
 // what Express, grpc-js and the admin server allow on this machine; webhook/floor is the share the
 // webhook's own work leaves of it. FLOOR=0 skips it.
-// The admin server and the HTTP apps each run in a worker thread of their own; autocannon drives the
+// The admin server (a new one, on an empty database, for each app) and the HTTP apps each run in a
+// worker thread of their own; autocannon drives the
 // load from the main thread. The executor is held: parallelism 1 and a first execution that sleeps,
 // so every launch queues and no task process competes with the load.
 // Each app is loaded for WARMUP seconds (default 6) before its measured DURATION (default 10): every
@@ -220,11 +221,14 @@ if (!isMainThread) {
   if (workerData.role === 'admin') await adminWorker();
   else await httpWorker(workerData);
 } else {
-  const admin = await startWorker('admin');
-  const { apiKey } = admin.message;
   console.log('executor held: parallelism 1, the first execution sleeps, every other launch stays QUEUED');
-  try {
-    const run = async (kind, label) => {
+  // Each app gets an admin of its own, started anew on an empty database: the floor's thousands of
+  // launches would otherwise still be queued (in the database and the executor's memory) while the
+  // webhook is measured, and the webhook, measured last, would pay for them.
+  const run = async (kind, label) => {
+    const admin = await startWorker('admin');
+    const { apiKey } = admin.message;
+    try {
       const apps = await Promise.all(
         Array.from({ length: replicas }, () => startWorker('http', { kind, apiKey })),
       );
@@ -236,40 +240,42 @@ if (!isMainThread) {
         await ask(worker, 'stop');
         await worker.terminate();
       }
+      result.created = (await ask(admin.worker, 'count')).count;
       return result;
-    };
-    const bareResult = await run('bare', 'bare');
-    const floorResult = process.env.FLOOR === '0' ? undefined : await run('floor', 'floor');
-    const before = (await ask(admin.worker, 'count')).count;
-    const webhookResult = await run('webhook', 'webhook');
-    const after = (await ask(admin.worker, 'count')).count;
-    const created = after - before;
-    console.log(`executions the admin recorded during the webhook runs (warm-up included): ${created}`);
-    console.log(
-      `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
-        `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
-        `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
-    );
-    if (floorResult) {
-      console.log(
-        `ratio webhook/floor (launches per second): ${(webhookResult.perSecond / floorResult.perSecond).toFixed(2)}` +
-          ` (floor/bare ${(floorResult.perSecond / bareResult.perSecond).toFixed(2)})`,
-      );
+    } finally {
+      await ask(admin.worker, 'stop');
+      await admin.worker.terminate();
     }
+  };
+  const bareResult = await run('bare', 'bare');
+  const floorResult = process.env.FLOOR === '0' ? undefined : await run('floor', 'floor');
+  const webhookResult = await run('webhook', 'webhook');
+  console.log(
+    `executions the admin recorded during the webhook run (warm-up included): ${webhookResult.created}`,
+  );
+  console.log(
+    `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
+      `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
+      `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
+  );
+  if (floorResult) {
     console.log(
-      `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+      `ratio webhook/floor (launches per second): ${(webhookResult.perSecond / floorResult.perSecond).toFixed(2)}` +
+        ` (floor/bare ${(floorResult.perSecond / bareResult.perSecond).toFixed(2)}); ` +
+        `p99 webhook/floor ${(webhookResult.p99 / floorResult.p99).toFixed(2)}`,
     );
-    recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
-    recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
-    recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
-    if (floorResult) {
-      recordFigure('floor (Express + CreateExecution) per second', floorResult.perSecond, '/s');
-      recordFigure('floor p99', floorResult.p99, 'ms');
-      recordFigure('webhook / floor', webhookResult.perSecond / floorResult.perSecond, 'x');
-    }
-    recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
-  } finally {
-    await ask(admin.worker, 'stop');
-    await admin.worker.terminate();
   }
+  console.log(
+    `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+  );
+  recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
+  recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
+  recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
+  if (floorResult) {
+    recordFigure('floor (Express + CreateExecution) per second', floorResult.perSecond, '/s');
+    recordFigure('floor p99', floorResult.p99, 'ms');
+    recordFigure('webhook / floor', webhookResult.perSecond / floorResult.perSecond, 'x');
+    recordFigure('webhook p99 / floor p99', webhookResult.p99 / floorResult.p99, 'x');
+  }
+  recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
 }
