@@ -145,6 +145,7 @@ describe('the rows-only answer of the executions list', () => {
       const rows = await get(`${LIST}?${query}&fragment=rows`);
       expect([query, rows.res.status]).toEqual([query, 200]);
       expect([query, namesOf(rows.text)]).toEqual([query, namesOf(page.text)]);
+      expect([query, rows.text.trim().startsWith('<tr data-name=')]).toEqual([query, true]);
     }
     expect(namesOf((await get(`${LIST}?phase=FAILED&fragment=rows`)).text)).toEqual(['two-bad']);
   });
@@ -205,7 +206,10 @@ describe('the rows-only answer of the executions list', () => {
       const rows = await send(`${base}${LIST}?fragment=rows`, 'GET', headers);
       expect([label, page.status, rows.status]).toEqual([label, status, status]);
       if (status !== 200) expect([label, namesOf(rows.text)]).toEqual([label, []]);
-      else expect([label, namesOf(rows.text)]).toEqual([label, namesOf(page.text)]);
+      else {
+        expect([label, namesOf(rows.text)]).toEqual([label, namesOf(page.text)]);
+        expect([label, rows.text]).toEqual([label, expect.not.stringContaining('<html')]);
+      }
     }
   });
 });
