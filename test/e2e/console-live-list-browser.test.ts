@@ -92,7 +92,7 @@ maybe('the live executions list in headless Chromium', () => {
     await failed.goto(`${base}${LIST}?phase=FAILED`);
     await rowOf(failed, 'dead-first').waitFor();
     // Reloads would lose this mark.
-    await page.evaluate(() => document.body.setAttribute('data-kept', 'yes'));
+    await page.evaluate("document.body.setAttribute('data-kept', 'yes')");
     expect(await axeViolations(page)).toEqual([]);
 
     await server.client.createExecution({
@@ -108,8 +108,8 @@ maybe('the live executions list in headless Chromium', () => {
 
     await writeFile(gate, 'go');
     await phaseOf(page, 'live-new', 'SUCCEEDED').waitFor(SEEN);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('live-new');
-    expect(await page.evaluate(() => document.body.getAttribute('data-kept'))).toBe('yes');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('live-new');
+    expect(await page.evaluate("document.body.getAttribute('data-kept')")).toBe('yes');
     expect(await axeViolations(page)).toEqual([]);
 
     // The FAILED list takes a new failure in, but never the execution that succeeded.
