@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
 import { notFound } from '../errors.js';
 import { DOMAINS } from '../services/admin.js';
-import { layout, paths, trail } from './console-views.js';
+import { type EntityKind, layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's index pages: every prefix of an execution's URL
@@ -22,14 +22,16 @@ const MAX_NAMES = 200;
 const indexBody = htmlTemplate<{
   heading: string;
   intro?: string;
-  sections: { heading: string; links: Link[]; empty: string; more?: string }[];
+  sections: { heading: string; links: Link[]; empty: string; more?: string; caption?: string }[];
 }>(
   'console/index',
   `<h1><%= it.heading %></h1>
 <% if (it.intro) { %><p><%= it.intro %></p><% } %>
 <% for (const s of it.sections) { %>
 <h2><%= s.heading %></h2>
-<% if (s.links.length) { %><ul>
+<% if (s.links.length && s.caption) { %><div class="scroll"><table><caption><%= s.caption %></caption><thead><tr><th scope="col">name</th></tr></thead><tbody>
+<% for (const l of s.links) { %><tr><td><a href="<%= l.href %>"><%= l.text %></a></td></tr>
+<% } %></tbody></table></div><% } else if (s.links.length) { %><ul>
 <% for (const l of s.links) { %><li><a href="<%= l.href %>"><%= l.text %></a><% if (l.note) { %> (<%= l.note %>)<% } %></li>
 <% } %></ul><% } else { %><p><%= s.empty %></p><% } %>
 <% if (s.more) { %><p><%= s.more %></p><% } %>
@@ -73,22 +75,27 @@ export function domainIndexPage(project: string): Html {
   });
 }
 
-/** What a domain page lists: the names of the workflows and launch plans registered in it. */
+/** What a domain page lists: the names of the workflows, launch plans and tasks registered in it. */
 export interface DomainContents {
   workflows: readonly string[];
   launchPlans: readonly string[];
+  tasks: readonly string[];
   /** Whether there are more names of a kind than listed. */
   moreWorkflows: boolean;
   moreLaunchPlans: boolean;
+  moreTasks: boolean;
 }
 
 /**
  * `/console/projects/<p>/domains/<d>`: a link to the domain's executions list, and the names of its
- * workflows and launch plans, each linking to its page.
+ * workflows, launch plans and tasks (each a table with its caption), each linking to its page.
  */
 export function domainPage(project: string, domain: string, contents: DomainContents): Html {
-  const entityLinks = (kind: 'workflows' | 'launch_plans', names: readonly string[]) =>
-    names.map((name) => ({ href: paths.entity(kind, project, domain, name), text: name }));
+  const entityLinks = (kind: EntityKind, names: readonly string[]) =>
+    names.map((name) => ({
+      href: `${paths.domain(project, domain)}/${kind}/${encodeURIComponent(name)}`,
+      text: name,
+    }));
   const more = (flag: boolean) => (flag ? `Only the first ${MAX_NAMES} names are listed.` : undefined);
   return layout({
     title: `Domain ${domain} of ${project}`,
@@ -106,12 +113,21 @@ export function domainPage(project: string, domain: string, contents: DomainCont
           links: entityLinks('workflows', contents.workflows),
           empty: 'No workflows registered.',
           more: more(contents.moreWorkflows),
+          caption: `Workflows of ${domain}`,
         },
         {
           heading: 'Launch plans',
           links: entityLinks('launch_plans', contents.launchPlans),
           empty: 'No launch plans registered.',
           more: more(contents.moreLaunchPlans),
+          caption: `Launch plans of ${domain}`,
+        },
+        {
+          heading: 'Tasks',
+          links: entityLinks('tasks', contents.tasks),
+          empty: 'No tasks registered.',
+          more: more(contents.moreTasks),
+          caption: `Tasks of ${domain}`,
         },
       ],
     }),
@@ -146,11 +162,14 @@ export function addIndexPages(
     const page1 = { limit: MAX_NAMES, token: '' };
     const workflows = await repo.listEntityNames('workflows', scope, page1);
     const plans = await repo.listEntityNames('launch_plans', scope, page1);
+    const tasks = await repo.listEntityNames('tasks', scope, page1);
     return domainPage(project, domain, {
       workflows: workflows.names,
       launchPlans: plans.names,
+      tasks: tasks.names,
       moreWorkflows: workflows.token !== '',
       moreLaunchPlans: plans.token !== '',
+      moreTasks: tasks.token !== '',
     });
   });
 }

@@ -1,5 +1,12 @@
 import type { ExecutionOut } from '../../api/types.js';
-import { LIST_MODES, LIST_PHASES, LIST_SORTS, type ListForm, listQueryString } from './console-list.js';
+import {
+  isLiveList,
+  LIST_MODES,
+  LIST_PHASES,
+  LIST_SORTS,
+  type ListForm,
+  listQueryString,
+} from './console-list.js';
 import { durationOf, type EntityKind, isoOf, layout, paths, trail } from './console-views.js';
 import type { Html } from './html.js';
 import { htmlTemplate } from './html.js';
@@ -31,7 +38,9 @@ const listBody = htmlTemplate<{
   modes: Option[];
   sorts: Option[];
   error?: string;
-  rows: ListRow[];
+  rowsHtml: Html;
+  empty: boolean;
+  live?: string;
   nextHref?: string;
   firstHref?: string;
 }>(
@@ -56,16 +65,28 @@ const listBody = htmlTemplate<{
 <button type="submit">Filter</button> <a href="<%= it.action %>">Clear</a>
 </form>
 <% if (it.error) { %><p role="alert" class="error" id="list-error"><%= it.error %></p><% } %>
-<div class="scroll"><table><caption>Executions</caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
-<% for (const r of it.rows) { %>
-<tr><td><a href="<%= r.href %>"><%= r.name %></a></td><td class="phase <%= r.phase %>"><%= r.phase %></td>
+<% if (it.live) { %><p class="live-note" id="list-live-note">This page shows new executions and phase changes as they happen.</p><p role="status" aria-live="polite" id="list-status"></p>
+<% } else if (!it.error) { %><p class="live-note" id="list-live-note">This page does not update by itself: only the first page sorted newest first does.</p>
+<% } %>
+<div class="scroll"><table<% if (it.live) { %> data-live="<%= it.live %>"<% } %>><caption>Executions</caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">launch plan</th><th scope="col">workflow</th><th scope="col">launched by</th><th scope="col">created (UTC)</th><th scope="col">duration</th></tr></thead><tbody>
+<%= it.rowsHtml %></tbody></table></div>
+<% if (it.empty && !it.error) { %><p id="list-empty">No executions match.</p><% } %>
+<nav aria-label="pages"><% if (it.firstHref) { %><a href="<%= it.firstHref %>">First page</a> <% } %><% if (it.nextHref) { %><a href="<%= it.nextHref %>" rel="next">Next page</a><% } %></nav>
+<% if (it.live) { %><script src="/console/assets/list.js"></script><% } %>`,
+);
+
+/**
+ * The executions table's rows, each `<tr data-name="<execution>">` (the key the list's script
+ * matches rows by). Also the whole answer of `?fragment=rows`.
+ */
+const rowsTemplate = htmlTemplate<{ rows: ListRow[] }>(
+  'console/execution-rows',
+  `<% for (const r of it.rows) { %>
+<tr data-name="<%= r.name %>"><td><a href="<%= r.href %>"><%= r.name %></a></td><td class="phase <%= r.phase %>"><%= r.phase %></td>
 <td><a href="<%= r.launchPlan.href %>"><%= r.launchPlan.name %></a> <%= r.launchPlan.version %></td>
 <td><a href="<%= r.workflow.href %>"><%= r.workflow.name %></a> <%= r.workflow.version %></td>
 <td><%= r.principal %> (<%= r.mode %>)</td><td><%= r.created %></td><td><%= r.duration %></td></tr>
-<% } %>
-</tbody></table></div>
-<% if (!it.rows.length && !it.error) { %><p>No executions match.</p><% } %>
-<nav aria-label="pages"><% if (it.firstHref) { %><a href="<%= it.firstHref %>">First page</a> <% } %><% if (it.nextHref) { %><a href="<%= it.nextHref %>" rel="next">Next page</a><% } %></nav>`,
+<% } %>`,
 );
 
 const options = (values: readonly string[], selected: string, label = (v: string) => v): Option[] =>
@@ -91,7 +112,47 @@ export interface ListPageData {
 export function executionsPage(data: ListPageData): Html {
   const { project, domain, form } = data;
   const action = paths.executions(project, domain);
-  const rows = data.executions.map((e): ListRow => {
+  const rows = listRows(project, domain, data.executions);
+  const live = isLiveList(form) && !data.error;
+  const body = listBody({
+    project,
+    domain,
+    projectHref: paths.project(project),
+    action,
+    form,
+    phases: options(LIST_PHASES, form.phase),
+    modes: options(LIST_MODES, form.mode),
+    sorts: options(
+      Object.keys(LIST_SORTS),
+      form.sort,
+      (v) => Object.entries(LIST_SORTS).find(([k]) => k === v)?.[1].label ?? v,
+    ),
+    error: data.error,
+    rowsHtml: rowsTemplate({ rows }),
+    empty: rows.length === 0,
+    live: live ? liveHref(action, form) : undefined,
+    nextHref: data.token ? `${action}${listQueryString({ ...form, token: data.token })}` : undefined,
+    firstHref: form.token ? `${action}${listQueryString({ ...form, token: '' })}` : undefined,
+  });
+  return layout({ title: `Executions of ${project}/${domain}`, body, crumbs: trail(project, domain) });
+}
+
+/** The rows-only URL of a list (its filters and `fragment=rows`), which the list's script polls. */
+const liveHref = (action: string, form: ListForm) => {
+  const query = listQueryString(form);
+  return `${action}${query ? `${query}&` : '?'}fragment=rows`;
+};
+
+/**
+ * `?fragment=rows`: only the rows of the list page the same query string shows (no layout, form or
+ * paging), for the list's script to swap in.
+ */
+export function executionRows(project: string, domain: string, executions: readonly ExecutionOut[]): Html {
+  return rowsTemplate({ rows: listRows(project, domain, executions) });
+}
+
+function listRows(project: string, domain: string, executions: readonly ExecutionOut[]): ListRow[] {
+  return executions.map((e): ListRow => {
     const c = e.closure;
     const lp = e.spec?.launch_plan;
     const wf = c?.workflow_id;
@@ -117,25 +178,6 @@ export function executionsPage(data: ListPageData): Html {
       duration: durationOf(c?.duration),
     };
   });
-  const body = listBody({
-    project,
-    domain,
-    projectHref: paths.project(project),
-    action,
-    form,
-    phases: options(LIST_PHASES, form.phase),
-    modes: options(LIST_MODES, form.mode),
-    sorts: options(
-      Object.keys(LIST_SORTS),
-      form.sort,
-      (v) => Object.entries(LIST_SORTS).find(([k]) => k === v)?.[1].label ?? v,
-    ),
-    error: data.error,
-    rows,
-    nextHref: data.token ? `${action}${listQueryString({ ...form, token: data.token })}` : undefined,
-    firstHref: form.token ? `${action}${listQueryString({ ...form, token: '' })}` : undefined,
-  });
-  return layout({ title: `Executions of ${project}/${domain}`, body, crumbs: trail(project, domain) });
 }
 
 /** A version row of a workflow's or launch plan's page. */

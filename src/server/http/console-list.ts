@@ -131,6 +131,24 @@ export function listFilters(form: ListForm): string {
   return terms.join('+');
 }
 
+/**
+ * The list's `fragment` parameter: absent or '' for the whole page, `rows` for only its table rows
+ * (what the list's script fetches to keep the first page current).
+ * @throws ServiceError InvalidArgument for any other value, or one given more than once.
+ */
+export function readFragment(query: Record<string, unknown>): boolean {
+  const value = query.fragment ?? '';
+  if (value === '' || value === 'rows') return value === 'rows';
+  const shown = typeof value === 'string' ? `"${value.slice(0, 20)}"` : 'given more than once';
+  throw invalidArgument(`fragment must be "rows" or absent, not ${shown}`);
+}
+
+/**
+ * Whether a list page keeps itself current in the browser: only the first page sorted newest first,
+ * where new executions appear (on other pages or orders they would shift rows out from under the reader).
+ */
+export const isLiveList = (form: ListForm): boolean => form.token === '' && form.sort === 'newest';
+
 /** The list form as a query string, without empty fields and default sort (for links). */
 export function listQueryString(form: Partial<ListForm>): string {
   const params = new URLSearchParams();

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { formatType, literalToJson } from '../../api/literals.js';
 import type { LiteralTypeOut } from '../../api/types.js';
 import type { Repository } from '../db/repository.js';
+import { listTaskVersionExecutions } from '../db/task-executions.js';
 import { notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Handler } from '../services/admin.js';
@@ -12,7 +13,8 @@ import { type Html, htmlTemplate } from './html.js';
 
 // A task's, workflow's or launch plan's version page: its interface (inputs and outputs with their
 // types), what it is made of (a workflow's graph and nodes with their tasks, a launch plan's
-// workflow and fixed inputs) and its recent executions, each name a link. Values are escaped by
+// workflow and fixed inputs) and its recent executions (a task's: those of the workflows running
+// it, see task-executions.ts), each name a link. Values are escaped by
 // the template engine (html.ts); only Graphviz's SVG is inserted as markup.
 
 const HEADINGS: Record<EntityKind, string> = {
@@ -51,6 +53,7 @@ const versionBody = htmlTemplate<{
   graph?: Html;
   launchHref?: string;
   executions?: { href: string; name: string; phase: string; created: string }[];
+  executionsCaption?: string;
   executionsHref?: string;
 }>(
   'console/version',
@@ -72,7 +75,7 @@ const versionBody = htmlTemplate<{
 </tbody></table></div><% } %>
 <% if (it.graph) { %><section id="graph"><h2>Graph</h2><div class="graph"><%= it.graph %></div></section><% } %>
 <% if (it.executions) { %><h2>Executions</h2>
-<div class="scroll"><table><caption>Recent executions of this version</caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">created (UTC)</th></tr></thead><tbody>
+<div class="scroll"><table><caption><%= it.executionsCaption ?? 'Recent executions of this version' %></caption><thead><tr><th scope="col">name</th><th scope="col">phase</th><th scope="col">created (UTC)</th></tr></thead><tbody>
 <% for (const e of it.executions) { %><tr><td><a href="<%= e.href %>"><%= e.name %></a></td><td class="phase <%= e.phase %>"><%= e.phase %></td><td><%= e.created %></td></tr><% } %>
 </tbody></table></div>
 <% if (!it.executions.length) { %><p>No executions yet.</p><% } %>
@@ -93,6 +96,9 @@ function variables(map: VariableMapLike | undefined): Variable[] {
   }));
 }
 
+/** Executions a version page shows. */
+const RECENT = 20;
+
 /** What the version pages need. */
 export interface VersionDeps {
   repo: Repository;
@@ -112,7 +118,7 @@ async function recentExecutions(
   const answer = await list(
     {
       id: { project: v.project, domain: v.domain },
-      limit: 20,
+      limit: RECENT,
       token: '',
       filters: `eq(${kind}.name,${v.name})+eq(${kind}.version,${v.version})`,
       sort_by: { key: 'created_at', direction: 'DESCENDING' },
@@ -160,11 +166,19 @@ export function addVersionPages(router: Router, deps: VersionDeps): void {
         if (kind === 'tasks') {
           const closure = fullMessage('orch.admin.v1.TaskClosure', JSON.parse(row.closure));
           const iface = closure.compiled_task?.template?.interface;
+          const ran = await listTaskVersionExecutions(deps.repo.db, v, RECENT);
           body = versionBody({
             ...base,
             registeredBy: closure.registered_by,
             inputs: variables(iface?.inputs),
             outputs: variables(iface?.outputs),
+            executions: ran.map((e) => ({
+              href: paths.execution({ ...v, name: e.name }),
+              name: e.name,
+              phase: e.phase,
+              created: new Date(e.created_at).toISOString(),
+            })),
+            executionsCaption: 'Recent executions that ran this version',
           });
         } else if (kind === 'workflows') {
           const closure = fullMessage('orch.admin.v1.WorkflowClosure', JSON.parse(row.closure));

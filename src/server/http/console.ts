@@ -31,8 +31,9 @@ import { loadExecutionPage } from './console-execution-load.js';
 import { addLogFollow, nodeLogText } from './console-execution-logs.js';
 import { addIndexPages } from './console-index.js';
 import { LAUNCH_SCRIPT, launchFields, launchPage, launchPath, readLaunchForm } from './console-launch.js';
-import { listPage, readListForm } from './console-list.js';
-import { entityPage, executionsPage } from './console-list-views.js';
+import { listPage, readFragment, readListForm } from './console-list.js';
+import { LIST_SCRIPT } from './console-list-assets.js';
+import { entityPage, executionRows, executionsPage } from './console-list-views.js';
 import { addSignOut, signInPage } from './console-sign-in.js';
 import { addVersionPages } from './console-versions.js';
 import { viewerOf, withViewer } from './console-viewer.js';
@@ -491,6 +492,34 @@ async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: 
   }
 }
 
+/**
+ * `GET .../executions?fragment=rows&<filters>`: only the table rows of the list page with the same
+ * filters (the list's script polls it), read through ListExecutions exactly as the page is; a bad
+ * filter, token or `fragment` value answers 400 with the reason as text, never rows.
+ */
+async function sendListRows(
+  deps: ConsoleDeps,
+  req: Request,
+  res: Response,
+  scope: { project: string; domain: string },
+) {
+  res.setHeader('cache-control', 'no-store');
+  const list = deps.admin.ListExecutions;
+  try {
+    if (!list) throw new Error('no handler ListExecutions');
+    readFragment(req.query);
+    const page = await listPage(list, scope, readListForm(req.query));
+    res.type('html').send(executionRows(scope.project, scope.domain, page.executions).markup);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === Status.INVALID_ARGUMENT) {
+      res.status(400).type('text/plain').send(`${error.message}\n`);
+      return;
+    }
+    deps.logger.error('console list rows failed', { path: req.path, error: String(error) });
+    res.status(500).type('text/plain').send('internal error\n');
+  }
+}
+
 /** The execution a console path names. */
 const executionKeyOf = (req: Request): ExecutionKey => ({
   project: String(req.params.project),
@@ -522,6 +551,7 @@ export function createConsole(deps: ConsoleDeps): Router {
   asset('console.css', 'text/css', CONSOLE_STYLE);
   asset('live.js', 'text/javascript', LIVE_SCRIPT);
   asset('launch.js', 'text/javascript', LAUNCH_SCRIPT);
+  asset('list.js', 'text/javascript', LIST_SCRIPT);
   asset('execution.css', 'text/css', EXECUTION_STYLE);
   asset('execution.js', 'text/javascript', EXECUTION_SCRIPT);
   addSignOut(router, { ...deps, headers: setConsoleHeaders });
@@ -556,6 +586,10 @@ export function createConsole(deps: ConsoleDeps): Router {
 
   router.get('/console/projects/:project/domains/:domain/executions', async (req, res) => {
     const scope = { project: String(req.params.project), domain: String(req.params.domain) };
+    if (req.query.fragment !== undefined && req.query.fragment !== '') {
+      await sendListRows(deps, req, res, scope);
+      return;
+    }
     await sendPage(deps, req, res, async () => {
       const list = deps.admin.ListExecutions;
       if (!list) throw new Error('no handler ListExecutions');
