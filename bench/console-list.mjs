@@ -2,23 +2,26 @@
 // The console's executions list at scale: seeds 1M executions into one SQLite file (as
 // list-scale.mjs does) and prints the p50 server time of the first page of
 // `/console/projects/default/domains/development/executions`, unfiltered and with filters.
-// Goal: <= 200 ms at 1M. SIZE=100000 for a shorter run. Run after `npm run build`.
+// The live list's refresh (`?fragment=rows`, the rows alone) is timed too. Goal: <= 200 ms at 1M.
+// SIZE=100000 for a shorter run. BENCH_SQLITE_DRIVER=libsql or node:sqlite picks the SQLite driver
+// (default: the one of this Node). Run with `npm run bench:console-list` (builds first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { loadConfig } from '../lib/config/load.js';
 import { openSqlite } from '../lib/server/db/connect.js';
+import { defaultSqliteDriver, openSqliteConnection } from '../lib/server/db/sqlite-driver.js';
 import { createServer } from '../lib/server/server.js';
 
 const size = Number(process.env.SIZE ?? 1_000_000);
 const samples = Number(process.env.SAMPLES ?? 30);
 const dir = mkdtempSync(join(tmpdir(), 'orch-console-list-'));
 const file = join(dir, 'admin.db');
+const driver = process.env.BENCH_SQLITE_DRIVER || defaultSqliteDriver();
 
 function seed() {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
+  const db = openSqliteConnection(file, driver);
+  db.exec('PRAGMA journal_mode = WAL');
   const insert = db.prepare(
     `insert into executions (project, domain, name, launch_plan_name, launch_plan_version, workflow_name,
        workflow_version, phase, spec, inputs_key, outputs_key, error, created_at, updated_at, started_at,
@@ -30,36 +33,36 @@ function seed() {
   const plans = ['wf.add_one_wf', 'wf.nightly', 'wf.report'];
   const principals = ['localhost', 'alice@example.com', 'scheduler', 'key-1234'];
   const base = 1_700_000_000_000;
-  db.transaction(() => {
-    for (let i = 0; i < size; i++) {
-      const at = base + i * 10;
-      const plan = plans[i % 3];
-      const principal = principals[i % 7 === 0 ? 3 : i % 3];
-      const mode = principal === 'scheduler' ? 'SCHEDULED' : 'MANUAL';
-      const spec = JSON.stringify({
-        launch_plan: {
-          resource_type: 'LAUNCH_PLAN',
-          project: 'default',
-          domain: 'development',
-          name: plan,
-          version: 'v1',
-        },
-        metadata: { mode, principal },
-      });
-      insert.run(
-        `e${i.toString(36).padStart(8, '0')}`,
-        plan,
-        plan,
-        phases[i % 5],
-        spec,
-        at,
-        at,
-        at,
-        principal,
-        mode,
-      );
-    }
-  })();
+  db.exec('BEGIN');
+  for (let i = 0; i < size; i++) {
+    const at = base + i * 10;
+    const plan = plans[i % 3];
+    const principal = principals[i % 7 === 0 ? 3 : i % 3];
+    const mode = principal === 'scheduler' ? 'SCHEDULED' : 'MANUAL';
+    const spec = JSON.stringify({
+      launch_plan: {
+        resource_type: 'LAUNCH_PLAN',
+        project: 'default',
+        domain: 'development',
+        name: plan,
+        version: 'v1',
+      },
+      metadata: { mode, principal },
+    });
+    insert.run(
+      `e${i.toString(36).padStart(8, '0')}`,
+      plan,
+      plan,
+      phases[i % 5],
+      spec,
+      at,
+      at,
+      at,
+      principal,
+      mode,
+    );
+  }
+  db.exec('COMMIT');
   db.close();
 }
 
@@ -86,13 +89,14 @@ const config = loadConfig({
   env: {},
   home: dir,
 });
-const schema = await openSqlite(file);
+const schema = await openSqlite(file, { driver });
+console.log(`SQLite driver: ${driver}, Node ${process.version}`);
 await schema.db.destroy();
 try {
   const t0 = Date.now();
   seed();
   console.log(`seeded ${size} executions in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const server = createServer({ config, dataDir: dir });
+  const server = createServer({ config, dataDir: dir, sqliteDriver: driver });
   const { httpEndpoint } = await server.listen();
   const list = `${httpEndpoint}/console/projects/default/domains/development/executions`;
   const cases = [
@@ -107,6 +111,8 @@ try {
     ],
     ['sort=name', '?sort=name'],
     ['q=zz (name contains, rare)', '?q=zz'],
+    ['live refresh (fragment=rows)', '?fragment=rows'],
+    ['live refresh, phase=FAILED', '?phase=FAILED&fragment=rows'],
   ];
   for (const [label, query] of cases) {
     const ms = await p50(`${list}${query}`);
