@@ -67,7 +67,10 @@ export class AppRepository {
       .execute();
   }
 
-  /** Records an app's status, also as the last status of its current revision. */
+  /**
+   * Records an app's status, also as the last status of its current revision unless that one
+   * ended Failed.
+   */
   async setStatus(
     key: AppKey,
     status: { state: string; message: string; updated_at: number },
@@ -95,6 +98,8 @@ export class AppRepository {
       .where('domain', '=', key.domain)
       .where('name', '=', key.name)
       .where('revision', '=', current)
+      // A revision that failed keeps that outcome (a later Stop of the app does not hide it).
+      .where('state', '!=', 'Failed')
       .execute();
   }
 

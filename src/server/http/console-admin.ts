@@ -4,7 +4,7 @@ import type { CallCredentials } from '../auth/authenticate.js';
 import type { Guard } from '../auth/guard.js';
 import { ServiceError } from '../errors.js';
 import type { Handler } from '../services/admin.js';
-import { layout, trail } from './console-views.js';
+import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's admin-only pages: the names of the secrets (never their values) and the API keys
@@ -174,6 +174,7 @@ const appList = z.object({
 const appsBody = htmlTemplate<{
   apps: {
     name: string;
+    href: string;
     scope: string;
     state: string;
     message: string;
@@ -185,7 +186,7 @@ const appsBody = htmlTemplate<{
   'console/apps',
   `<h1>Apps</h1>
 <% if (it.apps.length) { %><div class="scroll"><table><caption>Apps by name</caption><thead><tr><th scope="col">name</th><th scope="col">project / domain</th><th scope="col">status</th><th scope="col">revision</th><th scope="col">updated (UTC)</th><th scope="col">endpoint</th></tr></thead><tbody>
-<% for (const a of it.apps) { %><tr><td><%= a.name %></td><td><%= a.scope %></td><td><strong><%= a.state %></strong> <%= a.message %></td><td><%= a.revision %></td><td><%= a.updated %></td><td><% if (a.endpoint) { %><a href="<%= a.endpoint %>">Open <%= a.name %></a><% } %></td></tr><% } %>
+<% for (const a of it.apps) { %><tr><td><a href="<%= a.href %>"><%= a.name %></a></td><td><%= a.scope %></td><td><strong><%= a.state %></strong> <%= a.message %></td><td><%= a.revision %></td><td><%= a.updated %></td><td><% if (a.endpoint) { %><a href="<%= a.endpoint %>">Open <%= a.name %></a><% } %></td></tr><% } %>
 </tbody></table></div><% } else { %><p>No apps deployed.</p><% } %>`,
 );
 
@@ -205,6 +206,11 @@ export function addAppsPage(router: Router, deps: AdminPageDeps & { apps?: Recor
       );
       const apps = list.apps.map((a) => ({
         name: a.spec?.id?.name ?? '',
+        href: paths.app({
+          project: a.spec?.id?.project ?? '',
+          domain: a.spec?.id?.domain ?? '',
+          name: a.spec?.id?.name ?? '',
+        }),
         scope: `${a.spec?.id?.project ?? ''} / ${a.spec?.id?.domain ?? ''}`,
         state: a.status?.state ?? '',
         message: a.status?.message ?? '',
