@@ -138,10 +138,11 @@ export function addAppPages(router: Router, deps: AppPageDeps): void {
     deps.send(req, res, async () => {
       const key = keyOf(req);
       const id = idOf(key);
-      const app = appAnswer.parse(await callApps(deps, req, 'Get', { id }));
+      // ListRevisions first: it checks the identifier (Get answers any as NOT_FOUND, naming it).
       const { revisions } = revisionsAnswer.parse(
         await callApps(deps, req, 'ListRevisions', { id, limit: PAGE_REVISIONS }),
       );
+      const app = appAnswer.parse(await callApps(deps, req, 'Get', { id }));
       const logs = logsAnswer.parse(await callApps(deps, req, 'GetLogs', { id, limit: PAGE_LINES }));
       const endpoint = app.status?.endpoint ?? '';
       const body = appBody({
