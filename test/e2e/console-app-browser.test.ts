@@ -79,6 +79,16 @@ maybe('an app’s console page', () => {
         return (await res.text()).includes('greeting from revision 2');
       });
       await page.goto(`${base}/console/apps`);
+      const listed = page
+        .getByRole('table', { name: 'Apps by name' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: 'greeter', exact: true }) });
+      expect(await listed.getByRole('link', { name: 'default', exact: true }).getAttribute('href')).toBe(
+        '/console/projects/default',
+      );
+      expect(await listed.getByRole('link', { name: 'development', exact: true }).getAttribute('href')).toBe(
+        '/console/projects/default/domains/development',
+      );
       await page
         .getByRole('table', { name: 'Apps by name' })
         .getByRole('link', { name: 'greeter', exact: true })
