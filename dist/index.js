@@ -44737,6 +44737,14 @@ var init_descriptor = __esm({
                         "Stop": {
                           "requestType": "orch.admin.v1.StopAppRequest",
                           "responseType": "orch.admin.v1.StopAppResponse"
+                        },
+                        "ListRevisions": {
+                          "requestType": "orch.admin.v1.ListAppRevisionsRequest",
+                          "responseType": "orch.admin.v1.ListAppRevisionsResponse"
+                        },
+                        "GetLogs": {
+                          "requestType": "orch.admin.v1.GetAppLogsRequest",
+                          "responseType": "orch.admin.v1.GetAppLogsResponse"
                         }
                       }
                     },
@@ -46258,6 +46266,111 @@ var init_descriptor = __esm({
                     },
                     "StopAppResponse": {
                       "fields": {}
+                    },
+                    "AppRevision": {
+                      "fields": {
+                        "revision": {
+                          "type": "uint32",
+                          "id": 1
+                        },
+                        "image": {
+                          "type": "string",
+                          "id": 2
+                        },
+                        "args": {
+                          "rule": "repeated",
+                          "type": "string",
+                          "id": 3
+                        },
+                        "port": {
+                          "type": "uint32",
+                          "id": 4
+                        },
+                        "replicas": {
+                          "type": "uint32",
+                          "id": 5
+                        },
+                        "env_names": {
+                          "rule": "repeated",
+                          "type": "string",
+                          "id": 6
+                        },
+                        "secret_names": {
+                          "rule": "repeated",
+                          "type": "string",
+                          "id": 7
+                        },
+                        "deployed_at_ms": {
+                          "type": "int64",
+                          "id": 8
+                        },
+                        "deployed_by": {
+                          "type": "string",
+                          "id": 9
+                        },
+                        "status": {
+                          "type": "AppStatus",
+                          "id": 10
+                        }
+                      }
+                    },
+                    "ListAppRevisionsRequest": {
+                      "fields": {
+                        "id": {
+                          "type": "AppIdentifier",
+                          "id": 1
+                        },
+                        "limit": {
+                          "type": "uint32",
+                          "id": 2
+                        }
+                      }
+                    },
+                    "ListAppRevisionsResponse": {
+                      "fields": {
+                        "revisions": {
+                          "rule": "repeated",
+                          "type": "AppRevision",
+                          "id": 1
+                        }
+                      }
+                    },
+                    "GetAppLogsRequest": {
+                      "fields": {
+                        "id": {
+                          "type": "AppIdentifier",
+                          "id": 1
+                        },
+                        "limit": {
+                          "type": "uint32",
+                          "id": 2
+                        }
+                      }
+                    },
+                    "AppLogLine": {
+                      "fields": {
+                        "at_ms": {
+                          "type": "int64",
+                          "id": 1
+                        },
+                        "line": {
+                          "type": "string",
+                          "id": 2
+                        }
+                      }
+                    },
+                    "GetAppLogsResponse": {
+                      "fields": {
+                        "revision": {
+                          "type": "uint32",
+                          "id": 1
+                        },
+                        "lines": {
+                          "rule": "repeated",
+                          "type": "AppLogLine",
+                          "id": 2
+                        }
+                      }
                     },
                     "PublicClientAuthConfigRequest": {
                       "fields": {}

@@ -264,7 +264,9 @@ export function addGrpcServices(
               const request = decodedRequest(call.request);
               // Unary handlers check the caller's limits themselves (server-services.ts); streams have no context.
               checkLimits(admitted.identity, `${fullName}/${rpc}`, request);
-              return stream(request, (message) => call.write(message), abort.signal);
+              return stream(request, (message) => call.write(message), abort.signal, {
+                identity: admitted.identity,
+              });
             },
             ok: () => call.end(),
             fail: (failure) => call.emit('error', { code: failure.code, details: failure.message }),

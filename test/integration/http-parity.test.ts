@@ -529,7 +529,7 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
     await same('DeleteTrustPolicy', { name: 'from-grpc' }, 'DELETE', '/api/v1/trust_policies/from-grpc');
   });
 
-  test('apps: deploy streams the same statuses; get, list and stop answer alike', async () => {
+  test('apps: deploy streams the same statuses; get, list, revisions, logs and stop answer alike', async () => {
     const spec = (name: string, port: number) => ({
       id: { name, project: 'default', domain: 'development', org: '' },
       port,
@@ -567,6 +567,26 @@ describe.each(TEST_DATABASES)('HTTP and gRPC give the same answers on %s', (data
       'GET',
       '/api/v1/apps/default/development',
     );
+    const revisionShape = (answer: Json) =>
+      JSON.parse(
+        JSON.stringify(answer)
+          .replace(/via-(grpc|http)/g, 'x')
+          .replace(/"(port|updated_at_ms|deployed_at_ms)":("?\d+"?)/g, '"$1":0'),
+      );
+    expect(
+      revisionShape(await viaHttp('GET', '/api/v1/apps/default/development/via-http/revisions?limit=5')),
+    ).toEqual(revisionShape(await viaGrpc('ListRevisions', { id: spec('via-grpc', 0).id, limit: 5 })));
+    await same(
+      'ListRevisions',
+      { id: spec('nope', 0).id },
+      'GET',
+      '/api/v1/apps/default/development/nope/revisions',
+    );
+    // The app prints nothing: both answer its revision and no line.
+    expect(await viaHttp('GET', '/api/v1/apps/default/development/via-http/logs?limit=5')).toEqual(
+      await viaGrpc('GetLogs', { id: spec('via-grpc', 0).id, limit: 5 }),
+    );
+    await same('GetLogs', { id: spec('nope', 0).id }, 'GET', '/api/v1/apps/default/development/nope/logs');
     expect(await viaGrpc('Stop', { id: spec('via-grpc', 0).id })).toEqual(
       await viaHttp('DELETE', '/api/v1/apps/default/development/via-http'),
     );

@@ -70,7 +70,12 @@ export interface AppRuntimeOptions {
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
-const LOG_LINES = 20;
+/** The lines kept of each app's latest instance(s), each cut at {@link LOG_LINE_CHARS}. */
+export const LOG_LINES = 500;
+/** The longest line kept, in characters (UTF-16 code units). */
+const LOG_LINE_CHARS = 500;
+/** The last lines a Failed status quotes. */
+const FAILED_TAIL_LINES = 20;
 /** The most started apps {@link AppRuntime.sync} adopts in one pass. */
 const SYNC_LIMIT = 10_000;
 const PROBE_EVERY_MS = 100;
@@ -88,13 +93,20 @@ interface Running {
   /** A revision that was serving is being replaced by this one. */
   switching: boolean;
   stopped: boolean;
-  logs: string[];
+  /** The last {@link LOG_LINES} lines its instance(s) printed, oldest first. */
+  logs: AppLogLine[];
   restarts: number;
   restartTimer?: NodeJS.Timeout;
   /** Requests the ingress is forwarding to this revision right now. */
   inFlight: number;
   /** Called when `inFlight` drops to 0 (set while a replacement waits for it). */
   drained?: () => void;
+}
+
+/** A line an app's instance printed, and when this server received it (epoch milliseconds). */
+export interface AppLogLine {
+  at: number;
+  line: string;
 }
 
 /** Thrown (as a Failed status) when a revision cannot start or never becomes healthy. */
@@ -117,6 +129,8 @@ class AppFailure extends Error {}
  */
 export class AppRuntime {
   private readonly apps = new Map<string, Running>();
+  /** The latest revision started (or adopted) of each app name, serving or not: its lines. */
+  private readonly lastRuns = new Map<string, Running>();
   private readonly now: () => number;
   private closed = false;
   private syncTimer: NodeJS.Timeout | undefined;
@@ -165,9 +179,15 @@ export class AppRuntime {
    * IngressNotConfigured (instance up, route not yet registered), Pending Uninitialized (waiting for
    * the instance itself to answer on its port), then Started; or Failed with the reason and the
    * app's last log lines (among them, at once, a port held by another program).
+   * `by` is who deploys (the authenticated subject; '' when not known), kept with the revision.
    * @throws ServiceError INVALID_ARGUMENT for a bad spec, ALREADY_EXISTS when another project holds the name.
    */
-  async deploy(spec: AppSpecIn, emit: (status: AppStatusOut) => void, timeoutMs: number): Promise<void> {
+  async deploy(
+    spec: AppSpecIn,
+    emit: (status: AppStatusOut) => void,
+    timeoutMs: number,
+    by = '',
+  ): Promise<void> {
     const key = keyOf(spec);
     const port = spec.port ?? 0;
     if (!NAME.test(key.name)) {
@@ -225,14 +245,17 @@ export class AppRuntime {
         updated_at_ms: String(this.now()),
       });
     };
-    await this.options.repo.put({
-      ...key,
-      spec: JSON.stringify(spec),
-      revision,
-      state: 'Pending',
-      message: 'App is pending deployment',
-      updated_at: this.now(),
-    });
+    await this.options.repo.put(
+      {
+        ...key,
+        spec: JSON.stringify(spec),
+        revision,
+        state: 'Pending',
+        message: 'App is pending deployment',
+        updated_at: this.now(),
+      },
+      by,
+    );
     emit({
       state: 'Pending',
       message: 'App is pending deployment',
@@ -250,7 +273,7 @@ export class AppRuntime {
       if (sharesPorts) {
         // The new revision listens on the same port: the old one goes first (requests wait meanwhile).
         this.apps.set(key.name, running);
-        if (holder) await this.haltAndWait(holder);
+        if (holder) await this.replace(holder, running);
       }
       await this.launch(running);
       await say('Pending', 'IngressNotConfigured: ingress not yet reconciled');
@@ -262,7 +285,7 @@ export class AppRuntime {
       if (!sharesPorts) {
         // Its own port: the route switches to it now, and the old revision drains and stops.
         this.apps.set(key.name, running);
-        if (holder) await this.haltAndWait(holder);
+        if (holder) await this.replace(holder, running);
       }
       this.supervise(running);
       await say('Started', 'Service is ready');
@@ -276,7 +299,8 @@ export class AppRuntime {
         holder && this.apps.get(key.name) === holder && !holder.stopped
           ? `\nrevision ${holder.revision} keeps serving`
           : '';
-      const tail = running.logs.length ? `\nlast log lines:\n${running.logs.join('\n')}` : '';
+      const last = running.logs.slice(-FAILED_TAIL_LINES).map((l) => l.line);
+      const tail = last.length ? `\nlast log lines:\n${last.join('\n')}` : '';
       await say('Failed', `${reason}${serving}${tail}`);
     }
   }
@@ -337,12 +361,40 @@ export class AppRuntime {
     running.start.secretEnv = secretEnv;
   }
 
-  /** Starts an instance of the revision; resolves once it runs. @throws AppFailure when it cannot. */
-  private async launch(running: Running): Promise<void> {
-    const keep = (line: string) => {
-      running.logs.push(line.slice(0, 500));
+  /** Stops `old`, the revision `next` replaces, and records how it ended. */
+  private async replace(old: Running, next: Running): Promise<void> {
+    await this.haltAndWait(old);
+    if (old.key.project !== next.key.project || old.key.domain !== next.key.domain) return;
+    await this.options.repo.endRevision(old.key, old.revision, {
+      state: 'Stopped',
+      message: `Replaced by revision ${next.revision}`,
+      updated_at: this.now(),
+    });
+  }
+
+  /** Where an instance of `running` sends its lines: kept, timed, the last {@link LOG_LINES}. */
+  private keeper(running: Running): (line: string) => void {
+    this.lastRuns.set(running.key.name, running);
+    return (line) => {
+      running.logs.push({ at: this.now(), line: line.slice(0, LOG_LINE_CHARS) });
       if (running.logs.length > LOG_LINES) running.logs.shift();
     };
+  }
+
+  /**
+   * The last lines (at most `limit`, oldest first) of the latest instance(s) this server started or
+   * adopted of the app at `key`, and that revision's number; revision 0 and no lines when it has none.
+   */
+  logsOf(key: AppKey, limit: number): { revision: number; lines: AppLogLine[] } {
+    const run = this.lastRuns.get(key.name);
+    if (!run || run.key.project !== key.project || run.key.domain !== key.domain || run.key.org !== key.org)
+      return { revision: 0, lines: [] };
+    return { revision: run.revision, lines: limit > 0 ? run.logs.slice(-limit) : [] };
+  }
+
+  /** Starts an instance of the revision; resolves once it runs. @throws AppFailure when it cannot. */
+  private async launch(running: Running): Promise<void> {
+    const keep = this.keeper(running);
     try {
       running.instance = await this.options.instances.start(running.start, keep);
     } catch (error) {
@@ -508,7 +560,7 @@ export class AppRuntime {
       const key = { org: row.org, project: row.project, domain: row.domain, name: row.name };
       const running = this.runningOf(key, spec, Number(row.revision));
       const keep = (line: string) => {
-        running.logs.push(line.slice(0, 500));
+        running.logs.push({ at: this.now(), line: line.slice(0, LOG_LINE_CHARS) });
         if (running.logs.length > LOG_LINES) running.logs.shift();
       };
       running.instance = await instances.adopt(running.start, keep).catch(() => undefined);
@@ -524,6 +576,7 @@ export class AppRuntime {
         continue;
       }
       this.apps.set(row.name, running);
+      this.lastRuns.set(row.name, running);
       if (held) {
         // The service moved on to the new revision: the old instance is only forgotten here.
         held.stopped = true;
@@ -565,6 +618,7 @@ export class AppRuntime {
     clearTimeout(this.syncTimer);
     const all = [...this.apps.values()];
     this.apps.clear();
+    this.lastRuns.clear();
     if (this.options.instances.shared) {
       for (const running of all) {
         running.stopped = true;

@@ -74,6 +74,8 @@ export const RPC_PERMISSIONS: Readonly<Record<string, Requirement>> = {
   'orch.service.v1.AppService/Stop': 'manage_apps',
   'orch.service.v1.AppService/Get': 'read',
   'orch.service.v1.AppService/List': 'read',
+  'orch.service.v1.AppService/ListRevisions': 'read',
+  'orch.service.v1.AppService/GetLogs': 'read',
   // Calling an app that requires the platform's authentication (the apps ingress).
   'orch.ingress/Invoke': 'read',
 };

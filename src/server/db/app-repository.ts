@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { AppTable, Database } from './schema.js';
+import { revisionSummaryOf } from './migrations.js';
+import type { AppRevisionTable, AppTable, Database } from './schema.js';
 
 /** An app's place: organization, project, domain, name. */
 export interface AppKey {
@@ -9,7 +10,10 @@ export interface AppKey {
   name: string;
 }
 
-/** Rows of the `apps` table: each app's current spec, revision and last status. */
+/**
+ * Rows of the `apps` table (each app's current spec, revision and last status) and of
+ * `app_revisions` (every deployment, with a summary of its spec and its last status).
+ */
 export class AppRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -25,8 +29,29 @@ export class AppRepository {
       .executeTakeFirst();
   }
 
-  /** Inserts or replaces the app at the row's key. */
-  async put(row: Insertable<AppTable>): Promise<void> {
+  /**
+   * Inserts or replaces the app at the row's key, and records its revision `row.revision` in the
+   * history (a summary of `row.spec`, never an env value; `deployedBy` the authenticated subject, ''
+   * when not known). A revision recorded before keeps its row.
+   */
+  async put(row: Insertable<AppTable>, deployedBy = ''): Promise<void> {
+    await this.db
+      .insertInto('app_revisions')
+      .values({
+        org: row.org,
+        project: row.project,
+        domain: row.domain,
+        name: row.name,
+        revision: row.revision,
+        spec: JSON.stringify(revisionSummaryOf(JSON.parse(row.spec))),
+        deployed_at: row.updated_at,
+        deployed_by: deployedBy,
+        state: row.state,
+        message: row.message,
+        updated_at: row.updated_at,
+      })
+      .onConflict((oc) => oc.columns(['org', 'project', 'domain', 'name', 'revision']).doNothing())
+      .execute();
     await this.db
       .insertInto('apps')
       .values(row)
@@ -42,7 +67,10 @@ export class AppRepository {
       .execute();
   }
 
-  /** Records an app's status. */
+  /**
+   * Records an app's status, also as the last status of its current revision unless that one
+   * ended Failed.
+   */
   async setStatus(
     key: AppKey,
     status: { state: string; message: string; updated_at: number },
@@ -54,6 +82,59 @@ export class AppRepository {
       .where('project', '=', key.project)
       .where('domain', '=', key.domain)
       .where('name', '=', key.name)
+      .execute();
+    const current = this.db
+      .selectFrom('apps')
+      .select('revision')
+      .where('org', '=', key.org)
+      .where('project', '=', key.project)
+      .where('domain', '=', key.domain)
+      .where('name', '=', key.name);
+    await this.db
+      .updateTable('app_revisions')
+      .set(status)
+      .where('org', '=', key.org)
+      .where('project', '=', key.project)
+      .where('domain', '=', key.domain)
+      .where('name', '=', key.name)
+      .where('revision', '=', current)
+      // A revision that failed keeps that outcome (a later Stop of the app does not hide it).
+      .where('state', '!=', 'Failed')
+      .execute();
+  }
+
+  /**
+   * Records how revision `revision` of an app ended (e.g. Stopped, replaced by a newer one), unless
+   * it already ended Failed or Stopped.
+   */
+  async endRevision(
+    key: AppKey,
+    revision: number,
+    status: { state: string; message: string; updated_at: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('app_revisions')
+      .set(status)
+      .where('org', '=', key.org)
+      .where('project', '=', key.project)
+      .where('domain', '=', key.domain)
+      .where('name', '=', key.name)
+      .where('revision', '=', revision)
+      .where('state', 'not in', ['Failed', 'Stopped'])
+      .execute();
+  }
+
+  /** The revisions of the app at `key`, highest number first; at most `limit`. */
+  listRevisions(key: AppKey, limit: number): Promise<Selectable<AppRevisionTable>[]> {
+    return this.db
+      .selectFrom('app_revisions')
+      .selectAll()
+      .where('org', '=', key.org)
+      .where('project', '=', key.project)
+      .where('domain', '=', key.domain)
+      .where('name', '=', key.name)
+      .orderBy('revision', 'desc')
+      .limit(limit)
       .execute();
   }
 

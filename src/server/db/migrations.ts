@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { z } from 'zod';
 import { errorMessage } from '../../api/guards.js';
 import { UNFINISHED_PHASES } from '../../api/types.js';
 
@@ -402,7 +403,94 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '0018_app_revisions': {
+    // Every deployment of an app (its revision), with a summary of its spec (no env value, secrets by
+    // name), when and by whom it was deployed, and its last status (how it ended). Each existing app's
+    // current revision becomes its first row, from its apps row (the older ones were never kept).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('app_revisions')
+        .addColumn('org', 'text', (c) => c.notNull())
+        .addColumn('project', 'text', (c) => c.notNull())
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('spec', 'text', (c) => c.notNull())
+        .addColumn('deployed_at', 'bigint', (c) => c.notNull())
+        .addColumn('deployed_by', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('app_revisions_pk', ['org', 'project', 'domain', 'name', 'revision'])
+        .execute();
+      const { rows } = await sql<{
+        org: string;
+        project: string;
+        domain: string;
+        name: string;
+        spec: string;
+        revision: number;
+        state: string;
+        message: string;
+        updated_at: number | string;
+      }>`select org, project, domain, name, spec, revision, state, message, updated_at from apps`.execute(db);
+      for (const row of rows) {
+        let spec: unknown = {};
+        try {
+          spec = JSON.parse(row.spec);
+        } catch {
+          // Kept as an empty summary.
+        }
+        const summary = revisionSummaryOf(spec);
+        await sql`insert into app_revisions (org, project, domain, name, revision, spec, deployed_at,
+          deployed_by, state, message, updated_at) values (${row.org}, ${row.project}, ${row.domain},
+          ${row.name}, ${Number(row.revision)}, ${JSON.stringify(summary)}, ${Number(row.updated_at)}, '',
+          ${row.state}, ${row.message}, ${Number(row.updated_at)})`.execute(db);
+      }
+    },
+  },
 });
+
+/**
+ * What `app_revisions.spec` keeps of an AppSpec (its JSON): `{image, args, port, replicas, env_names,
+ * secret_names}`, where image is `<registry>/<name>:<tag>` or '' and replicas at least 1. Environment
+ * variables and secrets by name only: a value never reaches this table.
+ */
+export function revisionSummaryOf(spec: unknown): {
+  image: string;
+  args: string[];
+  port: number;
+  replicas: number;
+  env_names: string[];
+  secret_names: string[];
+} {
+  const parsed = summarized.parse(spec);
+  const image = parsed.image;
+  return {
+    image: image?.registry && image.name && image.tag ? `${image.registry}/${image.name}:${image.tag}` : '',
+    args: parsed.args,
+    port: parsed.port,
+    replicas: parsed.replicas || 1,
+    env_names: Object.keys(parsed.env).sort(),
+    secret_names: parsed.secrets.map((s) => s.key).filter(Boolean),
+  };
+}
+
+/** The fields of an AppSpec's JSON a revision keeps (anything unexpected reads as absent). */
+const summarized = z
+  .object({
+    image: z
+      .object({ registry: z.string().catch(''), name: z.string().catch(''), tag: z.string().catch('') })
+      .partial()
+      .nullish()
+      .catch(undefined),
+    args: z.array(z.string()).catch([]),
+    port: z.number().int().catch(0),
+    replicas: z.number().int().catch(1),
+    env: z.record(z.string(), z.unknown()).catch({}),
+    secrets: z.array(z.object({ key: z.string().catch('') })).catch([]),
+  })
+  .catch({ image: undefined, args: [], port: 0, replicas: 1, env: {}, secrets: [] });
 
 /**
  * Brings the database schema up to date.

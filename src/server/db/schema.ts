@@ -17,6 +17,7 @@ export interface Database {
   oauth_clients: OAuthClientTable;
   secrets: SecretTable;
   apps: AppTable;
+  app_revisions: AppRevisionTable;
   schedule_ticks: ScheduleTickTable;
   oauth_authorization_codes: AuthorizationCodeTable;
   oauth_device_grants: DeviceGrantTable;
@@ -198,6 +199,26 @@ export interface SecretTable {
 }
 
 /** Deployed apps: the spec of the current revision and its last status. */
+/** Every deployment of an app (migration 0018_app_revisions). */
+export interface AppRevisionTable {
+  org: string;
+  project: string;
+  domain: string;
+  name: string;
+  revision: number;
+  /** JSON of `revisionSummaryOf` (migrations.ts): image, args, port, replicas, env and secret names. */
+  spec: string;
+  /** Epoch milliseconds. */
+  deployed_at: number;
+  /** The authenticated subject that deployed it; '' when not known. */
+  deployed_by: string;
+  /** Its last status: `Pending`, `Started`, `Failed` or `Stopped`. */
+  state: string;
+  message: string;
+  /** Epoch milliseconds of that status. */
+  updated_at: number;
+}
+
 export interface AppTable {
   org: string;
   project: string;

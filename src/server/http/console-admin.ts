@@ -4,7 +4,7 @@ import type { CallCredentials } from '../auth/authenticate.js';
 import type { Guard } from '../auth/guard.js';
 import { ServiceError } from '../errors.js';
 import type { Handler } from '../services/admin.js';
-import { layout, trail } from './console-views.js';
+import { layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's admin-only pages: the names of the secrets (never their values) and the API keys
@@ -174,7 +174,9 @@ const appList = z.object({
 const appsBody = htmlTemplate<{
   apps: {
     name: string;
-    scope: string;
+    href: string;
+    project: { text: string; href: string };
+    domain: { text: string; href: string };
     state: string;
     message: string;
     revision: string;
@@ -185,7 +187,7 @@ const appsBody = htmlTemplate<{
   'console/apps',
   `<h1>Apps</h1>
 <% if (it.apps.length) { %><div class="scroll"><table><caption>Apps by name</caption><thead><tr><th scope="col">name</th><th scope="col">project / domain</th><th scope="col">status</th><th scope="col">revision</th><th scope="col">updated (UTC)</th><th scope="col">endpoint</th></tr></thead><tbody>
-<% for (const a of it.apps) { %><tr><td><%= a.name %></td><td><%= a.scope %></td><td><strong><%= a.state %></strong> <%= a.message %></td><td><%= a.revision %></td><td><%= a.updated %></td><td><% if (a.endpoint) { %><a href="<%= a.endpoint %>">Open <%= a.name %></a><% } %></td></tr><% } %>
+<% for (const a of it.apps) { %><tr><td><a href="<%= a.href %>"><%= a.name %></a></td><td><a href="<%= a.project.href %>"><%= a.project.text %></a> / <a href="<%= a.domain.href %>"><%= a.domain.text %></a></td><td><strong><%= a.state %></strong> <%= a.message %></td><td><%= a.revision %></td><td><%= a.updated %></td><td><% if (a.endpoint) { %><a href="<%= a.endpoint %>">Open <%= a.name %></a><% } %></td></tr><% } %>
 </tbody></table></div><% } else { %><p>No apps deployed.</p><% } %>`,
 );
 
@@ -203,15 +205,24 @@ export function addAppsPage(router: Router, deps: AdminPageDeps & { apps?: Recor
       const list = appList.parse(
         await handler({ org: '', project: '', domain: '', limit: 100, token: '' }, context),
       );
-      const apps = list.apps.map((a) => ({
-        name: a.spec?.id?.name ?? '',
-        scope: `${a.spec?.id?.project ?? ''} / ${a.spec?.id?.domain ?? ''}`,
-        state: a.status?.state ?? '',
-        message: a.status?.message ?? '',
-        revision: a.status?.revision ?? '',
-        updated: a.status ? when(a.status.updated_at_ms) : '',
-        endpoint: /^https?:\/\//.test(a.status?.endpoint ?? '') ? (a.status?.endpoint ?? '') : '',
-      }));
+      const apps = list.apps.map((a) => {
+        const key = {
+          project: a.spec?.id?.project ?? '',
+          domain: a.spec?.id?.domain ?? '',
+          name: a.spec?.id?.name ?? '',
+        };
+        return {
+          name: key.name,
+          href: paths.app(key),
+          project: { text: key.project, href: paths.project(key.project) },
+          domain: { text: key.domain, href: paths.domain(key.project, key.domain) },
+          state: a.status?.state ?? '',
+          message: a.status?.message ?? '',
+          revision: a.status?.revision ?? '',
+          updated: a.status ? when(a.status.updated_at_ms) : '',
+          endpoint: /^https?:\/\//.test(a.status?.endpoint ?? '') ? (a.status?.endpoint ?? '') : '',
+        };
+      });
       return layout({ title: 'Apps', body: appsBody({ apps }), crumbs: trail().slice(0, 1) });
     }),
   );

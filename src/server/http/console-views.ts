@@ -74,6 +74,9 @@ export const paths = {
   /** An entity's version page (console-versions.ts). */
   version: (kind: EntityKind, v: ExecutionKey & { version: string }) =>
     `${paths.domain(v.project, v.domain)}/${kind}/${encodeURIComponent(v.name)}/${encodeURIComponent(v.version)}`,
+  /** An app's page (console-apps.ts). */
+  app: (id: ExecutionKey) =>
+    `/console/apps/${encodeURIComponent(id.project)}/${encodeURIComponent(id.domain)}/${encodeURIComponent(id.name)}`,
   watch: (id: ExecutionKey) =>
     `/api/v1/executions/${encodeURIComponent(id.project)}/${encodeURIComponent(id.domain)}/${encodeURIComponent(id.name)}/watch`,
 };

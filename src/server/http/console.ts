@@ -25,6 +25,7 @@ import {
   sameSiteOr403,
 } from './console-actions.js';
 import { ADMIN_PAGE_RPC, addAdminPages, addAppsPage } from './console-admin.js';
+import { addAppPages } from './console-apps.js';
 import type { ExecutionActions } from './console-execution.js';
 import { EXECUTION_SCRIPT, EXECUTION_STYLE } from './console-execution-assets.js';
 import { loadExecutionPage } from './console-execution-load.js';
@@ -577,6 +578,7 @@ export function createConsole(deps: ConsoleDeps): Router {
   };
   addAdminPages(router, pageDeps);
   addAppsPage(router, pageDeps);
+  addAppPages(router, pageDeps);
 
   page('/console/projects/:project', async (req) => {
     const project = String(req.params.project);

@@ -311,6 +311,20 @@ const ROUTES: Route[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/apps/:project/:domain/:name/revisions',
+    service: APPS,
+    rpc: 'ListRevisions',
+    build: (r) => ({ id: appId(r), limit: listQuery(r).limit ?? 0 }),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/apps/:project/:domain/:name/logs',
+    service: APPS,
+    rpc: 'GetLogs',
+    build: (r) => ({ id: appId(r), limit: listQuery(r).limit ?? 0 }),
+  },
+  {
+    method: 'get',
     path: '/api/v1/apps/:project/:domain',
     service: APPS,
     rpc: 'List',
@@ -503,6 +517,7 @@ export function createGateway(
             res.write(`data: ${JSON.stringify(toJson(responseType, message))}\n\n`);
           },
           abort.signal,
+          call.context,
         );
         audit?.info(
           'access',

@@ -16,13 +16,15 @@ export type UnaryHandler<Req, Res> = (request: Req, context?: CallContext) => Pr
 
 /**
  * A server-streaming handler shared by gRPC and the HTTP gateway (as Server-Sent Events): sends
- * response messages through `send` until it resolves; `signal` aborts when the caller goes away.
- * Throws ServiceErrors like a unary handler.
+ * response messages through `send` until it resolves; `signal` aborts when the caller goes away;
+ * `context` carries the caller's identity as for a unary handler. Throws ServiceErrors like a unary
+ * handler.
  */
 export type ServerStreamHandler<Req, Res> = (
   request: Req,
   send: (message: Res) => void,
   signal: AbortSignal,
+  context?: CallContext,
 ) => Promise<void>;
 
 /** The RPC names of a generated `*ServiceHandlers` interface, without its untyped index signature. */
@@ -61,5 +63,10 @@ export type Handler = {
 
 /** Any server-streaming handler, as the transports hold them by RPC name (see {@link Handler}). */
 export type StreamHandler = {
-  handle(request: object, send: (message: object) => void, signal: AbortSignal): Promise<void>;
+  handle(
+    request: object,
+    send: (message: object) => void,
+    signal: AbortSignal,
+    context?: CallContext,
+  ): Promise<void>;
 }['handle'];
