@@ -1,7 +1,6 @@
 import express, { type Express, type NextFunction, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import PQueue from 'p-queue';
-import { Counter, Gauge, Histogram } from 'prom-client';
 import { errorMessage } from '../api/guards.js';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { accessLog } from '../http-edge/access-log.js';
@@ -44,24 +43,18 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60
  * - the admin client's `orch_bot_grpc_client_*` (see `GrpcClientMetrics`).
  */
 export class BotMetrics extends EdgeMetrics {
-  readonly deliveries = new Counter({
-    name: 'orch_bot_deliveries_total',
-    help: 'deliveries received and handled, by event and outcome',
-    labelNames: ['event', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly deliverySeconds = new Histogram({
-    name: 'orch_bot_delivery_duration_seconds',
-    help: 'time to handle a delivery, in seconds, by event',
-    labelNames: ['event'] as const,
-    buckets: BUCKETS,
-    registers: [this.registry],
-  });
-  readonly queued = new Gauge({
-    name: 'orch_bot_queued_deliveries',
-    help: 'deliveries waiting to be handled',
-    registers: [this.registry],
-  });
+  readonly deliveries = this.counter(
+    'deliveries_total',
+    'deliveries received and handled, by event and outcome',
+    ['event', 'outcome'],
+  );
+  readonly deliverySeconds = this.histogram(
+    'delivery_duration_seconds',
+    'time to handle a delivery, in seconds, by event',
+    ['event'],
+    BUCKETS,
+  );
+  readonly queued = this.gauge('queued_deliveries', 'deliveries waiting to be handled');
   /** @param options.processMetrics also collect prom-client's process metrics. */
   constructor(options: EdgeMetricsOptions = {}) {
     super('orch_bot_', BUCKETS, options);

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Latency buckets of gRPC calls, in seconds (1 ms to 10 s). */
 export const GRPC_SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -152,11 +152,41 @@ export class EdgeMetrics {
   /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
   readonly client: GrpcClientMetrics;
 
-  constructor(prefix: string, buckets: readonly number[], options: EdgeMetricsOptions) {
+  constructor(
+    private readonly prefix: string,
+    buckets: readonly number[],
+    options: EdgeMetricsOptions,
+  ) {
     const http = httpRequestMetrics(this.registry, prefix, buckets);
     this.requests = http.requests;
     this.requestSeconds = http.requestSeconds;
     this.client = new GrpcClientMetrics(this.registry, prefix, options.clientHistograms ?? true);
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix });
+  }
+
+  /** A counter `<prefix><name>` on this registry, with labels `labelNames`. */
+  protected counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    return new Counter({ name: this.prefix + name, help, labelNames, registers: [this.registry] });
+  }
+
+  /** A histogram `<prefix><name>` on this registry, with labels `labelNames` and `buckets` (seconds). */
+  protected histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: readonly number[],
+  ): Histogram<L> {
+    return new Histogram({
+      name: this.prefix + name,
+      help,
+      labelNames,
+      buckets: [...buckets],
+      registers: [this.registry],
+    });
+  }
+
+  /** A gauge `<prefix><name>` on this registry, without labels. */
+  protected gauge(name: string, help: string): Gauge {
+    return new Gauge({ name: this.prefix + name, help, registers: [this.registry] });
   }
 }

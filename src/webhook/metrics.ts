@@ -1,4 +1,3 @@
-import { Counter, Histogram } from 'prom-client';
 import { EdgeMetrics, type EdgeMetricsOptions, GRPC_SECONDS_BUCKETS } from '../telemetry/metrics.js';
 
 /**
@@ -15,20 +14,13 @@ import { EdgeMetrics, type EdgeMetricsOptions, GRPC_SECONDS_BUCKETS } from '../t
  *   client's call attempts (see `GrpcClientMetrics`; the histogram with client histograms on).
  */
 export class WebhookMetrics extends EdgeMetrics {
-  readonly launchSeconds = new Histogram({
-    name: 'orch_webhook_launch_duration_seconds',
-    help: 'time of a launch through the admin service, in seconds, by outcome',
-    labelNames: ['outcome'] as const,
-    buckets: GRPC_SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly launches = new Counter({
-    name: 'orch_webhook_launches_total',
-    help: 'launch requests answered, by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly launchSeconds = this.histogram(
+    'launch_duration_seconds',
+    'time of a launch through the admin service, in seconds, by outcome',
+    ['outcome'],
+    GRPC_SECONDS_BUCKETS,
+  );
+  readonly launches = this.counter('launches_total', 'launch requests answered, by outcome', ['outcome']);
 
   /**
    * @param options.processMetrics also collect prom-client's process metrics (CPU, memory, event loop lag).
