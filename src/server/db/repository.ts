@@ -291,9 +291,7 @@ export class Repository {
         await trx
           .updateTable('launch_plans')
           .set({ state: 0 })
-          .where('project', '=', key.project)
-          .where('domain', '=', key.domain)
-          .where('name', '=', key.name)
+          .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
           .where('version', '<>', key.version)
           .execute();
       }
@@ -304,9 +302,7 @@ export class Repository {
             ? { state, activated_at: sql<number>`case when state = 1 then activated_at else ${now} end` }
             : { state },
         )
-        .where('project', '=', key.project)
-        .where('domain', '=', key.domain)
-        .where('name', '=', key.name)
+        .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
         .where('version', '=', key.version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -318,9 +314,7 @@ export class Repository {
     return this.db
       .selectFrom('launch_plans')
       .selectAll()
-      .where('project', '=', scope.project)
-      .where('domain', '=', scope.domain)
-      .where('name', '=', scope.name)
+      .where((eb) => eb.and({ project: scope.project, domain: scope.domain, name: scope.name }))
       .where('state', '=', 1)
       .executeTakeFirst();
   }
@@ -355,9 +349,7 @@ export class Repository {
     return this.db
       .selectFrom(kind)
       .selectAll()
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
       .where('version', '=', key.version)
       .executeTakeFirst();
   }
@@ -452,10 +444,21 @@ export class Repository {
     return this.db
       .selectFrom('executions')
       .selectAll()
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
       .executeTakeFirst();
+  }
+
+  /**
+   * When the schedule tick a scheduled execution was launched for was due (`schedule_ticks.tick_at`,
+   * milliseconds since the epoch), or undefined when none is recorded for it.
+   */
+  async getScheduleTick(key: { project: string; domain: string; name: string }): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('schedule_ticks')
+      .select('tick_at')
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, execution_name: key.name }))
+      .executeTakeFirst();
+    return row?.tick_at;
   }
 
   /**
@@ -469,9 +472,7 @@ export class Repository {
     const rows = await this.db
       .selectFrom('executions')
       .select('name')
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('reference_execution', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, reference_execution: key.name }))
       .orderBy('id')
       .limit(limit)
       .execute();
