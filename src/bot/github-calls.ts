@@ -30,6 +30,32 @@ function textOf(data: unknown): string {
   return '';
 }
 
+/** `out` with the annotations that fit in its first request (GitHub's {@link ANNOTATIONS_PER_REQUEST}), if any. */
+function firstRequestOutput(out: CheckOutput): CheckOutput {
+  const first = (out.annotations ?? []).slice(0, ANNOTATIONS_PER_REQUEST);
+  return { ...out, annotations: first.length ? first : undefined };
+}
+
+/**
+ * Adds the annotations of `out` past the first request's {@link ANNOTATIONS_PER_REQUEST} (GitHub's
+ * cap per request) to check run `id`, in further updates of at most that many each, keeping the
+ * output's title and summary.
+ */
+async function addFurtherAnnotations(gh: Octokit, repo: Repo, id: number, out: CheckOutput): Promise<void> {
+  const annotations = out.annotations ?? [];
+  for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
+    await gh.rest.checks.update({
+      ...repo,
+      check_run_id: id,
+      output: {
+        title: out.title,
+        summary: out.summary,
+        annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST),
+      },
+    });
+  }
+}
+
 /** Most files GitHub lists for one pull request (its REST API's cap). */
 export const MAX_LISTED_FILES = 3000;
 
@@ -73,27 +99,15 @@ export function githubCalls(ctx: BotContext) {
     conclusion: Conclusion,
     out: CheckOutput,
   ): Promise<void> => {
-    const annotations = out.annotations ?? [];
-    const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
     await gh.rest.checks.update({
       ...repo,
       check_run_id: id,
       status: 'completed',
       conclusion,
       completed_at: new Date().toISOString(),
-      output: { ...out, annotations: first.length ? first : undefined },
+      output: firstRequestOutput(out),
     });
-    for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
-      await gh.rest.checks.update({
-        ...repo,
-        check_run_id: id,
-        output: {
-          title: out.title,
-          summary: out.summary,
-          annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST),
-        },
-      });
-    }
+    await addFurtherAnnotations(gh, repo, id, out);
   };
 
   /**
@@ -112,8 +126,6 @@ export function githubCalls(ctx: BotContext) {
     out: CheckOutput,
     fields: { external_id?: string; started_at?: string } = {},
   ): Promise<number> => {
-    const annotations = out.annotations ?? [];
-    const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
     const now = new Date().toISOString();
     const created = await gh.rest.checks.create({
       ...repo,
@@ -124,20 +136,10 @@ export function githubCalls(ctx: BotContext) {
       started_at: fields.started_at ?? now,
       completed_at: now,
       ...(fields.external_id ? { external_id: fields.external_id } : {}),
-      output: { ...out, annotations: first.length ? first : undefined },
+      output: firstRequestOutput(out),
     });
     const id = created.data.id;
-    for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
-      await gh.rest.checks.update({
-        ...repo,
-        check_run_id: id,
-        output: {
-          title: out.title,
-          summary: out.summary,
-          annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST),
-        },
-      });
-    }
+    await addFurtherAnnotations(gh, repo, id, out);
     return id;
   };
 

@@ -1,7 +1,6 @@
 import express, { type Express, type NextFunction, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import PQueue from 'p-queue';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { errorMessage } from '../api/guards.js';
 import { MAX_NESTING_DEPTH, nestingDepth } from '../api/limits.js';
 import { accessLog } from '../http-edge/access-log.js';
@@ -18,7 +17,7 @@ import {
   sendProblem,
 } from '../http-edge/problem.js';
 import type { Logger } from '../telemetry/log.js';
-import { GrpcClientMetrics, httpRequestMetrics } from '../telemetry/metrics.js';
+import { EdgeMetrics, type EdgeMetricsOptions } from '../telemetry/metrics.js';
 import type { Bot, Delivery } from './bot.js';
 
 /** Where GitHub sends deliveries (the path Probot and most GitHub Apps use). */
@@ -43,36 +42,22 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60
  * - `orch_bot_queued_deliveries`: deliveries waiting;
  * - the admin client's `orch_bot_grpc_client_*` (see `GrpcClientMetrics`).
  */
-export class BotMetrics {
-  readonly registry = new Registry();
-  private readonly http = httpRequestMetrics(this.registry, 'orch_bot_', BUCKETS);
-  readonly requests = this.http.requests;
-  readonly requestSeconds = this.http.requestSeconds;
-  readonly deliveries = new Counter({
-    name: 'orch_bot_deliveries_total',
-    help: 'deliveries received and handled, by event and outcome',
-    labelNames: ['event', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly deliverySeconds = new Histogram({
-    name: 'orch_bot_delivery_duration_seconds',
-    help: 'time to handle a delivery, in seconds, by event',
-    labelNames: ['event'] as const,
-    buckets: BUCKETS,
-    registers: [this.registry],
-  });
-  readonly queued = new Gauge({
-    name: 'orch_bot_queued_deliveries',
-    help: 'deliveries waiting to be handled',
-    registers: [this.registry],
-  });
-  /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
-  readonly client: GrpcClientMetrics;
-
+export class BotMetrics extends EdgeMetrics {
+  readonly deliveries = this.counter(
+    'deliveries_total',
+    'deliveries received and handled, by event and outcome',
+    ['event', 'outcome'],
+  );
+  readonly deliverySeconds = this.histogram(
+    'delivery_duration_seconds',
+    'time to handle a delivery, in seconds, by event',
+    ['event'],
+    BUCKETS,
+  );
+  readonly queued = this.gauge('queued_deliveries', 'deliveries waiting to be handled');
   /** @param options.processMetrics also collect prom-client's process metrics. */
-  constructor(options: { processMetrics?: boolean; clientHistograms?: boolean } = {}) {
-    this.client = new GrpcClientMetrics(this.registry, 'orch_bot_', options.clientHistograms ?? true);
-    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'orch_bot_' });
+  constructor(options: EdgeMetricsOptions = {}) {
+    super('orch_bot_', BUCKETS, options);
   }
 }
 

@@ -91,6 +91,22 @@ function policyDescription<N extends string>(name: N, example: string, usage: st
   } as const;
 }
 
+/**
+ * A cache lifetime of the vendor authorizer's client (`authorizer.vendorClient.cache.redis.ttl.<name>`),
+ * a duration read only when a vendor authorizer runs.
+ */
+function vendorCacheTtl<N extends string>(name: N) {
+  return {
+    section: 'Authorizer',
+    name: `authorizer.vendorClient.cache.redis.ttl.${name}`,
+    type: 'string',
+    default: '30m0s',
+    format: 'duration',
+    runtime: 'a vendor authorizer (UserClouds)',
+    usage: 'cache lifetimes',
+  } as const;
+}
+
 /** Every flag, in the spec's order, then orch's own ({@link OWN_SECTIONS}). */
 export const FLAGS = [
   {
@@ -652,42 +668,10 @@ export const FLAGS = [
     choices: ['UserClouds'],
     usage: 'authorizer type (orch decides by the built-in roles in the token)',
   },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.vendorClient.cache.redis.ttl.edgeTypes',
-    type: 'string',
-    default: '30m0s',
-    format: 'duration',
-    runtime: 'a vendor authorizer (UserClouds)',
-    usage: 'cache lifetimes',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.vendorClient.cache.redis.ttl.edges',
-    type: 'string',
-    default: '30m0s',
-    format: 'duration',
-    runtime: 'a vendor authorizer (UserClouds)',
-    usage: 'cache lifetimes',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.vendorClient.cache.redis.ttl.objectTypes',
-    type: 'string',
-    default: '30m0s',
-    format: 'duration',
-    runtime: 'a vendor authorizer (UserClouds)',
-    usage: 'cache lifetimes',
-  },
-  {
-    section: 'Authorizer',
-    name: 'authorizer.vendorClient.cache.redis.ttl.objects',
-    type: 'string',
-    default: '30m0s',
-    format: 'duration',
-    runtime: 'a vendor authorizer (UserClouds)',
-    usage: 'cache lifetimes',
-  },
+  vendorCacheTtl('edgeTypes'),
+  vendorCacheTtl('edges'),
+  vendorCacheTtl('objectTypes'),
+  vendorCacheTtl('objects'),
   {
     section: 'Authorizer',
     name: 'authorizer.vendorClient.cache.type',

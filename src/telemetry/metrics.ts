@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Latency buckets of gRPC calls, in seconds (1 ms to 10 s). */
 export const GRPC_SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -125,4 +125,68 @@ export function httpRequestMetrics(registry: Registry, prefix: string, buckets: 
       registers: [registry],
     }),
   };
+}
+
+/** Options of {@link EdgeMetrics}. */
+export interface EdgeMetricsOptions {
+  /** Also collect prom-client's process metrics (CPU, memory, event loop lag). @default false */
+  processMetrics?: boolean;
+  /** Time the admin client's calls (`--sharedservice.metrics.enableClientGrpcHistograms`). @default true */
+  clientHistograms?: boolean;
+}
+
+/**
+ * The metrics every HTTP edge of orch that calls the admin (the webhook, the bot) keeps, on a
+ * registry of its own (never prom-client's global one, so two apps in one process do not collide):
+ * the request metrics of {@link httpRequestMetrics}, the admin client's calls
+ * ({@link GrpcClientMetrics}) and, when asked, prom-client's process metrics; every name starts with
+ * `prefix` (`orch_webhook_`). Each edge extends it with its own metrics on {@link registry}.
+ * @param buckets the request histogram's buckets, in seconds.
+ */
+export class EdgeMetrics {
+  readonly registry = new Registry();
+  /** `<prefix>http_requests_total{method, route, status}`. */
+  readonly requests: ReturnType<typeof httpRequestMetrics>['requests'];
+  /** `<prefix>http_request_duration_seconds{route}`. */
+  readonly requestSeconds: ReturnType<typeof httpRequestMetrics>['requestSeconds'];
+  /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
+  readonly client: GrpcClientMetrics;
+
+  constructor(
+    private readonly prefix: string,
+    buckets: readonly number[],
+    options: EdgeMetricsOptions,
+  ) {
+    const http = httpRequestMetrics(this.registry, prefix, buckets);
+    this.requests = http.requests;
+    this.requestSeconds = http.requestSeconds;
+    this.client = new GrpcClientMetrics(this.registry, prefix, options.clientHistograms ?? true);
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix });
+  }
+
+  /** A counter `<prefix><name>` on this registry, with labels `labelNames`. */
+  protected counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    return new Counter({ name: this.prefix + name, help, labelNames, registers: [this.registry] });
+  }
+
+  /** A histogram `<prefix><name>` on this registry, with labels `labelNames` and `buckets` (seconds). */
+  protected histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: readonly number[],
+  ): Histogram<L> {
+    return new Histogram({
+      name: this.prefix + name,
+      help,
+      labelNames,
+      buckets: [...buckets],
+      registers: [this.registry],
+    });
+  }
+
+  /** A gauge `<prefix><name>` on this registry, without labels. */
+  protected gauge(name: string, help: string): Gauge {
+    return new Gauge({ name: this.prefix + name, help, registers: [this.registry] });
+  }
 }

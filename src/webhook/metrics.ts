@@ -1,5 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { GRPC_SECONDS_BUCKETS, GrpcClientMetrics, httpRequestMetrics } from '../telemetry/metrics.js';
+import { EdgeMetrics, type EdgeMetricsOptions, GRPC_SECONDS_BUCKETS } from '../telemetry/metrics.js';
 
 /**
  * The webhook's Prometheus metrics, on a registry of its own (never prom-client's global one, so two
@@ -14,34 +13,20 @@ import { GRPC_SECONDS_BUCKETS, GrpcClientMetrics, httpRequestMetrics } from '../
  * - `orch_webhook_grpc_client_handled_total`, `orch_webhook_grpc_client_handling_seconds`: the admin
  *   client's call attempts (see `GrpcClientMetrics`; the histogram with client histograms on).
  */
-export class WebhookMetrics {
-  readonly registry = new Registry();
-  private readonly http = httpRequestMetrics(this.registry, 'orch_webhook_', GRPC_SECONDS_BUCKETS);
-  readonly requests = this.http.requests;
-  readonly requestSeconds = this.http.requestSeconds;
-  readonly launchSeconds = new Histogram({
-    name: 'orch_webhook_launch_duration_seconds',
-    help: 'time of a launch through the admin service, in seconds, by outcome',
-    labelNames: ['outcome'] as const,
-    buckets: GRPC_SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly launches = new Counter({
-    name: 'orch_webhook_launches_total',
-    help: 'launch requests answered, by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  /** The admin client's calls; hand it to the client (`ClientSetup.metrics`). */
-  readonly client: GrpcClientMetrics;
+export class WebhookMetrics extends EdgeMetrics {
+  readonly launchSeconds = this.histogram(
+    'launch_duration_seconds',
+    'time of a launch through the admin service, in seconds, by outcome',
+    ['outcome'],
+    GRPC_SECONDS_BUCKETS,
+  );
+  readonly launches = this.counter('launches_total', 'launch requests answered, by outcome', ['outcome']);
 
   /**
    * @param options.processMetrics also collect prom-client's process metrics (CPU, memory, event loop lag).
    * @param options.clientHistograms time the admin client's calls (`--sharedservice.metrics.enableClientGrpcHistograms`).
    */
-  constructor(options: { processMetrics?: boolean; clientHistograms?: boolean } = {}) {
-    this.client = new GrpcClientMetrics(this.registry, 'orch_webhook_', options.clientHistograms ?? true);
-    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'orch_webhook_' });
+  constructor(options: EdgeMetricsOptions = {}) {
+    super('orch_webhook_', GRPC_SECONDS_BUCKETS, options);
   }
 }

@@ -5,6 +5,7 @@ import {
   type Kysely,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely';
@@ -125,6 +126,28 @@ function decodeToken(token: string, sort: SortOrder, size: number): Cursor | und
   throw new BadTokenError();
 }
 
+/** The token of a page of a one-column keyset that ends at `value`: `{"<field>": value}`, base64url. */
+function keyToken(field: string, value: string): string {
+  return Buffer.from(JSON.stringify({ [field]: value })).toString('base64url');
+}
+
+/**
+ * Where the page of `token` starts in a one-column keyset: after the value {@link keyToken} put under
+ * `field`, or undefined for the first page ('').
+ * @throws BadTokenError for a token that is not such a token.
+ */
+function keyAfter(token: string, field: string): string | undefined {
+  if (!token) return undefined;
+  let after: unknown;
+  try {
+    after = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))[field];
+  } catch {
+    throw new BadTokenError();
+  }
+  if (typeof after !== 'string') throw new BadTokenError();
+  return after;
+}
+
 /**
  * Rows strictly after `cursor` in the order of `columns` (all in `direction`), as a row-value
  * comparison `(a, b) < (x, y)`: SQLite and PostgreSQL both answer it with a range scan of the index,
@@ -154,6 +177,28 @@ function pageOfRows<R extends Readonly<Record<string, unknown>>>(
   columns: string[],
 ): { rows: R[]; token: string } {
   return cutPage(rows, limit, (last) => encodeToken(sort, cursorOf(last, columns)));
+}
+
+/**
+ * A page of `select` (a scoped query, not yet filtered or ordered) in `query.sort` order, completed
+ * by the `tiebreak` columns (a unique key; the sort column is not repeated when it leads them): filtered
+ * by `query.where`, starting after the cursor of `page.token`, with the token of the next page.
+ * @throws BadTokenError for a token this server did not issue for this order.
+ */
+async function keysetPage<TB extends keyof Database, Row extends Readonly<Record<string, unknown>>>(
+  select: SelectQueryBuilder<Database, TB, Row>,
+  page: PageRequest,
+  query: ListQuery<Database, TB>,
+  tiebreak: readonly string[],
+): Promise<{ rows: Row[]; token: string }> {
+  const { sort } = query;
+  const columns = tiebreak[0] === sort.column ? [...tiebreak] : [sort.column, ...tiebreak];
+  const cursor = decodeToken(page.token, sort, columns.length);
+  let ordered = select;
+  if (query.where) ordered = ordered.where(query.where);
+  if (cursor) ordered = ordered.where((eb) => after(eb, columns, cursor, sort.direction));
+  for (const column of columns) ordered = ordered.orderBy(sql.ref(column), sort.direction);
+  return pageOfRows(await ordered.limit(page.limit + 1).execute(), page.limit, sort, columns);
 }
 
 /** What a list call asks for besides the page: a filter and an order. */
@@ -198,14 +243,7 @@ export class Repository {
     page: PageRequest,
     query: ListQuery<Database, 'projects'>,
   ): Promise<{ rows: Selectable<ProjectTable>[]; token: string }> {
-    const { sort } = query;
-    const columns = sort.column === 'id' ? ['id'] : [sort.column, 'id'];
-    const cursor = decodeToken(page.token, sort, columns.length);
-    let select = this.reads.selectFrom('projects').selectAll();
-    if (query.where) select = select.where(query.where);
-    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
-    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
+    return keysetPage(this.reads.selectFrom('projects').selectAll(), page, query, ['id']);
   }
 
   /** Replaces a project's name, description, labels and state; false when it does not exist. */
@@ -226,15 +264,7 @@ export class Repository {
     scope: { project: string; domain: string },
     page: PageRequest,
   ): Promise<{ names: string[]; token: string }> {
-    let after: string | undefined;
-    if (page.token) {
-      try {
-        after = JSON.parse(Buffer.from(page.token, 'base64url').toString('utf8')).name;
-      } catch {
-        throw new BadTokenError();
-      }
-      if (typeof after !== 'string') throw new BadTokenError();
-    }
+    const after = keyAfter(page.token, 'name');
     let select = this.reads
       .selectFrom(kind)
       .select('name')
@@ -246,9 +276,7 @@ export class Repository {
       .orderBy('name')
       .limit(page.limit + 1)
       .execute();
-    const cut = cutPage(rows, page.limit, (last) =>
-      Buffer.from(JSON.stringify({ name: last.name })).toString('base64url'),
-    );
+    const cut = cutPage(rows, page.limit, (last) => keyToken('name', last.name));
     return { names: cut.rows.map((r) => r.name), token: cut.token };
   }
 
@@ -263,9 +291,7 @@ export class Repository {
         await trx
           .updateTable('launch_plans')
           .set({ state: 0 })
-          .where('project', '=', key.project)
-          .where('domain', '=', key.domain)
-          .where('name', '=', key.name)
+          .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
           .where('version', '<>', key.version)
           .execute();
       }
@@ -276,9 +302,7 @@ export class Repository {
             ? { state, activated_at: sql<number>`case when state = 1 then activated_at else ${now} end` }
             : { state },
         )
-        .where('project', '=', key.project)
-        .where('domain', '=', key.domain)
-        .where('name', '=', key.name)
+        .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
         .where('version', '=', key.version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -290,9 +314,7 @@ export class Repository {
     return this.db
       .selectFrom('launch_plans')
       .selectAll()
-      .where('project', '=', scope.project)
-      .where('domain', '=', scope.domain)
-      .where('name', '=', scope.name)
+      .where((eb) => eb.and({ project: scope.project, domain: scope.domain, name: scope.name }))
       .where('state', '=', 1)
       .executeTakeFirst();
   }
@@ -302,24 +324,14 @@ export class Repository {
     executionId: number,
     page: PageRequest,
   ): Promise<{ rows: Selectable<NodeExecutionTable>[]; token: string }> {
-    let after: string | undefined;
-    if (page.token) {
-      try {
-        after = JSON.parse(Buffer.from(page.token, 'base64url').toString('utf8')).node;
-      } catch {
-        throw new BadTokenError();
-      }
-      if (typeof after !== 'string') throw new BadTokenError();
-    }
+    const after = keyAfter(page.token, 'node');
     let select = this.reads.selectFrom('node_executions').selectAll().where('execution_id', '=', executionId);
     if (after !== undefined) select = select.where('node_id', '>', after);
     const rows = await select
       .orderBy('node_id')
       .limit(page.limit + 1)
       .execute();
-    return cutPage(rows, page.limit, (last) =>
-      Buffer.from(JSON.stringify({ node: last.node_id })).toString('base64url'),
-    );
+    return cutPage(rows, page.limit, (last) => keyToken('node', last.node_id));
   }
 
   getNodeExecution(executionId: number, nodeId: string) {
@@ -337,9 +349,7 @@ export class Repository {
     return this.db
       .selectFrom(kind)
       .selectAll()
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
       .where('version', '=', key.version)
       .executeTakeFirst();
   }
@@ -357,19 +367,13 @@ export class Repository {
     page: PageRequest,
     query: ListQuery<Database, EntityKind> = { sort: NEWEST_FIRST },
   ): Promise<{ rows: Selectable<EntityTable>[]; token: string }> {
-    const { sort } = query;
-    const columns = sort.column === 'name' ? ['name', 'version'] : [sort.column, 'name', 'version'];
-    const cursor = decodeToken(page.token, sort, columns.length);
     let select = this.reads
       .selectFrom(kind)
       .selectAll()
       .where('project', '=', scope.project)
       .where('domain', '=', scope.domain);
     if (scope.name) select = select.where('name', '=', scope.name);
-    if (query.where) select = select.where(query.where);
-    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
-    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
+    return keysetPage(select, page, query, ['name', 'version']);
   }
 
   /**
@@ -440,10 +444,21 @@ export class Repository {
     return this.db
       .selectFrom('executions')
       .selectAll()
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, name: key.name }))
       .executeTakeFirst();
+  }
+
+  /**
+   * When the schedule tick a scheduled execution was launched for was due (`schedule_ticks.tick_at`,
+   * milliseconds since the epoch), or undefined when none is recorded for it.
+   */
+  async getScheduleTick(key: { project: string; domain: string; name: string }): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('schedule_ticks')
+      .select('tick_at')
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, execution_name: key.name }))
+      .executeTakeFirst();
+    return row?.tick_at;
   }
 
   /**
@@ -457,9 +472,7 @@ export class Repository {
     const rows = await this.db
       .selectFrom('executions')
       .select('name')
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('reference_execution', '=', key.name)
+      .where((eb) => eb.and({ project: key.project, domain: key.domain, reference_execution: key.name }))
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -492,19 +505,13 @@ export class Repository {
     page: PageRequest,
     query: ListQuery<Database, 'executions'> = { sort: NEWEST_FIRST },
   ): Promise<{ rows: Selectable<ExecutionTable>[]; token: string }> {
-    const { sort } = query;
-    const columns = sort.column === 'id' ? ['id'] : [sort.column, 'id'];
-    const cursor = decodeToken(page.token, sort, columns.length);
     let select = this.reads
       .selectFrom('executions')
       .selectAll()
       .where('project', '=', scope.project)
       .where('domain', '=', scope.domain);
     if (scope.name) select = select.where('launch_plan_name', '=', scope.name);
-    if (query.where) select = select.where(query.where);
-    if (cursor) select = select.where((eb) => after(eb, columns, cursor, sort.direction));
-    for (const column of columns) select = select.orderBy(sql.ref(column), sort.direction);
-    return pageOfRows(await select.limit(page.limit + 1).execute(), page.limit, sort, columns);
+    return keysetPage(select, page, query, ['id']);
   }
 
   /** Executions that have not reached a terminal phase (for resuming after a restart). */

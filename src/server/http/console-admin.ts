@@ -92,7 +92,7 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
     path: string,
     rpc: string,
     title: string,
-    render: (context: object) => Promise<Html>,
+    table: (context: object) => Promise<Omit<Parameters<typeof tableBody>[0], 'heading'>>,
   ) => {
     router.get(path, async (req, res) => {
       let context: object;
@@ -111,7 +111,10 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
           );
         return;
       }
-      await deps.send(req, res, () => render(context));
+      await deps.send(req, res, async () => {
+        const body = tableBody({ heading: title, ...(await table(context)) });
+        return layout({ title, body, crumbs: trail().slice(0, 1) });
+      });
     });
   };
   const call = async (handlers: Record<string, Handler> | undefined, rpc: string, context: object) => {
@@ -121,8 +124,7 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
   };
   adminPage('/console/secrets', ADMIN_PAGE_RPC.secrets, 'Secrets', async (context) => {
     const list = secretList.parse(await call(deps.secrets, 'ListSecrets', context));
-    const body = tableBody({
-      heading: 'Secrets',
+    return {
       note: 'The names of the secrets tasks and apps can ask for. Their values are never shown.',
       caption: 'Secrets by name',
       columns: ['name', 'scope', 'type', 'updated (UTC)', 'updated by'],
@@ -135,21 +137,18 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
       ]),
       empty: 'No secrets yet.',
       more: list.token !== '',
-    });
-    return layout({ title: 'Secrets', body, crumbs: trail().slice(0, 1) });
+    };
   });
   adminPage('/console/api-keys', ADMIN_PAGE_RPC.apiKeys, 'API keys', async (context) => {
     const list = keyList.parse(await call(deps.apiKeys, 'ListApiKeys', context));
-    const body = tableBody({
-      heading: 'API keys',
+    return {
       note: 'The API keys programs use to get access tokens. Their secrets are shown once, when made, and never here.',
       caption: 'API keys by name',
       columns: ['name', 'client id', 'role', 'created (UTC)', 'created by'],
       rows: list.keys.map((k) => [k.name, k.client_id, k.role, when(k.created_at_ms), k.created_by]),
       empty: 'No API keys yet.',
       more: list.token !== '',
-    });
-    return layout({ title: 'API keys', body, crumbs: trail().slice(0, 1) });
+    };
   });
 }
 

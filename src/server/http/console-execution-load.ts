@@ -46,18 +46,6 @@ async function downloadLinks(deps: ExecutionPageDeps, uris: readonly string[]): 
   return links;
 }
 
-/** The schedule tick a scheduled execution was launched for (schedule_ticks), when recorded. */
-async function tickOf(repo: Repository, id: ExecutionKey): Promise<number | undefined> {
-  const row = await repo.db
-    .selectFrom('schedule_ticks')
-    .select('tick_at')
-    .where('project', '=', id.project)
-    .where('domain', '=', id.domain)
-    .where('execution_name', '=', id.name)
-    .executeTakeFirst();
-  return row?.tick_at;
-}
-
 /**
  * The execution page: read through the AdminService (GetExecution, GetExecutionData,
  * ListNodeExecutions), the workflow's compiled closure for the graph and the node order, the
@@ -92,7 +80,7 @@ export async function loadExecutionPage(
       ? deps.repo.getEntity('workflows', { ...id, name: wf.name, version: wf.version })
       : undefined,
     row ? inlineLogs(deps, row) : new Map(),
-    metadata?.mode === 'SCHEDULED' ? tickOf(deps.repo, id) : undefined,
+    metadata?.mode === 'SCHEDULED' ? deps.repo.getScheduleTick(id) : undefined,
     downloadLinks(deps, [
       ...Object.values(inputs?.literals ?? {}).flatMap((l) => blobUris(l)),
       ...Object.values(closure?.outputs?.literals ?? {}).flatMap((l) => blobUris(l)),

@@ -38,16 +38,21 @@ const CODE_DIR = '/orch/code';
 /** Processes one task container may hold (a fork bomb stops there). */
 const PIDS_LIMIT = 1024;
 
-/** The label filter of one attempt's container. */
-function attemptFilter(ids: AttemptIds): string[] {
-  return [
-    `${LABELS.kind}=task`,
-    `${LABELS.project}=${ids.project}`,
-    `${LABELS.domain}=${ids.domain}`,
-    `${LABELS.execution}=${ids.execution}`,
-    `${LABELS.node}=${ids.node}`,
-    `${LABELS.attempt}=${ids.attempt}`,
-  ];
+/** The labels of one attempt's container (docker) or service and secret (swarm). */
+export function attemptLabels(ids: AttemptIds): Record<string, string> {
+  return {
+    [LABELS.kind]: 'task',
+    [LABELS.project]: ids.project,
+    [LABELS.domain]: ids.domain,
+    [LABELS.execution]: ids.execution,
+    [LABELS.node]: ids.node,
+    [LABELS.attempt]: String(ids.attempt),
+  };
+}
+
+/** The label filter (`key=value` terms) that finds one attempt's container or service. */
+export function attemptFilter(ids: AttemptIds): string[] {
+  return Object.entries(attemptLabels(ids)).map(([k, v]) => `${k}=${v}`);
 }
 
 /**
@@ -172,14 +177,7 @@ export class DockerTaskRuntime implements TaskRuntime {
       Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
       User: this.options.user,
       WorkingDir: spec.codeDir ? CODE_DIR : '/tmp',
-      Labels: {
-        [LABELS.kind]: 'task',
-        [LABELS.project]: spec.ids.project,
-        [LABELS.domain]: spec.ids.domain,
-        [LABELS.execution]: spec.ids.execution,
-        [LABELS.node]: spec.ids.node,
-        [LABELS.attempt]: String(spec.ids.attempt),
-      },
+      Labels: attemptLabels(spec.ids),
       NetworkDisabled: !spec.network,
       // A task is a batch job: an image's HEALTHCHECK (orch's own image has one, for its servers)
       // means nothing for it.

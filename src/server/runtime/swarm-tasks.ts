@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import { errorMessage } from '../../api/guards.js';
-import { engineMessage, ensureImage, LABELS } from '../../engines/docker-engine.js';
+import { engineMessage, ensureImage } from '../../engines/docker-engine.js';
 import {
   explainTaskError,
   overlappingNetworkOf,
@@ -17,7 +17,7 @@ import {
   staleNetworkOf,
 } from '../../engines/swarm-engine.js';
 import type { Logger } from '../logger.js';
-import { type DockerTaskRuntimeOptions, timedSink } from './docker-tasks.js';
+import { attemptFilter, attemptLabels, type DockerTaskRuntimeOptions, timedSink } from './docker-tasks.js';
 import { Tail } from './local-tasks.js';
 import { openTimedLog } from './log-times.js';
 import {
@@ -90,23 +90,6 @@ interface SwarmTask {
 interface ListedService {
   ID: string;
   CreatedAt?: string;
-}
-
-/** The labels of one attempt's service and secret. */
-function attemptLabels(ids: AttemptIds): Record<string, string> {
-  return {
-    [LABELS.kind]: 'task',
-    [LABELS.project]: ids.project,
-    [LABELS.domain]: ids.domain,
-    [LABELS.execution]: ids.execution,
-    [LABELS.node]: ids.node,
-    [LABELS.attempt]: String(ids.attempt),
-  };
-}
-
-/** The label filter of one attempt. */
-function attemptFilter(ids: AttemptIds): string[] {
-  return Object.entries(attemptLabels(ids)).map(([k, v]) => `${k}=${v}`);
 }
 
 /**

@@ -9,7 +9,15 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { readLiteralMap } from '../storage/execution-data.js';
 import type { UnaryHandlers } from './handler.js';
 import { canonicalMessage, differingPaths } from './messages.js';
-import { type PageFields, pageOf, requireDomain, requireText, withPageToken } from './requests.js';
+import {
+  type ListFields,
+  listQuery,
+  type PageFields,
+  pageOf,
+  requireDomain,
+  requireText,
+  withPageToken,
+} from './requests.js';
 
 /** What the admin service needs; built by `createServer`. */
 export interface AdminServiceDeps {
@@ -185,6 +193,41 @@ export async function entityIds(
   const scope = { project: requireText(request.project, 'project'), domain: requireDomain(request.domain) };
   const page = await withPageToken(() => ctx.repo.listEntityNames(kind, scope, pageOf(request)));
   return { entities: page.names.map((name) => ({ ...scope, name, org: '' })), token: page.token };
+}
+
+/** An entity version's row as the repository returns it. */
+export type EntityRow = NonNullable<Awaited<ReturnType<Repository['getEntity']>>>;
+
+/** The request of a Get call on an entity version (GetTask and its kin). */
+interface GetEntityRequest {
+  id: EntityIdFields | null;
+}
+
+/** The request of a List call on entity versions (ListTasks and its kin). */
+type ListEntitiesRequest = Parameters<typeof listScope>[0] & PageFields & ListFields;
+
+/**
+ * The read handlers every kind of entity has, each turning rows into messages with `message`:
+ * `get` (one version, @throws ServiceError InvalidArgument for a bad id, NotFound), `list` (a page of
+ * versions in a project and domain, filtered and sorted by `fields`; `messages` and the next page's
+ * `token`) and `ids` (a page of the distinct names).
+ */
+export function entityReaders<Message>(
+  ctx: AdminContext,
+  kind: EntityKind,
+  message: (row: EntityRow) => Message,
+  fields: Readonly<Record<string, FieldSpec>> = ENTITY_FIELDS,
+) {
+  return {
+    get: async (request: GetEntityRequest) => message(await loadEntity(ctx, kind, request.id)),
+    list: async (request: ListEntitiesRequest) => {
+      const scope = listScope(request);
+      const query = listQuery<EntityKind>(request, fields);
+      const page = await withPageToken(() => ctx.repo.listEntities(kind, scope, pageOf(request), query));
+      return { messages: page.rows.map(message), token: page.token };
+    },
+    ids: (request: Parameters<typeof entityIds>[2]) => entityIds(ctx, kind, request),
+  };
 }
 
 /** The LiteralMap stored under `key`, or undefined without one. */

@@ -3,6 +3,7 @@ import type { ExecutionClosure } from '../../api/generated/orch/admin/v1/Executi
 import type { ExecutionCreateResponse } from '../../api/generated/orch/admin/v1/ExecutionCreateResponse.js';
 import type { ExecutionMetadata } from '../../api/generated/orch/admin/v1/ExecutionMetadata.js';
 import type { Parameter__Output as ParameterOut } from '../../api/generated/orch/core/v1/Parameter.js';
+import { _orch_core_v1_WorkflowExecution_Phase } from '../../api/generated/orch/core/v1/WorkflowExecution.js';
 import { durationFromSeconds } from '../../api/json.js';
 import { MAX_NESTING_DEPTH } from '../../api/limits.js';
 import { LiteralValueError, literalDepth, literalFromJson, literalToJson } from '../../api/literals.js';
@@ -31,21 +32,6 @@ import { fullMessage, minimalMessage } from './messages.js';
 import { listQuery, NAME_PATTERN, pageOf, timestamp, withPageToken } from './requests.js';
 import { executionPhase, storedMessage } from './stored.js';
 
-const PHASES = Object.fromEntries(
-  [
-    'UNDEFINED',
-    'QUEUED',
-    'RUNNING',
-    'SUCCEEDING',
-    'SUCCEEDED',
-    'FAILING',
-    'FAILED',
-    'ABORTED',
-    'TIMED_OUT',
-    'ABORTING',
-  ].map((p) => [p, p]),
-);
-
 /** The ExecutionMode names, in wire order from 1 (0 is EXECUTION_MODE_UNSPECIFIED). */
 const MODE_NAMES = ['MANUAL', 'SCHEDULED', 'SYSTEM', 'RELAUNCH'] as const;
 const MODES = Object.fromEntries(MODE_NAMES.map((m) => [m, m]));
@@ -62,7 +48,8 @@ function modeName(mode: unknown): (typeof MODE_NAMES)[number] {
 /** Filterable and sortable fields of executions (DESIGN.md, "List calls"). */
 export const EXECUTION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   name: { column: 'name', kind: 'text', sortable: true },
-  phase: { column: 'phase', kind: 'enum', values: PHASES, sortable: true },
+  // `executions.phase` holds the WorkflowExecution.Phase names: each name is its own stored value.
+  phase: { column: 'phase', kind: 'enum', values: _orch_core_v1_WorkflowExecution_Phase, sortable: true },
   created_at: { column: 'created_at', kind: 'time', sortable: true },
   updated_at: { column: 'updated_at', kind: 'time', sortable: true },
   started_at: { column: 'started_at', kind: 'time' },

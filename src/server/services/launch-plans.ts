@@ -12,7 +12,7 @@ import type {
 } from '../../api/types.js';
 import { CronSyntaxError, parseCron } from '../../config/cron.js';
 import type { FieldSpec } from '../db/filters.js';
-import type { EntityKey, EntityKind } from '../db/repository.js';
+import type { EntityKey } from '../db/repository.js';
 import { invalidArgument, notFound } from '../errors.js';
 import {
   type AdminContext,
@@ -20,22 +20,12 @@ import {
   createEntity,
   describe,
   ENTITY_FIELDS,
-  entityIds,
   entityKey,
+  entityReaders,
   identifier,
-  listScope,
-  loadEntity,
 } from './admin-context.js';
 import { fullMessage } from './messages.js';
-import {
-  isUnset,
-  listQuery,
-  pageOf,
-  requireDomain,
-  requireText,
-  timestamp,
-  withPageToken,
-} from './requests.js';
+import { isUnset, requireDomain, requireText, timestamp } from './requests.js';
 import { storedMessage } from './stored.js';
 
 const LAUNCH_PLAN_FIELDS: Readonly<Record<string, FieldSpec>> = {
@@ -70,6 +60,7 @@ export function launchPlanHandlers(
   | 'GetActiveLaunchPlan'
 > {
   const { repo } = ctx;
+  const read = entityReaders(ctx, 'launch_plans', launchPlanMessage, LAUNCH_PLAN_FIELDS);
   return {
     async CreateLaunchPlan(request, context) {
       const key = entityKey(request.id);
@@ -122,20 +113,12 @@ export function launchPlanHandlers(
       );
       return {};
     },
-    async GetLaunchPlan(request) {
-      return launchPlanMessage(await loadEntity(ctx, 'launch_plans', request.id));
-    },
+    GetLaunchPlan: read.get,
     async ListLaunchPlans(request) {
-      const scope = listScope(request);
-      const query = listQuery<EntityKind>(request, LAUNCH_PLAN_FIELDS);
-      const page = await withPageToken(() =>
-        repo.listEntities('launch_plans', scope, pageOf(request), query),
-      );
-      return { launch_plans: page.rows.map(launchPlanMessage), token: page.token };
+      const { messages, token } = await read.list(request);
+      return { launch_plans: messages, token };
     },
-    async ListLaunchPlanIds(request) {
-      return entityIds(ctx, 'launch_plans', request);
-    },
+    ListLaunchPlanIds: read.ids,
     async UpdateLaunchPlan(request) {
       const key = entityKey(request.id);
       const name = launchPlanStateName(request.state);

@@ -1,7 +1,7 @@
 import type { TaskClosure } from '../../api/generated/orch/admin/v1/TaskClosure.js';
 import type { Task, TaskTemplateOut } from '../../api/types.js';
 import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
-import type { EntityKey, EntityKind } from '../db/repository.js';
+import type { EntityKey } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';
 import { type BlobStore, NativeUrlError } from '../storage/blob-store.js';
 import {
@@ -9,21 +9,19 @@ import {
   type AdminHandlers,
   createEntity,
   describe,
-  ENTITY_FIELDS,
-  entityIds,
   entityKey,
+  entityReaders,
   identifier,
-  listScope,
-  loadEntity,
 } from './admin-context.js';
 import { fullMessage, minimalMessage } from './messages.js';
-import { listQuery, pageOf, timestamp, withPageToken } from './requests.js';
+import { timestamp } from './requests.js';
 import { storedMessage } from './stored.js';
 
 /** The handlers of AdminService's tasks. */
 export function taskHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateTask' | 'GetTask' | 'ListTasks' | 'ListTaskIds'> {
+  const read = entityReaders(ctx, 'tasks', taskMessage);
   return {
     async CreateTask(request, context) {
       const key = entityKey(request.id);
@@ -40,18 +38,12 @@ export function taskHandlers(
       await createEntity(ctx, 'tasks', key, spec, closure);
       return {};
     },
-    async GetTask(request) {
-      return taskMessage(await loadEntity(ctx, 'tasks', request.id));
-    },
+    GetTask: read.get,
     async ListTasks(request) {
-      const scope = listScope(request);
-      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
-      const page = await withPageToken(() => ctx.repo.listEntities('tasks', scope, pageOf(request), query));
-      return { tasks: page.rows.map(taskMessage), token: page.token };
+      const { messages, token } = await read.list(request);
+      return { tasks: messages, token };
     },
-    async ListTaskIds(request) {
-      return entityIds(ctx, 'tasks', request);
-    },
+    ListTaskIds: read.ids,
   };
 }
 

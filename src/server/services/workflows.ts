@@ -1,22 +1,19 @@
 import type { WorkflowClosure } from '../../api/generated/orch/admin/v1/WorkflowClosure.js';
 import type { TaskTemplateOut, Workflow } from '../../api/types.js';
 import { compileWorkflow } from '../compiler.js';
-import type { EntityKey, EntityKind } from '../db/repository.js';
+import type { EntityKey } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';
 import {
   type AdminContext,
   type AdminHandlers,
   createEntity,
   describe,
-  ENTITY_FIELDS,
-  entityIds,
   entityKey,
+  entityReaders,
   identifier,
-  listScope,
-  loadEntity,
 } from './admin-context.js';
 import { fullMessage, minimalMessage } from './messages.js';
-import { listQuery, pageOf, timestamp, withPageToken } from './requests.js';
+import { timestamp } from './requests.js';
 import { storedMessage } from './stored.js';
 
 /** The handlers of AdminService's workflows. */
@@ -24,6 +21,7 @@ export function workflowHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateWorkflow' | 'GetWorkflow' | 'ListWorkflows' | 'ListWorkflowIds'> {
   const { repo } = ctx;
+  const read = entityReaders(ctx, 'workflows', workflowMessage);
   return {
     async CreateWorkflow(request, context) {
       const key = entityKey(request.id);
@@ -56,18 +54,12 @@ export function workflowHandlers(
       await createEntity(ctx, 'workflows', key, spec, closure);
       return {};
     },
-    async GetWorkflow(request) {
-      return workflowMessage(await loadEntity(ctx, 'workflows', request.id));
-    },
+    GetWorkflow: read.get,
     async ListWorkflows(request) {
-      const scope = listScope(request);
-      const query = listQuery<EntityKind>(request, ENTITY_FIELDS);
-      const page = await withPageToken(() => repo.listEntities('workflows', scope, pageOf(request), query));
-      return { workflows: page.rows.map(workflowMessage), token: page.token };
+      const { messages, token } = await read.list(request);
+      return { workflows: messages, token };
     },
-    async ListWorkflowIds(request) {
-      return entityIds(ctx, 'workflows', request);
-    },
+    ListWorkflowIds: read.ids,
   };
 }
 
