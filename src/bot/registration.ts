@@ -58,13 +58,13 @@ async function entityAnnotations(
   return annotations;
 }
 
+/** `registerAt`, for the parts that register. */
+export type Registrar = ReturnType<typeof registrar>;
+
 /**
  * Builds `registerAt`: registers the configured workflow files of a commit, reported on the check run
  * `orch / register`.
  */
-/** `registerAt`, for the parts that register. */
-export type Registrar = ReturnType<typeof registrar>;
-
 export function registrar(ctx: BotContext & GithubCalls) {
   const { client, logger, deps, reportCheck, loadConfig } = ctx;
   /**

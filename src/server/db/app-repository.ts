@@ -10,6 +10,11 @@ export interface AppKey {
   name: string;
 }
 
+/** The key columns of an app's rows, in `apps` and `app_revisions`. */
+function keyColumns(key: AppKey): AppKey {
+  return { org: key.org, project: key.project, domain: key.domain, name: key.name };
+}
+
 /**
  * Rows of the `apps` table (each app's current spec, revision and last status) and of
  * `app_revisions` (every deployment, with a summary of its spec and its last status).
@@ -22,10 +27,7 @@ export class AppRepository {
     return this.db
       .selectFrom('apps')
       .selectAll()
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and(keyColumns(key)))
       .executeTakeFirst();
   }
 
@@ -78,25 +80,16 @@ export class AppRepository {
     await this.db
       .updateTable('apps')
       .set(status)
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and(keyColumns(key)))
       .execute();
     const current = this.db
       .selectFrom('apps')
       .select('revision')
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name);
+      .where((eb) => eb.and(keyColumns(key)));
     await this.db
       .updateTable('app_revisions')
       .set(status)
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and(keyColumns(key)))
       .where('revision', '=', current)
       // A revision that failed keeps that outcome (a later Stop of the app does not hide it).
       .where('state', '!=', 'Failed')
@@ -115,10 +108,7 @@ export class AppRepository {
     await this.db
       .updateTable('app_revisions')
       .set(status)
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and(keyColumns(key)))
       .where('revision', '=', revision)
       .where('state', 'not in', ['Failed', 'Stopped'])
       .execute();
@@ -129,10 +119,7 @@ export class AppRepository {
     return this.db
       .selectFrom('app_revisions')
       .selectAll()
-      .where('org', '=', key.org)
-      .where('project', '=', key.project)
-      .where('domain', '=', key.domain)
-      .where('name', '=', key.name)
+      .where((eb) => eb.and(keyColumns(key)))
       .orderBy('revision', 'desc')
       .limit(limit)
       .execute();
