@@ -17,7 +17,7 @@ type NodePhase = keyof typeof _orch_core_v1_NodeExecution_Phase;
  * optional), since the services write these columns from `minimalMessage` of that type (documented on
  * each table in `db/schema.ts`).
  * @param typeName the message the column was written from, e.g. `orch.admin.v1.TaskClosure`.
- * @param column `table.column`, for the error.
+ * @param column `table.column`, for the error (which names `typeName` too).
  * @throws Error when the text is not JSON of an object.
  */
 export function storedMessage<N extends MessageName>(
@@ -25,7 +25,7 @@ export function storedMessage<N extends MessageName>(
   text: string,
   column: string,
 ): MessageIn<N> {
-  const value = storedObject(text, column);
+  const value = storedObject(text, `${column} (${typeName})`);
   // Written by minimalMessage(typeName, ...) into this column; read back as that message's sender form.
   return value as MessageIn<N>;
 }
