@@ -171,16 +171,6 @@ export function createApp(deps: WebhookDeps): WebhookApp {
       headers: true,
     }),
   );
-  app.use(
-    operationalRoutes({
-      client: deps.client,
-      metrics,
-      readyCacheMs: deps.readyCacheMs ?? 2000,
-      requestTimeoutMs: policy.requestTimeoutMs,
-      retryAfterSeconds: policy.retryAfterSeconds,
-      shuttingDown: isShuttingDown,
-    }),
-  );
 
   /** The launch, once the guards let the request through. */
   const run = async (req: Request<RunParams>, res: WebhookResponse) => {
@@ -208,6 +198,17 @@ export function createApp(deps: WebhookDeps): WebhookApp {
   };
   // One route for every method, so a launch matches the path and decodes its parameters once.
   app.all(RUN_ROUTE, guards.onlyPost, guards.beforeBody, guards.readBody, guards.afterBody, run);
+  // After the launch route, so that a launch does not walk the operational routes first.
+  app.use(
+    operationalRoutes({
+      client: deps.client,
+      metrics,
+      readyCacheMs: deps.readyCacheMs ?? 2000,
+      requestTimeoutMs: policy.requestTimeoutMs,
+      retryAfterSeconds: policy.retryAfterSeconds,
+      shuttingDown: isShuttingDown,
+    }),
+  );
 
   app.use((_req: Request, res: WebhookResponse) => {
     sendProblem(res, new HttpProblem(404, 'not_found', 'no such endpoint; see /openapi.json'));
