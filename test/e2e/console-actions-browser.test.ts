@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { literalMapFromJson, parseType } from '../../src/api/literals.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
-import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  mintApiKey,
+  startTestServer,
+  type TestServer,
+  waitForExecution,
+} from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
 // The console's list, actions and launch form in headless Chromium, driven by role and label.
@@ -133,15 +139,7 @@ maybe('console actions in headless Chromium', () => {
   test('a viewer sees the execution but no action', async () => {
     await launch('watch-me', 'b.sleep');
     const minted = await mintApiKey(server, 'browser-viewer', 'VIEWER');
-    const grant = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${minted.clientId}:${minted.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await grant.json()) as { access_token: string }).access_token;
+    const token = await clientCredentialsToken(base, minted);
     const page = await newPage({ authorization: `Bearer ${token}` });
     await page.goto(`${base}/console/projects/default/domains/development/executions/watch-me`);
     await page.getByRole('heading', { name: 'Execution watch-me' }).waitFor();

@@ -4,7 +4,13 @@ import type { Browser } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { send } from '../helpers/raw-http.js';
-import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  freePort,
+  mintApiKey,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.js';
 
 // The admins' pages of the console (the secrets' names, the API keys) in headless Chromium, by role
 // and label: an admin sees names and ids but never a value or client secret; a viewer sees neither
@@ -38,15 +44,7 @@ maybe('the admins’ console pages', () => {
       secret_spec: { string_value: SECRET_VALUE },
     });
     viewer = await mintApiKey(server, 'console-viewer', 'VIEWER');
-    const grant = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${viewer.clientId}:${viewer.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    viewerToken = ((await grant.json()) as { access_token: string }).access_token;
+    viewerToken = await clientCredentialsToken(base, viewer);
     browser = await launchChromium();
   });
   afterAll(async () => {

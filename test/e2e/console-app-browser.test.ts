@@ -4,7 +4,13 @@ import type { Browser } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { send } from '../helpers/raw-http.js';
-import { freePort, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  freePort,
+  mintApiKey,
+  startTestServer,
+  type TestServer,
+} from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
 // An app's console page in headless Chromium, as a viewer finds it: from the apps list by the app's
@@ -36,15 +42,7 @@ maybe('an app’s console page', () => {
     server = await startTestServer();
     base = server.addresses.httpEndpoint;
     const viewer = await mintApiKey(server, 'app-page-viewer', 'VIEWER');
-    const grant = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${viewer.clientId}:${viewer.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    viewerToken = ((await grant.json()) as { access_token: string }).access_token;
+    viewerToken = await clientCredentialsToken(base, viewer);
     const port = await freePort();
     for (const n of [1, 2]) {
       const last = await server.client.deployApp(

@@ -6,7 +6,7 @@ import { nextRunOf } from '../../src/server/http/console.js';
 import { axeViolations } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { send } from '../helpers/raw-http.js';
-import { mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
+import { clientCredentialsToken, mintApiKey, startTestServer, type TestServer } from '../helpers/server.js';
 import { idOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
 // Activating and deactivating a scheduled launch plan from its console page, in headless Chromium
@@ -57,15 +57,7 @@ maybe('launch plan activation in the console', () => {
       });
     }
     const minted = await mintApiKey(server, 'plans-viewer', 'VIEWER');
-    const grant = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${minted.clientId}:${minted.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    viewerToken = ((await grant.json()) as { access_token: string }).access_token;
+    viewerToken = await clientCredentialsToken(base, minted);
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -119,6 +119,30 @@ export async function mintApiKey(
   };
 }
 
+/**
+ * An access token for an API key from the admin's token endpoint at `base` (its HTTP endpoint),
+ * through the client credentials grant (RFC 6749 section 4.4), as a program holding the key gets one.
+ * @throws Error when the endpoint does not answer 200 with an access token.
+ */
+export async function clientCredentialsToken(
+  base: string,
+  key: { clientId: string; clientSecret: string },
+): Promise<string> {
+  const grant = await fetch(`${base}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${key.clientId}:${key.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await grant.json()) as { access_token?: string };
+  if (grant.status !== 200 || !body.access_token) {
+    throw new Error(`the token endpoint answered ${grant.status} without an access token`);
+  }
+  return body.access_token;
+}
+
 /** A TCP port on 127.0.0.1 that was free a moment ago (for apps, which listen on a port they are given). */
 export async function freePort(): Promise<number> {
   const { createServer: createNetServer } = await import('node:net');

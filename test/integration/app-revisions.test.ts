@@ -4,7 +4,14 @@ import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/
 import { migrateToLatest } from '../../src/server/db/migrations.js';
 import { createTestDatabase, testCluster } from '../helpers/postgres.js';
 import { send } from '../helpers/raw-http.js';
-import { freePort, mintApiKey, startTestServer, TEST_DATABASES, type TestServer } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  freePort,
+  mintApiKey,
+  startTestServer,
+  TEST_DATABASES,
+  type TestServer,
+} from '../helpers/server.js';
 import { waitUntil } from '../helpers/wait.js';
 
 // An app's revisions (every deployment and how it ended) and the lines its instance printed, through
@@ -48,15 +55,7 @@ describe.each(TEST_DATABASES)('app revisions and logs on %s', (database) => {
     server = await startTestServer(database);
     base = server.addresses.httpEndpoint;
     const viewer = await mintApiKey(server, 'app-viewer', 'VIEWER');
-    const grant = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${viewer.clientId}:${viewer.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    viewerToken = ((await grant.json()) as { access_token: string }).access_token;
+    viewerToken = await clientCredentialsToken(base, viewer);
   });
   afterAll(async () => {
     await server?.stop();

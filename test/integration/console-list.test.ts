@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, parseType } from '../../src/api/literals.js';
-import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  mintApiKey,
+  startTestServer,
+  type TestServer,
+  waitForExecution,
+} from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
 // The console's executions list: filters that live in the URL, going through ListExecutions.
@@ -57,15 +63,7 @@ beforeAll(async () => {
   // One launched with an API key, over the JSON API: its principal is the key's client id.
   const minted = await mintApiKey(server, 'list-launcher', 'CONTRIBUTOR');
   apiClientId = minted.clientId;
-  const grant = await fetch(`${base}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${minted.clientId}:${minted.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  const token = ((await grant.json()) as { access_token: string }).access_token;
+  const token = await clientCredentialsToken(base, minted);
   const created = await fetch(`${base}/api/v1/executions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { literalMapFromJson, parseType } from '../../src/api/literals.js';
 import { openSqliteConnection } from '../../src/server/db/sqlite-driver.js';
 import { send } from '../helpers/raw-http.js';
-import { mintApiKey, startTestServer, type TestServer, waitForExecution } from '../helpers/server.js';
+import {
+  clientCredentialsToken,
+  mintApiKey,
+  startTestServer,
+  type TestServer,
+  waitForExecution,
+} from '../helpers/server.js';
 import { idOf, launchPlanOf, nodeTask, oneNodeWorkflow } from '../helpers/specs.js';
 
 // The executions list's rows-only answer (`?fragment=rows`, what its script polls), the domain
@@ -96,15 +102,7 @@ beforeAll(async () => {
   db.close();
 
   const minted = await mintApiKey(server, 'live-viewer', 'VIEWER');
-  const grant = await fetch(`${base}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${minted.clientId}:${minted.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  viewerToken = ((await grant.json()) as { access_token: string }).access_token;
+  viewerToken = await clientCredentialsToken(base, minted);
 });
 afterAll(async () => {
   await server.stop();
