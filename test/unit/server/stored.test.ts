@@ -8,12 +8,12 @@ import {
 } from '../../../src/server/services/stored.js';
 
 describe('decoding what the admin database holds', () => {
-  test('a JSON column holds an object; anything else is a server fault naming the column', () => {
+  test('a JSON column holds an object; anything else is a server fault naming the column and its message', () => {
     const error = 'orch.core.v1.ExecutionError';
     expect(storedMessage(error, '{"code":"E"}', 'executions.error')).toEqual({ code: 'E' });
     for (const text of ['[]', 'null', '"text"', '3']) {
       expect(() => storedMessage(error, text, 'executions.error')).toThrow(
-        /^executions\.error does not hold/,
+        /^executions\.error \(orch\.core\.v1\.ExecutionError\) does not hold a JSON object/,
       );
     }
     expect(() => storedMessage(error, '{', 'executions.error')).toThrow(SyntaxError);
