@@ -27,7 +27,12 @@ export interface AccessLogOptions<L extends EdgeLocals> {
   shuttingDown: () => boolean;
   /** Fields of the app's own added to each record (after `remote`), read when the answer is done. */
   fields: (res: EdgeResponse<L>) => Record<string, unknown>;
-  /** Also log the request headers, credentials redacted and values clipped to 256 characters. */
+  /**
+   * Also log the request headers of a refused or failed request (status 400 and above, 499
+   * included), credentials redacted and values clipped to 256 characters. A success's record goes
+   * without them: they are what tells a caller's mistake apart, and building and writing them for
+   * every launch was a measurable share of the webhook's own work per launch (docs/performance.md).
+   */
   headers: boolean;
 }
 
@@ -46,7 +51,8 @@ function loggedHeaders(req: Request): Record<string, string> {
  * answered as `X-Request-Id`), names its route `unmatched` until a route names it, and when the
  * answer is sent or the connection closes writes one `request` record (level `error` for 5xx,
  * status 499 when the caller left first: id, method, path clipped to 512 characters, route, status,
- * `duration_ms`, remote address, the app's `fields`, and with `headers` the request headers) and
+ * `duration_ms`, remote address, the app's `fields`, and with `headers` the request headers of an
+ * answer of 400 and above) and
  * counts it in the request metrics. The request runs in a SERVER span continuing the caller's trace
  * (W3C traceparent), so the admin calls it makes carry that trace on.
  */
@@ -57,8 +63,8 @@ export function accessLog<L extends EdgeLocals>(options: AccessLogOptions<L>): E
     const started = process.hrtime.bigint();
     res.locals.requestId = requestId;
     res.locals.route = 'unmatched';
-    res.set('X-Request-Id', requestId);
-    if (options.shuttingDown()) res.set('Connection', 'close');
+    res.setHeader('X-Request-Id', requestId);
+    if (options.shuttingDown()) res.setHeader('Connection', 'close');
     const path = clip(req.path, 512);
     let logged = false;
     const done = () => {
@@ -79,7 +85,7 @@ export function accessLog<L extends EdgeLocals>(options: AccessLogOptions<L>): E
         remote: req.socket.remoteAddress,
         ...fields(res),
       };
-      if (options.headers) record.headers = loggedHeaders(req);
+      if (options.headers && status >= 400) record.headers = loggedHeaders(req);
       emit(status >= 500 ? 'error' : 'info', 'request', record);
     };
     res.once('finish', done);

@@ -408,7 +408,17 @@ describe('webhook app against a real admin server', () => {
       method: 'POST',
       route: 'run-workflow',
       principal: expect.stringMatching(/^(key|signature)#\d$/),
-      headers: expect.objectContaining({ authorization: '[redacted]' }),
+    });
+    // A success's record is slim; a refusal's carries the request headers, credentials redacted.
+    expect(launched).not.toHaveProperty('headers');
+    const refused = logged.find(
+      (l) =>
+        l.msg === 'request' && l.status === 401 && (l.headers as { authorization?: string })?.authorization,
+    );
+    expect(refused).toMatchObject({
+      level: 'info',
+      route: 'run-workflow',
+      headers: expect.objectContaining({ authorization: '[redacted]', 'content-type': expect.any(String) }),
     });
     const signatures = logged
       .map((l) => (l.headers as Record<string, string> | undefined)?.['x-hub-signature-256'])
