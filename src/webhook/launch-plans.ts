@@ -60,8 +60,8 @@ export function effectiveInputs(plan: LaunchInterface, given: LiteralMap): Recor
  * failures are not kept.
  */
 export class LaunchPlanCache {
-  /** Lookups by version; none kept when the capacity is 0. */
-  private readonly entries: LRUCache<string, Promise<LaunchInterface>> | undefined;
+  /** Lookups by version, with the interface once fetched; none kept when the capacity is 0. */
+  private readonly entries: LRUCache<string, CacheEntry> | undefined;
   constructor(
     private readonly client: Pick<AdminClient, 'getLaunchPlan'>,
     capacity: number,
@@ -76,20 +76,44 @@ export class LaunchPlanCache {
    *   CancelledError when the signal of the lookup that made the call aborted).
    */
   get(id: LaunchPlanKey, options: AdminCallOptions = {}): Promise<LaunchInterface> {
-    const key = JSON.stringify([id.project, id.domain, id.name, id.version]);
+    const key = keyOf(id);
     const cached = this.entries?.get(key);
-    if (cached) return cached;
-    // A failed lookup leaves the cache before anyone sees it fail, so a retry makes a new call.
-    const pending: Promise<LaunchInterface> = this.client
-      .getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...id }, options)
-      .then(
-        (launchPlan) => launchInterfaceOf(id, launchPlan),
+    if (cached) return cached.pending;
+    const entry: CacheEntry = {
+      pending: this.client.getLaunchPlan({ resource_type: 'LAUNCH_PLAN', ...id }, options).then(
+        (launchPlan) => {
+          entry.fetched = launchInterfaceOf(id, launchPlan);
+          return entry.fetched;
+        },
         (error: unknown) => {
-          if (this.entries?.peek(key) === pending) this.entries.delete(key);
+          // A failed lookup leaves the cache before anyone sees it fail, so a retry makes a new call.
+          if (this.entries?.peek(key) === entry) this.entries.delete(key);
           throw error;
         },
-      );
-    this.entries?.set(key, pending);
-    return pending;
+      ),
+    };
+    this.entries?.set(key, entry);
+    return entry.pending;
+  }
+
+  /**
+   * The interface of a launch plan version already fetched, without waiting (and counting as a use
+   * for the LRU); undefined when it is not cached or its lookup is still under way.
+   */
+  peek(id: LaunchPlanKey): LaunchInterface | undefined {
+    return this.entries?.get(keyOf(id))?.fetched;
   }
 }
+
+/** One cached lookup: the call's promise, and its interface once it answered. */
+interface CacheEntry {
+  pending: Promise<LaunchInterface>;
+  fetched?: LaunchInterface;
+}
+
+/**
+ * The cache key of a launch plan version: each part after its length, so that no two versions share
+ * a key whatever characters their names hold.
+ */
+const keyOf = ({ project, domain, name, version }: LaunchPlanKey): string =>
+  `${project.length}:${project}${domain.length}:${domain}${name.length}:${name}${version.length}:${version}`;

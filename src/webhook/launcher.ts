@@ -189,21 +189,19 @@ export class Launcher {
         'orch.launch_plan.name': id.name,
         'orch.launch_plan.version': id.version,
       };
-      // Answers when the signal aborts even if a step does not (a shared lookup, a wait).
-      const launched = await untilAborted(
-        inSpan('webhook.launch', { attributes }, async (span) => {
-          // Without a version: the one to launch now (never cached: activating another changes it).
-          const resolved = id.version ? undefined : await this.currentVersion(id, call);
-          const result = await this.launchOnce(resolved?.id ?? id, body, idempotencyKey, call, resolved);
-          if (span.isRecording()) {
-            span.setAttribute('orch.execution.name', result.execution.name);
-            span.setAttribute('orch.replayed', result.replayed === true);
-            if (resolved) span.setAttribute('orch.launch_plan.version', resolved.id.version);
-          }
-          return resolved ? { ...result, version: resolved.id.version } : result;
-        }),
-        call.signal,
-      );
+      // The admin calls are cancelled when the signal aborts; the waits on what another request
+      // started (a shared lookup, a launch with the same key) are cut short by `untilAborted`.
+      const launched = await inSpan('webhook.launch', { attributes }, async (span) => {
+        // Without a version: the one to launch now (never cached: activating another changes it).
+        const resolved = id.version ? undefined : await this.currentVersion(id, call);
+        const result = await this.launchOnce(resolved?.id ?? id, body, idempotencyKey, call, resolved);
+        if (span.isRecording()) {
+          span.setAttribute('orch.execution.name', result.execution.name);
+          span.setAttribute('orch.replayed', result.replayed === true);
+          if (resolved) span.setAttribute('orch.launch_plan.version', resolved.id.version);
+        }
+        return resolved ? { ...result, version: resolved.id.version } : result;
+      });
       outcome = launched.replayed ? 'replayed' : 'created';
       return launched;
     } catch (error) {
@@ -228,7 +226,7 @@ export class Launcher {
     call: AdminCallOptions,
     known?: LaunchInterface,
   ): Promise<Launched> {
-    const plan = known ?? (await this.launchPlan(id, call));
+    const plan = known ?? this.plans.peek(id) ?? (await this.launchPlan(id, call));
     const inputs = inputsOf(plan, body);
     if (idempotencyKey === undefined) {
       // Cancelled with the request: a retry without a key must not find a second launch running.
@@ -258,7 +256,7 @@ export class Launcher {
       const running = this.inFlight.get(slot);
       if (!running) break;
       try {
-        return check(await running, true);
+        return check(await untilAborted(running, call.signal), true);
       } catch (error) {
         // The request that started it went away or ran out of time: this one, still waiting, tries itself.
         if (!cancelledForAnother(error, call.signal)) throw error;
@@ -289,7 +287,7 @@ export class Launcher {
   private async launchPlan(id: LaunchPlanKey, call: AdminCallOptions): Promise<LaunchInterface> {
     for (;;) {
       try {
-        return await this.plans.get(id, call);
+        return await untilAborted(this.plans.get(id, call), call.signal);
       } catch (error) {
         // The lookup this one joined was another request's, and that request went away: look again.
         if (cancelledForAnother(error, call.signal)) continue;
