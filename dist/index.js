@@ -97121,6 +97121,8 @@ var AdminClient = class {
   retry;
   connection;
   headerName;
+  /** The header {@link headerName} resolved to, once it has. */
+  headerKnown;
   /** Set once the server asked for a token, or a token was sent: later calls always carry one. */
   authRequired = false;
   oauth2Metadata;
@@ -97182,7 +97184,29 @@ var AdminClient = class {
       (config3) => (config3.authorization_metadata_key || "authorization").toLowerCase(),
       () => "authorization"
     );
-    return this.headerName;
+    return this.headerName.then((key) => {
+      this.headerKnown = key;
+      return key;
+    });
+  }
+  /**
+   * The first attempt's metadata when everything it needs is at hand (no proxy token, and either no
+   * token to send or a token the source holds under a known header), as {@link metadataFor} `first`
+   * would make it; undefined when that has to wait.
+   */
+  metadataNow(authenticate) {
+    if (this.options.proxyTokenSource) return void 0;
+    const source = this.options.tokenSource;
+    const token = authenticate && source ? source.held?.() : void 0;
+    if (authenticate && source && token === void 0) return void 0;
+    const key = this.options.authorizationHeader?.toLowerCase() ?? this.headerKnown;
+    if (token !== void 0 && key === void 0) return void 0;
+    const metadata = this.metadata.clone();
+    injectTraceContext(metadata);
+    if (token === void 0 || key === void 0) return { metadata, sent: false };
+    this.authRequired = true;
+    metadata.set(key, `Bearer ${token}`);
+    return { metadata, sent: true };
   }
   /**
    * The call's metadata: the client's own, the proxy token, and with `authenticate` and a token
@@ -97222,7 +97246,7 @@ var AdminClient = class {
     const timeLeft = () => deadline ? deadline.getTime() - Date.now() : Number.POSITIVE_INFINITY;
     try {
       if (signal3?.aborted) throw signal3.reason;
-      let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, "first"), signal3);
+      let { metadata, sent } = this.metadataNow(authenticate) ?? await untilAborted(this.metadataFor(authenticate, "first"), signal3);
       const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
       const once = async () => {
         if (signal3?.aborted) throw signal3.reason;
@@ -97750,6 +97774,9 @@ var ClientCredentialsTokenSource = class {
   reusable(token) {
     return token !== void 0 && isReusable(token, this.now(), this.options.refreshWindowSeconds ?? 0);
   }
+  held() {
+    return this.reusable(this.current) ? this.current.accessToken : void 0;
+  }
   async cached() {
     if (this.reusable(this.current)) return this.current.accessToken;
     if (!this.options.store) return void 0;
@@ -97904,9 +97931,12 @@ var TokenExchangeTokenSource = class {
   current;
   pending;
   now;
-  async cached() {
+  held() {
     const held = this.current;
     return held && this.now() < held.renewAt ? held.accessToken : void 0;
+  }
+  async cached() {
+    return this.held();
   }
   async token({ refresh, discovery: discovery2 }) {
     if (refresh) {

@@ -365,6 +365,8 @@ export class AdminClient {
   private readonly retry: Required<RetryOptions>;
   private readonly connection: ConnectionInfo;
   private headerName: Promise<string> | undefined;
+  /** The header {@link headerName} resolved to, once it has. */
+  private headerKnown: string | undefined;
   /** Set once the server asked for a token, or a token was sent: later calls always carry one. */
   private authRequired = false;
   private oauth2Metadata: Promise<OAuth2MetadataOut> | undefined;
@@ -499,7 +501,30 @@ export class AdminClient {
       (config) => (config.authorization_metadata_key || 'authorization').toLowerCase(),
       () => 'authorization',
     );
-    return this.headerName;
+    return this.headerName.then((key) => {
+      this.headerKnown = key;
+      return key;
+    });
+  }
+
+  /**
+   * The first attempt's metadata when everything it needs is at hand (no proxy token, and either no
+   * token to send or a token the source holds under a known header), as {@link metadataFor} `first`
+   * would make it; undefined when that has to wait.
+   */
+  private metadataNow(authenticate: boolean): { metadata: Metadata; sent: boolean } | undefined {
+    if (this.options.proxyTokenSource) return undefined;
+    const source = this.options.tokenSource;
+    const token = authenticate && source ? source.held?.() : undefined;
+    if (authenticate && source && token === undefined) return undefined;
+    const key = this.options.authorizationHeader?.toLowerCase() ?? this.headerKnown;
+    if (token !== undefined && key === undefined) return undefined;
+    const metadata = this.metadata.clone();
+    injectTraceContext(metadata);
+    if (token === undefined || key === undefined) return { metadata, sent: false };
+    this.authRequired = true;
+    metadata.set(key, `Bearer ${token}`);
+    return { metadata, sent: true };
   }
 
   /**
@@ -555,7 +580,9 @@ export class AdminClient {
     try {
       if (signal?.aborted) throw signal.reason;
       // A token source may go to the network: the call gives up waiting for it when the signal aborts.
-      let { metadata, sent } = await untilAborted(this.metadataFor(authenticate, 'first'), signal);
+      let { metadata, sent } =
+        this.metadataNow(authenticate) ??
+        (await untilAborted(this.metadataFor(authenticate, 'first'), signal));
       const { maxAttempts, initialBackoffMs, maxBackoffSeconds } = this.retry;
       const once = async (): Promise<UnaryResponse<S[K]>> => {
         if (signal?.aborted) throw signal.reason;

@@ -86,9 +86,13 @@ export class TokenExchangeTokenSource implements TokenSource {
     this.now = options.now ?? Date.now;
   }
 
-  async cached(): Promise<string | undefined> {
+  held(): string | undefined {
     const held = this.current;
     return held && this.now() < held.renewAt ? held.accessToken : undefined;
+  }
+
+  async cached(): Promise<string | undefined> {
+    return this.held();
   }
 
   async token({ refresh, discovery }: TokenRequest): Promise<string> {

@@ -45,6 +45,12 @@ export interface TokenSource {
    */
   cached?(): Promise<string | undefined>;
   /**
+   * The token held in memory when it is usable now (the one {@link TokenSource.cached} and
+   * {@link TokenSource.token} would answer without waiting), else undefined: the client then asks
+   * those. Lets a call with a fresh token skip the awaits. Never throws.
+   */
+  held?(): string | undefined;
+  /**
    * Resolves to an access token (without the `Bearer ` prefix). Called before every authenticated
    * call, so a source keeps its token and renews it only when due.
    * @throws AuthFlowError when no token can be had (refused credentials, a failing command); the
@@ -79,6 +85,9 @@ export class StaticTokenSource implements TokenSource {
     private readonly value: string,
     readonly mode = 'static token',
   ) {}
+  held(): string {
+    return this.value;
+  }
   async cached(): Promise<string> {
     return this.value;
   }

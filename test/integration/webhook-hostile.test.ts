@@ -248,6 +248,7 @@ describe('the webhook under hostile conditions', () => {
         'cancelled',
         'authorizationKey',
         'metadataFor',
+        'metadataNow',
         'mayAuthenticate',
         'callWithRetries',
         'call',

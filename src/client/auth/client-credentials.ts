@@ -157,6 +157,10 @@ export class ClientCredentialsTokenSource implements TokenSource {
     return token !== undefined && isReusable(token, this.now(), this.options.refreshWindowSeconds ?? 0);
   }
 
+  held(): string | undefined {
+    return this.reusable(this.current) ? this.current.accessToken : undefined;
+  }
+
   async cached(): Promise<string | undefined> {
     if (this.reusable(this.current)) return this.current.accessToken;
     if (!this.options.store) return undefined;
