@@ -5,17 +5,12 @@ import type { CallCredentials } from '../auth/authenticate.js';
 import type { Guard } from '../auth/guard.js';
 import { httpStatusOf, ServiceError } from '../errors.js';
 import type { Handler } from '../services/admin.js';
+import { text } from './console-admin.js';
 import { type ExecutionKey, layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's page of one app: its status, its revisions and the last lines it printed, and those
 // lines as text/plain. Every value goes through the template engine's escaping (html.ts).
-
-/** A scalar of a handler's answer as text ('' when absent). */
-const text = z
-  .union([z.string(), z.number(), z.bigint()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
 const status = z
   .object({ state: text, message: text, endpoint: text, revision: text, updated_at_ms: text })
