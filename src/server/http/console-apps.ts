@@ -137,8 +137,15 @@ export function addAppPages(router: Router, deps: AppPageDeps): void {
       const { revisions } = revisionsAnswer.parse(
         await callApps(deps, req, 'ListRevisions', { id, limit: PAGE_REVISIONS }),
       );
-      const app = appAnswer.parse(await callApps(deps, req, 'Get', { id }));
-      const logs = logsAnswer.parse(await callApps(deps, req, 'GetLogs', { id, limit: PAGE_LINES }));
+      // Get and GetLogs together; when both fail, Get's error is the one shown, as before.
+      const [got, lines] = await Promise.allSettled([
+        callApps(deps, req, 'Get', { id }),
+        callApps(deps, req, 'GetLogs', { id, limit: PAGE_LINES }),
+      ]);
+      if (got.status === 'rejected') throw got.reason;
+      const app = appAnswer.parse(got.value);
+      if (lines.status === 'rejected') throw lines.reason;
+      const logs = logsAnswer.parse(lines.value);
       const endpoint = app.status?.endpoint ?? '';
       const body = appBody({
         name: key.name,
