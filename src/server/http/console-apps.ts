@@ -92,7 +92,7 @@ export interface AppPageDeps {
   credentials: (req: Request) => CallCredentials;
   /** The AppService handlers; the pages are 404 without them. */
   apps?: Record<string, Handler>;
-  /** Sends a rendered page (404 and 500 handled as on every console page). */
+  /** Sends a rendered page (404, 403 and 500 handled as on every console page). */
   send: (req: Request, res: Response, render: () => Promise<Html>) => Promise<void>;
 }
 
