@@ -332,7 +332,7 @@ describe('orch serve', () => {
     });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
-      /^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+, 0005_\w+, 0006_auth, 0007_apps, 0008_unfinished_executions, 0009_execution_leases, 0010_interactive_grants, 0011_schedule_ticks, 0012_admin_replicas, 0013_task_attempt_replica, 0014_execution_launcher, 0015_trust_policies, 0016_execution_reference, 0017_execution_lease_epoch, 0018_app_revisions to .*admin\.db$/m,
+      /^Applied 0001_initial, 0002_\w+, 0003_\w+, 0004_\w+, 0005_\w+, 0006_auth, 0007_apps, 0008_unfinished_executions, 0009_execution_leases, 0010_interactive_grants, 0011_schedule_ticks, 0012_admin_replicas, 0013_task_attempt_replica, 0014_execution_launcher, 0015_trust_policies, 0016_execution_reference, 0017_execution_lease_epoch, 0018_app_revisions, 0019_executions_by_workflow_version to .*admin\.db$/m,
     );
     const again = await runBinary('orch', ['serve', 'migrate', ...flags], {
       PATH: process.env.PATH,

@@ -189,7 +189,10 @@ describe.each(TEST_DATABASES)('migration 0018_app_revisions on %s', (database) =
     const { db } = handle;
     // The schema as it was before the migration, with one app at revision 4.
     await db.schema.dropTable('app_revisions').execute();
-    await sql`delete from kysely_migration where name = '0018_app_revisions'`.execute(db);
+    await db.schema.dropIndex('executions_by_workflow_version').execute();
+    await sql`delete from kysely_migration where name in ('0018_app_revisions', '0019_executions_by_workflow_version')`.execute(
+      db,
+    );
     const spec = {
       id: { name: 'old-app', project: 'p1', domain: 'staging', org: '' },
       image: { name: 'web', registry: 'registry.local:5000', tag: 'abc123' },
@@ -213,7 +216,10 @@ describe.each(TEST_DATABASES)('migration 0018_app_revisions on %s', (database) =
         updated_at: 1_700_000_000_000,
       })
       .execute();
-    expect(await migrateToLatest(db, handle.dialect)).toEqual(['0018_app_revisions']);
+    expect(await migrateToLatest(db, handle.dialect)).toEqual([
+      '0018_app_revisions',
+      '0019_executions_by_workflow_version',
+    ]);
     const rows = await db.selectFrom('app_revisions').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

@@ -18,6 +18,7 @@ import { silentLogger } from '../../src/server/logger.js';
 import type { AppInstance, AppRevisionSpec } from '../../src/server/runtime/apps.js';
 import { LocalAppInstances } from '../../src/server/runtime/local-apps.js';
 import { SWARM_LABELS, SwarmAppRuntime, serviceNameOf } from '../../src/server/runtime/swarm-apps.js';
+import { createAppHandlers } from '../../src/server/services/apps.js';
 import { viaIngress } from '../helpers/apps.js';
 import {
   dockerSuiteRuns,
@@ -37,12 +38,13 @@ const engine = testEngine();
 
 /**
  * An HTTP server on `$PORT` answering `<REVISION> <hostname>`; `/secret` answers the digest of
- * `$APP_TOKEN` (never the value). On SIGTERM it keeps serving 1.5 s (a drain period), then exits.
+ * `$APP_TOKEN` (never the value); `/say?<word>` prints `said <REVISION> <word>`. On SIGTERM it keeps serving 1.5 s (a drain period), then exits.
  */
 const APP = `
 const http = require('http');
 const crypto = require('crypto');
 http.createServer((q, r) => {
+  if (q.url.startsWith('/say?')) { console.log('said ' + process.env.REVISION + ' ' + q.url.slice(5)); return r.end('said'); }
   if (q.url === '/secret') return r.end(crypto.createHash('sha256').update(process.env.APP_TOKEN || '').digest('hex'));
   r.end(process.env.REVISION + ' ' + require('os').hostname());
 }).listen(Number(process.env.PORT), '0.0.0.0', () => console.log('listening on ' + process.env.PORT));
@@ -85,6 +87,8 @@ function get(host: string, port: number, path = '/') {
 /** An app runtime over a swarm runtime, on a SQLite file, with the ingress on a free port of 127.0.0.1. */
 interface AppsOverSwarm {
   apps: AppRuntime;
+  /** AppService's handlers over `apps` and this replica's database. */
+  service: ReturnType<typeof createAppHandlers>['unary'];
   httpPort: number;
   /** A request to app `name` through the ingress: its status and body. */
   ask(name: string, path?: string, body?: string, headers?: Record<string, string>): Promise<Answer>;
@@ -100,8 +104,9 @@ async function startApps(
   const dir = dbFile ? undefined : await mkdtemp(join(tmpdir(), 'orch-swarm-apps-'));
   const handle = await openSqlite(dbFile ?? join(dir ?? '', 'admin.db'));
   let httpPort = 0;
+  const repo = new AppRepository(handle.db);
   const apps = new AppRuntime({
-    repo: new AppRepository(handle.db),
+    repo,
     instances,
     secrets: { get: async (key) => secrets[key] },
     appsHost: () => `apps.localhost:${httpPort}`,
@@ -123,6 +128,7 @@ async function startApps(
   httpPort = typeof address === 'object' && address ? address.port : 0;
   return {
     apps,
+    service: createAppHandlers({ runtime: apps, repo }).unary,
     httpPort,
     ask: (name, path = '/', body, headers = {}) =>
       send('127.0.0.1', httpPort, path, { host: `${name}.apps.localhost:${httpPort}`, ...headers }, body),
@@ -391,6 +397,20 @@ maybe('apps as Swarm services (swarm runtime)', () => {
       expect((await engine.getService(serviceNameOf(key)).inspect()).Version?.Index).toBe(
         service.Version?.Index,
       );
+      // What the adopted service prints is kept by B as by A, each line with when it arrived.
+      const before = Date.now();
+      expect((await b.ask(name, '/say?adopted-1')).status).toBe(200);
+      const logs = await waitUntil(
+        async () => {
+          const answer = await b.service.GetLogs({ id: key, limit: 500 }, undefined);
+          return answer.lines?.some((l) => l.line === 'said r1 adopted-1') && answer;
+        },
+        { what: "B to keep the adopted service's line", timeoutMs: 30_000, intervalMs: 200 },
+      );
+      expect(logs.revision).toBe(1);
+      const at = Number(logs.lines?.find((l) => l.line === 'said r1 adopted-1')?.at_ms);
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(Date.now());
       // A shuts down: the service is the swarm's, and B keeps serving it.
       await a.close();
       expect((await engine.getService(serviceNameOf(key)).inspect()).ID).toBe(service.ID);

@@ -372,9 +372,11 @@ export class AppRuntime {
     });
   }
 
-  /** Where an instance of `running` sends its lines: kept, timed, the last {@link LOG_LINES}. */
+  /**
+   * Where an instance of `running` sends its lines, started or adopted alike: each kept with the
+   * time it arrived (epoch milliseconds), cut at {@link LOG_LINE_CHARS}, the last {@link LOG_LINES}.
+   */
   private keeper(running: Running): (line: string) => void {
-    this.lastRuns.set(running.key.name, running);
     return (line) => {
       running.logs.push({ at: this.now(), line: line.slice(0, LOG_LINE_CHARS) });
       if (running.logs.length > LOG_LINES) running.logs.shift();
@@ -394,9 +396,9 @@ export class AppRuntime {
 
   /** Starts an instance of the revision; resolves once it runs. @throws AppFailure when it cannot. */
   private async launch(running: Running): Promise<void> {
-    const keep = this.keeper(running);
+    this.lastRuns.set(running.key.name, running);
     try {
-      running.instance = await this.options.instances.start(running.start, keep);
+      running.instance = await this.options.instances.start(running.start, this.keeper(running));
     } catch (error) {
       if (error instanceof AppStartError) throw new AppFailure(error.message);
       throw error;
@@ -559,11 +561,7 @@ export class AppRuntime {
       const spec = JSON.parse(row.spec) as AppSpecIn;
       const key = { org: row.org, project: row.project, domain: row.domain, name: row.name };
       const running = this.runningOf(key, spec, Number(row.revision));
-      const keep = (line: string) => {
-        running.logs.push({ at: this.now(), line: line.slice(0, LOG_LINE_CHARS) });
-        if (running.logs.length > LOG_LINES) running.logs.shift();
-      };
-      running.instance = await instances.adopt(running.start, keep).catch(() => undefined);
+      running.instance = await instances.adopt(running.start, this.keeper(running)).catch(() => undefined);
       if (!running.instance || this.closed) {
         running.instance?.detach?.();
         continue;

@@ -2,7 +2,7 @@ import { status as Status } from '@grpc/grpc-js';
 import { ServiceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Identity } from './authenticate.js';
-import type { RoleName } from './tokens.js';
+import { ROLES, type RoleName } from './tokens.js';
 
 /**
  * What an RPC needs. `anonymous`: nothing (discovery); `authenticated`: any caller the authenticator
@@ -94,6 +94,25 @@ export const ROLE_PERMISSIONS: Readonly<Record<RoleName, ReadonlySet<Permission>
   return { VIEWER: new Set(viewer), CONTRIBUTOR: new Set(contributor), ADMIN: new Set(admin) };
 })();
 
+/**
+ * The authorizer's refusal: a {@link ServiceError} PERMISSION_DENIED that also says which RPC was
+ * refused and the permission it needs, for answers that name the role to ask for.
+ */
+export class PermissionDenied extends ServiceError {
+  constructor(
+    readonly rpc: string,
+    readonly permission: Permission,
+    message: string,
+  ) {
+    super(Status.PERMISSION_DENIED, message);
+  }
+}
+
+/** The least built-in role holding `permission` (roles hold those before them: viewer, contributor, admin). */
+export function leastRoleWith(permission: Permission): RoleName | undefined {
+  return ROLES.find((role) => ROLE_PERMISSIONS[role].has(permission));
+}
+
 /** The requirement of `rpc` (`<service full name>/<method>`); unknown RPCs need `manage_projects` (deny by default). */
 export function requirementOf(rpc: string): Requirement {
   return RPC_PERMISSIONS[rpc] ?? 'manage_projects';
@@ -141,6 +160,6 @@ export class Authorizer {
       });
       return;
     }
-    throw new ServiceError(Status.PERMISSION_DENIED, message);
+    throw new PermissionDenied(rpc, needed, message);
   }
 }

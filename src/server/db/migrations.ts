@@ -449,6 +449,17 @@ const migrations = (dialect: MigrationDialect): Record<string, Migration> => ({
       }
     },
   },
+  '0019_executions_by_workflow_version': {
+    // The executions of one workflow version, newest first, through an index: the task version page
+    // lists the executions of the workflow versions running the task (db/task-executions.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('executions_by_workflow_version')
+        .on('executions')
+        .columns(['project', 'domain', 'workflow_name', 'workflow_version', 'created_at'])
+        .execute();
+    },
+  },
 });
 
 /**

@@ -10,9 +10,12 @@ export interface TaskVersionKey {
   version: string;
 }
 
-/** Most workflow versions, and launch plan names, one look-up considers (the newest first). */
+/** Most workflow versions one look-up considers (the newest first). */
 const MAX_WORKFLOWS = 500;
-const MAX_PLANS = 50;
+
+/** Executions newest first (ties: the later id first), in place. */
+const newestFirst = (rows: Selectable<ExecutionTable>[]) =>
+  rows.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 
 /** A graph node that runs a task, as stored (snake_case JSON). */
 const TASK_NODE = z.object({
@@ -48,27 +51,26 @@ export function closureRunsTask(closure: unknown, task: TaskVersionKey): boolean
 /**
  * The newest executions (at most `limit`, newest first) that ran the task version `task`: node
  * executions do not record their task, so these are the executions of the workflow versions of the
- * task's project and domain whose compiled graph references it. Three indexed steps:
+ * task's project and domain whose compiled graph references it. Two indexed steps:
  * 1. workflow versions of the scope whose closure mentions the task's name (`workflows_by_created`,
  *    newest 500), confirmed by reading the graph ({@link closureRunsTask});
- * 2. launch plans of the scope running one of those (`launch_plans_by_created`; a scope holds few);
- * 3. per launch plan name (at most 50), `executions where project, domain, launch_plan_name = ?
- *    and workflow_name = ? and workflow_version in (...) order by created_at desc limit <limit>`,
- *    each walking `executions_by_launch_plan` backwards and stopping at `limit` rows; merged newest first.
- * The cost follows the task's workflows and their launch plans' executions, never the domain's.
+ * 2. per such workflow version, `executions where project, domain, workflow_name, workflow_version = ?
+ *    order by created_at desc limit <limit>`, each walking `executions_by_workflow_version` backwards
+ *    and stopping at `limit` rows; merged newest first (ties: the later id first).
+ * The cost follows the task's workflow versions and their executions, never the domain's.
  */
 export async function listTaskVersionExecutions(
   db: Kysely<Database>,
   task: TaskVersionKey,
   limit: number,
 ): Promise<Selectable<ExecutionTable>[]> {
-  const scope = (table: 'workflows' | 'launch_plans' | 'executions') =>
+  const scope = (table: 'workflows' | 'executions') =>
     db.selectFrom(table).where('project', '=', task.project).where('domain', '=', task.domain);
   let candidates = scope('workflows').select(['name', 'version', 'closure']);
   // A name of plain characters narrows the scan in SQL ('_' and '.' only widen a LIKE pattern).
   if (/^[\w.-]+$/.test(task.name)) candidates = candidates.where('closure', 'like', `%"${task.name}"%`);
   const workflows = await candidates.orderBy('created_at', 'desc').limit(MAX_WORKFLOWS).execute();
-  const runs = new Map<string, Set<string>>();
+  const found: Selectable<ExecutionTable>[] = [];
   for (const wf of workflows) {
     let closure: unknown;
     try {
@@ -77,29 +79,17 @@ export async function listTaskVersionExecutions(
       continue;
     }
     if (!closureRunsTask(closure, task)) continue;
-    runs.set(wf.name, (runs.get(wf.name) ?? new Set()).add(wf.version));
-  }
-  if (!runs.size) return [];
-  const plans = await scope('launch_plans')
-    .select(['name', 'workflow_name'])
-    .distinct()
-    .where('workflow_name', 'in', [...runs.keys()])
-    .limit(MAX_PLANS)
-    .execute();
-  const found: Selectable<ExecutionTable>[] = [];
-  for (const plan of plans) {
-    const versions = runs.get(plan.workflow_name);
-    if (!versions) continue;
     found.push(
       ...(await scope('executions')
         .selectAll()
-        .where('launch_plan_name', '=', plan.name)
-        .where('workflow_name', '=', plan.workflow_name)
-        .where('workflow_version', 'in', [...versions])
+        .where('workflow_name', '=', wf.name)
+        .where('workflow_version', '=', wf.version)
         .orderBy('created_at', 'desc')
         .limit(limit)
         .execute()),
     );
+    // Only the newest `limit` so far can be among the answer.
+    if (found.length > limit) found.splice(0, found.length, ...newestFirst(found).slice(0, limit));
   }
-  return found.sort((a, b) => b.created_at - a.created_at || b.id - a.id).slice(0, limit);
+  return newestFirst(found).slice(0, limit);
 }

@@ -153,7 +153,7 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
 }
 
 /** A field of an app's status as text, whatever scalar the handler gave ('' when absent). */
-const text = z
+export const text = z
   .union([z.string(), z.number(), z.bigint()])
   .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));

@@ -5,17 +5,12 @@ import type { CallCredentials } from '../auth/authenticate.js';
 import type { Guard } from '../auth/guard.js';
 import { httpStatusOf, ServiceError } from '../errors.js';
 import type { Handler } from '../services/admin.js';
+import { text } from './console-admin.js';
 import { type ExecutionKey, layout, paths, trail } from './console-views.js';
 import { type Html, htmlTemplate } from './html.js';
 
 // The console's page of one app: its status, its revisions and the last lines it printed, and those
 // lines as text/plain. Every value goes through the template engine's escaping (html.ts).
-
-/** A scalar of a handler's answer as text ('' when absent). */
-const text = z
-  .union([z.string(), z.number(), z.bigint()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
 const status = z
   .object({ state: text, message: text, endpoint: text, revision: text, updated_at_ms: text })
@@ -97,7 +92,7 @@ export interface AppPageDeps {
   credentials: (req: Request) => CallCredentials;
   /** The AppService handlers; the pages are 404 without them. */
   apps?: Record<string, Handler>;
-  /** Sends a rendered page (404 and 500 handled as on every console page). */
+  /** Sends a rendered page (404, 403 and 500 handled as on every console page). */
   send: (req: Request, res: Response, render: () => Promise<Html>) => Promise<void>;
 }
 
@@ -142,8 +137,15 @@ export function addAppPages(router: Router, deps: AppPageDeps): void {
       const { revisions } = revisionsAnswer.parse(
         await callApps(deps, req, 'ListRevisions', { id, limit: PAGE_REVISIONS }),
       );
-      const app = appAnswer.parse(await callApps(deps, req, 'Get', { id }));
-      const logs = logsAnswer.parse(await callApps(deps, req, 'GetLogs', { id, limit: PAGE_LINES }));
+      // Get and GetLogs together; when both fail, Get's error is the one shown, as before.
+      const [got, lines] = await Promise.allSettled([
+        callApps(deps, req, 'Get', { id }),
+        callApps(deps, req, 'GetLogs', { id, limit: PAGE_LINES }),
+      ]);
+      if (got.status === 'rejected') throw got.reason;
+      const app = appAnswer.parse(got.value);
+      if (lines.status === 'rejected') throw lines.reason;
+      const logs = logsAnswer.parse(lines.value);
       const endpoint = app.status?.endpoint ?? '';
       const body = appBody({
         name: key.name,

@@ -186,6 +186,21 @@ export function refusedPage(heading: string, message: string, back?: string): Ht
   });
 }
 
+const forbiddenBody = htmlTemplate<{ what: string; role?: string }>(
+  'console/forbidden-page',
+  '<h1>Not allowed</h1><p role="alert">You may not see this: <%= it.what %></p>' +
+    '<% if (it.role) { %><p>The role needed: <strong><%= it.role %></strong>. Ask an admin of this server for it.</p><% } %>' +
+    '<p><a href="/console">Back to the console</a></p>',
+);
+
+/**
+ * The 403 page of a read the caller's role does not permit: `what` (the refusal's reason) and, when
+ * known, the least role that may (`viewer`, `contributor` or `admin`).
+ */
+export function forbiddenPage(what: string, role?: string): Html {
+  return layout({ title: 'Not allowed', body: forbiddenBody({ what, role }), crumbs: trail().slice(0, 1) });
+}
+
 /** The 500 page (the cause is logged, never shown). */
 export function errorPage(): Html {
   return layout({ title: 'Error', body: messageBody({ heading: 'Something went wrong' }) });

@@ -3,6 +3,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { z } from 'zod';
 import { parseCron } from '../../config/cron.js';
 import type { Identity } from '../auth/authenticate.js';
+import { leastRoleWith, PermissionDenied } from '../auth/authorizer.js';
 import { type Guard, openGuard } from '../auth/guard.js';
 import type { OwnNames } from '../auth/own-names.js';
 import { NEWEST_FIRST, type Repository } from '../db/repository.js';
@@ -43,6 +44,7 @@ import {
   type DomainListing,
   type ExecutionKey,
   errorPage,
+  forbiddenPage,
   LIVE_SCRIPT,
   notFoundPage,
   paths,
@@ -476,7 +478,11 @@ function addLaunchForm(router: Router, deps: ConsoleDeps): void {
   );
 }
 
-/** Sends a rendered page: 404 for a missing project or execution, 500 (logged) for anything else. */
+/**
+ * Sends a rendered page: 404 for a missing project or execution (NOT_FOUND), 403 for a read the
+ * caller may not make (PERMISSION_DENIED, with the role needed when the authorizer refused it), 500
+ * (logged) for anything else.
+ */
 async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: () => Promise<Html>) {
   try {
     res.type('html').send((await render()).markup);
@@ -486,6 +492,11 @@ async function sendPage(deps: ConsoleDeps, req: Request, res: Response, render: 
       (error instanceof ServiceError && error.code === Status.NOT_FOUND)
     ) {
       res.status(404).type('html').send(notFoundPage(error.message).markup);
+      return;
+    }
+    if (error instanceof ServiceError && error.code === Status.PERMISSION_DENIED) {
+      const role = error instanceof PermissionDenied ? leastRoleWith(error.permission) : undefined;
+      res.status(403).type('html').send(forbiddenPage(error.message, role?.toLowerCase()).markup);
       return;
     }
     deps.logger.error('console page failed', { path: req.path, error: String(error) });
