@@ -15,16 +15,14 @@ import {
 } from './admin-context.js';
 import { fullMessage, minimalMessage } from './messages.js';
 
+/** The Task message of a row. */
+const taskMessage = closedEntityMessage('tasks', 'orch.admin.v1.TaskClosure');
+
 /** The handlers of AdminService's tasks. */
 export function taskHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateTask' | 'GetTask' | 'ListTasks' | 'ListTaskIds'> {
-  const read = entityReaders(
-    ctx,
-    'tasks',
-    closedEntityMessage('tasks', 'orch.admin.v1.TaskClosure'),
-    (tasks, token) => ({ tasks, token }),
-  );
+  const read = entityReaders(ctx, 'tasks', taskMessage, (tasks, token) => ({ tasks, token }));
   return {
     async CreateTask(request, context) {
       const key = entityKey(request.id);

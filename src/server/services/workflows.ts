@@ -15,17 +15,15 @@ import {
 import { fullMessage, minimalMessage } from './messages.js';
 import { storedMessage } from './stored.js';
 
+/** The Workflow message of a row. */
+const workflowMessage = closedEntityMessage('workflows', 'orch.admin.v1.WorkflowClosure');
+
 /** The handlers of AdminService's workflows. */
 export function workflowHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateWorkflow' | 'GetWorkflow' | 'ListWorkflows' | 'ListWorkflowIds'> {
   const { repo } = ctx;
-  const read = entityReaders(
-    ctx,
-    'workflows',
-    closedEntityMessage('workflows', 'orch.admin.v1.WorkflowClosure'),
-    (workflows, token) => ({ workflows, token }),
-  );
+  const read = entityReaders(ctx, 'workflows', workflowMessage, (workflows, token) => ({ workflows, token }));
   return {
     async CreateWorkflow(request, context) {
       const key = entityKey(request.id);
