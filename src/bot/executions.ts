@@ -460,7 +460,7 @@ function pullRequestRunner(
             }),
         ),
       );
-    const registered = await registerAt(gh, repo, sha, 'pullRequests', { deferSuccess });
+    const registered = await registerAt({ gh, repo, sha }, 'pullRequests', { deferSuccess });
     const endings: Promise<ExecutionRow>[] = [];
     try {
       if (registered) await launchAll(gh, repo, number, sha, key, registered, endings);
