@@ -28,6 +28,8 @@ async function bundle() {
     outfile: 'dist/index.js',
     write: false,
     minify: false,
+    // Class names are kept: error classes name themselves after their class (AdminError's `name`).
+    keepNames: true,
     sourcemap: false,
     legalComments: 'none',
     charset: 'utf8',

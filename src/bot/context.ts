@@ -139,6 +139,14 @@ export interface Repo {
   repo: string;
 }
 
+/** A commit of a repository, with the installation's client that reaches it. */
+export interface CommitAt {
+  gh: Octokit;
+  repo: Repo;
+  /** The commit's full SHA. */
+  sha: string;
+}
+
 /** What a registration at a commit gave. */
 export interface Registered {
   config: RepoConfig;

@@ -104,7 +104,7 @@ export function pushAndPullHandlers(parts: BotParts) {
     const branch = p.repository?.default_branch;
     if (p.deleted || !branch || p.ref !== `refs/heads/${branch}` || !p.after) return 'ignored';
     const gh = await installationOf(deps, p);
-    await registerAt(gh, repoOf(p), String(p.after), 'push');
+    await registerAt({ gh, repo: repoOf(p), sha: String(p.after) }, 'push');
     return 'done';
   };
 
@@ -290,7 +290,7 @@ export function commentHandler(parts: BotParts) {
         `approved ${code(sha.slice(0, 12))}: its checks show the registration and the executions.`,
       );
     }
-    const registered = await registerAt(gh, repo, sha, 'pullRequests');
+    const registered = await registerAt({ gh, repo, sha }, 'pullRequests');
     if (!registered)
       return answer(
         false,
@@ -350,7 +350,7 @@ export function checkRunHandler(parts: BotParts) {
         const pull = (await gh.rest.pulls.get({ ...repo, pull_number: pullNumber })).data;
         if (isFork(pull)) return 'ignored';
         await runPullRequest(gh, repo, pullNumber, sha, delivery.id);
-      } else await registerAt(gh, repo, sha, purpose);
+      } else await registerAt({ gh, repo, sha }, purpose);
       return 'done';
     }
     const match = /^execution:([^:]+):([^:]+):([^:]+)$/.exec(external);

@@ -34,10 +34,10 @@ import { type CheckOutput, type ExecutionRow, output } from './report.js';
  * Tries of the final update of a check run (its conclusion) before the bot gives up on it: each waits
  * 1 s, 2 s, 4 s... after a failure, on top of each request's own retries (see github/fetch.ts).
  */
-export const FINAL_UPDATE_TRIES = 5;
+const FINAL_UPDATE_TRIES = 5;
 
 /** Longest wait, in seconds, before a lost watch is subscribed again. */
-export const RESUBSCRIBE_MAX_SECONDS = 30;
+const RESUBSCRIBE_MAX_SECONDS = 30;
 
 /**
  * Longest wait, in seconds, before a pull request's successful registration is written on its check
@@ -46,7 +46,7 @@ export const RESUBSCRIBE_MAX_SECONDS = 30;
  * spaces the app's writes so), so a registration written first would hold each execution's check run
  * and its completion back by a second each.
  */
-export const REGISTER_REPORT_SECONDS = 10;
+const REGISTER_REPORT_SECONDS = 10;
 
 /**
  * Seconds after an execution's creation (its `created_at` on the admin) before a handling of the
@@ -55,7 +55,7 @@ export const REGISTER_REPORT_SECONDS = 10;
  * succeeded makes the check run at once; by then its POST has been answered (or has failed), so
  * listing the commit's check runs shows it. See `launch` for why this is race-free enough.
  */
-export const CHECK_RUN_GRACE_SECONDS = 2 * GITHUB_REQUEST_SECONDS;
+const CHECK_RUN_GRACE_SECONDS = 2 * GITHUB_REQUEST_SECONDS;
 
 /** An execution's id. */
 type ExecutionId = { project: string; domain: string; name: string };
@@ -460,7 +460,7 @@ function pullRequestRunner(
             }),
         ),
       );
-    const registered = await registerAt(gh, repo, sha, 'pullRequests', { deferSuccess });
+    const registered = await registerAt({ gh, repo, sha }, 'pullRequests', { deferSuccess });
     const endings: Promise<ExecutionRow>[] = [];
     try {
       if (registered) await launchAll(gh, repo, number, sha, key, registered, endings);

@@ -16,12 +16,12 @@ import { output } from './report.js';
 /** Seconds between two recovery sweeps when `--recovery-interval` is not given: 5 minutes. */
 export const DEFAULT_RECOVERY_SECONDS = 300;
 /** Longest one recovery sweep may run, in seconds; what it has not reached waits for the next one. */
-export const RECOVERY_BUDGET_SECONDS = 120;
+const RECOVERY_BUDGET_SECONDS = 120;
 /**
  * Most GitHub reads one recovery sweep makes (each page of a list counts once): the sweep leaves
  * most of an installation's 5000 requests an hour to deliveries, even every 5 minutes.
  */
-export const RECOVERY_MAX_READS = 300;
+const RECOVERY_MAX_READS = 300;
 /** Seconds each admin call of the sweep (GetExecution) may take. */
 const ADMIN_CALL_SECONDS = 10;
 

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, relative } from 'node:path';
-import type { Octokit } from 'octokit';
 import { LineCounter, parseDocument } from 'yaml';
 import { errorMessage } from '../api/guards.js';
 import { type FileProblem, offsetOf, parseYamlSource } from '../api/yaml-file.js';
@@ -10,7 +9,7 @@ import { type RegistrationReport, registerFiles } from '../registration/register
 import { notRegisteredCount } from '../registration/report.js';
 import { WorkflowFileError } from '../registration/workflow-file.js';
 import { type Checkout, checkoutCommit } from './checkout.js';
-import { adminFailure, type BotContext, type Registered, type Repo } from './context.js';
+import { adminFailure, type BotContext, type CommitAt, type Registered } from './context.js';
 import type { GithubCalls } from './github-calls.js';
 import { REPO_CONFIG_PATH, type RepoConfig, RepoConfigError } from './repo-config.js';
 import {
@@ -75,12 +74,11 @@ export function registrar(ctx: BotContext & GithubCalls) {
    * when registration failed (the check run says why).
    */
   const registerAt = async (
-    gh: Octokit,
-    repo: Repo,
-    sha: string,
+    commit: CommitAt,
     purpose: 'push' | 'pullRequests',
     options: { deferSuccess?: (write: () => Promise<unknown>) => void } = {},
   ): Promise<Registered | undefined> => {
+    const { gh, repo, sha } = commit;
     let checkout: Checkout | undefined;
     // One write when registration is done (GitHub's second between content-creating requests).
     const fields = { external_id: `register:${purpose}`, started_at: new Date().toISOString() };

@@ -4,10 +4,8 @@ import { InvalidArgumentError, NotFoundError } from '../client/errors.js';
 import { code } from '../github/markdown.js';
 import type { BotContext, Repo } from './context.js';
 import type { GithubCalls } from './github-calls.js';
+import { executionOfExternalId } from './recovery.js';
 import { output } from './report.js';
-
-/** The `external_id` of an execution's check run: `execution:<project>:<domain>:<name>`. */
-const EXECUTION_EXTERNAL_ID = /^execution:([^:]+):([^:]+):([^:]+)$/;
 
 /**
  * Builds `cancelSuperseded`: the executions of a pull request still running at an earlier commit are
@@ -43,11 +41,11 @@ export function superseder(ctx: BotContext & GithubCalls) {
     const cancelled: string[] = [];
     try {
       for (const run of await runningChecks(gh, repo, previous, appId)) {
-        const match = EXECUTION_EXTERNAL_ID.exec(run.external_id ?? '');
-        if (!match || run.app?.id !== appId) continue;
+        const execution = executionOfExternalId(run.external_id);
+        if (!execution || run.app?.id !== appId) continue;
         const pulls = run.pull_requests ?? [];
         if (pulls.length && !pulls.some((p) => p.number === number)) continue;
-        const [, project = '', domain = '', name = ''] = match;
+        const { project, domain, name } = execution;
         try {
           await client.terminateExecution({ project, domain, name }, cause);
         } catch (error) {

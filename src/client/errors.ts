@@ -65,7 +65,8 @@ export class AdminError extends Error {
     options?: { cause?: unknown; hint?: string },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'AdminError';
+    // Each subclass is named after itself (the bundles keep class names: esbuild `keepNames`).
+    this.name = new.target.name;
     this.hint = options?.hint;
   }
   /** What the user may try, e.g. `Try: orch sandbox start`. */
@@ -73,29 +74,17 @@ export class AdminError extends Error {
 }
 
 /** Thrown when the entity asked for does not exist (NotFound). */
-export class NotFoundError extends AdminError {
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends AdminError {}
 /** Thrown when an identical entity already exists (AlreadyExists); registration treats it as success. */
-export class AlreadyExistsError extends AdminError {
-  override name = 'AlreadyExistsError';
-}
+export class AlreadyExistsError extends AdminError {}
 /** Thrown when the server rejects the request's content (InvalidArgument). */
-export class InvalidArgumentError extends AdminError {
-  override name = 'InvalidArgumentError';
-}
+export class InvalidArgumentError extends AdminError {}
 /** Thrown when the request is valid but the entity's state forbids it (FailedPrecondition). */
-export class FailedPreconditionError extends InvalidArgumentError {
-  override name = 'FailedPreconditionError';
-}
+export class FailedPreconditionError extends InvalidArgumentError {}
 /** Thrown when the server cannot be reached (Unavailable) after every attempt. */
-export class UnavailableError extends AdminError {
-  override name = 'UnavailableError';
-}
+export class UnavailableError extends AdminError {}
 /** Thrown when every attempt ran out of time (DeadlineExceeded); a kind of {@link UnavailableError}. */
-export class DeadlineExceededError extends UnavailableError {
-  override name = 'DeadlineExceededError';
-}
+export class DeadlineExceededError extends UnavailableError {}
 /**
  * Thrown by every AdminClient method when the caller's `AbortSignal` (per-call option `signal`, see
  * `AdminCallOptions`) aborted the call, and when the server answered CANCELLED. The attempt in
@@ -103,21 +92,13 @@ export class DeadlineExceededError extends UnavailableError {
  * A request the server had already received may or may not have taken effect. `cause` is the
  * signal's `reason` when the caller aborted.
  */
-export class CancelledError extends AdminError {
-  override name = 'CancelledError';
-}
+export class CancelledError extends AdminError {}
 /** Thrown when the server is overloaded or a quota is spent (ResourceExhausted) after every attempt. */
-export class ResourceExhaustedError extends AdminError {
-  override name = 'ResourceExhaustedError';
-}
+export class ResourceExhaustedError extends AdminError {}
 /** Thrown when the caller is not allowed (PermissionDenied); also the base of {@link UnauthenticatedError}. */
-export class PermissionError extends AdminError {
-  override name = 'PermissionError';
-}
+export class PermissionError extends AdminError {}
 /** Thrown when the caller's credentials are missing or were refused (Unauthenticated). */
-export class UnauthenticatedError extends PermissionError {
-  override name = 'UnauthenticatedError';
-}
+export class UnauthenticatedError extends PermissionError {}
 
 /**
  * How the client was connecting, for messages: the endpoint as configured, the TLS mode
@@ -169,6 +150,16 @@ export function transportCause(details: string, endpoint: string): string {
   return cleaned || 'no connection could be made';
 }
 
+/** The error class of each status whose error carries the server's message as it is. */
+const PLAIN_ERRORS: ReadonlyMap<number, typeof AdminError> = new Map([
+  [Status.NOT_FOUND, NotFoundError],
+  [Status.ALREADY_EXISTS, AlreadyExistsError],
+  [Status.INVALID_ARGUMENT, InvalidArgumentError],
+  [Status.FAILED_PRECONDITION, FailedPreconditionError],
+  [Status.PERMISSION_DENIED, PermissionError],
+  [Status.CANCELLED, CancelledError],
+]);
+
 /**
  * Normalises anything a gRPC call rejected with into an {@link AdminError} subclass. A token flow
  * that failed because the admin itself could not be reached (discovering the token endpoint over the
@@ -197,15 +188,9 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
   const details = fieldOf(error, 'details');
   const message = (typeof details === 'string' && details) || errorMessage(error);
   const options = { cause: error };
+  const plain = PLAIN_ERRORS.get(code);
+  if (plain) return new plain(message, code, rpc, options);
   switch (code) {
-    case Status.NOT_FOUND:
-      return new NotFoundError(message, code, rpc, options);
-    case Status.ALREADY_EXISTS:
-      return new AlreadyExistsError(message, code, rpc, options);
-    case Status.INVALID_ARGUMENT:
-      return new InvalidArgumentError(message, code, rpc, options);
-    case Status.FAILED_PRECONDITION:
-      return new FailedPreconditionError(message, code, rpc, options);
     case Status.UNAVAILABLE:
       return new UnavailableError(
         UNTRUSTED_CERTIFICATE.test(message)
@@ -247,10 +232,6 @@ export function fromGrpcError(error: unknown, rpc: string, connection: string | 
               'or configure --admin.authType (orchctl) / --orch.auth.type (orch).'
             : 'Check the credentials (ORCH_API_KEY, or --admin.authType, --admin.clientId and the client secret) or sign in again.',
       });
-    case Status.PERMISSION_DENIED:
-      return new PermissionError(message, code, rpc, options);
-    case Status.CANCELLED:
-      return new CancelledError(message, code, rpc, options);
     default:
       return new AdminError(message, code, rpc, options);
   }

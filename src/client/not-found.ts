@@ -39,7 +39,6 @@ export interface Neighbourhood {
  * does; `suggestions` are the likely names meant (empty when none is close).
  */
 export class EntityNotFoundError extends NotFoundError {
-  override name = 'EntityNotFoundError';
   constructor(
     message: string,
     readonly entity: MissingEntity,

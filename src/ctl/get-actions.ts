@@ -110,7 +110,6 @@ interface Versioned {
 interface EntityKind<T extends Versioned> {
   label: Exclude<NamedKind, 'execution'>;
   typeName: string;
-  resourceType: 'TASK' | 'WORKFLOW' | 'LAUNCH_PLAN';
   columns: TableColumns<T>;
   /** The graph of one item (`-o DOT`, `-o DOTURL`), for the kinds that have one (workflows). */
   dot?: (item: T) => string;
@@ -121,36 +120,26 @@ interface EntityKind<T extends Versioned> {
 const TASKS: EntityKind<TaskOut> = {
   label: 'task',
   typeName: 'orch.admin.v1.Task',
-  resourceType: 'TASK',
   columns: TASK_COLUMNS,
   get: (client, id) => client.getTask(id),
-  list: async (client, request) => {
-    const page = await client.listTasks(request);
-    return { items: page.tasks, token: page.token };
-  },
+  list: (client, request) => client.listTasks(request).then(({ tasks, token }) => ({ items: tasks, token })),
 };
 const WORKFLOWS: EntityKind<WorkflowOut> = {
   label: 'workflow',
   typeName: 'orch.admin.v1.Workflow',
-  resourceType: 'WORKFLOW',
   columns: WORKFLOW_COLUMNS,
   dot: workflowDot,
   get: (client, id) => client.getWorkflow(id),
-  list: async (client, request) => {
-    const page = await client.listWorkflows(request);
-    return { items: page.workflows, token: page.token };
-  },
+  list: (client, request) =>
+    client.listWorkflows(request).then(({ workflows, token }) => ({ items: workflows, token })),
 };
 const LAUNCH_PLANS: EntityKind<LaunchPlanOut> = {
   label: 'launch plan',
   typeName: 'orch.admin.v1.LaunchPlan',
-  resourceType: 'LAUNCH_PLAN',
   columns: LAUNCH_PLAN_COLUMNS,
   get: (client, id) => client.getLaunchPlan(id),
-  list: async (client, request) => {
-    const page = await client.listLaunchPlans(request);
-    return { items: page.launch_plans, token: page.token };
-  },
+  list: (client, request) =>
+    client.listLaunchPlans(request).then(({ launch_plans, token }) => ({ items: launch_plans, token })),
 };
 
 const sortOf = (options: Pick<ListOptions, 'sortBy' | 'asc'>) => ({
@@ -177,7 +166,6 @@ async function fetchEntities<T extends Versioned>(
   const getVersion = async (entityName: string, version: string): Promise<T> => {
     try {
       return await kind.get(client, {
-        resource_type: kind.resourceType,
         project: scope.project,
         domain: scope.domain,
         name: entityName,

@@ -68,6 +68,9 @@ const when = (ms: string) => new Date(Number(ms)).toISOString();
 const scopeText = (id: { org: string; project: string; domain: string }) =>
   [id.org || 'organization', id.project, id.domain].filter(Boolean).join(' / ');
 
+/** What an admin-only page lists: its texts, the rows, and the next page's token ('' at the end). */
+type AdminTable = Omit<Parameters<typeof tableBody>[0], 'heading' | 'caption' | 'more'> & { token: string };
+
 /** What the admin-only pages need. */
 export interface AdminPageDeps {
   guard: Guard;
@@ -92,7 +95,7 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
     path: string,
     rpc: string,
     title: string,
-    table: (context: object) => Promise<Omit<Parameters<typeof tableBody>[0], 'heading'>>,
+    table: (context: object) => Promise<AdminTable>,
   ) => {
     router.get(path, async (req, res) => {
       let context: object;
@@ -112,7 +115,14 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
         return;
       }
       await deps.send(req, res, async () => {
-        const body = tableBody({ heading: title, ...(await table(context)) });
+        const { token, ...listed } = await table(context);
+        // Every admin list is in name order, the first 100 of it.
+        const body = tableBody({
+          heading: title,
+          caption: `${title} by name`,
+          ...listed,
+          more: token !== '',
+        });
         return layout({ title, body, crumbs: trail().slice(0, 1) });
       });
     });
@@ -126,7 +136,6 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
     const list = secretList.parse(await call(deps.secrets, 'ListSecrets', context));
     return {
       note: 'The names of the secrets tasks and apps can ask for. Their values are never shown.',
-      caption: 'Secrets by name',
       columns: ['name', 'scope', 'type', 'updated (UTC)', 'updated by'],
       rows: list.secrets.map((s) => [
         s.id.name,
@@ -136,18 +145,17 @@ export function addAdminPages(router: Router, deps: AdminPageDeps): void {
         s.secret_metadata.updated_by,
       ]),
       empty: 'No secrets yet.',
-      more: list.token !== '',
+      token: list.token,
     };
   });
   adminPage('/console/api-keys', ADMIN_PAGE_RPC.apiKeys, 'API keys', async (context) => {
     const list = keyList.parse(await call(deps.apiKeys, 'ListApiKeys', context));
     return {
       note: 'The API keys programs use to get access tokens. Their secrets are shown once, when made, and never here.',
-      caption: 'API keys by name',
       columns: ['name', 'client id', 'role', 'created (UTC)', 'created by'],
       rows: list.keys.map((k) => [k.name, k.client_id, k.role, when(k.created_at_ms), k.created_by]),
       empty: 'No API keys yet.',
-      more: list.token !== '',
+      token: list.token,
     };
   });
 }

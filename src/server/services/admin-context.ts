@@ -1,4 +1,5 @@
 import type { AdminServiceHandlers } from '../../api/generated/orch/service/v1/AdminService.js';
+import type { MessageIn, MessageName } from '../../api/proto.js';
 import type { LiteralMapOut } from '../../api/types.js';
 import { isUniqueViolation } from '../db/connect.js';
 import type { FieldSpec } from '../db/filters.js';
@@ -16,8 +17,10 @@ import {
   pageOf,
   requireDomain,
   requireText,
+  timestamp,
   withPageToken,
 } from './requests.js';
+import { storedMessage } from './stored.js';
 
 /** What the admin service needs; built by `createServer`. */
 export interface AdminServiceDeps {
@@ -209,13 +212,15 @@ type ListEntitiesRequest = Parameters<typeof listScope>[0] & PageFields & ListFi
 /**
  * The read handlers every kind of entity has, each turning rows into messages with `message`:
  * `get` (one version, @throws ServiceError InvalidArgument for a bad id, NotFound), `list` (a page of
- * versions in a project and domain, filtered and sorted by `fields`; `messages` and the next page's
- * `token`) and `ids` (a page of the distinct names).
+ * versions in a project and domain, filtered and sorted by `fields`, answered as `listOf` makes the
+ * kind's List message of the messages and the next page's `token`) and `ids` (a page of the
+ * distinct names).
  */
-export function entityReaders<Message>(
+export function entityReaders<Message, List>(
   ctx: AdminContext,
   kind: EntityKind,
   message: (row: EntityRow) => Message,
+  listOf: (messages: Message[], token: string) => List,
   fields: Readonly<Record<string, FieldSpec>> = ENTITY_FIELDS,
 ) {
   return {
@@ -224,10 +229,30 @@ export function entityReaders<Message>(
       const scope = listScope(request);
       const query = listQuery<EntityKind>(request, fields);
       const page = await withPageToken(() => ctx.repo.listEntities(kind, scope, pageOf(request), query));
-      return { messages: page.rows.map(message), token: page.token };
+      return listOf(page.rows.map(message), page.token);
     },
     ids: (request: Parameters<typeof entityIds>[2]) => entityIds(ctx, kind, request),
   };
+}
+
+/**
+ * The message of a task or workflow row: its Identifier, and its stored closure (a `closureType`
+ * message, column `<kind>.closure`) with the row's `created_at`.
+ * @throws Error when the stored closure is not JSON of an object.
+ */
+export function closedEntityMessage<N extends MessageName>(
+  kind: EntityKind,
+  closureType: N,
+): (row: EntityRow) => {
+  id: ReturnType<typeof identifier>;
+  closure: MessageIn<N> & { created_at: ReturnType<typeof timestamp> };
+} {
+  return (row) => ({
+    id: identifier(kind, row),
+    closure: Object.assign({}, storedMessage(closureType, row.closure, `${kind}.closure`), {
+      created_at: timestamp(row.created_at),
+    }),
+  });
 }
 
 /** The LiteralMap stored under `key`, or undefined without one. */

@@ -60,7 +60,13 @@ export function launchPlanHandlers(
   | 'GetActiveLaunchPlan'
 > {
   const { repo } = ctx;
-  const read = entityReaders(ctx, 'launch_plans', launchPlanMessage, LAUNCH_PLAN_FIELDS);
+  const read = entityReaders(
+    ctx,
+    'launch_plans',
+    launchPlanMessage,
+    (launch_plans, token) => ({ launch_plans, token }),
+    LAUNCH_PLAN_FIELDS,
+  );
   return {
     async CreateLaunchPlan(request, context) {
       const key = entityKey(request.id);
@@ -114,10 +120,7 @@ export function launchPlanHandlers(
       return {};
     },
     GetLaunchPlan: read.get,
-    async ListLaunchPlans(request) {
-      const { messages, token } = await read.list(request);
-      return { launch_plans: messages, token };
-    },
+    ListLaunchPlans: read.list,
     ListLaunchPlanIds: read.ids,
     async UpdateLaunchPlan(request) {
       const key = entityKey(request.id);

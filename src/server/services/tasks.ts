@@ -1,12 +1,12 @@
 import type { TaskClosure } from '../../api/generated/orch/admin/v1/TaskClosure.js';
-import type { Task, TaskTemplateOut } from '../../api/types.js';
+import type { TaskTemplateOut } from '../../api/types.js';
 import { cpuMillis, parseQuantity, QuantitySyntaxError } from '../../config/quantity.js';
-import type { EntityKey } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';
 import { type BlobStore, NativeUrlError } from '../storage/blob-store.js';
 import {
   type AdminContext,
   type AdminHandlers,
+  closedEntityMessage,
   createEntity,
   describe,
   entityKey,
@@ -14,14 +14,15 @@ import {
   identifier,
 } from './admin-context.js';
 import { fullMessage, minimalMessage } from './messages.js';
-import { timestamp } from './requests.js';
-import { storedMessage } from './stored.js';
+
+/** The Task message of a row. */
+const taskMessage = closedEntityMessage('tasks', 'orch.admin.v1.TaskClosure');
 
 /** The handlers of AdminService's tasks. */
 export function taskHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateTask' | 'GetTask' | 'ListTasks' | 'ListTaskIds'> {
-  const read = entityReaders(ctx, 'tasks', taskMessage);
+  const read = entityReaders(ctx, 'tasks', taskMessage, (tasks, token) => ({ tasks, token }));
   return {
     async CreateTask(request, context) {
       const key = entityKey(request.id);
@@ -39,18 +40,9 @@ export function taskHandlers(
       return {};
     },
     GetTask: read.get,
-    async ListTasks(request) {
-      const { messages, token } = await read.list(request);
-      return { tasks: messages, token };
-    },
+    ListTasks: read.list,
     ListTaskIds: read.ids,
   };
-}
-
-/** The Task message of a row. */
-function taskMessage(row: { closure: string; created_at: number } & EntityKey): Task {
-  const closure = storedMessage('orch.admin.v1.TaskClosure', row.closure, 'tasks.closure');
-  return { id: identifier('tasks', row), closure: { ...closure, created_at: timestamp(row.created_at) } };
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { WorkflowClosure } from '../../api/generated/orch/admin/v1/WorkflowClosure.js';
-import type { TaskTemplateOut, Workflow } from '../../api/types.js';
+import type { TaskTemplateOut } from '../../api/types.js';
 import { compileWorkflow } from '../compiler.js';
-import type { EntityKey } from '../db/repository.js';
 import { invalidArgument } from '../errors.js';
 import {
   type AdminContext,
   type AdminHandlers,
+  closedEntityMessage,
   createEntity,
   describe,
   entityKey,
@@ -13,15 +13,17 @@ import {
   identifier,
 } from './admin-context.js';
 import { fullMessage, minimalMessage } from './messages.js';
-import { timestamp } from './requests.js';
 import { storedMessage } from './stored.js';
+
+/** The Workflow message of a row. */
+const workflowMessage = closedEntityMessage('workflows', 'orch.admin.v1.WorkflowClosure');
 
 /** The handlers of AdminService's workflows. */
 export function workflowHandlers(
   ctx: AdminContext,
 ): Pick<AdminHandlers, 'CreateWorkflow' | 'GetWorkflow' | 'ListWorkflows' | 'ListWorkflowIds'> {
   const { repo } = ctx;
-  const read = entityReaders(ctx, 'workflows', workflowMessage);
+  const read = entityReaders(ctx, 'workflows', workflowMessage, (workflows, token) => ({ workflows, token }));
   return {
     async CreateWorkflow(request, context) {
       const key = entityKey(request.id);
@@ -55,19 +57,7 @@ export function workflowHandlers(
       return {};
     },
     GetWorkflow: read.get,
-    async ListWorkflows(request) {
-      const { messages, token } = await read.list(request);
-      return { workflows: messages, token };
-    },
+    ListWorkflows: read.list,
     ListWorkflowIds: read.ids,
-  };
-}
-
-/** The Workflow message of a row. */
-function workflowMessage(row: { closure: string; created_at: number } & EntityKey): Workflow {
-  const closure = storedMessage('orch.admin.v1.WorkflowClosure', row.closure, 'workflows.closure');
-  return {
-    id: identifier('workflows', row),
-    closure: { ...closure, created_at: timestamp(row.created_at) },
   };
 }

@@ -11,7 +11,7 @@ import {
   BlobTooLargeError,
   type StreamLimits,
 } from './blob-store.js';
-import { forEachLimited, urlOf } from './streams.js';
+import { forEachLimited, readBytes, urlOf } from './streams.js';
 
 /** Native URL scheme of the `local` store: `orch-local://<container>/<key>`. */
 export const LOCAL_SCHEME = 'orch-local';
@@ -121,9 +121,7 @@ export class LocalBackend implements BlobBackend {
     if (!info) throw new BlobNotFoundError(url);
     if (info.size > maxBytes) throw new BlobTooLargeError(url, info.size, maxBytes);
     try {
-      const bytes = await readFile(this.path(location));
-      if (bytes.length > maxBytes) throw new BlobTooLargeError(url, bytes.length, maxBytes);
-      return bytes;
+      return readBytes(url, await readFile(this.path(location)), maxBytes);
     } catch (error) {
       if (isMissing(error)) throw new BlobNotFoundError(url);
       throw error;

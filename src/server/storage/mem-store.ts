@@ -1,12 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  type BlobBackend,
-  type BlobLocation,
-  BlobNotFoundError,
-  BlobTooLargeError,
-  type StreamLimits,
-} from './blob-store.js';
-import { collectLimited, urlOf } from './streams.js';
+import { type BlobBackend, type BlobLocation, BlobNotFoundError, type StreamLimits } from './blob-store.js';
+import { collectLimited, readBytes, urlOf } from './streams.js';
 
 /** Native URL scheme of the `mem` store: `orch-mem://<container>/<key>`. */
 export const MEM_SCHEME = 'orch-mem';
@@ -48,11 +42,8 @@ export class MemBackend implements BlobBackend {
   }
 
   async read(location: BlobLocation, maxBytes: number): Promise<Buffer> {
-    const url = urlOf(this.scheme, location);
     const bytes = this.containers.get(location.container)?.get(location.key);
-    if (!bytes) throw new BlobNotFoundError(url);
-    if (bytes.length > maxBytes) throw new BlobTooLargeError(url, bytes.length, maxBytes);
-    return bytes;
+    return readBytes(urlOf(this.scheme, location), bytes, maxBytes);
   }
 
   async openRead(location: BlobLocation): Promise<{ size: number; stream: Readable }> {

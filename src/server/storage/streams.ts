@@ -1,10 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DigestMismatchError, type StreamLimits, UploadTooLargeError } from './blob-store.js';
+import {
+  BlobNotFoundError,
+  BlobTooLargeError,
+  DigestMismatchError,
+  type StreamLimits,
+  UploadTooLargeError,
+} from './blob-store.js';
 
 /** `<scheme>://<container>/<key>`: the native URL of a location, for backends' error messages. */
 export function urlOf(scheme: string, location: { container: string; key: string }): string {
   return `${scheme}://${location.container}/${location.key}`;
+}
+
+/**
+ * What a backend's `read` of the object at `url` returns: its `bytes`, once they are known to be
+ * there and no more than `maxBytes`.
+ * @throws BlobNotFoundError when there are none; BlobTooLargeError over `maxBytes`.
+ */
+export function readBytes(url: string, bytes: Buffer | undefined, maxBytes: number): Buffer {
+  if (!bytes) throw new BlobNotFoundError(url);
+  if (bytes.length > maxBytes) throw new BlobTooLargeError(url, bytes.length, maxBytes);
+  return bytes;
 }
 
 /**
