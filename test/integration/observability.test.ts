@@ -320,7 +320,11 @@ describe('metrics and logs', () => {
     // A refused launch is logged too (warning), with its cause.
     await fetch(`${base}/run-workflow/default/development/wf.add_one_wf/v1`, {
       method: 'POST',
-      headers: { authorization: 'Bearer wrong-key-but-still-a-secret', 'content-type': 'application/json' },
+      headers: {
+        authorization: 'Bearer wrong-key-but-still-a-secret',
+        cookie: 'session=cookie-secret-value',
+        'content-type': 'application/json',
+      },
       body: '{}',
     });
     interrupt('SIGTERM');
@@ -332,10 +336,11 @@ describe('metrics and logs', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const access = lines.filter((l) => l.msg === 'request');
     expect(access).toHaveLength(2);
-    expect(access[0]).toMatchObject({
+    expect(access[0]).toMatchObject({ level: 'info', service: 'orch-webhook', status: 200 });
+    // The refusal's record carries the request headers, credentials redacted.
+    expect(access[1]).toMatchObject({
       level: 'info',
-      service: 'orch-webhook',
-      status: 200,
+      status: 401,
       headers: expect.objectContaining({ authorization: '[redacted]', cookie: '[redacted]' }),
     });
     expect(typeof access[0]?.time).toBe('string');
