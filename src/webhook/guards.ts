@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { NextFunction, Request } from 'express';
 import { bearerToken, KeyRing, SIGNATURE_HEADER, signatureMatches } from '../http-edge/auth.js';
 import { hasBody, isJsonContentType, rawBody } from '../http-edge/body.js';
@@ -34,12 +35,11 @@ export interface GuardOptions {
 
 /** The guards of the launch route, to run in this order before the launch. */
 export interface LaunchGuards {
-  /** 405 with `Allow: POST` for any other method; names the route `run-workflow`. */
-  onlyPost: WebhookHandler;
   /**
-   * Starts the request's deadline and signal (`res.locals.deadline`, `res.locals.signal`), refuses an
-   * address over its failed-authentication limit (429), checks a bearer key (401), requires a JSON
-   * content type for a body (415), and counts a bearer request against its key's rate limit (429).
+   * Names the route `run-workflow`, answers any method but POST 405 with `Allow: POST`, starts the
+   * request's deadline and signal (`res.locals.deadline`, `res.locals.signal`), refuses an address
+   * over its failed-authentication limit (429), checks a bearer key (401), requires a JSON content
+   * type for a body (415), and counts a bearer request against its key's rate limit (429).
    */
   beforeBody: WebhookHandler;
   /** Reads the raw body (at most `maxBodyBytes`, else 413) into `req.body` as a Buffer. */
@@ -87,15 +87,12 @@ export function launchGuards(options: GuardOptions): LaunchGuards {
   };
 
   return {
-    onlyPost: (req, res, next) => {
+    beforeBody: (req, res, next) => {
       res.locals.route = 'run-workflow';
-      if (req.method === 'POST') {
-        next();
+      if (req.method !== 'POST') {
+        sendProblem(res, onlyPostProblem('method_not_allowed'));
         return;
       }
-      sendProblem(res, onlyPostProblem('method_not_allowed'));
-    },
-    beforeBody: (req, res, next) => {
       startDeadline(req, res);
       const proceed = (blocked: boolean) => {
         if (!blocked && authenticated(req, res, next) && jsonContent(req, res)) limit(req, res, next);
@@ -127,6 +124,9 @@ export function launchGuards(options: GuardOptions): LaunchGuards {
     },
   };
 }
+
+/** Most idle controllers {@link deadline} keeps for reuse (one per request in flight is enough). */
+const IDLE_CONTROLLERS = 256;
 
 /** 429 with `Retry-After`: the caller's address used up its failed authentications. */
 const tooManyFailures = (retryAfterSeconds: number) =>
@@ -162,8 +162,15 @@ function jsonContent(req: Request, res: WebhookResponse): boolean {
  * still being read is answered 408 and its connection closed; a launch in progress sees the signal.
  */
 function deadline(requestTimeoutMs: number, emit: Emit) {
+  /**
+   * Controllers of requests that ended answered, never aborted and with no `abort` listener left,
+   * for later requests: creating an AbortSignal costs Node 20 several microseconds, a few percent of
+   * the webhook's own work per launch (docs/performance.md). A controller with a listener still
+   * attached (work of its request still waiting on it) is never reused.
+   */
+  const idle: AbortController[] = [];
   return (req: Request, res: WebhookResponse) => {
-    const abort = new AbortController();
+    const abort = idle.pop() ?? new AbortController();
     res.locals.deadline = new Date(Date.now() + requestTimeoutMs);
     res.locals.signal = abort.signal;
     const timer = setTimeout(() => {
@@ -189,6 +196,13 @@ function deadline(requestTimeoutMs: number, emit: Emit) {
     res.once('close', () => {
       clearTimeout(timer);
       if (!res.writableFinished) abort.abort(new ClientGoneError());
+      else if (
+        !abort.signal.aborted &&
+        idle.length < IDLE_CONTROLLERS &&
+        getEventListeners(abort.signal, 'abort').length === 0
+      ) {
+        idle.push(abort);
+      }
     });
   };
 }
