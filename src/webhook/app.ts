@@ -197,7 +197,7 @@ export function createApp(deps: WebhookDeps): WebhookApp {
     );
   };
   // One route for every method, so a launch matches the path and decodes its parameters once.
-  app.all(RUN_ROUTE, guards.onlyPost, guards.beforeBody, guards.readBody, guards.afterBody, run);
+  app.all(RUN_ROUTE, guards.beforeBody, guards.readBody, guards.afterBody, run);
   // After the launch route, so that a launch does not walk the operational routes first.
   app.use(
     operationalRoutes({

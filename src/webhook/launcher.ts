@@ -9,7 +9,7 @@ import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../clie
 import { explainNotFound, type NameLister } from '../client/not-found.js';
 import type { Emit } from '../http-edge/log.js';
 import { HttpProblem } from '../http-edge/problem.js';
-import { inSpan } from '../telemetry/tracing.js';
+import { inSpan, isTracing } from '../telemetry/tracing.js';
 import {
   executionNameForKey,
   type LaunchPlanKey,
@@ -183,25 +183,11 @@ export class Launcher {
     const started = process.hrtime.bigint();
     let outcome = 'failed';
     try {
-      const attributes = {
-        'orch.project': id.project,
-        'orch.domain': id.domain,
-        'orch.launch_plan.name': id.name,
-        'orch.launch_plan.version': id.version,
-      };
       // The admin calls are cancelled when the signal aborts; the waits on what another request
       // started (a shared lookup, a launch with the same key) are cut short by `untilAborted`.
-      const launched = await inSpan('webhook.launch', { attributes }, async (span) => {
-        // Without a version: the one to launch now (never cached: activating another changes it).
-        const resolved = id.version ? undefined : await this.currentVersion(id, call);
-        const result = await this.launchOnce(resolved?.id ?? id, body, idempotencyKey, call, resolved);
-        if (span.isRecording()) {
-          span.setAttribute('orch.execution.name', result.execution.name);
-          span.setAttribute('orch.replayed', result.replayed === true);
-          if (resolved) span.setAttribute('orch.launch_plan.version', resolved.id.version);
-        }
-        return resolved ? { ...result, version: resolved.id.version } : result;
-      });
+      const launched = isTracing()
+        ? await this.launchTraced(id, body, idempotencyKey, call)
+        : await this.launchResolved(id, body, idempotencyKey, call);
       outcome = launched.replayed ? 'replayed' : 'created';
       return launched;
     } catch (error) {
@@ -213,6 +199,42 @@ export class Launcher {
       this.options.metrics?.launchSeconds.observe({ outcome }, seconds);
       this.options.metrics?.launches.inc({ outcome });
     }
+  }
+
+  /** {@link launchResolved} in a `webhook.launch` span naming the launch plan version and the execution. */
+  private launchTraced(
+    id: LaunchPlanKey,
+    body: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    call: AdminCallOptions,
+  ): Promise<Launched> {
+    const attributes = {
+      'orch.project': id.project,
+      'orch.domain': id.domain,
+      'orch.launch_plan.name': id.name,
+      'orch.launch_plan.version': id.version,
+    };
+    return inSpan('webhook.launch', { attributes }, async (span) => {
+      const launched = await this.launchResolved(id, body, idempotencyKey, call);
+      span.setAttribute('orch.execution.name', launched.execution.name);
+      span.setAttribute('orch.replayed', launched.replayed === true);
+      if (launched.version !== undefined) span.setAttribute('orch.launch_plan.version', launched.version);
+      return launched;
+    });
+  }
+
+  /** Resolves the version to launch when `id` names none, then launches it ({@link launchOnce}). */
+  private async launchResolved(
+    id: LaunchPlanKey,
+    body: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    call: AdminCallOptions,
+  ): Promise<Launched> {
+    if (id.version) return this.launchOnce(id, body, idempotencyKey, call);
+    // Without a version: the one to launch now (never cached: activating another changes it).
+    const resolved = await this.currentVersion(id, call);
+    const result = await this.launchOnce(resolved.id, body, idempotencyKey, call, resolved);
+    return { ...result, version: resolved.id.version };
   }
 
   /**
