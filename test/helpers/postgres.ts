@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/db/connect.js';
 
 /** A throw-away PostgreSQL server started by the global setup (see test/postgres-cluster.mjs). */
 export interface PostgresCluster {
@@ -34,4 +35,27 @@ export async function createTestDatabase(cluster: PostgresCluster): Promise<Reco
     'database.postgres.dbname': name,
     'database.postgres.username': 'postgres',
   };
+}
+
+/**
+ * A database handle with nothing in it: SQLite in memory, or a fresh database of the test cluster
+ * (two connections). Migrations are not applied.
+ * @throws Error for `postgres` when the global setup started no cluster.
+ */
+export async function openTestDatabase(database: 'sqlite' | 'postgres'): Promise<DatabaseHandle> {
+  if (database === 'sqlite') return openSqlite(':memory:');
+  const cluster = testCluster();
+  if (!cluster) throw new Error('no PostgreSQL test cluster');
+  return openPostgres({
+    host: cluster.host,
+    port: cluster.port,
+    dbname: (await createTestDatabase(cluster))['database.postgres.dbname'] ?? '',
+    username: 'postgres',
+    options: 'sslmode=disable',
+    debug: false,
+    maxOpenConnections: 2,
+    maxIdleConnections: 2,
+    connMaxLifeTimeSeconds: 0,
+    readReplicaHost: '',
+  });
 }

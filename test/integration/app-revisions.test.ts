@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { sql } from 'kysely';
-import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/db/connect.js';
+import type { DatabaseHandle } from '../../src/server/db/connect.js';
 import { migrateToLatest } from '../../src/server/db/migrations.js';
-import { createTestDatabase, testCluster } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/postgres.js';
 import { send } from '../helpers/raw-http.js';
 import {
   clientCredentialsToken,
@@ -162,24 +162,7 @@ describe.each(TEST_DATABASES)('app revisions and logs on %s', (database) => {
 describe.each(TEST_DATABASES)('migration 0018_app_revisions on %s', (database) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    if (database === 'sqlite') {
-      handle = await openSqlite(':memory:');
-      return;
-    }
-    const cluster = testCluster();
-    if (!cluster) throw new Error('no PostgreSQL test cluster');
-    handle = await openPostgres({
-      host: cluster.host,
-      port: cluster.port,
-      dbname: (await createTestDatabase(cluster))['database.postgres.dbname'] ?? '',
-      username: 'postgres',
-      options: 'sslmode=disable',
-      debug: false,
-      maxOpenConnections: 2,
-      maxIdleConnections: 2,
-      connMaxLifeTimeSeconds: 0,
-      readReplicaHost: '',
-    });
+    handle = await openTestDatabase(database);
   });
   afterAll(async () => {
     await handle?.close();

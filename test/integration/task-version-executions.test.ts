@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { sql } from 'kysely';
-import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/db/connect.js';
+import type { DatabaseHandle } from '../../src/server/db/connect.js';
 import { migrateToLatest } from '../../src/server/db/migrations.js';
 import { listTaskVersionExecutions } from '../../src/server/db/task-executions.js';
-import { createTestDatabase, testCluster } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/postgres.js';
 import { TEST_DATABASES } from '../helpers/server.js';
 
 // The executions a task version page lists (db/task-executions.ts), on SQLite and PostgreSQL: those
@@ -25,23 +25,7 @@ describe.each(TEST_DATABASES)('executions of a task version on %s', (database) =
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    if (database === 'sqlite') handle = await openSqlite(':memory:');
-    else {
-      const cluster = testCluster();
-      if (!cluster) throw new Error('no PostgreSQL test cluster');
-      handle = await openPostgres({
-        host: cluster.host,
-        port: cluster.port,
-        dbname: (await createTestDatabase(cluster))['database.postgres.dbname'] ?? '',
-        username: 'postgres',
-        options: 'sslmode=disable',
-        debug: false,
-        maxOpenConnections: 2,
-        maxIdleConnections: 2,
-        connMaxLifeTimeSeconds: 0,
-        readReplicaHost: '',
-      });
-    }
+    handle = await openTestDatabase(database);
     await migrateToLatest(handle.db, handle.dialect);
     const { db } = handle;
     const workflow = (domain: string, name: string, version: string, task: string, at: number) =>
