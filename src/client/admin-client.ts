@@ -497,14 +497,36 @@ export class AdminClient {
   private authorizationKey(): Promise<string> {
     if (this.options.authorizationHeader)
       return Promise.resolve(this.options.authorizationHeader.toLowerCase());
-    this.headerName ??= this.discovery.publicClientConfig().then(
-      (config) => (config.authorization_metadata_key || 'authorization').toLowerCase(),
-      () => 'authorization',
-    );
-    return this.headerName.then((key) => {
-      this.headerKnown = key;
-      return key;
-    });
+    this.headerName ??= this.discovery
+      .publicClientConfig()
+      .then(
+        (config) => (config.authorization_metadata_key || 'authorization').toLowerCase(),
+        () => 'authorization',
+      )
+      .then((key) => {
+        this.headerKnown = key;
+        return key;
+      });
+    return this.headerName;
+  }
+
+  /**
+   * A copy of the client's metadata with the W3C trace context of the call's span (nothing without a
+   * registered propagator), the proxy token when given, and `key: Bearer <token>` when both are
+   * given. `sent` says whether a token went; once one has, every later call carries one.
+   */
+  private stamped(
+    proxyToken: string | undefined,
+    token: string | undefined,
+    key: string | undefined,
+  ): { metadata: Metadata; sent: boolean } {
+    const metadata = this.metadata.clone();
+    injectTraceContext(metadata);
+    if (proxyToken !== undefined) metadata.set('proxy-authorization', `Bearer ${proxyToken}`);
+    if (token === undefined || key === undefined) return { metadata, sent: false };
+    this.authRequired = true;
+    metadata.set(key, `Bearer ${token}`);
+    return { metadata, sent: true };
   }
 
   /**
@@ -519,12 +541,7 @@ export class AdminClient {
     if (authenticate && source && token === undefined) return undefined;
     const key = this.options.authorizationHeader?.toLowerCase() ?? this.headerKnown;
     if (token !== undefined && key === undefined) return undefined;
-    const metadata = this.metadata.clone();
-    injectTraceContext(metadata);
-    if (token === undefined || key === undefined) return { metadata, sent: false };
-    this.authRequired = true;
-    metadata.set(key, `Bearer ${token}`);
-    return { metadata, sent: true };
+    return this.stamped(undefined, token, key);
   }
 
   /**
@@ -538,21 +555,16 @@ export class AdminClient {
     authenticate: boolean,
     step: TokenStep,
   ): Promise<{ metadata: Metadata; sent: boolean }> {
-    const metadata = this.metadata.clone();
-    // W3C trace context of the call's span (nothing without a registered propagator).
-    injectTraceContext(metadata);
     const proxy = this.options.proxyTokenSource;
-    if (proxy) metadata.set('proxy-authorization', `Bearer ${await proxy.token({ refresh: false })}`);
+    const proxyToken = proxy ? await proxy.token({ refresh: false }) : undefined;
     const source = this.options.tokenSource;
-    if (!authenticate || !source) return { metadata, sent: false };
+    if (!authenticate || !source) return this.stamped(proxyToken, undefined, undefined);
     let token: string | undefined;
     if (step === 'first' && !this.authRequired && !source.eager && source.cached)
       token = await source.cached();
     else token = await source.token({ refresh: step === 'refresh', discovery: this.discovery });
-    if (token === undefined) return { metadata, sent: false };
-    this.authRequired = true;
-    metadata.set(await this.authorizationKey(), `Bearer ${token}`);
-    return { metadata, sent: true };
+    const key = token === undefined ? undefined : await this.authorizationKey();
+    return this.stamped(proxyToken, token, key);
   }
 
   /** Whether a refused call may be tried again once with a (new) token. */

@@ -249,6 +249,7 @@ describe('the webhook under hostile conditions', () => {
         'authorizationKey',
         'metadataFor',
         'metadataNow',
+        'stamped',
         'mayAuthenticate',
         'callWithRetries',
         'call',
