@@ -72,12 +72,14 @@ export const TRACER_NAME = 'orch';
  * non-recording span.
  * @param options.parent the parent context, e.g. one extracted from incoming metadata; default the
  *   active one (`'root'` starts a new trace). `links` relate it to spans of other traces.
+ * @param options.attributes the span's attributes, or a function that builds them, called only when
+ *   spans are recorded (so that a hot path builds nothing under `noop`).
  */
 export function inSpan<T>(
   name: string,
   options: {
     kind?: SpanKindValue;
-    attributes?: Attributes;
+    attributes?: Attributes | (() => Attributes);
     /** The parent; `'root'` starts a new trace. */
     parent?: Context | 'root';
     links?: Link[];
@@ -93,7 +95,7 @@ export function inSpan<T>(
     name,
     {
       kind: options.kind ?? SpanKind.INTERNAL,
-      attributes: options.attributes,
+      attributes: typeof options.attributes === 'function' ? options.attributes() : options.attributes,
       links: options.links,
     },
     parent,

@@ -9,7 +9,7 @@ import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '../clie
 import { explainNotFound, type NameLister } from '../client/not-found.js';
 import type { Emit } from '../http-edge/log.js';
 import { HttpProblem } from '../http-edge/problem.js';
-import { inSpan, isTracing } from '../telemetry/tracing.js';
+import { inSpan } from '../telemetry/tracing.js';
 import {
   executionNameForKey,
   type LaunchPlanKey,
@@ -185,9 +185,19 @@ export class Launcher {
     try {
       // The admin calls are cancelled when the signal aborts; the waits on what another request
       // started (a shared lookup, a launch with the same key) are cut short by `untilAborted`.
-      const launched = isTracing()
-        ? await this.launchTraced(id, body, idempotencyKey, call)
-        : await this.launchResolved(id, body, idempotencyKey, call);
+      const attributes = () => ({
+        'orch.project': id.project,
+        'orch.domain': id.domain,
+        'orch.launch_plan.name': id.name,
+        'orch.launch_plan.version': id.version,
+      });
+      const launched = await inSpan('webhook.launch', { attributes }, async (span) => {
+        const result = await this.launchResolved(id, body, idempotencyKey, call);
+        span.setAttribute('orch.execution.name', result.execution.name);
+        span.setAttribute('orch.replayed', result.replayed === true);
+        if (result.version !== undefined) span.setAttribute('orch.launch_plan.version', result.version);
+        return result;
+      });
       outcome = launched.replayed ? 'replayed' : 'created';
       return launched;
     } catch (error) {
@@ -199,28 +209,6 @@ export class Launcher {
       this.options.metrics?.launchSeconds.observe({ outcome }, seconds);
       this.options.metrics?.launches.inc({ outcome });
     }
-  }
-
-  /** {@link launchResolved} in a `webhook.launch` span naming the launch plan version and the execution. */
-  private launchTraced(
-    id: LaunchPlanKey,
-    body: Record<string, unknown>,
-    idempotencyKey: string | undefined,
-    call: AdminCallOptions,
-  ): Promise<Launched> {
-    const attributes = {
-      'orch.project': id.project,
-      'orch.domain': id.domain,
-      'orch.launch_plan.name': id.name,
-      'orch.launch_plan.version': id.version,
-    };
-    return inSpan('webhook.launch', { attributes }, async (span) => {
-      const launched = await this.launchResolved(id, body, idempotencyKey, call);
-      span.setAttribute('orch.execution.name', launched.execution.name);
-      span.setAttribute('orch.replayed', launched.replayed === true);
-      if (launched.version !== undefined) span.setAttribute('orch.launch_plan.version', launched.version);
-      return launched;
-    });
   }
 
   /** Resolves the version to launch when `id` names none, then launches it ({@link launchOnce}). */
