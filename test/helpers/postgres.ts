@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/db/connect.js';
 
@@ -37,25 +38,56 @@ export async function createTestDatabase(cluster: PostgresCluster): Promise<Reco
   };
 }
 
+/** Where {@link openTestDatabase} opens: a SQLite file's path, or a database name of the test cluster. */
+export interface TestDatabaseOptions {
+  /** An existing place (to open it again); default SQLite in memory, or a fresh cluster database. */
+  at?: string;
+  /** `--database.enableForeignKeyConstraintWhenMigrating`. @default false */
+  foreignKeys?: boolean;
+}
+
 /**
- * A database handle with nothing in it: SQLite in memory, or a fresh database of the test cluster
- * (two connections). Migrations are not applied.
+ * A fresh place for a test database that outlives its handle: a file under `dir` for SQLite, a new
+ * database of the test cluster for PostgreSQL. Pass it as `at` to {@link openTestDatabase}.
  * @throws Error for `postgres` when the global setup started no cluster.
  */
-export async function openTestDatabase(database: 'sqlite' | 'postgres'): Promise<DatabaseHandle> {
-  if (database === 'sqlite') return openSqlite(':memory:');
+export async function newTestDatabasePlace(database: 'sqlite' | 'postgres', dir: string): Promise<string> {
+  if (database === 'sqlite') return join(dir, `${Math.random().toString(36).slice(2, 10)}.db`);
+  return (await createTestDatabase(requiredCluster()))['database.postgres.dbname'] ?? '';
+}
+
+/**
+ * A database handle, migrated: SQLite in memory (or the file `at`), or a fresh database of the
+ * test cluster (or the database `at`), with two connections.
+ * @throws Error for `postgres` when the global setup started no cluster.
+ */
+export async function openTestDatabase(
+  database: 'sqlite' | 'postgres',
+  options: TestDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const foreignKeys = options.foreignKeys ?? false;
+  if (database === 'sqlite') return openSqlite(options.at ?? ':memory:', { foreignKeys });
+  const cluster = requiredCluster();
+  return openPostgres(
+    {
+      host: cluster.host,
+      port: cluster.port,
+      dbname: options.at ?? (await createTestDatabase(cluster))['database.postgres.dbname'] ?? '',
+      username: 'postgres',
+      options: 'sslmode=disable',
+      debug: false,
+      maxOpenConnections: 2,
+      maxIdleConnections: 2,
+      connMaxLifeTimeSeconds: 0,
+      readReplicaHost: '',
+    },
+    { foreignKeys },
+  );
+}
+
+/** The test cluster. @throws Error when the global setup started none. */
+function requiredCluster(): PostgresCluster {
   const cluster = testCluster();
   if (!cluster) throw new Error('no PostgreSQL test cluster');
-  return openPostgres({
-    host: cluster.host,
-    port: cluster.port,
-    dbname: (await createTestDatabase(cluster))['database.postgres.dbname'] ?? '',
-    username: 'postgres',
-    options: 'sslmode=disable',
-    debug: false,
-    maxOpenConnections: 2,
-    maxIdleConnections: 2,
-    connMaxLifeTimeSeconds: 0,
-    readReplicaHost: '',
-  });
+  return cluster;
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,17 @@ import { createConsole } from '../../src/server/http/console.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { BlobStore } from '../../src/server/storage/blob-store.js';
 import { MemBackend } from '../../src/server/storage/mem-store.js';
+import { axeViolations } from '../helpers/axe.js';
+import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 
 // What a console page answers when the service behind it refuses the caller: a 403 page naming the
 // refusal (and the role needed, when the authorizer refused), never the 500 page. The built-in roles
 // let every caller the console admits read every page, so the refusals here are a policy of the
 // test's guard (a reader refused the apps) and a service's own refusal (as a trust policy's limits
 // are), over the real console, a real SQLite repository and real HTTP on port 0.
+
+/** Chromium is there, or its absence must fail the run (CI installs it). */
+const inBrowser = existsSync(CHROMIUM) || process.env.ORCH_TEST_BROWSER === 'required' ? test : test.skip;
 
 const reader: Identity = {
   subject: 'reader-1',
@@ -64,29 +70,21 @@ describe('console pages a service refuses', () => {
         throw new ServiceError(Status.PERMISSION_DENIED, 'reader-1 may act only in project other');
       },
     };
+    /** The console over the same repository and apps service; `guard` absent lets every call through. */
+    const consoleWith = (guard?: Guard) =>
+      createConsole({
+        repo: new Repository(handle.db),
+        blobs,
+        admin: {},
+        workDir: join(dir, 'work'),
+        logger: silentLogger,
+        apps: refusingApps,
+        ...(guard ? { guard } : {}),
+      });
     const app = express();
-    app.use(
-      createConsole({
-        repo: new Repository(handle.db),
-        blobs,
-        admin: {},
-        workDir: join(dir, 'work'),
-        logger: silentLogger,
-        guard,
-        apps: refusingApps,
-      }),
-    );
+    app.use(consoleWith(guard));
     const unguarded = express();
-    unguarded.use(
-      createConsole({
-        repo: new Repository(handle.db),
-        blobs,
-        admin: {},
-        workDir: join(dir, 'work'),
-        logger: silentLogger,
-        apps: refusingApps,
-      }),
-    );
+    unguarded.use(consoleWith());
     app.use('/open', unguarded);
     http = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => http.once('listening', resolve));
@@ -122,4 +120,27 @@ describe('console pages a service refuses', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('project no-such-project does not exist');
   });
+
+  inBrowser(
+    'the 403 page reads as a refusal in Chromium, with a way back, and passes axe-core',
+    async () => {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const answer = await page.goto(`${base}/console/apps`);
+        expect(answer?.status()).toBe(403);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Not allowed');
+        await expect(page.getByRole('alert').textContent()).resolves.toContain(
+          'You may not see this: reader-1 (role viewer) may not read apps',
+        );
+        await page.getByRole('link', { name: 'Back to the console' }).click();
+        expect(new URL(page.url()).pathname).toBe('/console');
+        await page.goBack();
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -2,32 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { type DatabaseHandle, openPostgres, openSqlite } from '../../src/server/db/connect.js';
 import { Repository } from '../../src/server/db/repository.js';
-import { createTestDatabase, testCluster } from '../helpers/postgres.js';
+import { newTestDatabasePlace, openTestDatabase } from '../helpers/postgres.js';
 import { TEST_DATABASES } from '../helpers/server.js';
-
-/** Opens (and migrates) the database `where` names: a file, or a PostgreSQL database name. */
-function open(database: string, where: string, foreignKeys: boolean): Promise<DatabaseHandle> {
-  if (database === 'sqlite') return openSqlite(where, { foreignKeys });
-  const cluster = testCluster();
-  if (!cluster) throw new Error('no PostgreSQL test cluster');
-  return openPostgres(
-    {
-      host: cluster.host,
-      port: cluster.port,
-      dbname: where,
-      username: 'postgres',
-      options: 'sslmode=disable',
-      debug: false,
-      maxOpenConnections: 2,
-      maxIdleConnections: 2,
-      connMaxLifeTimeSeconds: 0,
-      readReplicaHost: '',
-    },
-    { foreignKeys },
-  );
-}
 
 const execution = (name: string) => ({
   project: 'default',
@@ -67,15 +44,11 @@ describe.each(TEST_DATABASES)('--database.enableForeignKeyConstraintWhenMigratin
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const place = async (name: string) => {
-    if (database === 'sqlite') return join(dir, `${name}.db`);
-    const cluster = testCluster();
-    if (!cluster) throw new Error('no PostgreSQL test cluster');
-    return (await createTestDatabase(cluster))['database.postgres.dbname'] as string;
-  };
+  /** Opens (and migrates) the database at `at` with the constraint flag given. */
+  const open = (at: string, foreignKeys: boolean) => openTestDatabase(database, { at, foreignKeys });
 
   test('off: nothing stops a node execution of a missing execution', async () => {
-    const handle = await open(database, await place('off'), false);
+    const handle = await open(await newTestDatabasePlace(database, dir), false);
     try {
       await new Repository(handle.db).upsertNodeExecution(node(999));
       expect(handle.applied.some((m) => m.startsWith('foreign key'))).toBe(false);
@@ -85,15 +58,15 @@ describe.each(TEST_DATABASES)('--database.enableForeignKeyConstraintWhenMigratin
   });
 
   test('turned on later: rows are kept, orphans refused, node executions deleted with their execution', async () => {
-    const where = await place('later');
-    const before = await open(database, where, false);
+    const where = await newTestDatabasePlace(database, dir);
+    const before = await open(where, false);
     const repo = new Repository(before.db);
     const id = await repo.insertExecution(execution('kept'));
     await repo.upsertNodeExecution(node(id, 'a'));
     await repo.upsertNodeExecution(node(id, 'b'));
     await before.close();
 
-    const after = await open(database, where, true);
+    const after = await open(where, true);
     try {
       expect(after.applied).toEqual(['foreign key node_executions_execution_fk']);
       const repo2 = new Repository(after.db);
@@ -109,7 +82,7 @@ describe.each(TEST_DATABASES)('--database.enableForeignKeyConstraintWhenMigratin
       await after.close();
     }
     // Opening again with the flag adds nothing: the constraint is already there.
-    const again = await open(database, where, true);
+    const again = await open(where, true);
     expect(again.applied).toEqual([]);
     await again.close();
   });
