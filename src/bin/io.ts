@@ -60,7 +60,11 @@ async function confirm(question: string): Promise<boolean | undefined> {
   return isYes(answer);
 }
 
-/** The process's streams, environment and home, and a promise settled by the first SIGINT or SIGTERM. */
+/**
+ * The process's streams, environment and home, and a promise settled by the first SIGINT or SIGTERM.
+ * Only the first is caught: a second signal of either kind takes its default action and ends the
+ * process at once, so an operator can cut a graceful stop short (Ctrl+C twice, or a second SIGTERM).
+ */
 export function processIO(): CliIO {
   let interrupted: Promise<string> | undefined;
   return {
@@ -74,8 +78,13 @@ export function processIO(): CliIO {
     // Installed on first use only, so that commands that never wait for it keep Ctrl+C's default.
     get interrupted() {
       interrupted ??= new Promise<string>((resolve) => {
-        process.once('SIGINT', () => resolve('SIGINT'));
-        process.once('SIGTERM', () => resolve('SIGTERM'));
+        const caught = (signal: 'SIGINT' | 'SIGTERM') => {
+          process.off('SIGINT', caught);
+          process.off('SIGTERM', caught);
+          resolve(signal);
+        };
+        process.on('SIGINT', caught);
+        process.on('SIGTERM', caught);
       });
       return interrupted;
     },
