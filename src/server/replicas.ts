@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { errorMessage } from '../api/guards.js';
+import { databaseClockMs } from './db/clock.js';
 import type { Database } from './db/schema.js';
 import type { Logger } from './logger.js';
 import type { StorageSettings } from './storage/open.js';
@@ -24,7 +25,7 @@ export interface ReplicaInfo {
   storage: string;
   /** Whether other replicas can read what it stores (an S3-compatible store). */
   sharedStorage: boolean;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch, on the database's clock. */
   startedAt: number;
   heartbeatAt: number;
 }
@@ -45,8 +46,6 @@ export interface AdminReplicasOptions {
   storage: { storage: string; shared: boolean };
   /** A replica whose heartbeat is older than this many milliseconds is gone (the execution lease duration). */
   liveMs: number;
-  /** Milliseconds since the epoch. @default Date.now */
-  now?: () => number;
   /** This host's name and this process's id. @default os.hostname(), process.pid */
   host?: string;
   pid?: number;
@@ -67,18 +66,20 @@ function processAlive(pid: number): boolean {
 /**
  * The admin replicas sharing one PostgreSQL database (DESIGN.md, "Where tasks and apps run"): each
  * records itself in `admin_replicas` at start, beats every lease renewal interval and leaves on a
- * clean shutdown; a replica whose heartbeat is older than the lease duration is gone. At start a
+ * clean shutdown; a replica whose heartbeat is older than the lease duration is gone. Start and
+ * heartbeat times are the database's clock ({@link databaseClockMs}), as the leases' are, so a
+ * replica whose own clock is off neither takes live replicas for gone nor is taken for gone. At start a
  * replica refuses to run beside another when either keeps blobs on local disk (or in memory):
  * signed URLs, outputs and code bundles written by one would be missing on the other.
  */
 export class AdminReplicas {
-  private readonly now: () => number;
+  /** The database's clock, in milliseconds since the epoch (SQL). */
+  private readonly clock = databaseClockMs('postgres');
   private readonly host: string;
   private readonly pid: number;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AdminReplicasOptions) {
-    this.now = options.now ?? Date.now;
     this.host = options.host ?? hostname();
     this.pid = options.pid ?? process.pid;
   }
@@ -88,7 +89,7 @@ export class AdminReplicas {
     const rows = await this.options.db
       .selectFrom('admin_replicas')
       .selectAll()
-      .where('heartbeat_at', '>', this.now() - this.options.liveMs)
+      .where('heartbeat_at', '>', sql<number>`${this.clock} - ${this.options.liveMs}`)
       .orderBy('started_at')
       .execute();
     return rows.map((row) => ({
@@ -110,11 +111,10 @@ export class AdminReplicas {
    */
   async join(): Promise<void> {
     const { db, holder, storage } = this.options;
-    const now = this.now();
     const alive = this.options.alive ?? processAlive;
     await db
       .deleteFrom('admin_replicas')
-      .where('heartbeat_at', '<=', now - this.options.liveMs)
+      .where('heartbeat_at', '<=', sql<number>`${this.clock} - ${this.options.liveMs}`)
       .execute();
     for (const other of await this.live()) {
       if (other.host === this.host && (other.pid === this.pid || !alive(other.pid))) {
@@ -129,8 +129,8 @@ export class AdminReplicas {
         pid: this.pid,
         storage: storage.storage,
         shared_storage: storage.shared ? 1 : 0,
-        started_at: now,
-        heartbeat_at: now,
+        started_at: this.clock,
+        heartbeat_at: this.clock,
       })
       .execute();
     const others = (await this.live()).filter((r) => r.holder !== holder);
@@ -156,7 +156,7 @@ export class AdminReplicas {
     this.timer = setInterval(() => {
       this.options.db
         .updateTable('admin_replicas')
-        .set({ heartbeat_at: this.now() })
+        .set({ heartbeat_at: this.clock })
         .where('holder', '=', this.options.holder)
         .execute()
         .catch(onError);

@@ -10,6 +10,7 @@ import {
   sql,
 } from 'kysely';
 import { UNFINISHED_PHASES } from '../../api/types.js';
+import { databaseClockMs } from './clock.js';
 import type { SortOrder } from './filters.js';
 import { cutPage } from './pages.js';
 import type {
@@ -551,14 +552,9 @@ export class Repository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * The database's clock in milliseconds since the epoch, as SQL: every lease time is read and
-   * written on it, so that replicas whose own clocks disagree agree on when a lease ends.
-   */
+  /** The database's clock (see {@link databaseClockMs}): every lease time is read and written on it. */
   private clockMs(): RawBuilder<number> {
-    return this.dialect === 'postgres'
-      ? sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`
-      : sql<number>`cast((julianday('now') - 2440587.5) * 86400000 as integer)`;
+    return databaseClockMs(this.dialect);
   }
 
   /** Whether no replica holds a live lease on the row: none, or one that ended on the database's clock. */
