@@ -49,7 +49,7 @@ function loggedHeaders(req: Request): Record<string, string> {
 /**
  * The first middleware of an app on the edge: gives the request its id (`res.locals.requestId`,
  * answered as `X-Request-Id`), names its route `unmatched` until a route names it, and when the
- * answer is sent or the connection closes writes one `request` record (level `error` for 5xx,
+ * response closes (once the answer is sent, or the caller left first) writes one `request` record (level `error` for 5xx,
  * status 499 when the caller left first: id, method, path clipped to 512 characters, route, status,
  * `duration_ms`, remote address, the app's `fields`, and with `headers` the request headers of an
  * answer of 400 and above) and
@@ -66,10 +66,9 @@ export function accessLog<L extends EdgeLocals>(options: AccessLogOptions<L>): E
     res.setHeader('X-Request-Id', requestId);
     if (options.shuttingDown()) res.setHeader('Connection', 'close');
     const path = clip(req.path, 512);
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
+    // 'close' comes after every answer, one tick after 'finish', and alone when the caller left
+    // first: one listener sees both ends.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = res.locals.route;
       const status = res.writableFinished ? res.statusCode : 499;
@@ -87,9 +86,7 @@ export function accessLog<L extends EdgeLocals>(options: AccessLogOptions<L>): E
       };
       if (options.headers && status >= 400) record.headers = loggedHeaders(req);
       emit(status >= 500 ? 'error' : 'info', 'request', record);
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     serveInSpan(req, res, { 'url.path': path, 'orch.request_id': requestId }, next, (span) =>
       span.setAttribute('http.route', res.locals.route),
     );

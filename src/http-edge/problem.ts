@@ -43,12 +43,26 @@ export class HttpProblem extends Error {
  */
 export function sendProblem(res: Response, problem: HttpProblem): void {
   for (const [name, value] of Object.entries(problem.headers)) res.set(name, value);
-  res.status(problem.status).json({
+  sendJson(res, problem.status, {
     error: problem.message,
     code: problem.code,
     ...problem.extra,
     request_id: res.locals.requestId,
   });
+}
+
+/**
+ * Answers `status` with `body` serialised as JSON, `Content-Type: application/json; charset=utf-8`
+ * and its `Content-Length` in bytes: what Express's `res.status(status).json(body)` sends with its
+ * default settings, without looking the settings up and passing through `res.send` for every
+ * answer (a few µs of each launch; docs/performance.md). `body` is an object or array.
+ */
+export function sendJson(res: Response, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**

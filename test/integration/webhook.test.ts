@@ -93,6 +93,37 @@ describe('webhook app against a real admin server', () => {
     expect(res.status).toBe(200);
   });
 
+  test('the launch path with a query, a trailing slash, another letter case or escaped characters launches as the plain one does', async () => {
+    const shapes = [
+      `${PATH}?source=ci`,
+      `${PATH}/`,
+      PATH.replace('run-workflow', 'Run-Workflow'),
+      PATH.replace('wf.add_one_wf', 'wf%2Eadd%5Fone_wf'),
+    ];
+    for (const path of shapes) {
+      logged.length = 0;
+      const res = record(await request(app).post(path).set(auth).send({ x: 2 }));
+      expect([path, res.status, res.headers['content-type']]).toEqual([
+        path,
+        200,
+        'application/json; charset=utf-8',
+      ]);
+      expect(res.body.execution).toMatchObject({ project: 'default', domain: 'development' });
+      const line = logged.find((entry) => entry.msg === 'request');
+      expect([path, line?.route, line?.status, line?.execution]).toEqual([
+        path,
+        'run-workflow',
+        200,
+        res.body.execution.name,
+      ]);
+    }
+    // A segment that does not decode is the caller's mistake, whatever the shape.
+    const broken = record(await request(app).post(`${PATH}%E0`).set(auth).send({ x: 2 }));
+    expect([broken.status, broken.body.code]).toEqual([400, 'bad_request']);
+    const longer = record(await request(app).post(`${PATH}/more`).set(auth).send({ x: 2 }));
+    expect([longer.status, longer.body.code]).toEqual([404, 'not_found']);
+  });
+
   test('signature mode: an HMAC-SHA256 of the raw body with the signing secret authenticates', async () => {
     const body = JSON.stringify({ x: 7 });
     const good = record(
