@@ -394,6 +394,37 @@ describe('the webhook under hostile conditions', () => {
       await waitUntil(() => logs.some((l) => l.msg === 'request' && l.status === 408), { timeoutMs: 3000 });
     });
 
+    test('c. a caller that leaves halfway through its body launches nothing, is logged 499, and the next launch is served', async () => {
+      const logs: LogRecord[] = [];
+      const { port } = await serve({ client, apiKeys: KEY, log: (r) => logs.push(r) });
+      const before = await executionCount();
+      for (const [encoding, sent] of [
+        ['', '{"x":'],
+        ['Content-Encoding: gzip\r\n', '\x1f\x8b'],
+      ] as const) {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        await once(socket, 'connect');
+        socket.write(
+          `POST ${LAUNCH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEY}\r\n` +
+            `Content-Type: application/json\r\n${encoding}Content-Length: 40\r\n\r\n${sent}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        socket.destroy();
+        await waitUntil(() => logs.filter((l) => l.msg === 'request' && l.status === 499).length === 1, {
+          timeoutMs: 3000,
+        });
+        logs.length = 0;
+      }
+      const next = await fetch(`http://127.0.0.1:${port}${LAUNCH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ x: 1 }),
+      });
+      expect(next.status).toBe(200);
+      expect(await executionCount()).toBe(before + 1);
+    });
+
     test('c. and through orch-webhook with --request-timeout 1s; --auth-failure-limit is honoured', async () => {
       let interrupt: (signal: string) => void = () => {};
       const io = {
