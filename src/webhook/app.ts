@@ -122,19 +122,18 @@ type ErrorLayer = (error: unknown, req: Request, res: WebhookResponse, next: Nex
  * call `next('route')` or `next('router')`; one would be answered as an error.
  */
 function dispatchPlainLaunches(app: Express, layers: readonly Layer[], answerError: ErrorLayer): void {
-  const router = app.router as unknown as {
-    handle(req: Request, res: WebhookResponse, done: (error?: unknown) => void): void;
-  };
-  const walk = router.handle.bind(router);
-  router.handle = (req, res, done) => {
+  const router = app.router;
+  const walk: unknown = 'handle' in router ? router.handle : undefined;
+  if (typeof walk !== 'function') throw new Error("this Express version's router has no handle()");
+  /** The router's dispatch, as Express's `app.handle` calls it, with a plain launch taken first. */
+  const handle = (req: Request<RunParams>, res: WebhookResponse, done: (error?: unknown) => void) => {
     const plain = req.method === 'POST' ? PLAIN_LAUNCH_PATH.exec(req.url) : null;
     if (plain === null) {
-      walk(req, res, done);
+      walk.call(router, req, res, done);
       return;
     }
     const [, project = '', domain = '', name = '', version] = plain;
-    const launchReq = req as unknown as Request<RunParams>;
-    launchReq.params =
+    req.params =
       version === undefined
         ? { project, domain, workflow_name: name }
         : { project, domain, workflow_name: name, version };
@@ -142,7 +141,8 @@ function dispatchPlainLaunches(app: Express, layers: readonly Layer[], answerErr
     req.originalUrl ||= req.url;
     let index = 0;
     const next = (error?: unknown) => {
-      if (error !== undefined && error !== null) {
+      // As the router: any truthy argument is an error.
+      if (error) {
         try {
           answerError(error, req, res, done);
         } catch (thrown) {
@@ -156,16 +156,17 @@ function dispatchPlainLaunches(app: Express, layers: readonly Layer[], answerErr
         return;
       }
       try {
-        const result = layer(launchReq, res, next);
+        const result = layer(req, res, next);
         if (result instanceof Promise) {
-          result.catch((rejected: unknown) => next(rejected ?? new Error('Rejected promise')));
+          result.catch((rejected: unknown) => next(rejected || new Error('Rejected promise')));
         }
       } catch (thrown) {
-        next(thrown ?? new Error('a launch handler threw nothing'));
+        next(thrown || new Error('a launch handler threw a falsy value'));
       }
     };
     next();
   };
+  Object.assign(router, { handle });
 }
 
 /**
