@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { isTracing } from '../telemetry/tracing.js';
 
 /**
  * The raw body reader of an app on the edge: any content type, at most `maxBytes` bytes (else the
@@ -25,6 +27,10 @@ export function rawBody(maxBytes: number): (req: Request, res: Response, next: N
       general(req, res, next);
       return;
     }
+    // The stream's events come in the connection's async context; what follows the body runs in
+    // the request's (its span's, with tracing on), as raw-body's bound callback does for express.raw.
+    const resume = isTracing() ? AsyncLocalStorage.snapshot() : undefined;
+    const proceed = (error?: Error) => (resume ? resume(() => next(error)) : next(error));
     const chunks: Buffer[] = [];
     let received = 0;
     const onData = (chunk: Buffer) => {
@@ -35,12 +41,12 @@ export function rawBody(maxBytes: number): (req: Request, res: Response, next: N
       req.off('data', onData);
       req.off('close', onClose);
       req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-      next();
+      proceed();
     };
     const onClose = () => {
       req.off('data', onData);
       req.off('end', onEnd);
-      next(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
+      proceed(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
     };
     req.on('data', onData);
     req.once('end', onEnd);
