@@ -49,8 +49,8 @@ function loggedHeaders(req: Request): Record<string, string> {
 /**
  * The first middleware of an app on the edge: gives the request its id (`res.locals.requestId`,
  * answered as `X-Request-Id`), names its route `unmatched` until a route names it, and when the
- * response closes (once the answer is sent, or the caller left first) writes one `request` record (level `error` for 5xx,
- * status 499 when the caller left first: id, method, path clipped to 512 characters, route, status,
+ * response closes (once the answer is sent, or the caller left first) writes one `request` record
+ * (level `error` for 5xx, status 499 when the caller left first: id, method, path clipped to 512 characters, route, status,
  * `duration_ms`, remote address, the app's `fields`, and with `headers` the request headers of an
  * answer of 400 and above) and
  * counts it in the request metrics. The request runs in a SERVER span continuing the caller's trace

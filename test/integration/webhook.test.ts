@@ -93,6 +93,17 @@ describe('webhook app against a real admin server', () => {
     expect(res.status).toBe(200);
   });
 
+  test("a foreign Origin and Host: no key is 401, the key launches, no CORS grant, the URL is the admin's", async () => {
+    const foreign = { Origin: 'https://evil.example', Host: 'evil.example' };
+    const refused = record(await request(app).post(PATH).set(foreign).send({ x: 2 }));
+    expect([refused.status, refused.body.code]).toEqual([401, 'unauthorized']);
+    const res = record(await request(app).post(PATH).set(foreign).set(auth).send({ x: 2 }));
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.body.url).toMatch(new RegExp(`^${server.addresses.httpEndpoint}/console/`));
+    expect(res.body.url).not.toContain('evil.example');
+  });
+
   test('the launch path with a query, a trailing slash, another letter case or escaped characters launches as the plain one does', async () => {
     const shapes = [
       `${PATH}?source=ci`,
