@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 /**
  * Caller authentication on the HTTP edge, as the webhook uses it (spec, "Authentication", "Webhook
@@ -22,7 +22,12 @@ export function parseSecretList(text: string | undefined): string[] {
   return [...new Set(entries)];
 }
 
-const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();
+/**
+ * The SHA-256 digest of `value` (UTF-8 for a string), 32 bytes. Node's one-shot `crypto.hash` makes no
+ * Hash object: a request pays one digest of what it presents, and a Hash object's creation and
+ * collection was most of it.
+ */
+const sha256 = (value: string | Buffer): Buffer => hash('sha256', value, 'buffer');
 
 /** Keys hashed once, so each request hashes only what it presents. */
 export class KeyRing {
