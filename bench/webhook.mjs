@@ -2,22 +2,26 @@
 // Launches per second and p99 latency through the webhook (HTTP -> webhook -> gRPC -> admin -> SQLite)
 // against the same load on a bare Express handler that answers the same JSON, on the same machine, in
 // one run; prints both and the ratio webhook/bare last (goals: >= 1,000 launches/s, p99 <= 50 ms,
-// ratio >= 0.3 on 2 cores). A third run, the floor, puts the same load on the smallest app that still
-// launches: an Express handler that parses the JSON body and calls the same AdminClient's
-// CreateExecution, with no authentication, validation, idempotency, logging or metrics. The floor is
-// what Express, grpc-js and the admin server allow on this machine; webhook/floor is the share the
-// webhook's own work leaves of it (goals: >= 0.95, and p99 within 10% of the floor's). The floor and
-// the webhook run in ROUNDS rounds (default 3, the order swapped each round) and each ratio is the
-// median of the rounds' ratios: one run moves by up to 10% from the next on this machine. FLOOR=0
-// skips the floor (and runs the webhook once).
-// The admin server (a new one, on an empty database, for each app) and the HTTP apps each run in a
-// worker thread of their own; autocannon drives the
+// ratio >= 0.3 on 2 cores). The floor puts the same load on the smallest app that still launches: an
+// Express handler that parses the JSON body and calls the same AdminClient's CreateExecution, with no
+// authentication, validation, idempotency, logging or metrics. The floor is what Express, grpc-js and
+// the admin server allow on this machine; webhook/floor is the share the webhook's own work leaves of
+// it (goals: >= 0.95, and p99 within 10% of the floor's).
+// The floor and the webhook are measured interleaved: both run side by side (each app with an admin
+// of its own, on an empty database), and the load goes to one, then the other, in SLICES pairs of
+// SLICE seconds (defaults 10 and 2; the order within a pair swapped each pair). This machine's speed
+// drifts by up to 10% within a minute (other tenants of the host), as much as what is measured: runs
+// of each app one after the other compared an app with the machine of another moment; slices this
+// short give both apps the same moments. Each app's launches per second is its 2xx answers over its
+// slices' time, and its p99 is taken over every answer of its slices. FLOOR=0 skips the floor.
+// The admin servers and the HTTP apps each run in a worker thread of their own; autocannon drives the
 // load from the main thread. The executor is held: parallelism 1 and a first execution that sleeps,
 // so every launch queues and no task process competes with the load.
-// Each app is loaded for WARMUP seconds (default 6) before its measured DURATION (default 10): every
-// app starts in a new worker, with nothing compiled yet, and on this 2-core machine a 2 s warm-up left
-// the webhook measured at 690/s and p99 110 ms against 854/s and 61 ms once warm. CONNECTIONS (default
-// 32) and REPLICAS (app workers on their own ports, each with its own autocannon; default 1) tune it. Run with `npm run bench:webhook`.
+// Each app is loaded for WARMUP seconds (default 6) before it is measured: every app starts in a new
+// worker, with nothing compiled yet, and on this 2-core machine a 2 s warm-up left the webhook measured
+// at 690/s and p99 110 ms against 854/s and 61 ms once warm. The bare handler is measured alone, for
+// DURATION seconds (default 10). CONNECTIONS (default 32) and REPLICAS (app workers on their own ports,
+// each with its own autocannon; default 1) tune it. Run with `npm run bench:webhook`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +33,8 @@ const duration = Number(process.env.DURATION ?? 10);
 const warmup = Number(process.env.WARMUP ?? 6);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const replicas = Number(process.env.REPLICAS ?? 1);
-const floorRounds = Number(process.env.ROUNDS ?? 3);
+const slices = Number(process.env.SLICES ?? 10);
+const slice = Number(process.env.SLICE ?? 2);
 const KEY = 'bench-webhook-key-0123456789abcdef';
 const target = { project: 'default', domain: 'development' };
 const LP = 'bench.hold_wf';
@@ -195,30 +200,79 @@ const ask = (worker, message) =>
   });
 
 /**
- * autocannon against each of `urls` at once (one instance per URL, `connections` split between them):
- * a warm-up, then the measured run; p99 is the worst instance's.
+ * autocannon against each of `urls` at once (one instance per URL, `connections` split between them)
+ * for `seconds`: the 2xx answers, the failures, the seconds it ran, and the latency of every 2xx
+ * answer in ms (autocannon's `response` events) appended to `latencies` when given.
  */
-async function load(urls, label) {
+async function load(urls, seconds, latencies) {
   const { default: autocannon } = await import('autocannon');
-  const options = (url) => ({
-    url: `${url}${PATH}`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ x: 2 }),
-    connections: Math.max(1, Math.round(connections / urls.length)),
+  const runs = urls.map((url) => {
+    const instance = autocannon({
+      url: `${url}${PATH}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 2 }),
+      connections: Math.max(1, Math.round(connections / urls.length)),
+      duration: seconds,
+    });
+    if (latencies) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      });
+    }
+    return instance;
   });
-  await Promise.all(urls.map((url) => autocannon({ ...options(url), duration: warmup })));
-  const results = await Promise.all(urls.map((url) => autocannon({ ...options(url), duration })));
-  const ok = results.reduce((sum, r) => sum + r['2xx'], 0);
-  const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-  const perSecond = results.reduce((sum, r) => sum + r['2xx'] / (r.duration || duration), 0);
-  const p50 = Math.max(...results.map((r) => r.latency.p50));
-  const p99 = Math.max(...results.map((r) => r.latency.p99));
-  console.log(
-    `${label.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} launches/s  p50 ${p50} ms  p99 ${p99} ms  ` +
-      `(${ok} answered 2xx, ${failed} not, ${connections} connections, ${urls.length} replica(s), ${duration} s after ${warmup} s of warm-up)`,
+  const results = await Promise.all(runs);
+  return {
+    ok: results.reduce((sum, r) => sum + r['2xx'], 0),
+    failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    seconds: Math.max(...results.map((r) => r.duration || seconds)),
+  };
+}
+
+/** The `q` quantile (0..1) of `values`, nearest rank. */
+function quantile(values, q) {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * An app of `kind` (REPLICAS workers) with an admin of its own, started and ready: its URLs and
+ * `stop()`, which also reports how many executions the admin recorded.
+ */
+async function startStack(kind) {
+  const admin = await startWorker('admin');
+  const { apiKey } = admin.message;
+  const apps = await Promise.all(
+    Array.from({ length: replicas }, () => startWorker('http', { kind, apiKey })),
   );
-  return { perSecond, p99, ok, failed };
+  return {
+    kind,
+    urls: apps.map((a) => a.message.url),
+    latencies: [],
+    ok: 0,
+    failed: 0,
+    seconds: 0,
+    pairs: [],
+    async stop() {
+      for (const { worker } of apps) {
+        await ask(worker, 'stop');
+        await worker.terminate();
+      }
+      const created = (await ask(admin.worker, 'count')).count;
+      await ask(admin.worker, 'stop');
+      await admin.worker.terminate();
+      return created;
+    },
+  };
+}
+
+/** One line of an app's figures. */
+function report(label, { perSecond, p50, p99, ok, failed, seconds }) {
+  console.log(
+    `${label.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} launches/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
+      `(${ok} answered 2xx, ${failed} not, ${connections} connections, ${replicas} replica(s), ${seconds.toFixed(0)} s measured after ${warmup} s of warm-up)`,
+  );
 }
 
 if (!isMainThread) {
@@ -226,85 +280,91 @@ if (!isMainThread) {
   else await httpWorker(workerData);
 } else {
   console.log('executor held: parallelism 1, the first execution sleeps, every other launch stays QUEUED');
-  // Each app gets an admin of its own, started anew on an empty database: the floor's thousands of
-  // launches would otherwise still be queued (in the database and the executor's memory) while the
-  // webhook is measured, and the webhook, measured last, would pay for them.
-  const run = async (kind, label) => {
-    const admin = await startWorker('admin');
-    const { apiKey } = admin.message;
-    try {
-      const apps = await Promise.all(
-        Array.from({ length: replicas }, () => startWorker('http', { kind, apiKey })),
-      );
-      const result = await load(
-        apps.map((a) => a.message.url),
-        label,
-      );
-      for (const { worker } of apps) {
-        await ask(worker, 'stop');
-        await worker.terminate();
-      }
-      result.created = (await ask(admin.worker, 'count')).count;
-      return result;
-    } finally {
-      await ask(admin.worker, 'stop');
-      await admin.worker.terminate();
-    }
-  };
-  const bareResult = await run('bare', 'bare');
-  // The floor and the webhook in ROUNDS rounds, the order swapped each round (floor first, then
-  // webhook first, ...): on this machine one run of the same app moves by up to 10% from the next,
-  // as much as what is measured, so each round gives a ratio of two neighbouring runs and the
-  // median of those ratios is reported. The webhook's own figures are its median run's.
-  const rounds = [];
-  for (let round = 0; round < (process.env.FLOOR === '0' ? 1 : floorRounds); round += 1) {
-    if (process.env.FLOOR === '0') {
-      rounds.push({ webhook: await run('webhook', 'webhook') });
-    } else if (round % 2 === 0) {
-      const floor = await run('floor', 'floor');
-      rounds.push({ floor, webhook: await run('webhook', 'webhook') });
-    } else {
-      const webhook = await run('webhook', 'webhook');
-      rounds.push({ webhook, floor: await run('floor', 'floor') });
-    }
-  }
   const median = (values) => values.slice().sort((a, b) => a - b)[(values.length - 1) >> 1];
-  const webhookResult = rounds.map((r) => r.webhook).sort((a, b) => a.perSecond - b.perSecond)[
-    (rounds.length - 1) >> 1
-  ];
-  console.log(
-    `executions the admin recorded during the webhook's median run (warm-up included): ${webhookResult.created}`,
-  );
-  console.log(
-    `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
-      `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
-      `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
-  );
-  let floorRatio;
-  let floorP99Ratio;
-  if (process.env.FLOOR !== '0') {
-    const ratios = rounds.map((r) => r.webhook.perSecond / r.floor.perSecond);
-    const p99Ratios = rounds.map((r) => r.webhook.p99 / r.floor.p99);
-    floorRatio = median(ratios);
-    floorP99Ratio = median(p99Ratios);
-    const floorMedian = median(rounds.map((r) => r.floor.perSecond));
+
+  const bare = await startStack('bare');
+  let bareResult;
+  try {
+    await load(bare.urls, warmup);
+    const latencies = [];
+    const run = await load(bare.urls, duration, latencies);
+    bareResult = {
+      ...run,
+      perSecond: run.ok / run.seconds,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+    };
+    report('bare', bareResult);
+  } finally {
+    await bare.stop();
+  }
+
+  // The floor and the webhook side by side, each with its own admin: the floor's thousands of
+  // launches stay queued in its own database and executor, never in the webhook's.
+  const stacks = [];
+  try {
+    if (process.env.FLOOR !== '0') stacks.push(await startStack('floor'));
+    stacks.push(await startStack('webhook'));
+    for (const stack of stacks) await load(stack.urls, warmup);
+    for (let pair = 0; pair < slices; pair += 1) {
+      const order = pair % 2 === 0 ? stacks : stacks.slice().reverse();
+      const inPair = {};
+      for (const stack of order) {
+        const run = await load(stack.urls, slice, stack.latencies);
+        stack.ok += run.ok;
+        stack.failed += run.failed;
+        stack.seconds += run.seconds;
+        inPair[stack.kind] = run.ok / run.seconds;
+      }
+      stacks[0].pairs.push(inPair);
+    }
+    const results = {};
+    for (const stack of stacks) {
+      results[stack.kind] = {
+        ok: stack.ok,
+        failed: stack.failed,
+        seconds: stack.seconds,
+        perSecond: stack.ok / stack.seconds,
+        p50: quantile(stack.latencies, 0.5),
+        p99: quantile(stack.latencies, 0.99),
+      };
+    }
+    if (results.floor) report('floor', results.floor);
+    report('webhook', results.webhook);
+    const webhookResult = results.webhook;
+    const created = await stacks[stacks.length - 1].stop();
+    stacks.pop();
+    console.log(`executions the webhook's admin recorded (warm-up included): ${created}`);
     console.log(
-      `ratio webhook/floor (launches per second): ${floorRatio.toFixed(2)}, the median of ` +
-        `${ratios.map((r) => r.toFixed(2)).join(', ')} (floor/bare ${(floorMedian / bareResult.perSecond).toFixed(2)}); ` +
-        `p99 webhook/floor ${floorP99Ratio.toFixed(2)}, the median of ${p99Ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
+        `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
+        `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
     );
-    recordFigure('floor (Express + CreateExecution) per second', floorMedian, '/s');
-    recordFigure('floor p99', median(rounds.map((r) => r.floor.p99)), 'ms');
+    if (results.floor) {
+      const floorResult = results.floor;
+      const floorRatio = webhookResult.perSecond / floorResult.perSecond;
+      const floorP99Ratio = webhookResult.p99 / floorResult.p99;
+      const pairRatios = stacks[0].pairs.map((p) => p.webhook / p.floor);
+      console.log(
+        `ratio webhook/floor (launches per second): ${floorRatio.toFixed(2)} over ${slices} pairs of ` +
+          `${slice} s slices (pairs: median ${median(pairRatios).toFixed(2)}, ` +
+          `${Math.min(...pairRatios).toFixed(2)} to ${Math.max(...pairRatios).toFixed(2)}; ` +
+          `floor/bare ${(floorResult.perSecond / bareResult.perSecond).toFixed(2)}); ` +
+          `p99 webhook/floor ${floorP99Ratio.toFixed(2)}`,
+      );
+      recordFigure('floor (Express + CreateExecution) per second', floorResult.perSecond, '/s');
+      recordFigure('floor p99', floorResult.p99, 'ms');
+      recordAgainst('webhook / floor', floorRatio, 'x', 'at least', 0.95);
+      recordAgainst('webhook p99 / floor p99', floorP99Ratio, 'x', 'at most', 1.1);
+    }
+    console.log(
+      `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+    );
+    recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
+    recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
+    recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
+    recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
+  } finally {
+    for (const stack of stacks) await stack.stop();
   }
-  console.log(
-    `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
-  );
-  recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
-  recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
-  recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
-  if (floorRatio !== undefined) {
-    recordAgainst('webhook / floor', floorRatio, 'x', 'at least', 0.95);
-    recordAgainst('webhook p99 / floor p99', floorP99Ratio, 'x', 'at most', 1.1);
-  }
-  recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
 }
