@@ -116,17 +116,27 @@ async function adminWorker() {
   });
 }
 
-/** The admin client the webhook makes: ORCH_API_KEY alone names the admin (endpoint and TLS mode). */
+/**
+ * The admin client the webhook makes: ORCH_API_KEY alone names the admin (endpoint and TLS mode). Its
+ * home is a temporary folder; `close()` closes the client and removes the folder.
+ */
 async function webhookClient(apiKey) {
   const { createAdminClient } = await import('../lib/client/from-config.js');
   const { loadConfig } = await import('../lib/config/load.js');
   const home = mkdtempSync(join(tmpdir(), 'orch-webhook-bench-home-'));
   const config = loadConfig({ flags: {}, env: {}, home });
-  return createAdminClient(config, 'orch', {
+  const client = await createAdminClient(config, 'orch', {
     clientName: 'orch-webhook/bench',
     env: { ORCH_API_KEY: apiKey },
     home,
   });
+  return {
+    client,
+    close() {
+      client.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -139,12 +149,12 @@ async function httpWorker({ kind, apiKey }) {
   let close = () => {};
   if (kind === 'webhook') {
     const { createApp } = await import('../lib/webhook/app.js');
-    const client = await webhookClient(apiKey);
+    const { client, close: closeClient } = await webhookClient(apiKey);
     // The access log record is built and serialised as in production, then dropped.
     app = createApp({ client, apiKeys: KEY, rateLimit: false, log: (record) => JSON.stringify(record) });
-    close = () => client.close();
+    close = closeClient;
   } else if (kind === 'floor') {
-    const client = await webhookClient(apiKey);
+    const { client, close: closeClient } = await webhookClient(apiKey);
     app = express();
     app.post('/run-workflow/:project/:domain/:workflow_name/:version', express.json(), async (req, res) => {
       const { project, domain, workflow_name: name, version } = req.params;
@@ -161,7 +171,7 @@ async function httpWorker({ kind, apiKey }) {
         execution: { project, domain, name: execution.name },
       });
     });
-    close = () => client.close();
+    close = closeClient;
   } else {
     app = express();
     app.post('/run-workflow/:project/:domain/:workflow_name/:version', express.json(), (req, res) => {
