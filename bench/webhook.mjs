@@ -248,7 +248,7 @@ function quantile(values, q) {
 
 /**
  * An app of `kind` (REPLICAS workers) with an admin of its own, started and ready: its URLs and
- * `stop()`, which also reports how many executions the admin recorded.
+ * `stop()`, which resolves with how many executions the admin recorded.
  */
 async function startStack(kind) {
   const admin = await startWorker('admin');
@@ -259,11 +259,6 @@ async function startStack(kind) {
   return {
     kind,
     urls: apps.map((a) => a.message.url),
-    latencies: [],
-    ok: 0,
-    failed: 0,
-    seconds: 0,
-    pairs: [],
     async stop() {
       for (const { worker } of apps) {
         await ask(worker, 'stop');
@@ -274,6 +269,18 @@ async function startStack(kind) {
       await admin.worker.terminate();
       return created;
     },
+  };
+}
+
+/** An app's figures: its 2xx answers over the seconds it was loaded, p50 and p99 over every 2xx answer. */
+function summarize({ ok, failed, seconds, latencies }) {
+  return {
+    ok,
+    failed,
+    seconds,
+    perSecond: ok / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
   };
 }
 
@@ -297,13 +304,7 @@ if (!isMainThread) {
   try {
     await load(bare.urls, warmup);
     const latencies = [];
-    const run = await load(bare.urls, duration, latencies);
-    bareResult = {
-      ...run,
-      perSecond: run.ok / run.seconds,
-      p50: quantile(latencies, 0.5),
-      p99: quantile(latencies, 0.99),
-    };
+    bareResult = summarize({ ...(await load(bare.urls, duration, latencies)), latencies });
     report('bare', bareResult);
   } finally {
     await bare.stop();
@@ -312,69 +313,62 @@ if (!isMainThread) {
   // The floor and the webhook side by side, each with its own admin: the floor's thousands of
   // launches stay queued in its own database and executor, never in the webhook's.
   const stacks = [];
+  const tallies = {};
+  const pairRatios = [];
+  const created = {};
   try {
     if (process.env.FLOOR !== '0') stacks.push(await startStack('floor'));
     stacks.push(await startStack('webhook'));
-    for (const stack of stacks) await load(stack.urls, warmup);
-    for (let pair = 0; pair < slices; pair += 1) {
-      const order = pair % 2 === 0 ? stacks : stacks.slice().reverse();
-      const inPair = {};
-      for (const stack of order) {
-        const run = await load(stack.urls, slice, stack.latencies);
-        stack.ok += run.ok;
-        stack.failed += run.failed;
-        stack.seconds += run.seconds;
-        inPair[stack.kind] = run.ok / run.seconds;
-      }
-      stacks[0].pairs.push(inPair);
-    }
-    const results = {};
     for (const stack of stacks) {
-      results[stack.kind] = {
-        ok: stack.ok,
-        failed: stack.failed,
-        seconds: stack.seconds,
-        perSecond: stack.ok / stack.seconds,
-        p50: quantile(stack.latencies, 0.5),
-        p99: quantile(stack.latencies, 0.99),
-      };
+      await load(stack.urls, warmup);
+      tallies[stack.kind] = { ok: 0, failed: 0, seconds: 0, latencies: [] };
     }
-    if (results.floor) report('floor', results.floor);
-    report('webhook', results.webhook);
-    const webhookResult = results.webhook;
-    const created = await stacks[stacks.length - 1].stop();
-    stacks.pop();
-    console.log(`executions the webhook's admin recorded (warm-up included): ${created}`);
-    console.log(
-      `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
-        `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
-        `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
-    );
-    if (results.floor) {
-      const floorResult = results.floor;
-      const floorRatio = webhookResult.perSecond / floorResult.perSecond;
-      const floorP99Ratio = webhookResult.p99 / floorResult.p99;
-      const pairRatios = stacks[0].pairs.map((p) => p.webhook / p.floor);
-      console.log(
-        `ratio webhook/floor (launches per second): ${floorRatio.toFixed(2)} over ${slices} pairs of ` +
-          `${slice} s slices (pairs: median ${median(pairRatios).toFixed(2)}, ` +
-          `${Math.min(...pairRatios).toFixed(2)} to ${Math.max(...pairRatios).toFixed(2)}; ` +
-          `floor/bare ${(floorResult.perSecond / bareResult.perSecond).toFixed(2)}); ` +
-          `p99 webhook/floor ${floorP99Ratio.toFixed(2)}`,
-      );
-      recordFigure('floor (Express + CreateExecution) per second', floorResult.perSecond, '/s');
-      recordFigure('floor p99', floorResult.p99, 'ms');
-      recordAgainst('webhook / floor', floorRatio, 'x', 'at least', 0.95);
-      recordAgainst('webhook p99 / floor p99', floorP99Ratio, 'x', 'at most', 1.1);
+    for (let pair = 0; pair < slices; pair += 1) {
+      const perSecond = {};
+      for (const stack of pair % 2 === 0 ? stacks : stacks.toReversed()) {
+        const tally = tallies[stack.kind];
+        const run = await load(stack.urls, slice, tally.latencies);
+        tally.ok += run.ok;
+        tally.failed += run.failed;
+        tally.seconds += run.seconds;
+        perSecond[stack.kind] = run.ok / run.seconds;
+      }
+      if (perSecond.floor) pairRatios.push(perSecond.webhook / perSecond.floor);
     }
-    console.log(
-      `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
-    );
-    recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
-    recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
-    recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
-    recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
   } finally {
-    for (const stack of stacks) await stack.stop();
+    for (const stack of stacks) created[stack.kind] = await stack.stop();
   }
+
+  const webhookResult = summarize(tallies.webhook);
+  const floorResult = tallies.floor && summarize(tallies.floor);
+  if (floorResult) report('floor', floorResult);
+  report('webhook', webhookResult);
+  console.log(`executions the webhook's admin recorded (warm-up included): ${created.webhook}`);
+  console.log(
+    `goals: >= 1000 launches/s ${webhookResult.perSecond >= 1000 ? 'met' : 'NOT met'}, ` +
+      `p99 <= 50 ms ${webhookResult.p99 <= 50 ? 'met' : 'NOT met'}, ` +
+      `ratio >= 0.3 ${webhookResult.perSecond / bareResult.perSecond >= 0.3 ? 'met' : 'NOT met'}`,
+  );
+  if (floorResult) {
+    const floorRatio = webhookResult.perSecond / floorResult.perSecond;
+    const floorP99Ratio = webhookResult.p99 / floorResult.p99;
+    console.log(
+      `ratio webhook/floor (launches per second): ${floorRatio.toFixed(2)} over ${slices} pairs of ` +
+        `${slice} s slices (pairs: median ${median(pairRatios).toFixed(2)}, ` +
+        `${Math.min(...pairRatios).toFixed(2)} to ${Math.max(...pairRatios).toFixed(2)}; ` +
+        `floor/bare ${(floorResult.perSecond / bareResult.perSecond).toFixed(2)}); ` +
+        `p99 webhook/floor ${floorP99Ratio.toFixed(2)}`,
+    );
+    recordFigure('floor (Express + CreateExecution) per second', floorResult.perSecond, '/s');
+    recordFigure('floor p99', floorResult.p99, 'ms');
+    recordAgainst('webhook / floor', floorRatio, 'x', 'at least', 0.95);
+    recordAgainst('webhook p99 / floor p99', floorP99Ratio, 'x', 'at most', 1.1);
+  }
+  console.log(
+    `ratio webhook/bare (launches per second): ${(webhookResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+  );
+  recordAgainst('webhook launches per second', webhookResult.perSecond, '/s', 'at least', 1000);
+  recordAgainst('webhook p99', webhookResult.p99, 'ms', 'at most', 50);
+  recordFigure('bare Express handler per second', bareResult.perSecond, '/s');
+  recordAgainst('webhook / bare', webhookResult.perSecond / bareResult.perSecond, 'x', 'at least', 0.3);
 }
