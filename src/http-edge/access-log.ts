@@ -49,11 +49,11 @@ function loggedHeaders(req: Request): Record<string, string> {
 /**
  * The first middleware of an app on the edge: gives the request its id (`res.locals.requestId`,
  * answered as `X-Request-Id`), names its route `unmatched` until a route names it, and when the
- * response closes (once the answer is sent, or the caller left first) writes one `request` record
- * (level `error` for 5xx, status 499 when the caller left first: id, method, path clipped to 512 characters, route, status,
- * `duration_ms`, remote address, the app's `fields`, and with `headers` the request headers of an
- * answer of 400 and above) and
- * counts it in the request metrics. The request runs in a SERVER span continuing the caller's trace
+ * response closes (once the answer is sent, or the caller left first) writes one `request` record and
+ * counts it in the request metrics. The record (level `error` for 5xx) holds the id, method, path
+ * (clipped to 512 characters), route, status (499 when the caller left first), `duration_ms`, remote
+ * address and the app's `fields`, and with `headers` the request headers of an answer of 400 and
+ * above. The request runs in a SERVER span continuing the caller's trace
  * (W3C traceparent), so the admin calls it makes carry that trace on.
  */
 export function accessLog<L extends EdgeLocals>(options: AccessLogOptions<L>): EdgeHandler<L> {
